@@ -1,0 +1,76 @@
+"""The ``broadside`` command."""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from rules.core.record import GameRecord, ReplayError, replay
+from rules.core.registry import get_ruleset
+
+
+def _cmd_replay(args: argparse.Namespace) -> int:
+    path = Path(args.record)
+    try:
+        record = GameRecord.load(path)
+    except FileNotFoundError:
+        print(f"broadside: no such record: {path}", file=sys.stderr)
+        return 2
+    except ValueError as exc:
+        print(f"broadside: {path} is not a game record: {exc}", file=sys.stderr)
+        return 2
+    ruleset = get_ruleset(record.ruleset)
+    try:
+        result, _ = replay(record)
+    except ReplayError as exc:
+        print(f"broadside: {exc}", file=sys.stderr)
+        return 1
+    if args.json:
+        out = {
+            "steps": [{"index": s.index, "events": [e.model_dump(mode="json") for e in s.events]}
+                      for s in result.steps],
+            "outcome": result.outcome.model_dump(mode="json") if result.outcome else None,
+            "pending": result.pending,
+            "final_state": result.final_state,
+        }
+        sys.stdout.write(json.dumps(out, indent=1, sort_keys=True, ensure_ascii=False) + "\n")
+        return 0
+    viewer = None if not args.all_secrets else "*"
+    for step in result.steps:
+        for event in step.events:
+            if event.kind == "roll" and not args.dice:
+                continue
+            if event.to is not None and viewer is None:
+                continue
+            sys.stdout.write(ruleset.describe(event, args.lang) + "\n")
+    if result.outcome is None:
+        sys.stdout.write(f"(the record stops here; waiting for: {', '.join(result.pending)})\n")
+    return 0
+
+
+def _cmd_run(args: argparse.Namespace) -> int:
+    print("The Discord bot is not part of this build yet. To watch a game, replay a record:\n"
+          "  broadside replay records/cannoni-frigate-duel.json", file=sys.stderr)
+    return 2
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="broadside", description="Naval wargames by chat.")
+    sub = parser.add_subparsers(dest="command", required=True)
+    p_replay = sub.add_parser("replay", help="replay a game record and print what happened")
+    p_replay.add_argument("record", help="a game record (JSON, see docs/game-record.md)")
+    p_replay.add_argument("--json", action="store_true", help="print events and the final state as JSON")
+    p_replay.add_argument("--lang", default="en", choices=["en", "it"], help="language of the lines")
+    p_replay.add_argument("--dice", action="store_true", help="also print every die roll")
+    p_replay.add_argument("--all-secrets", action="store_true",
+                          help="also print private lines (chits): for umpires, after the game")
+    p_replay.set_defaults(func=_cmd_replay)
+    p_run = sub.add_parser("run", help="run the Discord bot")
+    p_run.set_defaults(func=_cmd_run)
+    args = parser.parse_args(argv)
+    return int(args.func(args))
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,183 @@
+"""Moving ships (*Manovre e virate*): straight moves, turns on the cards, the forced
+tack, and what stops a move — the wind's eye, another ship, the coast, the table edge.
+"""
+from __future__ import annotations
+
+from pydantic import BaseModel
+from shapely.geometry import Polygon
+
+from rules.cannoni import geometry as g
+from rules.cannoni.fire import base, land_polygons, pose
+from rules.cannoni.sailing import speed_range
+from rules.cannoni.seamanship import manoeuvre_test, straight_inches_mod
+from rules.cannoni.state import CannoniState, DamageItem, ShipState
+from rules.core.dice import Roller
+
+STEP = 0.25  # inches between sampled positions along a path
+BACK_OFF = 1.0  # "spostata indietro ... di un pollice"
+
+
+class Plan(BaseModel):
+    poses: list[g.Pose]
+    curve: float
+    distance: float
+    head_to_wind: bool = False
+
+    @property
+    def end(self) -> g.Pose:
+        return self.poses[-1]
+
+    @property
+    def straight(self) -> float:
+        return max(self.distance - self.curve, 0.0)
+
+
+class Contact(BaseModel):
+    index: int
+    kind: str  # "ship", "land", "edge"
+    other: str | None = None
+
+
+def plan(state: CannoniState, ship: ShipState, template: str | None, direction: str | None,
+         curve: float, distance: float) -> Plan:
+    """The path the order asks for, cut short where the bow meets the wind's eye."""
+    start = pose(ship)
+    head_to_wind = False
+    if template is not None and direction is not None and curve > 0:
+        rate = g.TEMPLATE_RATE[template]
+        to_wind = g.angle_diff(state.wind_degrees(), start.heading)  # + = clockwise
+        if direction == "starboard" and 0 < to_wind <= rate * curve + 1e-9:
+            curve, distance, head_to_wind = to_wind / rate, to_wind / rate, True
+        elif direction == "port" and 0 < -to_wind <= rate * curve + 1e-9:
+            curve, distance, head_to_wind = -to_wind / rate, -to_wind / rate, True
+    poses = g.path_poses(start, ship.log.base_length, template if curve > 0 else None,
+                         direction if curve > 0 else None, curve, distance, step=STEP)
+    return Plan(poses=poses, curve=curve, distance=distance, head_to_wind=head_to_wind)
+
+
+def obstacles(state: CannoniState, ship: ShipState) -> list[tuple[str, Polygon]]:
+    return [(o.id, base(o)) for o in state.afloat() if o.id != ship.id]
+
+
+def first_contact(state: CannoniState, ship: ShipState, p: Plan) -> Contact | None:
+    length, width = ship.log.base_length, ship.log.base_width
+    found: list[Contact] = []
+    others = obstacles(state, ship)
+    if others:
+        idx = g.first_contact(p.poses, length, width, [poly for _, poly in others])
+        if idx is not None:
+            hit = g.base_polygon(p.poses[idx], length, width)
+            other = next(oid for oid, poly in others if poly.intersects(hit))
+            found.append(Contact(index=idx, kind="ship", other=other))
+    lands = land_polygons(state)
+    if lands:
+        idx = g.first_contact(p.poses, length, width, lands)
+        if idx is not None:
+            found.append(Contact(index=idx, kind="land"))
+    for i, q in enumerate(p.poses):
+        if g.outside_table(g.base_polygon(q, length, width), state.table.width, state.table.height):
+            found.append(Contact(index=i, kind="edge"))
+            break
+    # A contact at the very start is where the ship already is (e.g. fouled): ignore.
+    found = [c for c in found if c.index > 0]
+    return min(found, key=lambda c: c.index) if found else None
+
+
+def straight_part(p: Plan, upto_index: int) -> float:
+    """Inches moved straight up to a sample index."""
+    return max(g.travelled(p.poses, upto_index) - p.curve, 0.0)
+
+
+def _place(ship: ShipState, q: g.Pose) -> None:
+    ship.x, ship.y, ship.heading = round(q.x, 6), round(q.y, 6), round(g.normalise(q.heading), 6)
+    ship.trail.append((ship.x, ship.y))
+
+
+def execute(state: CannoniState, roller: Roller, ship: ShipState, p: Plan) -> None:
+    """Carry out a planned move, with the emergency tests when something is in the way."""
+    contact = first_contact(state, ship, p)
+    start = pose(ship)
+    ship.moved_this_phase = True
+    if contact is None:
+        ship.straight_this_turn += p.straight
+        _place(ship, p.end)
+        roller.log.emit("move", ship=ship.id, name=ship.name, distance=p.distance, curve=p.curve,
+                        from_xy=[start.x, start.y], to_xy=[ship.x, ship.y], heading=ship.heading,
+                        head_to_wind=p.head_to_wind)
+        return
+    stop = contact.index - 1
+    ship.straight_this_turn += straight_part(p, stop)
+    mods = [("inches moved straight this turn", straight_inches_mod(ship))]
+    if contact.kind == "ship":
+        other = state.ship(contact.other or "")
+        _place(ship, p.poses[stop])
+        roller.log.emit("move", ship=ship.id, name=ship.name, distance=round(g.travelled(p.poses, stop), 2),
+                        curve=p.curve, from_xy=[start.x, start.y], to_xy=[ship.x, ship.y], heading=ship.heading,
+                        stopped_by=other.name)
+        if not manoeuvre_test(state, ship, roller, "avoid collision", mods):
+            collide(state, roller, ship, other)
+    elif contact.kind == "land":
+        _place(ship, p.poses[stop])
+        roller.log.emit("move", ship=ship.id, name=ship.name, distance=round(g.travelled(p.poses, stop), 2),
+                        curve=p.curve, from_xy=[start.x, start.y], to_xy=[ship.x, ship.y], heading=ship.heading,
+                        stopped_by="the coast")
+        if manoeuvre_test(state, ship, roller, "avoid grounding", mods):
+            _place(ship, g.back_along(p.poses, stop, BACK_OFF))
+            roller.log.emit("bear_off", ship=ship.id, name=ship.name)
+        else:
+            ship.aground = True
+            roller.log.emit("aground", ship=ship.id, name=ship.name)
+    else:
+        if manoeuvre_test(state, ship, roller, "stay on the table", []):
+            _place(ship, g.back_along(p.poses, stop, BACK_OFF))
+            roller.log.emit("move", ship=ship.id, name=ship.name,
+                            distance=round(g.travelled(p.poses, stop), 2), curve=p.curve,
+                            from_xy=[start.x, start.y], to_xy=[ship.x, ship.y], heading=ship.heading,
+                            stopped_by="the table edge")
+        else:
+            ship.status = "off_table"
+            ship.trail.append((p.poses[contact.index].x, p.poses[contact.index].y))
+            roller.log.emit("left_table", ship=ship.id, name=ship.name)
+
+
+def collide(state: CannoniState, roller: Roller, ship: ShipState, other: ShipState) -> None:
+    """A failed test: one hull box on the nearest sides of both, rigging fouled."""
+    for a, b in ((ship, other), (other, ship)):
+        state.pending_damage.append(DamageItem(target=a.id, source=b.id, kind="hull", amount=1,
+                                               side=g.side_facing(pose(a), (b.x, b.y)), cause="collision"))
+        if b.id not in a.fouled_with:
+            a.fouled_with.append(b.id)
+    roller.log.emit("collision", ship=ship.id, name=ship.name, other=other.id, other_name=other.name)
+
+
+def would_collide(state: CannoniState, ship: ShipState, p: Plan) -> str | None:
+    contact = first_contact(state, ship, p)
+    if contact is not None and contact.kind == "ship":
+        return state.ship(contact.other or "").name
+    return None
+
+
+def collision_avoidable(state: CannoniState, ship: ShipState, templates: list[str]) -> bool:
+    """Whether some legal move avoids contact (deliberate collisions are forbidden)."""
+    speeds = speed_range(state, ship)
+    if speeds is None:
+        return True
+    d = speeds.min
+    candidates = [plan(state, ship, None, None, 0, d)]
+    for t in templates:
+        c = min(g.max_curve(t), d)
+        for direction in ("port", "starboard"):
+            candidates.append(plan(state, ship, t, direction, c, d))
+    return any(would_collide(state, ship, c) is None for c in candidates)
+
+
+def forced_tack(state: CannoniState, roller: Roller, ship: ShipState, direction: str) -> bool:
+    """Virata obbligata: on a passed test, pivot on the mainmast to close-hauled."""
+    if not manoeuvre_test(state, ship, roller, "tack through the wind", []):
+        return False
+    target = state.wind_degrees() + (45.0 if direction == "starboard" else -45.0)
+    turn = g.angle_diff(target, ship.heading)
+    q = g.pivot(pose(ship), ship.log.base_length, turn, "centre")
+    ship.x, ship.y, ship.heading = round(q.x, 6), round(q.y, 6), round(g.normalise(q.heading), 6)
+    roller.log.emit("tacked", ship=ship.id, name=ship.name, heading=ship.heading, direction=direction)
+    return True

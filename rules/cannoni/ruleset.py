@@ -1,0 +1,99 @@
+"""Cannoni in batteria! as a Broadside ruleset plugin."""
+from __future__ import annotations
+
+from typing import Any
+
+from rules.cannoni import actions, sequence
+from rules.cannoni.options import CannoniOptions
+from rules.cannoni.setup import CannoniSetup, builtin_scenarios, initial_state
+from rules.cannoni.state import CannoniState
+from rules.cannoni.texts import compass, describe
+from rules.cannoni.view import view
+from rules.core.decisions import ActionSpec, Choice, Decision, DecisionSpec, Order, ParamSpec, Problem
+from rules.core.dice import Roller
+from rules.core.events import Event
+from rules.core.ruleset import Outcome, Ruleset, Seat
+
+
+class CannoniRuleset(Ruleset):
+    name = "cannoni"
+    title = "Cannoni in batteria!"
+    options_model = CannoniOptions
+    setup_model = CannoniSetup
+    state_model = CannoniState
+
+    def scenarios(self) -> dict[str, CannoniSetup]:
+        return builtin_scenarios()
+
+    def new_game(self, setup: CannoniSetup, options: CannoniOptions, seats: list[Seat],
+                 roller: Roller) -> CannoniState:
+        state = initial_state(setup, options, seats)
+        # "Solo nella prima fase del primo turno ... si sorteggia": one draw fixes
+        # the order among equal chits until the chits themselves break ties.
+        state.initiative = roller.shuffle([s.id for s in state.ships], "initiative draw")
+        sequence.initial_wind(state, roller, setup.wind)
+        roller.log.emit("game_start", title=setup.title, ships=len(state.ships), turns=state.turns_limit,
+                        wind=state.wind, wind_name=compass(state.wind_degrees()) if state.step != "wind_choice" else "?")
+        if state.step != "wind_choice":
+            sequence.begin_turn(state, roller)
+        return state
+
+    def pending(self, state: CannoniState) -> list[Decision]:
+        return sequence.pending(state)
+
+    def spec(self, state: CannoniState, decision: Decision) -> DecisionSpec:
+        if decision.kind == "wind":
+            return DecisionSpec(decision=decision, actions=[ActionSpec(action="wind", label="wind from", params=[
+                ParamSpec(name="direction", label="the wind blows from",
+                          choices=[Choice(value=i, label=compass(i * 22.5)) for i in range(16)])])],
+                default={"action": "wind", "direction": 0}, default_text="from the north")
+        if decision.kind == "fire_damage":
+            ship = state.ship(decision.subject or "")
+            masts = [m.name for m in ship.masts if not m.down] or [m.name for m in ship.masts]
+            default = sequence.fire_damage_default(ship)
+            return DecisionSpec(decision=decision, actions=[ActionSpec(action="allocate", label="fire damage", params=[
+                ParamSpec(name="side", label="hull side", choices=[Choice(value=s, label=s) for s in ("starboard", "port")]),
+                ParamSpec(name="mast", label="mast", choices=[Choice(value=m, label=m) for m in masts]),
+            ])], default=default, default_text=f"{default['side']} hull, {default['mast']} mast")
+        if decision.kind == "chits":
+            ships = [s for s in sequence.chit_ships(state) if s.player == decision.player]
+            params = [ParamSpec(name=s.id, label=s.name,
+                                choices=[Choice(value=c, label=str(c)) for c in s.chits_available()])
+                      for s in ships]
+            return DecisionSpec(decision=decision, actions=[ActionSpec(action="chits", label="place chits",
+                                                                       params=params)],
+                                default_text="a random available chit for each ship")
+        ship = state.ship(decision.subject or "")
+        default = actions.default_action(state, ship)
+        return DecisionSpec(decision=decision, actions=actions.action_specs(state, ship), default=default,
+                            default_text=sequence.describe_payload(default))
+
+    def check(self, state: CannoniState, decision: Decision, payload: dict[str, Any]) -> list[Problem]:
+        if decision.kind == "action":
+            return actions.check_action(state, state.ship(decision.subject or ""), payload)
+        return []
+
+    def resolve(self, state: CannoniState, orders: list[Order], roller: Roller) -> CannoniState:
+        state = state.model_copy(deep=True)
+        by_id = {o.decision: o for o in orders}
+        if state.step == "wind_choice":
+            payload = by_id["wind"].payload if "wind" in by_id else {"direction": 0}
+            sequence.set_wind(state, roller, int(payload["direction"]))
+            state.wind_chooser = None
+            sequence.begin_turn(state, roller)
+        elif state.step == "fire_damage":
+            sequence.resolve_fire_damage(state, by_id, roller)
+        elif state.step == "chits":
+            sequence.resolve_chits(state, by_id, roller)
+        elif state.step == "action":
+            sequence.resolve_actions(state, by_id, roller)
+        return state
+
+    def outcome(self, state: CannoniState) -> Outcome | None:
+        return state.outcome
+
+    def view(self, state: CannoniState, viewer: str | None) -> dict[str, Any]:
+        return view(state, viewer)
+
+    def describe(self, event: Event, lang: str = "en") -> str:
+        return describe(event, lang)

@@ -1,0 +1,312 @@
+"""The sequence of play (*Sequenza di gioco*), steps 1-11 of every turn.
+
+The engine stops wherever players must decide (the initial wind, fire damage,
+chits, each action) and runs every other step by itself.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from rules.cannoni import actions, damage, victory
+from rules.cannoni.dice import roll
+from rules.cannoni.state import CannoniState, ShipState
+from rules.cannoni.texts import compass
+from rules.core.decisions import Decision, Order
+from rules.core.dice import Roller
+
+WIND_TABLE_D10 = {2: 0, 3: 2, 4: 4, 5: 6, 6: 8, 7: 10, 8: 12, 9: 14}  # roll -> point
+# Variazione del vento, d10: 1 two points clockwise, 2 one clockwise, 3-8 none,
+# 9 one anticlockwise, 10 (lost in the text, by symmetry) two anticlockwise.
+WIND_SHIFT_D10 = {1: 2, 2: 1, 9: -1, 10: -2}
+
+
+def wind_name(point: int) -> str:
+    return compass(point * 22.5)
+
+
+# -- start of the game ---------------------------------------------------------------
+
+def initial_wind(state: CannoniState, roller: Roller, fixed: int | None) -> None:
+    if fixed is not None:
+        set_wind(state, roller, fixed)
+        return
+    value = roll(state, roller, "initial wind")
+    if value in WIND_TABLE_D10:
+        set_wind(state, roller, WIND_TABLE_D10[value])
+        return
+    # 1: "sceglie il più anziano", 10: "sceglie il più giovane" — at a chat table the
+    # host's side stands for the eldest, the other side for the youngest.
+    side = state.sides[0] if value == 1 else state.sides[-1]
+    state.wind_chooser = next(s.id for s in state.seats if s.side == side)
+    state.step = "wind_choice"
+    roller.log.emit("wind_choice", player=state.wind_chooser)
+
+
+def set_wind(state: CannoniState, roller: Roller, point: int) -> None:
+    state.wind = point % 16
+    roller.log.emit("wind_set", wind=state.wind, wind_name=wind_name(state.wind))
+
+
+# -- steps 1-6a ----------------------------------------------------------------------
+
+def begin_turn(state: CannoniState, roller: Roller) -> None:
+    roller.log.emit("turn_start", turn=state.turn)
+    if state.turn > 1:
+        # 1. Victory conditions.
+        result = victory.crushing(state)
+        if result is not None:
+            finish(state, roller, result)
+            return
+        # 3. Ships at the end of their sinking are removed.
+        for ship in state.ships:
+            if ship.on_table and ship.sinking_until is not None and state.turn >= ship.sinking_until:
+                ship.status = "sunk"
+                roller.log.emit("sunk", ship=ship.id, name=ship.name)
+        result = victory.crushing(state)
+        if result is not None:
+            finish(state, roller, result)
+            return
+        # 5. Wind.
+        shift_wind(state, roller)
+    # 6a. Fire damage, allocated by the owners.
+    state.step = "fire_damage" if burning(state) else "chits"
+    if state.step == "chits" and not chit_players(state):
+        start_phases(state, roller)
+
+
+def shift_wind(state: CannoniState, roller: Roller) -> None:
+    value = roll(state, roller, "wind variation")
+    points = WIND_SHIFT_D10.get(value, 0)
+    if points == 0:
+        roller.log.emit("wind_steady", wind=state.wind, wind_name=wind_name(state.wind))
+        return
+    state.wind = (state.wind + points) % 16
+    roller.log.emit("wind_shift", points=abs(points), way="clockwise" if points > 0 else "anticlockwise",
+                    way_it="orario" if points > 0 else "antiorario", wind=state.wind,
+                    wind_name=wind_name(state.wind))
+
+
+def burning(state: CannoniState) -> list[ShipState]:
+    return [s for s in state.ships if s.on_table and s.fire and not s.sinking]
+
+
+def chit_ships(state: CannoniState) -> list[ShipState]:
+    """Every ship must have a chit except those that struck (or are out of play)."""
+    return [s for s in state.ships if s.on_table and not s.struck]
+
+
+def chit_players(state: CannoniState) -> list[str]:
+    seen: list[str] = []
+    for ship in chit_ships(state):
+        if ship.player not in seen:
+            seen.append(ship.player)
+    return seen
+
+
+def fire_damage_default(ship: ShipState) -> dict[str, Any]:
+    side = max(ship.hull, key=lambda s: (ship.hull[s].remaining, s == "starboard"))
+    standing = [m for m in ship.masts if not m.down]
+    mast = max(standing, key=lambda m: m.remaining).name if standing else ship.masts[0].name
+    return {"action": "allocate", "side": side, "mast": mast}
+
+
+def resolve_fire_damage(state: CannoniState, orders: dict[str, Order], roller: Roller) -> None:
+    for ship in burning(state):
+        did = decision_id(state, "fire", ship.id)
+        payload = orders[did].payload if did in orders else fire_damage_default(ship)
+        if did not in orders:
+            roller.log.emit("default_order", player=ship.player, what=f"fire damage on {ship.name}",
+                            default=f"{payload['side']} hull, {payload['mast']} mast")
+        roller.log.emit("burning", ship=ship.id, name=ship.name, side=payload["side"], mast=payload["mast"])
+        damage.strike_hull(state, roller, ship, payload["side"], 1)
+        damage.strike_rigging(state, roller, ship, [payload["mast"]] + [m.name for m in ship.masts], 1)
+    state.step = "chits"
+    if not chit_players(state):
+        start_phases(state, roller)
+
+
+# -- 6b. chits -----------------------------------------------------------------------
+
+def resolve_chits(state: CannoniState, orders: dict[str, Order], roller: Roller) -> None:
+    for player in chit_players(state):
+        did = decision_id(state, "chits", player)
+        given = orders[did].payload if did in orders else {}
+        for ship in [s for s in chit_ships(state) if s.player == player]:
+            if ship.id in given:
+                ship.chit = int(given[ship.id])
+                how = ""
+            else:
+                ship.chit = roller.choice(ship.chits_available(), "random chit", to=[player])
+                how = " (drawn at random: no chit given in time)"
+                roller.log.emit("default_order", player=player, what=f"the chit of {ship.name}",
+                                default="a random available chit")
+            roller.log.emit("chit_set", to=[player], ship=ship.id, name=ship.name, chit=ship.chit, how=how)
+    roller.log.emit("chits_placed")
+    order_initiative(state)
+    start_phases(state, roller)
+
+
+def order_initiative(state: CannoniState) -> None:
+    """Highest chit first; equal chits keep the order of the previous turn."""
+    previous = {sid: i for i, sid in enumerate(state.initiative)}
+    state.initiative = [s.id for s in sorted(state.ships, key=lambda s: (-(s.chit or 0), previous.get(s.id, 999)))]
+
+
+# -- 7-9. activation and actions ------------------------------------------------------------
+
+def start_phases(state: CannoniState, roller: Roller) -> None:
+    state.step = "action"
+    enter_phase(state, roller, 5)
+    advance(state, roller)
+
+
+def enter_phase(state: CannoniState, roller: Roller, phase: int) -> None:
+    state.phase = phase
+    for ship in state.ships:
+        ship.acted = False
+        ship.moved_this_phase = False
+        ship.hit_this_phase = False
+        ship.trail = [(ship.x, ship.y)] if ship.on_table else []
+    for ship in state.ships:
+        if ship.on_table and ship.chit == phase:
+            ship.must_move = True
+            roller.log.emit("activation", ship=ship.id, name=ship.name, chit=phase)
+    names = [s.name for s in active(state)]
+    if names:
+        roller.log.emit("phase_start", phase=phase, active=", ".join(names))
+    else:
+        roller.log.emit("phase_empty", phase=phase)
+
+
+def active(state: CannoniState) -> list[ShipState]:
+    """Active ships in initiative order."""
+    by_id = {s.id: s for s in state.ships}
+    return [by_id[sid] for sid in state.initiative
+            if by_id[sid].on_table and not by_id[sid].struck and (by_id[sid].chit or 0) >= (state.phase or 9)]
+
+
+def to_act(state: CannoniState) -> list[ShipState]:
+    return [s for s in active(state) if not s.acted]
+
+
+def awaiting(state: CannoniState) -> list[ShipState]:
+    """Ships whose action is asked for now."""
+    todo = to_act(state)
+    if not todo or state.options.order_mode == "simultaneous":
+        return todo
+    run = [todo[0]]
+    for ship in todo[1:]:
+        if ship.player != run[0].player:
+            break
+        run.append(ship)
+    return run
+
+
+def advance(state: CannoniState, roller: Roller) -> None:
+    """Run every step that needs nobody's decision."""
+    while state.step == "action":
+        todo = to_act(state)
+        automatic = [s for s in todo if s.sinking]
+        for ship in automatic:
+            actions.execute(state, roller, ship, {"action": "pass"})
+            ship.acted = True
+        if automatic:
+            continue
+        if todo:
+            return
+        end_phase(state, roller)
+
+
+def resolve_actions(state: CannoniState, orders: dict[str, Order], roller: Roller) -> None:
+    for ship in awaiting(state):
+        did = decision_id(state, "action", ship.id)
+        if did in orders:
+            payload = orders[did].payload
+            problems = actions.check_action(state, ship, payload)
+            if problems:
+                # Simultaneous orders were checked when given; by their turn the
+                # table may have changed. The order lapses, in plain words.
+                roller.log.emit("order_void", ship=ship.id, name=ship.name,
+                                reason="; ".join(p.message for p in problems))
+                payload = actions.default_action(state, ship)
+        else:
+            payload = actions.default_action(state, ship)
+            roller.log.emit("default_order", player=ship.player, what=f"the action of {ship.name}",
+                            default=describe_payload(payload))
+        actions.execute(state, roller, ship, payload)
+        ship.acted = True
+    advance(state, roller)
+
+
+def describe_payload(payload: dict[str, Any]) -> str:
+    if payload["action"] == "move":
+        return f"straight ahead {payload['distance']:g}\""
+    return "no action"
+
+
+def end_phase(state: CannoniState, roller: Roller) -> None:
+    damage.apply_pending(state, roller)
+    roller.log.emit("phase_end", phase=state.phase)
+    if (state.phase or 1) > 1:
+        enter_phase(state, roller, (state.phase or 1) - 1)
+    else:
+        end_turn(state, roller)
+
+
+# -- 10-11 and the next turn ---------------------------------------------------------------
+
+def end_turn(state: CannoniState, roller: Roller) -> None:
+    for ship in state.ships:
+        if ship.chit is not None:
+            # Spent chits are discarded face up; a full set comes back after five.
+            ship.chits_used.append(ship.chit)
+            if len(ship.chits_used) >= 5:
+                ship.chits_used = []
+            ship.chit = None
+        ship.straight_this_turn = 0.0
+    state.phase = None
+    if state.turn >= state.turns_limit:
+        result = victory.crushing(state) or victory.final(state)
+        finish(state, roller, result)
+        return
+    state.turn += 1
+    begin_turn(state, roller)
+
+
+def finish(state: CannoniState, roller: Roller, result) -> None:
+    state.outcome = result
+    state.step = "over"
+    state.phase = None
+    text = f"{result.kind} victory for {result.winner}" if result.winner else f"{result.kind} result"
+    text_it = {"crushing": "vittoria schiacciante", "partial": "vittoria parziale",
+               "doubtful": "vittoria discutibile"}.get(result.kind, result.kind)
+    roller.log.emit("game_over", result=f"{text} — {result.reason}",
+                    result_it=f"{text_it}" + (f" per {result.winner}" if result.winner else ""),
+                    winner=result.winner, kind=result.kind, scores=result.scores)
+
+
+# -- decisions -------------------------------------------------------------------------------
+
+def decision_id(state: CannoniState, kind: str, who: str) -> str:
+    if kind == "action":
+        return f"t{state.turn}.p{state.phase}.{who}"
+    return f"t{state.turn}.{kind}.{who}"
+
+
+def pending(state: CannoniState) -> list[Decision]:
+    if state.step == "over":
+        return []
+    if state.step == "wind_choice":
+        return [Decision(id="wind", kind="wind", player=state.wind_chooser or state.seats[0].id,
+                         label="Choose the initial wind")]
+    if state.step == "fire_damage":
+        return [Decision(id=decision_id(state, "fire", s.id), kind="fire_damage", player=s.player,
+                         subject=s.id, label=f"Fire aboard {s.name}: where does it burn?")
+                for s in burning(state)]
+    if state.step == "chits":
+        return [Decision(id=decision_id(state, "chits", p), kind="chits", player=p, secret=True,
+                         label=f"Activation chits for turn {state.turn}") for p in chit_players(state)]
+    secret = state.options.order_mode == "simultaneous"
+    return [Decision(id=decision_id(state, "action", s.id), kind="action", player=s.player, subject=s.id,
+                     secret=secret, label=f"Phase {state.phase}: action of {s.name}")
+            for s in awaiting(state)]

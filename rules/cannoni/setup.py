@@ -1,0 +1,114 @@
+"""Scenarios: the table, the wind, the ships and where they start."""
+from __future__ import annotations
+
+import json
+from importlib import resources
+from typing import Literal
+
+from pydantic import BaseModel, Field, model_validator
+
+from rules.cannoni.builder import ShipSpec, build_logbook
+from rules.cannoni.catalogue import get_logbook
+from rules.cannoni.logbook import LogBook, Sails
+from rules.cannoni.options import CannoniOptions
+from rules.cannoni.state import CannoniState, MastState, ShipState, Table, Track
+from rules.core.ruleset import Seat
+
+
+class ShipSetup(BaseModel):
+    id: str
+    ship: str | None = None  # catalogue id
+    spec: ShipSpec | None = None  # or a ship of one's own, built by Appendix B
+    name: str | None = None
+    side: str
+    player: str | None = None  # seat id; by default the side's seats take turns
+    x: float
+    y: float
+    heading: float
+    sails: Sails = "battle"
+    loaded: list[Literal["starboard", "port"]] = Field(default_factory=lambda: ["starboard", "port"])
+
+    @model_validator(mode="after")
+    def _one_source(self) -> "ShipSetup":
+        if (self.ship is None) == (self.spec is None):
+            raise ValueError(f"ship {self.id}: give either a catalogue id or a spec")
+        return self
+
+    def logbook(self) -> LogBook:
+        log = get_logbook(self.ship) if self.ship else build_logbook(self.spec)  # type: ignore[arg-type]
+        return log.model_copy(update={"name": self.name}) if self.name else log
+
+
+class CannoniSetup(BaseModel):
+    name: str
+    title: str
+    description: str = ""
+    table: Table
+    wind: int | None = None  # point the wind blows from (0 = N, 4 = E); None: rolled
+    turns: int = 12
+    sides: list[str]
+    ships: list[ShipSetup]
+    objectives: list[str] = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _consistent(self) -> "CannoniSetup":
+        ids = [s.id for s in self.ships]
+        if len(set(ids)) != len(ids):
+            raise ValueError("ship ids must be unique")
+        for s in self.ships:
+            if s.side not in self.sides:
+                raise ValueError(f"ship {s.id}: side {s.side!r} is not one of {self.sides}")
+        if len(self.sides) < 2:
+            raise ValueError("a battle needs two sides")
+        return self
+
+
+def ship_state(setup: ShipSetup, player: str) -> ShipState:
+    log = setup.logbook()
+    per_side = log.hull_per_side
+    return ShipState(
+        id=setup.id, name=log.name, side=setup.side, player=player, log=log,
+        x=setup.x, y=setup.y, heading=setup.heading % 360, sails=setup.sails,
+        loaded={s: ("ball" if s in setup.loaded else None) for s in ("starboard", "port")},
+        hull={"starboard": Track(boxes=per_side), "port": Track(boxes=per_side)},
+        masts=[MastState(name=m.name, boxes=m.boxes, offset=m.offset) for m in log.masts],
+        crew=Track(boxes=log.crew_boxes),
+        trail=[(setup.x, setup.y)],
+    )
+
+
+def assign_players(setup: CannoniSetup, seats: list[Seat]) -> dict[str, str]:
+    by_side = {side: [s.id for s in seats if s.side == side] for side in setup.sides}
+    for side, ids in by_side.items():
+        if not ids:
+            raise ValueError(f"no seat plays side {side!r}")
+    seat_ids = {s.id for s in seats}
+    owners: dict[str, str] = {}
+    counters = {side: 0 for side in setup.sides}
+    for ship in setup.ships:
+        if ship.player is not None and ship.player in seat_ids:
+            owners[ship.id] = ship.player
+            continue
+        ids = by_side[ship.side]
+        owners[ship.id] = ids[counters[ship.side] % len(ids)]
+        counters[ship.side] += 1
+    return owners
+
+
+def initial_state(setup: CannoniSetup, options: CannoniOptions, seats: list[Seat]) -> CannoniState:
+    owners = assign_players(setup, seats)
+    return CannoniState(
+        options=options, scenario=setup.name, title=setup.title, table=setup.table, seats=seats,
+        sides=setup.sides, ships=[ship_state(s, owners[s.id]) for s in setup.ships],
+        objectives=setup.objectives, turns_limit=setup.turns,
+    )
+
+
+def builtin_scenarios() -> dict[str, CannoniSetup]:
+    folder = resources.files("rules.cannoni") / "scenarios"
+    out: dict[str, CannoniSetup] = {}
+    for entry in sorted(folder.iterdir(), key=lambda e: e.name):
+        if entry.name.endswith(".json"):
+            setup = CannoniSetup.model_validate(json.loads(entry.read_text(encoding="utf-8")))
+            out[setup.name] = setup
+    return out

@@ -1,0 +1,227 @@
+"""The state of a game of Cannoni in batteria!, as plain data.
+
+Damage is kept as boxes lost out of boxes printed: because the rules always strike
+the incomplete section first and then whole sections, the count alone tells which
+sections are complete, partial or gone.
+"""
+from __future__ import annotations
+
+import math
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from rules.cannoni.logbook import LogBook, MastName, Sails, Side
+from rules.cannoni.options import CannoniOptions
+from rules.core.ruleset import Outcome, Seat
+
+SECTION = 4
+SIDES: tuple[Side, Side] = ("starboard", "port")
+
+
+def opposite(side: str) -> Side:
+    return "port" if side == "starboard" else "starboard"
+
+
+class Track(BaseModel):
+    """A row of boxes on the log-book, in sections of four."""
+
+    boxes: int
+    lost: int = 0
+
+    @property
+    def remaining(self) -> int:
+        return self.boxes - self.lost
+
+    @property
+    def destroyed(self) -> bool:
+        return self.remaining <= 0
+
+    @property
+    def sections(self) -> int:
+        return math.ceil(self.boxes / SECTION)
+
+    @property
+    def sections_left(self) -> int:
+        return math.ceil(max(self.remaining, 0) / SECTION)
+
+    @property
+    def sections_lost(self) -> int:
+        """Sections with every box struck."""
+        return self.sections - self.sections_left
+
+    def strike(self, n: int) -> int:
+        """Strike up to n boxes; return how many could not be struck."""
+        taken = min(n, self.remaining)
+        self.lost += taken
+        return n - taken
+
+
+class MastState(Track):
+    name: MastName
+    offset: float
+    # Where the mast fell when its last box was struck; "starboard"/"port" keep the
+    # ship from manoeuvring until cleared (then set to "sea").
+    fell: Literal["starboard", "port", "sea"] | None = None
+
+    @property
+    def down(self) -> bool:
+        return self.destroyed
+
+
+class ShipState(BaseModel):
+    id: str
+    name: str
+    side: str
+    player: str
+    log: LogBook
+
+    x: float
+    y: float
+    heading: float
+    sails: Sails = "battle"
+    # Ammunition loaded on each broadside; None = not loaded.
+    loaded: dict[str, str | None] = Field(default_factory=lambda: {"starboard": "ball", "port": "ball"})
+    first_broadside_used: list[str] = Field(default_factory=list)
+
+    hull: dict[str, Track]
+    masts: list[MastState]
+    crew: Track
+
+    fire: bool = False
+    fire_first_try: int | None = None  # turn of the first attempt to fight it
+    anchor: Literal["bow", "stern"] | None = None
+    anchor_raising: bool = False
+    anchor_cut: bool = False
+    aground: bool = False
+    aground_first_try: int | None = None
+    fouled_with: list[str] = Field(default_factory=list)
+    unfoul_first_try: int | None = None
+    mast_clear_first_try: int | None = None
+
+    struck: bool = False
+    sinking_until: int | None = None  # removed at step 3 of this turn
+    status: Literal["afloat", "sunk", "off_table"] = "afloat"
+
+    chit: int | None = None  # secret until its phase is called
+    chits_used: list[int] = Field(default_factory=list)  # spent in this cycle of five
+
+    must_move: bool = False
+    acted: bool = False  # in the current phase
+    moved_this_phase: bool = False
+    hit_this_phase: bool = False
+    straight_this_turn: float = 0.0  # inches moved in a straight line this turn
+    trail: list[tuple[float, float]] = Field(default_factory=list)
+
+    # -- derived ---------------------------------------------------------------
+    @property
+    def on_table(self) -> bool:
+        return self.status == "afloat"
+
+    @property
+    def masts_down(self) -> int:
+        return sum(1 for m in self.masts if m.down)
+
+    @property
+    def dismasted(self) -> bool:
+        return all(m.down for m in self.masts)
+
+    @property
+    def mast_obstructing(self) -> list[str]:
+        return [m.fell for m in self.masts if m.fell in ("starboard", "port")]
+
+    @property
+    def hull_remaining(self) -> int:
+        return sum(t.remaining for t in self.hull.values())
+
+    @property
+    def decimated(self) -> bool:
+        return self.crew.remaining <= 0
+
+    @property
+    def sinking(self) -> bool:
+        return self.sinking_until is not None
+
+    @property
+    def unmanoeuvrable(self) -> bool:
+        """Nave non manovrabile: cannot manoeuvre nor turn."""
+        return (self.aground or bool(self.fouled_with) or self.dismasted
+                or bool(self.mast_obstructing) or self.sinking)
+
+    @property
+    def can_fight(self) -> bool:
+        """For victory: not sunk, captured, aground, dismasted, struck or out of play."""
+        return (self.on_table and not self.struck and not self.aground
+                and not self.dismasted and not self.sinking)
+
+    def chits_available(self) -> list[int]:
+        left = [c for c in range(1, 6) if c not in self.chits_used]
+        return left or [1, 2, 3, 4, 5]
+
+
+class LandArea(BaseModel):
+    name: str = "land"
+    points: list[tuple[float, float]]
+
+
+class Table(BaseModel):
+    width: float
+    height: float
+    land: list[LandArea] = Field(default_factory=list)
+
+
+Step = Literal["wind_choice", "fire_damage", "chits", "action", "over"]
+
+
+class CannoniState(BaseModel):
+    ruleset: Literal["cannoni"] = "cannoni"
+    options: CannoniOptions
+    scenario: str
+    title: str = ""
+    table: Table
+    seats: list[Seat]
+    sides: list[str]
+    ships: list[ShipState]
+    objectives: list[str] = Field(default_factory=list)
+    turns_limit: int
+
+    turn: int = 1
+    step: Step = "chits"
+    phase: int | None = None  # 5..1 during the action phases
+    wind: int = 0  # direction the wind blows FROM, in points of the 16-point rose (0 = N)
+    wind_chooser: str | None = None
+    # Initiative order of the last phase: breaks ties between equal chits.
+    initiative: list[str] = Field(default_factory=list)
+    # Damage dealt in this phase, applied when the phase ends (simultaneous effects).
+    pending_damage: list["DamageItem"] = Field(default_factory=list)
+    outcome: Outcome | None = None
+
+    def ship(self, ship_id: str) -> ShipState:
+        for s in self.ships:
+            if s.id == ship_id:
+                return s
+        raise KeyError(ship_id)
+
+    def seat(self, seat_id: str) -> Seat:
+        return next(s for s in self.seats if s.id == seat_id)
+
+    def afloat(self) -> list[ShipState]:
+        return [s for s in self.ships if s.on_table]
+
+    def wind_degrees(self) -> float:
+        return self.wind * 22.5
+
+
+class DamageItem(BaseModel):
+    """One result of fire or accident, applied at the end of the phase."""
+
+    target: str
+    source: str | None = None
+    kind: Literal["hull", "rigging", "crew", "fire"]
+    amount: int = 1
+    side: str | None = None  # for hull
+    masts: list[str] = Field(default_factory=list)  # preference order for rigging
+    cause: str = "fire"  # "fire" (gunfire), "collision", "burning"
+
+
+CannoniState.model_rebuild()

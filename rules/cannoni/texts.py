@@ -1,0 +1,162 @@
+"""Every line a player reads about a Cannoni game, in English and Italian.
+
+Events are stored as data; this catalogue turns each into one line. Problems with
+orders are registered in the shared problem catalogue under codes of their own.
+"""
+from __future__ import annotations
+
+from types import SimpleNamespace
+from typing import Any, Callable
+
+from rules.core.events import Event
+from rules.core.problems import register
+
+PROBLEMS = SimpleNamespace(
+    CURVE_LONGER=register(
+        "curve-longer-than-move",
+        "The curve ({curve}\") cannot be longer than the whole move ({distance}\"): the rest of a turn is sailed straight.",
+        "La curva ({curve}\") non può superare lo spostamento totale ({distance}\"): il resto dell'accostata è in linea retta."),
+    CURVE_CAP=register(
+        "curve-beyond-card",
+        "Card {template} turns at most 90°, that is {cap}\" of curve.",
+        "La carta {template} accosta al massimo di 90°, cioè {cap}\" di curva."),
+    DELIBERATE_COLLISION=register(
+        "deliberate-collision",
+        "That move would run into {other}; ramming on purpose is not allowed. Sail a shorter or different course.",
+        "Quella manovra porterebbe a contatto con {other}: non è consentito provocare volontariamente una collisione."),
+    NOT_A_VALID_TARGET=register(
+        "not-a-valid-target",
+        "{target} is not a valid target for the {side} broadside ({why}). Valid: {legal}.",
+        "{target} non è un bersaglio valido per la fiancata di {side} ({why}). Validi: {legal}."),
+    AIM_OUT_OF_RANGE=register(
+        "aim-out-of-range",
+        "At {distance}\" you cannot aim at the {aim}: hull up to 13\", rigging beyond 4\". Possible: {legal}.",
+        "A {distance}\" non si può tirare {aim}: scafo fino a 13\", velatura oltre 4\". Possibile: {legal}."),
+)
+
+POINTS_EN = ["N", "NbE", "NNE", "NEbN", "NE", "NEbE", "ENE", "EbN", "E", "EbS", "ESE", "SEbE", "SE", "SEbS", "SSE", "SbE",
+             "S", "SbW", "SSW", "SWbS", "SW", "SWbW", "WSW", "WbS", "W", "WbN", "WNW", "NWbW", "NW", "NWbN", "NNW", "NbW"]
+
+
+def compass(degrees: float) -> str:
+    """Nearest of the 16 points (the rulebook's rose) by name."""
+    names16 = POINTS_EN[::2]
+    return names16[int(((degrees % 360) + 11.25) // 22.5) % 16]
+
+
+def _mods(data: dict[str, Any]) -> str:
+    return ", ".join(f"{v:+d} {k}" for k, v in data.get("mods", []))
+
+
+SIDE_IT = {"starboard": "dritta", "port": "babordo"}
+AIM_IT = {"hull": "allo scafo", "rigging": "alla velatura"}
+SAILS_IT = {"full": "vele spiegate", "battle": "vele da battaglia", "furled": "vele ammainate"}
+MAST_IT = {"fore": "trinchetto", "main": "maestro", "mizzen": "mezzana"}
+
+
+def _broadside(d: dict[str, Any], lang: str) -> str:
+    result = {0: "no effect", 1: "1 hit", 2: "2 hits", 3: "3 hits — CRITICAL"}[d["hits"]]
+    if lang == "it":
+        result = {0: "nessun effetto", 1: "1 danno", 2: "2 danni", 3: "3 danni — TIRO CRITICO"}[d["hits"]]
+        return (f"{d['name']} fa fuoco di {SIDE_IT[d['side']]} su {d['target_name']} {AIM_IT[d['aim']]} "
+                f"a {d['distance']}\": {d['roll']} ({_mods(d)}) = {d['modified']} contro {d['target_roll']}: {result}.")
+    return (f"{d['name']} fires her {d['side']} broadside at {d['target_name']}'s {d['aim']} at {d['distance']}\": "
+            f"{d['roll']} ({_mods(d)}) = {d['modified']} vs {d['target_roll']}: {result}.")
+
+
+def _test(d: dict[str, Any], lang: str) -> str:
+    ok = ("passed" if d["passed"] else "failed") if lang != "it" else ("superato" if d["passed"] else "fallito")
+    mods = f" [{_mods(d)}]" if d.get("mods") else ""
+    if lang == "it":
+        return f"{d['name']}: test di manovra ({d['purpose']}) {d['roll']} + abilità {d['ability']}{mods} > 10? {ok}."
+    return f"{d['name']}: manoeuvre test ({d['purpose']}) {d['roll']} + ability {d['ability']}{mods} > 10? {ok}."
+
+
+def _move(d: dict[str, Any], lang: str) -> str:
+    how = f" turning {d['curve']:g}\"" if d.get("curve") else ""
+    stop = ""
+    if d.get("head_to_wind"):
+        stop = " and stops head to wind" if lang != "it" else " e si ferma con la prua al vento"
+    if d.get("stopped_by"):
+        stop = f", stopped by {d['stopped_by']}" if lang != "it" else f", fermata da {d['stopped_by']}"
+    if lang == "it":
+        how = f" accostando per {d['curve']:g}\"" if d.get("curve") else ""
+        return f"{d['name']} muove di {d['distance']:g}\"{how}, prua a {compass(d['heading'])}{stop}."
+    return f"{d['name']} sails {d['distance']:g}\"{how}, now heading {compass(d['heading'])}{stop}."
+
+
+TEMPLATES: dict[str, dict[str, str | Callable[[dict[str, Any], str], str]]] = {
+    "roll": {"en": "d{sides} for {reason}: {value}.", "it": "d{sides} per {reason}: {value}."},
+    "game_start": {"en": "{title}: {ships} ships, {turns} turns, wind from {wind_name}.",
+                   "it": "{title}: {ships} navi, {turns} turni, vento da {wind_name}."},
+    "wind_choice": {"en": "The initial wind is chosen by {player}.", "it": "La direzione iniziale del vento la sceglie {player}."},
+    "wind_set": {"en": "The wind blows from {wind_name}.", "it": "Il vento proviene da {wind_name}."},
+    "wind_shift": {"en": "The wind shifts {points} point(s) {way}: now from {wind_name}.",
+                   "it": "Il vento ruota di {points} quarta/e in senso {way_it}: ora da {wind_name}."},
+    "wind_steady": {"en": "The wind holds from {wind_name}.", "it": "Il vento resta da {wind_name}."},
+    "turn_start": {"en": "— Turn {turn} —", "it": "— Turno {turn} —"},
+    "burning": {"en": "Fire aboard {name}: one box off the {side} hull and the {mast} mast.",
+                "it": "Incendio a bordo di {name}: una casella dallo scafo di {side} e dall'albero {mast}."},
+    "chits_placed": {"en": "Activation chits are placed face down.", "it": "I gettoni di attivazione sono posti coperti."},
+    "chit_set": {"en": "{name}: chit {chit}{how}.", "it": "{name}: gettone {chit}{how}."},
+    "default_order": {"en": "{player} sent no order for {what} in time: {default}.",
+                      "it": "{player} non ha dato l'ordine per {what} in tempo: {default}."},
+    "phase_start": {"en": "Phase {phase}: active {active}.", "it": "Fase {phase}: attive {active}."},
+    "phase_empty": {"en": "Phase {phase}: no ship active.", "it": "Fase {phase}: nessuna nave attiva."},
+    "activation": {"en": "{name} shows chit {chit}.", "it": "{name} scopre il gettone {chit}."},
+    "move": {"en": _move, "it": _move},
+    "tacked": {"en": "{name} tacks and now heads {heading_name}.", "it": "{name} vira e ora ha la prua a {heading_name}."},
+    "sails": {"en": "{name} sets {sails} sail.", "it": "{name} imposta {sails_it}."},
+    "load": {"en": "{name} loads her {side} broadside.", "it": "{name} carica la fiancata di {side_it}."},
+    "no_action": {"en": "{name} takes no action.", "it": "{name} non esegue azioni."},
+    "broadside": {"en": _broadside, "it": _broadside},
+    "test": {"en": _test, "it": _test},
+    "hull_damage": {"en": "{name} loses {boxes} hull box(es) on the {side} side ({remaining} left).",
+                    "it": "{name} perde {boxes} casella/e di scafo sulla fiancata di {side_it} (ne restano {remaining})."},
+    "rigging_damage": {"en": "{name}: the {mast} mast is hit ({remaining} left).",
+                       "it": "{name}: colpito l'albero di {mast_it} (ne restano {remaining})."},
+    "mast_down": {"en": "{name}'s {mast} mast goes by the board ({fell}).",
+                  "it": "{name}: l'albero di {mast_it} cade ({fell_it})."},
+    "dismasted": {"en": "{name} is dismasted.", "it": "{name} è disalberata."},
+    "crew_loss": {"en": "{name} loses {boxes} crew box(es) ({remaining} left).",
+                  "it": "{name} perde {boxes} casella/e di Effettivi (ne restano {remaining})."},
+    "decimated": {"en": "{name}'s crew is decimated.", "it": "L'equipaggio di {name} è decimato."},
+    "fire_breaks_out": {"en": "Fire breaks out aboard {name} ({cause}).", "it": "Si sviluppa un incendio a bordo di {name} ({cause})."},
+    "sinking": {"en": "{name} is sinking: she goes down at the start of turn {removed_turn}.",
+                "it": "{name} sta affondando: affonda all'inizio del turno {removed_turn}."},
+    "sunk": {"en": "{name} sinks.", "it": "{name} affonda."},
+    "collision": {"en": "{name} collides with {other_name}: their rigging is fouled.",
+                  "it": "{name} entra in collisione con {other_name}: le navi sono impigliate."},
+    "bear_off": {"en": "{name} bears off one inch from the coast.", "it": "{name} si allontana di un pollice dalla costa."},
+    "aground": {"en": "{name} runs aground.", "it": "{name} si incaglia."},
+    "left_table": {"en": "{name} leaves the table.", "it": "{name} esce dal tavolo di gioco."},
+    "phase_end": {"en": "End of phase {phase}.", "it": "Fine della fase {phase}."},
+    "game_over": {"en": "Game over: {result}.", "it": "Partita finita: {result_it}."},
+}
+
+_FELL_IT = {"starboard": "sulla fiancata di dritta", "port": "sulla fiancata di babordo", "sea": "in mare"}
+_FELL_EN = {"starboard": "over the starboard side", "port": "over the port side", "sea": "into the sea"}
+
+
+def describe(event: Event, lang: str = "en") -> str:
+    entry = TEMPLATES.get(event.kind)
+    if entry is None:
+        return f"{event.kind}: {event.data}"
+    template = entry.get(lang) or entry["en"]
+    if callable(template):
+        return template(event.data, lang)
+    data = dict(event.data)
+    data.setdefault("side_it", SIDE_IT.get(str(data.get("side")), data.get("side")))
+    if lang == "it" and "side" in data:
+        data["side"] = SIDE_IT.get(str(data["side"]), data["side"])
+    data.setdefault("sails_it", SAILS_IT.get(str(data.get("sails")), data.get("sails")))
+    data.setdefault("mast_it", MAST_IT.get(str(data.get("mast")), data.get("mast")))
+    if "fell" in data:
+        data["fell_it"] = _FELL_IT.get(data["fell"], data["fell"])
+        data["fell"] = _FELL_EN.get(data["fell"], data["fell"])
+    if "heading" in data:
+        data["heading_name"] = compass(float(data["heading"]))
+    try:
+        return str(template).format(**data)
+    except (KeyError, IndexError, ValueError):
+        return f"{event.kind}: {event.data}"

@@ -1,0 +1,79 @@
+"""Victory conditions (*Condizioni di vittoria*): crushing, partial, doubtful, and
+the scoring of a single ship a side.
+"""
+from __future__ import annotations
+
+from rules.cannoni.state import CannoniState, ShipState
+from rules.core.ruleset import Outcome
+
+MAST_DOWN_POINTS = 10
+SIDE_GONE_POINTS = 10
+DECIMATED_POINTS = 10
+
+
+def _one_a_side(state: CannoniState) -> bool:
+    return all(sum(1 for s in state.ships if s.side == side) == 1 for side in state.sides)
+
+
+def _lost_single(ship: ShipState) -> bool:
+    # "si ha una vittoria schiacciante quando la nave avversaria affonda, si arrende
+    # e/o viene catturata"; a ship gone off the table is out of the game too.
+    return not ship.on_table or ship.sinking or ship.struck
+
+
+def crushing(state: CannoniState) -> Outcome | None:
+    if _one_a_side(state):
+        beaten = [side for side in state.sides
+                  if all(_lost_single(s) for s in state.ships if s.side == side)]
+    else:
+        beaten = [side for side in state.sides
+                  if not any(s.can_fight for s in state.ships if s.side == side)]
+    if not beaten:
+        return None
+    standing = [side for side in state.sides if side not in beaten]
+    if len(standing) == 1:
+        return Outcome(winner=standing[0], kind="crushing",
+                       reason=f"{', '.join(beaten)} has no ship left able to fight")
+    if not standing:
+        return Outcome(winner=None, kind="doubtful", reason="no side has a ship left able to fight")
+    return None
+
+
+def single_ship_score(ship: ShipState) -> float:
+    lost = sum(t.lost for t in ship.hull.values()) + sum(m.lost for m in ship.masts) + ship.crew.lost
+    score = ship.log.value - lost - MAST_DOWN_POINTS * ship.masts_down
+    score -= SIDE_GONE_POINTS * sum(1 for t in ship.hull.values() if t.destroyed)
+    if ship.decimated:
+        score -= DECIMATED_POINTS
+    return float(score)
+
+
+def fleet_scores(state: CannoniState) -> dict[str, float]:
+    scores = {side: 0.0 for side in state.sides}
+    for ship in state.ships:
+        objective = ship.id in state.objectives
+        if ship.status == "sunk" or ship.sinking:
+            points = ship.log.value * (2 if objective else 1)
+        elif ship.struck:
+            points = ship.log.value
+        else:
+            continue
+        for side in state.sides:
+            if side != ship.side:
+                scores[side] += points
+    return scores
+
+
+def final(state: CannoniState) -> Outcome:
+    """At the end of the last turn with no crushing victory: compare the scores."""
+    if _one_a_side(state):
+        scores = {s.side: max(single_ship_score(s), 0.0) for s in state.ships}
+    else:
+        scores = fleet_scores(state)
+    ranked = sorted(scores.items(), key=lambda kv: -kv[1])
+    (best, top), (_, second) = ranked[0], ranked[1]
+    if top > 0 and top >= 2 * second:
+        return Outcome(winner=best, kind="partial", scores=scores,
+                       reason=f"{best} scored at least twice the other side")
+    return Outcome(winner=None, kind="doubtful", scores=scores,
+                   reason="no side scored twice the other: the players decide who won")

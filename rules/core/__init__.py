@@ -1,0 +1,1 @@
+"""Ruleset-agnostic engine: dice, events, decisions, records, registry."""

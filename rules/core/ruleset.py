@@ -1,0 +1,112 @@
+"""The one interface every ruleset implements.
+
+A ruleset is a plugin: it owns its state model, its scenarios, its decisions and
+their legal options, its resolution and its view. The bot, the database, the game
+loop and the renderer only ever talk to this interface.
+"""
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import Any, ClassVar
+
+from pydantic import BaseModel, Field
+
+from rules.core import problems as P
+from rules.core.decisions import Decision, DecisionSpec, Order, Problem
+from rules.core.dice import Roller
+from rules.core.events import Event
+from rules.core.forms import check_form
+
+
+class Seat(BaseModel):
+    """A player's place at the table. ``ai`` names an AI captain level, if any."""
+
+    id: str
+    side: str
+    name: str = ""
+    ai: str | None = None
+
+
+class Outcome(BaseModel):
+    winner: str | None  # a side, or None for a draw / doubtful result
+    kind: str  # "crushing", "partial", "doubtful", ...
+    scores: dict[str, float] = Field(default_factory=dict)
+    reason: str = ""
+
+
+class Ruleset(ABC):
+    name: ClassVar[str]
+    title: ClassVar[str]
+    options_model: ClassVar[type[BaseModel]]
+    setup_model: ClassVar[type[BaseModel]]
+    state_model: ClassVar[type[BaseModel]]
+
+    # -- scenarios and start -------------------------------------------------
+    @abstractmethod
+    def scenarios(self) -> dict[str, BaseModel]:
+        """Ready-made setups, by name."""
+
+    @abstractmethod
+    def new_game(self, setup: BaseModel, options: BaseModel, seats: list[Seat], roller: Roller) -> BaseModel:
+        """The state before the first decision (may throw dice, e.g. the initial wind)."""
+
+    # -- decisions -----------------------------------------------------------
+    @abstractmethod
+    def pending(self, state: BaseModel) -> list[Decision]:
+        """Decisions the game waits for now; empty when the game is over."""
+
+    @abstractmethod
+    def spec(self, state: BaseModel, decision: Decision) -> DecisionSpec:
+        """The legal options of a pending decision, as a form."""
+
+    def check(self, state: BaseModel, decision: Decision, payload: dict[str, Any]) -> list[Problem]:
+        """Ruleset-specific checks once the form is valid. Override as needed."""
+        return []
+
+    def validate(self, state: BaseModel, order: Order) -> list[Problem]:
+        """Every problem with an order, in plain words; empty means legal."""
+        if self.outcome(state) is not None:
+            return [P.problem(P.GAME_OVER)]
+        pending = {d.id: d for d in self.pending(state)}
+        decision = pending.get(order.decision)
+        if decision is None:
+            return [P.problem(P.UNKNOWN_DECISION, decision=str(order.decision)[:60],
+                              pending=", ".join(pending) or "nothing")]
+        if decision.player != order.player:
+            return [P.problem(P.NOT_YOUR_DECISION, decision=decision.id, owner=decision.player)]
+        spec = self.spec(state, decision)
+        _action, clean, problems = check_form(spec, order.payload)
+        if problems:
+            return problems
+        return self.check(state, decision, clean)
+
+    def normalise(self, state: BaseModel, order: Order) -> Order:
+        """The order with its payload coerced to the form's types (assumes valid)."""
+        decision = next(d for d in self.pending(state) if d.id == order.decision)
+        _a, clean, _p = check_form(self.spec(state, decision), order.payload)
+        return order.model_copy(update={"payload": clean})
+
+    # -- resolution ------------------------------------------------------------
+    @abstractmethod
+    def resolve(self, state: BaseModel, orders: list[Order], roller: Roller) -> BaseModel:
+        """Resolve the pending decisions with ``orders`` (in submission order).
+
+        Decisions without an order take their published default. Returns a new
+        state (the input is not modified); events go to ``roller.log``.
+        """
+
+    @abstractmethod
+    def outcome(self, state: BaseModel) -> Outcome | None:
+        """The result once the game is over, else None."""
+
+    # -- what players see ----------------------------------------------------------
+    @abstractmethod
+    def view(self, state: BaseModel, viewer: str | None) -> dict[str, Any]:
+        """The state as ``viewer`` may see it (None: the public). The only exit for secrets."""
+
+    @abstractmethod
+    def describe(self, event: Event, lang: str = "en") -> str:
+        """One line a player would read in the channel."""
+
+    def load_state(self, data: dict[str, Any]) -> BaseModel:
+        return self.state_model.model_validate(data)
