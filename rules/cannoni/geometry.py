@@ -333,7 +333,7 @@ def _base_coords(poses: Sequence[Pose], length: float, width: float,
 
 
 def _along_keel(a: Pose, b: Pose) -> bool:
-    """b is a moved straight ahead or astern, without turning."""
+    """``b`` is ``a`` moved straight ahead or astern, without turning."""
     if abs(angle_diff(b.heading, a.heading)) > _SNAP:
         return False
     ux, uy = unit(a.heading)
@@ -420,7 +420,8 @@ def contact_travel(pose: Pose, length: float, width: float, template: str | None
     """Inches of travel at which the move first comes into contact with an obstacle
     (same rules as :func:`first_contact`), refined between samples by bisection: at
     that travel (see :func:`pose_at`) the base is within TOL of the obstacle without
-    overlapping it. None if the whole move is clear."""
+    overlapping it (or, for an obstacle touched at the start, has just pushed AREA_TOL
+    into it). None if the whole move is clear."""
     curve = _checked_curve(template, direction, curve, distance)
     travels = _travels(curve, max(distance, 0.0), step)
     poses = path_poses(pose, length, template, direction, curve, distance, step)
@@ -518,6 +519,8 @@ def reentry_pose(exit_xy: Point, length: float, width: float, height: float,
     x = min(max(exit_xy[0], 0.0), width)
     y = min(max(exit_xy[1], 0.0), height)
     inset = gap + length / 2
-    options = [(exit_xy[0], Pose(inset, y, 90.0)), (width - exit_xy[0], Pose(width - inset, y, 270.0)),
-               (exit_xy[1], Pose(x, inset, 0.0)), (height - exit_xy[1], Pose(x, height - inset, 180.0))]
+    options = [(exit_xy[0], Pose(inset, y, 90.0)),
+               (width - exit_xy[0], Pose(width - inset, y, 270.0)),
+               (exit_xy[1], Pose(x, inset, 0.0)),
+               (height - exit_xy[1], Pose(x, height - inset, 180.0))]
     return min(options, key=lambda o: o[0])[1]

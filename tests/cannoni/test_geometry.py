@@ -388,7 +388,8 @@ def test_bow_keeps_its_distance_from_the_arc_centre(start, order):
     radius = 180 / (math.pi * g.TEMPLATE_RATE[template])
     side = 90 if direction == "starboard" else -90
     bx, by = g.bow_point(start, L)
-    cx, cy = bx + radius * g.unit(start.heading + side)[0], by + radius * g.unit(start.heading + side)[1]
+    sx, sy = g.unit(start.heading + side)
+    cx, cy = bx + radius * sx, by + radius * sy
     for p in g.path_poses(start, L, template, direction, curve, distance):
         if abs(g.angle_diff(p.heading, start.heading)) < g.TEMPLATE_RATE[template] * curve - 1e-6:
             assert abs(g.distance(g.bow_point(p, L), (cx, cy)) - radius) <= 1e-6
@@ -438,7 +439,8 @@ def test_sector_contains_targets_within_45_of_the_beam(firer, off_beam, fore_aft
     sign = 1 if side == "starboard" else -1
     ux, uy = g.unit(firer.heading)
     nx, ny = g.unit(beam)
-    corner = (firer.x + fore_aft * ux * L / 2 + nx * W / 2, firer.y + fore_aft * uy * L / 2 + ny * W / 2)
+    corner = (firer.x + fore_aft * ux * L / 2 + nx * W / 2,
+              firer.y + fore_aft * uy * L / 2 + ny * W / 2)
     dx, dy = g.unit(brg)
     target = square(corner[0] + dist * dx, corner[1] + dist * dy, 0.001)
     assert g.in_sector(target, g.sector_polygon(firer, L, W, side, 10))
