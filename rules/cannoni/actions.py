@@ -50,7 +50,8 @@ def movement_actions(state: CannoniState, ship: ShipState) -> list[ActionSpec]:
     return actions
 
 
-def action_specs(state: CannoniState, ship: ShipState) -> list[ActionSpec]:
+def action_specs(state: CannoniState, ship: ShipState, only: str | None = None) -> list[ActionSpec]:
+    """The ship's legal actions; with ``only``, just that one (fire options are costly)."""
     if ship.sinking:
         return [ActionSpec(action="pass", label="no action (the ship is sinking)")]
     moves = movement_actions(state, ship)
@@ -67,7 +68,7 @@ def action_specs(state: CannoniState, ship: ShipState) -> list[ActionSpec]:
         if empty:
             actions.append(ActionSpec(action="load", label="load a broadside", params=[
                 ParamSpec(name="side", label="side", choices=[Choice(value=s, label=SIDE_LABEL[s]) for s in empty])]))
-        fire_spec = _fire_spec(state, ship)
+        fire_spec = _fire_spec(state, ship) if only in (None, "fire") else None
         if fire_spec is not None:
             actions.append(fire_spec)
     actions.append(ActionSpec(action="pass", label="no action"))
@@ -115,16 +116,23 @@ def check_action(state: CannoniState, ship: ShipState, p: dict[str, Any]) -> lis
         if other and movement.collision_avoidable(state, ship, templates_for(ship.log)):
             problems.append(problem(CP.DELIBERATE_COLLISION, other=other))
     if action == "fire":
-        opts = fire_options(state, ship, p["side"])
-        target = next((t for t in opts.targets if t.ship == p["target"]), None)
-        if target is None:
-            legal = ", ".join(state.ship(t.ship).name for t in opts.targets) or "none"
-            problems.append(problem(CP.NOT_A_VALID_TARGET, field="target", target=state.ship(p["target"]).name,
-                                    side=p["side"], legal=legal, why=opts.blocked or "not the nearest ship"))
-        elif p["aim"] not in target.aims:
-            problems.append(problem(CP.AIM_OUT_OF_RANGE, field="aim", aim=p["aim"],
-                                    distance=f"{target.distance:.1f}", legal=", ".join(target.aims)))
+        problems.extend(check_fire(state, ship, p))
     return problems
+
+
+def check_fire(state: CannoniState, ship: ShipState, p: dict[str, Any]) -> list[Problem]:
+    if ship.loaded.get(p["side"]) is None:
+        return [problem(CP.NOT_LOADED, field="side", side=p["side"])]
+    opts = fire_options(state, ship, p["side"])
+    target = next((t for t in opts.targets if t.ship == p["target"]), None)
+    if target is None:
+        legal = ", ".join(state.ship(t.ship).name for t in opts.targets) or "none"
+        return [problem(CP.NOT_A_VALID_TARGET, field="target", target=state.ship(p["target"]).name,
+                        side=p["side"], legal=legal, why=opts.blocked or "not the nearest ship")]
+    if p["aim"] not in target.aims:
+        return [problem(CP.AIM_OUT_OF_RANGE, field="aim", aim=p["aim"],
+                        distance=f"{target.distance:.1f}", legal=", ".join(target.aims))]
+    return []
 
 
 def default_action(state: CannoniState, ship: ShipState) -> dict[str, Any]:

@@ -6,6 +6,11 @@ della fase": a ship hit early in a phase still fires with what it had.
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
+import numpy as np
+import shapely
+
 from pydantic import BaseModel
 from shapely.geometry import Point, Polygon
 
@@ -39,7 +44,13 @@ def pose(ship: ShipState) -> g.Pose:
 
 
 def base(ship: ShipState) -> Polygon:
-    return g.base_polygon(pose(ship), ship.log.base_length, ship.log.base_width)
+    return _base(ship.x, ship.y, ship.heading, ship.log.base_length, ship.log.base_width)
+
+
+@lru_cache(maxsize=4096)
+def _base(x: float, y: float, heading: float, length: float, width: float) -> Polygon:
+    # Pure in its arguments; a phase asks for the same bases many times over.
+    return g.base_polygon(g.Pose(x=x, y=y, heading=heading), length, width)
 
 
 def mainmast(ship: ShipState) -> tuple[float, float]:
@@ -47,8 +58,13 @@ def mainmast(ship: ShipState) -> tuple[float, float]:
 
 
 def sector(ship: ShipState, side: str, reach: float | None = None) -> Polygon:
-    return g.sector_polygon(pose(ship), ship.log.base_length, ship.log.base_width, side,
-                            reach if reach is not None else max(ship.log.max_range(), 1.0))
+    return _sector(ship.x, ship.y, ship.heading, ship.log.base_length, ship.log.base_width, side,
+                   reach if reach is not None else max(ship.log.max_range(), 1.0))
+
+
+@lru_cache(maxsize=4096)
+def _sector(x: float, y: float, heading: float, length: float, width: float, side: str, reach: float) -> Polygon:
+    return g.sector_polygon(g.Pose(x=x, y=y, heading=heading), length, width, side, reach)
 
 
 def land_polygons(state: CannoniState) -> list[Polygon]:
@@ -58,10 +74,10 @@ def land_polygons(state: CannoniState) -> list[Polygon]:
 def fire_options(state: CannoniState, firer: ShipState, side: str) -> FireOptions:
     """The nearest ships in the sector; only enemies among them may be fired at."""
     sec = sector(firer, side)
-    inside: list[tuple[float, ShipState]] = []
-    for other in state.afloat():
-        if other.id != firer.id and g.in_sector(base(other), sec):
-            inside.append((g.distance(mainmast(firer), mainmast(other)), other))
+    others = [o for o in state.afloat() if o.id != firer.id]
+    # One vectorised test for the whole table: "anche parzialmente", touching counts.
+    touch = shapely.dwithin(np.array([base(o) for o in others], dtype=object), sec, g.TOL) if others else []
+    inside = [(g.distance(mainmast(firer), mainmast(o)), o) for o, hit in zip(others, touch) if hit]
     if not inside:
         return FireOptions(side=side, targets=[], blocked="no ship in the firing sector")
     nearest = min(d for d, _ in inside)

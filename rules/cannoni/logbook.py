@@ -84,6 +84,11 @@ class LogBook(BaseModel):
     value: int
     notes: str = ""
 
+    def __deepcopy__(self, memo: dict) -> "LogBook":
+        # Frozen: a copy of a game state can share it. The state is copied at every
+        # resolution, and the log-book is most of a ship's data.
+        return self
+
     def fire_modifier(self, distance: float) -> int | None:
         for limit, mod in zip(RANGE_BANDS, self.fire):
             if distance <= limit + 1e-9:

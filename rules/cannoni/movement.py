@@ -3,7 +3,11 @@ tack, and what stops a move — the wind's eye, another ship, the coast, the tab
 """
 from __future__ import annotations
 
+import math
+from functools import lru_cache
+
 from pydantic import BaseModel
+from shapely.geometry.base import BaseGeometry
 from shapely.geometry import Polygon
 
 from rules.cannoni import geometry as g
@@ -55,14 +59,14 @@ def plan(state: CannoniState, ship: ShipState, template: str | None, direction: 
     return Plan(poses=poses, curve=curve, distance=distance, head_to_wind=head_to_wind)
 
 
-def obstacles(state: CannoniState, ship: ShipState) -> list[tuple[str, Polygon]]:
-    return [(o.id, base(o)) for o in state.afloat() if o.id != ship.id]
+def obstacles(state: CannoniState, ship: ShipState, only: set[str] | None = None) -> list[tuple[str, Polygon]]:
+    return [(o.id, base(o)) for o in state.afloat() if o.id != ship.id and (only is None or o.id in only)]
 
 
-def first_contact(state: CannoniState, ship: ShipState, p: Plan) -> Contact | None:
+def first_contact(state: CannoniState, ship: ShipState, p: Plan, only: set[str] | None = None) -> Contact | None:
     length, width = ship.log.base_length, ship.log.base_width
     found: list[Contact] = []
-    others = obstacles(state, ship)
+    others = obstacles(state, ship, only)
     if others:
         idx = g.first_contact(p.poses, length, width, [poly for _, poly in others])
         if idx is not None:
@@ -74,13 +78,25 @@ def first_contact(state: CannoniState, ship: ShipState, p: Plan) -> Contact | No
         idx = g.first_contact(p.poses, length, width, lands)
         if idx is not None:
             found.append(Contact(index=idx, kind="land"))
-    for i, q in enumerate(p.poses):
-        if g.outside_table(g.base_polygon(q, length, width), state.table.width, state.table.height):
-            found.append(Contact(index=i, kind="edge"))
-            break
+    if near_edge(p, length, width, state.table.width, state.table.height):
+        idx = g.first_contact(p.poses, length, width, [edge_zone(state.table.width, state.table.height)])
+        if idx is not None:
+            found.append(Contact(index=idx, kind="edge"))
     # A contact at the very start is where the ship already is (e.g. fouled): ignore.
     found = [c for c in found if c.index > 0]
     return min(found, key=lambda c: c.index) if found else None
+
+
+def near_edge(p: Plan, length: float, width: float, table_w: float, table_h: float) -> bool:
+    """Cheap test first: most moves stay far from the edge."""
+    reach = math.hypot(length, width) / 2 + 1e-6
+    xs, ys = [q.x for q in p.poses], [q.y for q in p.poses]
+    return min(xs) - reach <= 0 or min(ys) - reach <= 0 or max(xs) + reach >= table_w or max(ys) + reach >= table_h
+
+
+@lru_cache(maxsize=64)
+def edge_zone(width: float, height: float) -> BaseGeometry:
+    return g.table_edge_zone(width, height)
 
 
 def straight_part(p: Plan, upto_index: int) -> float:
@@ -150,8 +166,17 @@ def collide(state: CannoniState, roller: Roller, ship: ShipState, other: ShipSta
     roller.log.emit("collision", ship=ship.id, name=ship.name, other=other.id, other_name=other.name)
 
 
+def standing_ships(state: CannoniState, ship: ShipState) -> set[str] | None:
+    """The ships a move could deliberately run into. With orders given together, a
+    ship that is still to act this phase may sail out of the way, so only the others
+    count; one at a time, every ship is where the player sees it."""
+    if state.options.order_mode == "sequential":
+        return None
+    return {o.id for o in state.afloat() if o.id != ship.id and (o.acted or (o.chit or 0) < (state.phase or 9))}
+
+
 def would_collide(state: CannoniState, ship: ShipState, p: Plan) -> str | None:
-    contact = first_contact(state, ship, p)
+    contact = first_contact(state, ship, p, only=standing_ships(state, ship))
     if contact is not None and contact.kind == "ship":
         return state.ship(contact.other or "").name
     return None

@@ -9,6 +9,7 @@ from rules.cannoni.setup import CannoniSetup, builtin_scenarios, initial_state
 from rules.cannoni.state import CannoniState
 from rules.cannoni.texts import compass, describe
 from rules.cannoni.view import view
+from rules.core.copying import clone_model
 from rules.core.decisions import ActionSpec, Choice, Decision, DecisionSpec, Order, ParamSpec, Problem
 from rules.core.dice import Roller
 from rules.core.events import Event
@@ -41,7 +42,7 @@ class CannoniRuleset(Ruleset):
     def pending(self, state: CannoniState) -> list[Decision]:
         return sequence.pending(state)
 
-    def spec(self, state: CannoniState, decision: Decision) -> DecisionSpec:
+    def spec(self, state: CannoniState, decision: Decision, only: str | None = None) -> DecisionSpec:
         if decision.kind == "wind":
             return DecisionSpec(decision=decision, actions=[ActionSpec(action="wind", label="wind from", params=[
                 ParamSpec(name="direction", label="the wind blows from",
@@ -65,7 +66,7 @@ class CannoniRuleset(Ruleset):
                                 default_text="a random available chit for each ship")
         ship = state.ship(decision.subject or "")
         default = actions.default_action(state, ship)
-        return DecisionSpec(decision=decision, actions=actions.action_specs(state, ship), default=default,
+        return DecisionSpec(decision=decision, actions=actions.action_specs(state, ship, only), default=default,
                             default_text=sequence.describe_payload(default))
 
     def check(self, state: CannoniState, decision: Decision, payload: dict[str, Any]) -> list[Problem]:
@@ -74,7 +75,7 @@ class CannoniRuleset(Ruleset):
         return []
 
     def resolve(self, state: CannoniState, orders: list[Order], roller: Roller) -> CannoniState:
-        state = state.model_copy(deep=True)
+        state = clone_model(state)
         by_id = {o.decision: o for o in orders}
         if state.step == "wind_choice":
             payload = by_id["wind"].payload if "wind" in by_id else {"direction": 0}

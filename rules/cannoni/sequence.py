@@ -222,13 +222,15 @@ def resolve_actions(state: CannoniState, orders: dict[str, Order], roller: Rolle
         did = decision_id(state, "action", ship.id)
         if did in orders:
             payload = orders[did].payload
-            problems = actions.check_action(state, ship, payload)
+            # Orders were checked when given; by a ship's turn the ships before it
+            # have moved. A move into a ship that sailed into its path is no longer
+            # deliberate (the collision test applies), but a broadside whose target
+            # is no longer valid lapses, in plain words.
+            problems = actions.check_fire(state, ship, payload) if payload["action"] == "fire" else []
             if problems:
-                # Simultaneous orders were checked when given; by their turn the
-                # table may have changed. The order lapses, in plain words.
                 roller.log.emit("order_void", ship=ship.id, name=ship.name,
                                 reason="; ".join(p.message for p in problems))
-                payload = actions.default_action(state, ship)
+                payload = {"action": "pass"}
         else:
             payload = actions.default_action(state, ship)
             roller.log.emit("default_order", player=ship.player, what=f"the action of {ship.name}",

@@ -28,6 +28,10 @@ PROBLEMS = SimpleNamespace(
         "not-a-valid-target",
         "{target} is not a valid target for the {side} broadside ({why}). Valid: {legal}.",
         "{target} non è un bersaglio valido per la fiancata di {side} ({why}). Validi: {legal}."),
+    NOT_LOADED=register(
+        "side-not-loaded",
+        "The {side} broadside is not loaded: load it first (one action).",
+        "La fiancata di {side} non è carica: caricala prima (un'azione)."),
     AIM_OUT_OF_RANGE=register(
         "aim-out-of-range",
         "At {distance}\" you cannot aim at the {aim}: hull up to 13\", rigging beyond 4\". Possible: {legal}.",

@@ -41,12 +41,13 @@ def resolve(ruleset: Ruleset, state: BaseModel, orders: list[Order],
     A later order for the same decision replaces an earlier one.
     """
     latest: dict[str, Order] = {}
+    pending = ruleset.pending(state)
     for order in orders:
-        problems = ruleset.validate(state, order)
-        if problems:
+        accepted, problems = ruleset.accept(state, order, pending)
+        if accepted is None:
             raise OrderRejected(order, problems)
         latest.pop(order.decision, None)
-        latest[order.decision] = ruleset.normalise(state, order)
+        latest[order.decision] = accepted
     log = EventLog()
     roller = Roller(dice, log)
     final_orders = list(latest.values())

@@ -6,8 +6,9 @@ accepted and resolves.
 """
 from __future__ import annotations
 
+import itertools
 import random
-from typing import Any
+from typing import Any, Iterator
 
 from pydantic import BaseModel
 
@@ -27,6 +28,22 @@ def _value(param: ParamSpec, rng: random.Random) -> Any:
     return "x"
 
 
+def _grid(param: ParamSpec) -> list[Any]:
+    if param.kind == "number":
+        lo, hi = param.min or 0.0, param.max if param.max is not None else (param.min or 0.0)
+        step = param.step or 1.0
+        values = [lo + step * i for i in range(int(round((hi - lo) / step)) + 1)]
+        return [int(v) if float(v).is_integer() else v for v in values]
+    return param.values() if param.kind == "choice" else ["x"]
+
+
+def _every_payload(spec_actions: list, limit: int = 400) -> Iterator[dict[str, Any]]:
+    for action in spec_actions:
+        grids = [_grid(p) for p in action.params]
+        for combo in itertools.islice(itertools.product(*grids), limit):
+            yield {"action": action.action, **{p.name: v for p, v in zip(action.params, combo)}}
+
+
 def random_order(ruleset: Ruleset, state: BaseModel, decision: Decision, rng: random.Random,
                  prefer: tuple[str, ...] = (), tries: int = 20) -> Order | None:
     """A legal order for ``decision``, preferring the actions named in ``prefer``."""
@@ -42,4 +59,9 @@ def random_order(ruleset: Ruleset, state: BaseModel, decision: Decision, rng: ra
         if not ruleset.validate(state, order):
             return order
         ranked = ranked[1:] or ranked
+    # Legal orders can be rare (a crowded table): search the form systematically.
+    for payload in _every_payload(spec.actions):
+        order = Order(decision=decision.id, player=decision.player, payload=payload)
+        if not ruleset.validate(state, order):
+            return order
     return None

@@ -56,35 +56,46 @@ class Ruleset(ABC):
         """Decisions the game waits for now; empty when the game is over."""
 
     @abstractmethod
-    def spec(self, state: BaseModel, decision: Decision) -> DecisionSpec:
-        """The legal options of a pending decision, as a form."""
+    def spec(self, state: BaseModel, decision: Decision, only: str | None = None) -> DecisionSpec:
+        """The legal options of a pending decision, as a form.
+
+        ``only`` names one action: a ruleset may then build just that action's part
+        of the form (validating an order needs no more), and may ignore it.
+        """
 
     def check(self, state: BaseModel, decision: Decision, payload: dict[str, Any]) -> list[Problem]:
         """Ruleset-specific checks once the form is valid. Override as needed."""
         return []
 
+    def accept(self, state: BaseModel, order: Order,
+               pending: list[Decision] | None = None) -> tuple[Order | None, list[Problem]]:
+        """The order with its payload coerced to the form's types, or every problem with it.
+
+        ``pending`` may pass ``self.pending(state)`` when checking many orders at once.
+        """
+        if self.outcome(state) is not None:
+            return None, [P.problem(P.GAME_OVER)]
+        pending_by_id = {d.id: d for d in (pending if pending is not None else self.pending(state))}
+        decision = pending_by_id.get(order.decision)
+        if decision is None:
+            return None, [P.problem(P.UNKNOWN_DECISION, decision=str(order.decision)[:60],
+                                    pending=", ".join(pending_by_id) or "nothing")]
+        if decision.player != order.player:
+            return None, [P.problem(P.NOT_YOUR_DECISION, decision=decision.id, owner=decision.player)]
+        payload = order.payload if isinstance(order.payload, dict) else {}
+        wanted = payload.get("action")
+        spec = self.spec(state, decision, only=wanted if isinstance(wanted, str) else None)
+        if isinstance(wanted, str) and spec.action(wanted) is None:
+            spec = self.spec(state, decision)  # to list every legal action in the problem
+        _action, clean, problems = check_form(spec, payload)
+        problems = problems or self.check(state, decision, clean)
+        if problems:
+            return None, problems
+        return order.model_copy(update={"payload": clean}), []
+
     def validate(self, state: BaseModel, order: Order) -> list[Problem]:
         """Every problem with an order, in plain words; empty means legal."""
-        if self.outcome(state) is not None:
-            return [P.problem(P.GAME_OVER)]
-        pending = {d.id: d for d in self.pending(state)}
-        decision = pending.get(order.decision)
-        if decision is None:
-            return [P.problem(P.UNKNOWN_DECISION, decision=str(order.decision)[:60],
-                              pending=", ".join(pending) or "nothing")]
-        if decision.player != order.player:
-            return [P.problem(P.NOT_YOUR_DECISION, decision=decision.id, owner=decision.player)]
-        spec = self.spec(state, decision)
-        _action, clean, problems = check_form(spec, order.payload)
-        if problems:
-            return problems
-        return self.check(state, decision, clean)
-
-    def normalise(self, state: BaseModel, order: Order) -> Order:
-        """The order with its payload coerced to the form's types (assumes valid)."""
-        decision = next(d for d in self.pending(state) if d.id == order.decision)
-        _a, clean, _p = check_form(self.spec(state, decision), order.payload)
-        return order.model_copy(update={"payload": clean})
+        return self.accept(state, order)[1]
 
     # -- resolution ------------------------------------------------------------
     @abstractmethod

@@ -1,0 +1,38 @@
+"""A fast deep copy for states made of pydantic models, lists, dicts and scalars.
+
+Resolution copies the whole state so that the caller's state is never changed;
+``copy.deepcopy`` spends most of its time on bookkeeping these plain trees do not
+need. Frozen models are shared, not copied: nothing can change them.
+"""
+from __future__ import annotations
+
+from typing import Any, TypeVar
+
+from pydantic import BaseModel
+
+M = TypeVar("M", bound=BaseModel)
+_SCALARS = (str, int, float, bool, type(None))
+
+
+def clone(value: Any) -> Any:
+    if isinstance(value, _SCALARS):
+        return value
+    if isinstance(value, BaseModel):
+        if value.model_config.get("frozen"):
+            return value
+        return clone_model(value)
+    if isinstance(value, list):
+        return [clone(v) for v in value]
+    if isinstance(value, dict):
+        return {k: clone(v) for k, v in value.items()}
+    if isinstance(value, tuple):
+        return tuple(clone(v) for v in value)
+    raise TypeError(f"cannot clone a {type(value).__name__} in a game state")
+
+
+def clone_model(model: M) -> M:
+    copy = model.model_copy()
+    for name, field_value in model.__dict__.items():
+        if not isinstance(field_value, _SCALARS):
+            object.__setattr__(copy, name, clone(field_value))
+    return copy
