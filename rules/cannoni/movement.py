@@ -12,13 +12,14 @@ from shapely.geometry import Polygon
 
 from rules.cannoni import geometry as g
 from rules.cannoni.fire import base, land_polygons, pose
-from rules.cannoni.sailing import speed_range
+from rules.cannoni.sailing import point_of_sail, speed_range
 from rules.cannoni.seamanship import manoeuvre_test, straight_inches_mod
 from rules.cannoni.state import CannoniState, DamageItem, ShipState
 from rules.core.dice import Roller
 
 STEP = 0.25  # inches between sampled positions along a path
 BACK_OFF = 1.0  # "spostata indietro ... di un pollice"
+EDGE_STOP = 1.0  # "il movimento è arrestato ad un pollice dal bordo del tavolo"
 
 
 class Plan(BaseModel):
@@ -26,6 +27,8 @@ class Plan(BaseModel):
     curve: float
     distance: float
     head_to_wind: bool = False
+    template: str | None = None
+    direction: str | None = None
 
     @property
     def end(self) -> g.Pose:
@@ -44,7 +47,13 @@ class Contact(BaseModel):
 
 def plan(state: CannoniState, ship: ShipState, template: str | None, direction: str | None,
          curve: float, distance: float) -> Plan:
-    """The path the order asks for, cut short where the bow meets the wind's eye."""
+    """The path the order asks for, cut short where the bow meets the wind's eye.
+
+    "Una nave può accostare in modo da trovarsi esattamente con il vento contro ...
+    ma non oltre": a turn that reaches head to wind stops there. And "non è possibile
+    in nessuna situazione muoversi controvento": a turn whose curve ends with the bow
+    in the in-irons sector ends with the curve, without its straight remainder.
+    """
     start = pose(ship)
     head_to_wind = False
     if template is not None and direction is not None and curve > 0:
@@ -54,9 +63,16 @@ def plan(state: CannoniState, ship: ShipState, template: str | None, direction: 
             curve, distance, head_to_wind = to_wind / rate, to_wind / rate, True
         elif direction == "port" and 0 < -to_wind <= rate * curve + 1e-9:
             curve, distance, head_to_wind = -to_wind / rate, -to_wind / rate, True
-    poses = g.path_poses(start, ship.log.base_length, template if curve > 0 else None,
-                         direction if curve > 0 else None, curve, distance, step=STEP)
-    return Plan(poses=poses, curve=curve, distance=distance, head_to_wind=head_to_wind)
+        elif distance > curve:
+            turned = start.heading + (rate if direction == "starboard" else -rate) * curve
+            rel = g.relative_wind(turned, state.wind_degrees())
+            if point_of_sail(rel, ship.log, ship.sails) == "in_irons":
+                distance, head_to_wind = curve, True
+    if curve <= 0:
+        template, direction = None, None
+    poses = g.path_poses(start, ship.log.base_length, template, direction, curve, distance, step=STEP)
+    return Plan(poses=poses, curve=curve, distance=distance, head_to_wind=head_to_wind,
+                template=template, direction=direction)
 
 
 def obstacles(state: CannoniState, ship: ShipState, only: set[str] | None = None) -> list[tuple[str, Polygon]]:
@@ -109,51 +125,96 @@ def _place(ship: ShipState, q: g.Pose) -> None:
     ship.trail.append((ship.x, ship.y))
 
 
+def contact_travel(state: CannoniState, ship: ShipState, p: Plan, found: list[BaseGeometry]) -> float:
+    """Inches of bow travel at which the move first touches one of ``found`` (exact,
+    not the last sample short of it): "il movimento è arrestato a contatto"."""
+    travel = g.contact_travel(pose(ship), ship.log.base_length, ship.log.base_width, p.template,
+                              p.direction, p.curve, p.distance, found, step=STEP)
+    return p.distance if travel is None else min(travel, p.distance)
+
+
+def first_exact_contact(state: CannoniState, ship: ShipState, p: Plan) -> tuple[Contact, float] | None:
+    """The first contact of the move and the exact travel at which it happens. Every
+    kind met on the samples is refined, since two may fall between the same samples."""
+    length, width = ship.log.base_length, ship.log.base_width
+    candidates: list[tuple[float, Contact]] = []
+    for oid, poly in obstacles(state, ship):
+        idx = g.first_contact(p.poses, length, width, [poly])
+        if idx is not None:
+            c = Contact(index=idx, kind="ship", other=oid)
+            candidates.append((contact_travel(state, ship, p, [poly]), c))
+    lands = land_polygons(state)
+    if lands:
+        idx = g.first_contact(p.poses, length, width, lands)
+        if idx is not None:
+            candidates.append((contact_travel(state, ship, p, lands), Contact(index=idx, kind="land")))
+    if near_edge(p, length, width, state.table.width, state.table.height):
+        zone = [edge_zone(state.table.width, state.table.height)]
+        idx = g.first_contact(p.poses, length, width, zone)
+        if idx is not None:
+            candidates.append((contact_travel(state, ship, p, zone), Contact(index=idx, kind="edge")))
+    if not candidates:
+        return None
+    travel, contact = min(candidates, key=lambda tc: tc[0])
+    return contact, travel
+
+
 def execute(state: CannoniState, roller: Roller, ship: ShipState, p: Plan) -> None:
     """Carry out a planned move, with the emergency tests when something is in the way."""
-    contact = first_contact(state, ship, p)
     start = pose(ship)
+    length, width = ship.log.base_length, ship.log.base_width
+
+    def at(travel: float) -> g.Pose:  # where the move puts the ship after `travel` inches
+        return g.pose_at(start, length, p.template, p.direction, p.curve, travel)
+
+    def moved(travel: float, stopped_by: str) -> None:
+        ship.straight_this_turn += max(travel - p.curve, 0.0)
+        _place(ship, at(travel))
+        roller.log.emit("move", ship=ship.id, name=ship.name, distance=round(travel, 2), curve=p.curve,
+                        from_xy=[start.x, start.y], to_xy=[ship.x, ship.y], heading=ship.heading,
+                        stopped_by=stopped_by)
+
     ship.moved_this_phase = True
-    if contact is None:
+    found = first_exact_contact(state, ship, p) if first_contact(state, ship, p) is not None else None
+    if found is None:
         ship.straight_this_turn += p.straight
         _place(ship, p.end)
         roller.log.emit("move", ship=ship.id, name=ship.name, distance=p.distance, curve=p.curve,
                         from_xy=[start.x, start.y], to_xy=[ship.x, ship.y], heading=ship.heading,
                         head_to_wind=p.head_to_wind)
         return
-    stop = contact.index - 1
-    ship.straight_this_turn += straight_part(p, stop)
-    mods = [("inches moved straight this turn", straight_inches_mod(ship))]
+    contact, travel = found
     if contact.kind == "ship":
         other = state.ship(contact.other or "")
-        _place(ship, p.poses[stop])
-        roller.log.emit("move", ship=ship.id, name=ship.name, distance=round(g.travelled(p.poses, stop), 2),
-                        curve=p.curve, from_xy=[start.x, start.y], to_xy=[ship.x, ship.y], heading=ship.heading,
-                        stopped_by=other.name)
+        # Passed: "il movimento è arrestato a contatto"; failed: they collide there.
+        moved(travel, other.name)
+        # The test counts every inch run straight this turn, up to the contact.
+        mods = [("inches moved straight this turn", straight_inches_mod(ship))]
         if not manoeuvre_test(state, ship, roller, "avoid collision", mods):
             collide(state, roller, ship, other)
     elif contact.kind == "land":
-        _place(ship, p.poses[stop])
-        roller.log.emit("move", ship=ship.id, name=ship.name, distance=round(g.travelled(p.poses, stop), 2),
-                        curve=p.curve, from_xy=[start.x, start.y], to_xy=[ship.x, ship.y], heading=ship.heading,
-                        stopped_by="the coast")
+        # "interrompere il movimento quando la nave arriva a contatto con la costa"
+        moved(travel, "the coast")
+        mods = [("inches moved straight this turn", straight_inches_mod(ship))]
         if manoeuvre_test(state, ship, roller, "avoid grounding", mods):
-            _place(ship, g.back_along(p.poses, stop, BACK_OFF))
+            # "spostata indietro, nella direzione dello spostamento, di un pollice"
+            _place(ship, at(travel - BACK_OFF))
             roller.log.emit("bear_off", ship=ship.id, name=ship.name)
         else:
             ship.aground = True
             roller.log.emit("aground", ship=ship.id, name=ship.name)
+    elif manoeuvre_test(state, ship, roller, "stay on the table", []):
+        # "il movimento è arrestato ad un pollice dal bordo del tavolo": where the base
+        # first comes within an inch of the edge.
+        margin = [g.table_edge_zone(state.table.width, state.table.height, margin=EDGE_STOP)]
+        stop = g.contact_travel(start, length, width, p.template, p.direction, p.curve, p.distance,
+                                margin, step=STEP)
+        moved(travel if stop is None else min(stop, travel), "the table edge")
     else:
-        if manoeuvre_test(state, ship, roller, "stay on the table", []):
-            _place(ship, g.back_along(p.poses, stop, BACK_OFF))
-            roller.log.emit("move", ship=ship.id, name=ship.name,
-                            distance=round(g.travelled(p.poses, stop), 2), curve=p.curve,
-                            from_xy=[start.x, start.y], to_xy=[ship.x, ship.y], heading=ship.heading,
-                            stopped_by="the table edge")
-        else:
-            ship.status = "off_table"
-            ship.trail.append((p.poses[contact.index].x, p.poses[contact.index].y))
-            roller.log.emit("left_table", ship=ship.id, name=ship.name)
+        ship.status = "off_table"
+        q = at(travel)
+        ship.trail.append((q.x, q.y))
+        roller.log.emit("left_table", ship=ship.id, name=ship.name)
 
 
 def collide(state: CannoniState, roller: Roller, ship: ShipState, other: ShipState) -> None:
@@ -183,7 +244,14 @@ def would_collide(state: CannoniState, ship: ShipState, p: Plan) -> str | None:
 
 
 def collision_avoidable(state: CannoniState, ship: ShipState, templates: list[str]) -> bool:
-    """Whether some legal move avoids contact (deliberate collisions are forbidden)."""
+    """Whether the ship could keep clear (deliberate collisions are forbidden).
+
+    A ship not obliged to move can always keep clear by not moving: "non è consentito,
+    in nessun caso, manovrare in modo da provocare, volontariamente, una collisione".
+    One obliged to move is excused only if every move at its minimum speed touches.
+    """
+    if not ship.must_move:
+        return True
     speeds = speed_range(state, ship)
     if speeds is None:
         return True

@@ -1,6 +1,7 @@
 """Cannoni in batteria! as a Broadside ruleset plugin."""
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from rules.cannoni import actions, sequence
@@ -8,7 +9,7 @@ from rules.cannoni.options import CannoniOptions
 from rules.cannoni.setup import CannoniSetup, builtin_scenarios, initial_state
 from rules.cannoni.state import CannoniState
 from rules.cannoni.texts import compass, describe
-from rules.cannoni.view import view
+from rules.cannoni.view import perturb_secrets, view
 from rules.core.copying import clone_model
 from rules.core.decisions import ActionSpec, Choice, Decision, DecisionSpec, Order, ParamSpec, Problem
 from rules.core.dice import Roller
@@ -95,6 +96,9 @@ class CannoniRuleset(Ruleset):
 
     def view(self, state: CannoniState, viewer: str | None) -> dict[str, Any]:
         return view(state, viewer)
+
+    def perturb_secrets(self, state: CannoniState, rng: random.Random) -> CannoniState:
+        return perturb_secrets(state, rng)
 
     def describe(self, event: Event, lang: str = "en") -> str:
         return describe(event, lang)

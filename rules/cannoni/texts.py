@@ -68,11 +68,22 @@ def _broadside(d: dict[str, Any], lang: str) -> str:
             f"{d['roll']} ({_mods(d)}) = {d['modified']} vs {d['target_roll']}: {result}.")
 
 
+# A test's purpose and what stopped a move are stored in English (they are the keys).
+PURPOSE_IT = {
+    "avoid collision": "evitare la collisione",
+    "avoid grounding": "evitare di incagliarsi",
+    "stay on the table": "non uscire dal tavolo",
+    "tack through the wind": "virata obbligata",
+}
+STOPPED_BY_IT = {"the coast": "dalla costa", "the table edge": "dal bordo del tavolo"}
+
+
 def _test(d: dict[str, Any], lang: str) -> str:
     ok = ("passed" if d["passed"] else "failed") if lang != "it" else ("superato" if d["passed"] else "fallito")
     mods = f" [{_mods(d)}]" if d.get("mods") else ""
     if lang == "it":
-        return f"{d['name']}: test di manovra ({d['purpose']}) {d['roll']} + abilità {d['ability']}{mods} > 10? {ok}."
+        purpose = PURPOSE_IT.get(d["purpose"], d["purpose"])
+        return f"{d['name']}: test di manovra ({purpose}) {d['roll']} + abilità {d['ability']}{mods} > 10? {ok}."
     return f"{d['name']}: manoeuvre test ({d['purpose']}) {d['roll']} + ability {d['ability']}{mods} > 10? {ok}."
 
 
@@ -82,7 +93,8 @@ def _move(d: dict[str, Any], lang: str) -> str:
     if d.get("head_to_wind"):
         stop = " and stops head to wind" if lang != "it" else " e si ferma con la prua al vento"
     if d.get("stopped_by"):
-        stop = f", stopped by {d['stopped_by']}" if lang != "it" else f", fermata da {d['stopped_by']}"
+        stop = (f", stopped by {d['stopped_by']}" if lang != "it"
+                else f", fermata {STOPPED_BY_IT.get(d['stopped_by'], 'da ' + str(d['stopped_by']))}")
     if lang == "it":
         how = f" accostando per {d['curve']:g}\"" if d.get("curve") else ""
         return f"{d['name']} muove di {d['distance']:g}\"{how}, prua a {compass(d['heading'])}{stop}."

@@ -6,10 +6,12 @@ channel messages, logs — is built from ``view(state, None)``.
 """
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from rules.cannoni.sailing import ship_point_of_sail, speed_range
 from rules.cannoni.state import CannoniState, ShipState
+from rules.core.copying import clone_model
 
 
 def chit_revealed(state: CannoniState, ship: ShipState) -> bool:
@@ -39,3 +41,16 @@ def view(state: CannoniState, viewer: str | None) -> dict[str, Any]:
     data["ships"] = [ship_view(state, s, viewer) for s in state.ships]
     data["pending_damage"] = [d.model_dump(mode="json") for d in state.pending_damage]
     return data
+
+
+def perturb_secrets(state: CannoniState, rng: random.Random) -> CannoniState:
+    """Every chit not yet revealed, changed to another value that would still be hidden."""
+    copy = clone_model(state)
+    for ship in copy.ships:
+        if ship.chit is None or chit_revealed(copy, ship):
+            continue
+        hidden_values = [c for c in range(1, 6) if copy.step != "action" or c < (copy.phase or 1)]
+        others = [c for c in hidden_values if c != ship.chit]
+        if others:
+            ship.chit = rng.choice(others)
+    return copy

@@ -6,6 +6,7 @@ loop and the renderer only ever talk to this interface.
 """
 from __future__ import annotations
 
+import random
 from abc import ABC, abstractmethod
 from typing import Any, ClassVar
 
@@ -114,6 +115,12 @@ class Ruleset(ABC):
     @abstractmethod
     def view(self, state: BaseModel, viewer: str | None) -> dict[str, Any]:
         """The state as ``viewer`` may see it (None: the public). The only exit for secrets."""
+
+    @abstractmethod
+    def perturb_secrets(self, state: BaseModel, rng: random.Random) -> BaseModel:
+        """A copy of ``state`` with every value hidden from the public changed to another
+        value it could legally have had. The public view must not change: this is how
+        the conformance tests prove that no secret leaks into it."""
 
     @abstractmethod
     def describe(self, event: Event, lang: str = "en") -> str:

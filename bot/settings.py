@@ -1,0 +1,42 @@
+"""Configuration, from the environment (prefix ``BROADSIDE_``) or a ``.env`` file.
+
+The keys match ``.env.example``; nothing else in the project reads the environment.
+"""
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field, SecretStr, field_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_prefix="BROADSIDE_", env_file=".env", env_file_encoding="utf-8",
+                                      extra="ignore")
+
+    # Secret so it never shows up in a repr, a traceback or a log line.
+    token: SecretStr | None = None
+    database: str = "broadside.sqlite3"
+    dev_guild: int | None = None
+    log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"
+    api_base: str = Field(default="https://discord.com/api/v10")
+
+    @field_validator("token", "dev_guild", mode="before")
+    @classmethod
+    def _blank_is_unset(cls, value: object) -> object:
+        # .env.example ships the keys empty; an empty value means "not set".
+        return None if isinstance(value, str) and not value.strip() else value
+
+    @field_validator("log_level", mode="before")
+    @classmethod
+    def _upper(cls, value: object) -> object:
+        return value.strip().upper() if isinstance(value, str) else value
+
+    @field_validator("api_base")
+    @classmethod
+    def _no_trailing_slash(cls, value: str) -> str:
+        return value.rstrip("/")
+
+
+def load_settings(**overrides: object) -> Settings:
+    return Settings(**overrides)  # type: ignore[arg-type]

@@ -1,0 +1,146 @@
+"""Colours, sizes and fonts shared by every board style.
+
+Players mostly look at the map on a phone, where a 1280 px image is shown about
+1:1 in physical pixels: every text size here is therefore 14 px or more, and
+colours come from the Okabe-Ito palette, which stays distinct for the common
+forms of colour blindness.
+"""
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass, field
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+
+from PIL import Image, ImageDraw, ImageFont
+
+RGB = tuple[int, int, int]
+RGBA = tuple[int, int, int, int]
+
+MIN_TEXT_PX = 14
+
+# Okabe & Ito, "Color Universal Design" (2008), in the order sides receive them:
+# the first two (blue, vermillion) are the most separable pair for every kind of
+# colour vision, and two-sided battles are the usual case.
+SIDE_PALETTE: tuple[RGB, ...] = (
+    (0, 114, 178),    # blue
+    (213, 94, 0),     # vermillion
+    (0, 158, 115),    # bluish green
+    (204, 121, 167),  # reddish purple
+    (230, 159, 0),    # orange
+    (86, 180, 233),   # sky blue
+)
+# A second cue besides colour, drawn before ship names and in the legend, so that
+# sides stay apart in greyscale or for a monochromat.
+SIDE_SHAPES: tuple[str, ...] = ("●", "■", "◆", "▲", "▼", "★")
+
+
+@dataclass(frozen=True)
+class Theme:
+    width: int = 1280
+    header_height: int = 96
+    # Font sizes in px; the smallest is the floor for any text in an image.
+    title_px: int = 26
+    status_px: int = 19
+    name_px: int = 17
+    label_px: int = 15
+    small_px: int = 14
+    legend_px: int = 15
+
+    ink: RGB = (28, 32, 38)
+    halo: RGB = (255, 255, 255)
+    muted: RGB = (92, 100, 110)
+    header_bg: RGB = (24, 42, 60)
+    header_ink: RGB = (245, 247, 250)
+    header_muted: RGB = (176, 192, 208)
+    legend_bg: RGB = (242, 240, 234)
+    sea: RGB = (220, 232, 238)
+    grid: RGB = (178, 198, 210)
+    off_table: RGB = (150, 160, 168)
+    table_edge: RGB = (40, 56, 70)
+    land: RGB = (222, 205, 160)
+    land_edge: RGB = (128, 100, 54)
+    land_ink: RGB = (92, 70, 36)
+    highlight: RGB = (240, 228, 66)  # Okabe-Ito yellow, ringed in black to show on the sea
+    gauge_full: RGB = (48, 52, 58)
+    gauge_lost: RGB = (255, 255, 255)
+    gauge_edge: RGB = (120, 126, 134)
+    reach: RGB = (40, 48, 56)
+    side_palette: tuple[RGB, ...] = field(default=SIDE_PALETTE)
+
+    def side_colour(self, index: int) -> RGB:
+        return self.side_palette[index % len(self.side_palette)]
+
+    def side_shape(self, index: int) -> str:
+        return SIDE_SHAPES[index % len(SIDE_SHAPES)]
+
+    def text_sizes(self) -> list[int]:
+        return [self.title_px, self.status_px, self.name_px, self.label_px, self.small_px,
+                self.legend_px]
+
+
+DEFAULT_THEME = Theme()
+
+
+# -- fonts --------------------------------------------------------------------------
+
+def _font_path(bold: bool) -> Path:
+    name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
+    return Path(str(resources.files("renderer") / "fonts" / name))
+
+
+_local = threading.local()
+
+
+def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
+    """The bundled DejaVu Sans at ``size`` px.
+
+    One cache per thread: renders run in worker threads (``render_map_async``) and a
+    FreeType face is not safe to share between threads that render at once.
+    """
+    if size < MIN_TEXT_PX:
+        raise ValueError(f"text below {MIN_TEXT_PX} px is unreadable on a phone (asked {size})")
+    cache = getattr(_local, "fonts", None)
+    if cache is None:
+        cache = _local.fonts = {}
+    key = (size, bold)
+    if key not in cache:
+        cache[key] = ImageFont.truetype(str(_font_path(bold)), size)
+    return cache[key]
+
+
+def text_width(text: str, size: int, bold: bool = False) -> int:
+    return int(round(font(size, bold).getlength(text)))
+
+
+@lru_cache(maxsize=4096)
+def text_sprite(text: str, size: int, bold: bool = False, fill: RGB = (28, 32, 38),
+                halo: RGB | None = (255, 255, 255), halo_px: int = 3) -> Image.Image:
+    """``text`` drawn once on a transparent tile, to be pasted with itself as mask.
+
+    Names, grid labels and band numbers repeat from frame to frame; rasterising
+    each once and pasting it is several times cheaper than drawing text anew.
+    The returned image is shared: never draw on it.
+    """
+    f = font(size, bold)
+    stroke = halo_px if halo is not None else 0
+    left, top, right, bottom = f.getbbox(text, stroke_width=stroke)
+    img = Image.new("RGBA", (max(right - left, 1), max(bottom - top, 1)), (0, 0, 0, 0))
+    ImageDraw.Draw(img).text((-left, -top), text, font=f, fill=fill + (255,),
+                             stroke_width=stroke, stroke_fill=(halo + (255,)) if halo else None)
+    return img
+
+
+def mix(a: RGB, b: RGB, t: float) -> RGB:
+    """``a`` moved a fraction ``t`` of the way towards ``b``."""
+    return tuple(int(round(x + (y - x) * t)) for x, y in zip(a, b))  # type: ignore[return-value]
+
+
+def ellipsize(text: str, size: int, max_px: int, bold: bool = False) -> str:
+    """``text`` cut with an ellipsis to fit ``max_px``."""
+    if text_width(text, size, bold) <= max_px:
+        return text
+    while text and text_width(text + "…", size, bold) > max_px:
+        text = text[:-1]
+    return text.rstrip() + "…"
