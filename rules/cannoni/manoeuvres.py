@@ -1,0 +1,120 @@
+"""Movement actions: sail straight (*manovrare*), turn on a card (*accostare*), the
+forced tack (*virata obbligata*) and changing sails (*modificare la velatura*)."""
+from __future__ import annotations
+
+from typing import Any
+
+from rules.cannoni import geometry as g
+from rules.cannoni import movement
+from rules.cannoni.orders import ShipAction, register, side_param
+from rules.cannoni.sailing import in_irons, sails_allowed, speed_range, templates_for
+from rules.cannoni.state import CannoniState, ShipState
+from rules.cannoni.texts import PROBLEMS as CP
+from rules.core.decisions import ActionSpec, Choice, ParamSpec, Problem
+from rules.core.dice import Roller
+from rules.core.problems import problem
+
+DISTANCE_STEP = 0.5
+SAIL_LABEL = {"full": "full sail (VS)", "battle": "battle sail (VB)", "furled": "furled (VA)"}
+
+
+def distance_param(lo: float, hi: float) -> ParamSpec:
+    return ParamSpec(name="distance", label="distance (inches)", kind="number", min=lo, max=hi,
+                     step=DISTANCE_STEP, help=f"{lo:g} to {hi:g} inches")
+
+
+def plan_of(state: CannoniState, ship: ShipState, p: dict[str, Any]) -> movement.Plan:
+    if p["action"] == "move":
+        return movement.plan(state, ship, None, None, 0.0, float(p["distance"]))
+    return movement.plan(state, ship, p["template"], p["direction"], float(p["curve"]), float(p["distance"]))
+
+
+def no_deliberate_collision(state: CannoniState, ship: ShipState, p: dict[str, Any]) -> list[Problem]:
+    other = movement.would_collide(state, ship, plan_of(state, ship, p))
+    if other and movement.collision_avoidable(state, ship, templates_for(ship.log)):
+        return [problem(CP.DELIBERATE_COLLISION, other=other)]
+    return []
+
+
+@register
+class Move(ShipAction):
+    name = "move"
+    obligatory = True
+
+    def spec(self, state: CannoniState, ship: ShipState) -> ActionSpec | None:
+        speeds = speed_range(state, ship)
+        if speeds is None:
+            return None
+        return ActionSpec(action=self.name, label="sail straight ahead",
+                          params=[distance_param(speeds.min, speeds.max)])
+
+    def check(self, state: CannoniState, ship: ShipState, p: dict[str, Any]) -> list[Problem]:
+        return no_deliberate_collision(state, ship, p)
+
+    def execute(self, state: CannoniState, roller: Roller, ship: ShipState, p: dict[str, Any]) -> None:
+        movement.execute(state, roller, ship, plan_of(state, ship, p))
+
+
+@register
+class Turn(ShipAction):
+    name = "turn"
+    obligatory = True
+
+    def spec(self, state: CannoniState, ship: ShipState) -> ActionSpec | None:
+        speeds = speed_range(state, ship)
+        if speeds is None or speeds.max < DISTANCE_STEP:
+            return None
+        temps = templates_for(ship.log)
+        return ActionSpec(action=self.name, label="turn along a card", params=[
+            ParamSpec(name="template", label="turning card",
+                      choices=[Choice(value=t, label=f"card {t}") for t in temps]),
+            side_param(("port", "starboard"), name="direction", label="direction"),
+            ParamSpec(name="curve", label="inches along the curve", kind="number", min=DISTANCE_STEP,
+                      max=min(g.max_curve(temps[0]), speeds.max), step=DISTANCE_STEP),
+            distance_param(max(speeds.min, DISTANCE_STEP), speeds.max),
+        ])
+
+    def check(self, state: CannoniState, ship: ShipState, p: dict[str, Any]) -> list[Problem]:
+        problems = []
+        if float(p["curve"]) > float(p["distance"]) + 1e-9:
+            problems.append(problem(CP.CURVE_LONGER, field="curve", curve=p["curve"], distance=p["distance"]))
+        cap = g.max_curve(p["template"])
+        if float(p["curve"]) > cap + 1e-9:
+            problems.append(problem(CP.CURVE_CAP, field="curve", template=p["template"], cap=f"{cap:g}"))
+        return problems or no_deliberate_collision(state, ship, p)
+
+    def execute(self, state: CannoniState, roller: Roller, ship: ShipState, p: dict[str, Any]) -> None:
+        movement.execute(state, roller, ship, plan_of(state, ship, p))
+
+
+@register
+class Tack(ShipAction):
+    name = "tack"
+
+    def spec(self, state: CannoniState, ship: ShipState) -> ActionSpec | None:
+        if not (ship.on_table and in_irons(state, ship) and not ship.unmanoeuvrable
+                and ship.anchor is None and ship.sails != "furled"):
+            return None
+        return ActionSpec(action=self.name, label="tack through the wind (manoeuvre test)",
+                          params=[side_param(("port", "starboard"), name="direction", label="fall off to")])
+
+    def execute(self, state: CannoniState, roller: Roller, ship: ShipState, p: dict[str, Any]) -> None:
+        movement.forced_tack(state, roller, ship, p["direction"])
+
+
+@register
+class Sails(ShipAction):
+    name = "sails"
+
+    def spec(self, state: CannoniState, ship: ShipState) -> ActionSpec | None:
+        if ship.unmanoeuvrable and not ship.fouled_with:
+            return None
+        choices = sails_allowed(ship)
+        if not choices:
+            return None
+        return ActionSpec(action=self.name, label="change sails", params=[
+            ParamSpec(name="to", label="sails", choices=[Choice(value=s, label=SAIL_LABEL[s]) for s in choices])])
+
+    def execute(self, state: CannoniState, roller: Roller, ship: ShipState, p: dict[str, Any]) -> None:
+        ship.sails = p["to"]
+        roller.log.emit("sails", ship=ship.id, name=ship.name, sails=p["to"])

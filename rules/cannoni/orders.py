@@ -1,0 +1,50 @@
+"""What a ship's action is: a form, a check, and how it is carried out.
+
+Each action of the rulebook's list (*Azione*) is one :class:`ShipAction` in its own
+module, registered here in the order the form shows them; the dispatch functions in
+:mod:`rules.cannoni.actions` walk the registry. A new action touches no other code.
+"""
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import Any, ClassVar
+
+from rules.cannoni.state import CannoniState, ShipState
+from rules.core.decisions import ActionSpec, Choice, ParamSpec, Problem
+from rules.core.dice import Roller
+
+SIDE_LABEL = {"starboard": "starboard (right)", "port": "port (left)"}
+
+
+def side_choices(sides: list[str] | tuple[str, ...]) -> list[Choice]:
+    return [Choice(value=s, label=SIDE_LABEL[s]) for s in sides]
+
+
+def side_param(sides: list[str] | tuple[str, ...], name: str = "side", label: str = "side") -> ParamSpec:
+    return ParamSpec(name=name, label=label, choices=side_choices(sides))
+
+
+class ShipAction(ABC):
+    name: ClassVar[str]
+    # Counts as the obligatory first move of an activated ship.
+    obligatory: ClassVar[bool] = False
+
+    @abstractmethod
+    def spec(self, state: CannoniState, ship: ShipState) -> ActionSpec | None:
+        """The form of this action for this ship now, or None if it cannot be taken."""
+
+    def check(self, state: CannoniState, ship: ShipState, p: dict[str, Any]) -> list[Problem]:
+        return []
+
+    @abstractmethod
+    def execute(self, state: CannoniState, roller: Roller, ship: ShipState, p: dict[str, Any]) -> None:
+        """Carry the (checked) action out; effects that wait for the end of the phase
+        go to ``state.pending_damage``."""
+
+
+REGISTRY: dict[str, ShipAction] = {}
+
+
+def register(action: type[ShipAction]) -> type[ShipAction]:
+    REGISTRY[action.name] = action()
+    return action
