@@ -7,7 +7,9 @@ from __future__ import annotations
 from typing import Any
 
 # Importing the action modules registers them, in the order the form lists them.
-from rules.cannoni import manoeuvres, gunnery  # noqa: F401  (registration)
+from rules.cannoni import manoeuvres  # noqa: F401,I001  (registration, in form order)
+from rules.cannoni import gunnery  # noqa: F401,I001
+from rules.cannoni import emergency  # noqa: F401,I001
 from rules.cannoni.gunnery import check_fire
 from rules.cannoni.orders import REGISTRY
 from rules.cannoni.sailing import speed_range
@@ -28,11 +30,16 @@ def action_specs(state: CannoniState, ship: ShipState, only: str | None = None) 
     """The ship's legal actions; with ``only``, just that one (fire options are costly)."""
     if ship.sinking:
         return [_pass("no action (the ship is sinking)")]
+    if not ship.on_table:
+        specs = [s for a in REGISTRY.values() if a.off_table and (s := a.spec(state, ship)) is not None]
+        return specs + [_pass()]
     obligatory = [s for a in REGISTRY.values() if a.obligatory and (s := a.spec(state, ship)) is not None]
     if ship.must_move and obligatory:
         return obligatory  # "il primo movimento è obbligatorio"
     specs = []
     for action in REGISTRY.values():
+        if action.off_table:
+            continue
         if action.obligatory:
             specs.extend(s for s in obligatory if s.action == action.name)
         elif only is None or only == action.name:

@@ -28,6 +28,8 @@ class ShipAction(ABC):
     name: ClassVar[str]
     # Counts as the obligatory first move of an activated ship.
     obligatory: ClassVar[bool] = False
+    # Taken by a ship that has left the table (re-entering, giving up); only these are.
+    off_table: ClassVar[bool] = False
 
     @abstractmethod
     def spec(self, state: CannoniState, ship: ShipState) -> ActionSpec | None:

@@ -9,6 +9,7 @@ from typing import Any
 
 from rules.cannoni import actions, damage, victory
 from rules.cannoni.dice import roll
+from rules.cannoni.drift import drift
 from rules.cannoni.state import CannoniState, ShipState
 from rules.cannoni.texts import compass
 from rules.core.decisions import Decision, Order
@@ -91,8 +92,9 @@ def burning(state: CannoniState) -> list[ShipState]:
 
 
 def chit_ships(state: CannoniState) -> list[ShipState]:
-    """Every ship must have a chit except those that struck (or are out of play)."""
-    return [s for s in state.ships if s.on_table and not s.struck]
+    """Every ship must have a chit except those that struck (or are out of play); a
+    ship off the table needs one too, to try to come back when it is activated."""
+    return [s for s in state.ships if s.in_play and not s.struck]
 
 
 def chit_players(state: CannoniState) -> list[str]:
@@ -168,7 +170,7 @@ def enter_phase(state: CannoniState, roller: Roller, phase: int) -> None:
         ship.hit_this_phase = False
         ship.trail = [(ship.x, ship.y)] if ship.on_table else []
     for ship in state.ships:
-        if ship.on_table and ship.chit == phase:
+        if ship.in_play and ship.chit == phase:
             ship.must_move = True
             roller.log.emit("activation", ship=ship.id, name=ship.name, chit=phase)
     names = [s.name for s in active(state)]
@@ -182,7 +184,7 @@ def active(state: CannoniState) -> list[ShipState]:
     """Active ships in initiative order."""
     by_id = {s.id: s for s in state.ships}
     return [by_id[sid] for sid in state.initiative
-            if by_id[sid].on_table and not by_id[sid].struck and (by_id[sid].chit or 0) >= (state.phase or 9)]
+            if by_id[sid].in_play and not by_id[sid].struck and (by_id[sid].chit or 0) >= (state.phase or 9)]
 
 
 def to_act(state: CannoniState) -> list[ShipState]:
@@ -258,7 +260,13 @@ def end_phase(state: CannoniState, roller: Roller) -> None:
 # -- 10-11 and the next turn ---------------------------------------------------------------
 
 def end_turn(state: CannoniState, roller: Roller) -> None:
+    # 11. Drift.
+    drift(state, roller)
     for ship in state.ships:
+        if ship.anchor_raising:
+            # "al termine del turno la pedina è rimossa dalla basetta"
+            ship.anchor, ship.anchor_raising = None, False
+            roller.log.emit("anchor_up", ship=ship.id, name=ship.name)
         if ship.chit is not None:
             # Spent chits are discarded face up; a full set comes back after five.
             ship.chits_used.append(ship.chit)

@@ -99,6 +99,12 @@ class ShipState(BaseModel):
     unfoul_first_try: int | None = None
     mast_clear_first_try: int | None = None
 
+    # Off the table: where it left, whether its player gave it up, and the turn of
+    # the last failed attempt to come back (one attempt a turn).
+    exit_xy: tuple[float, float] | None = None
+    out_for_good: bool = False
+    reentry_failed: int | None = None
+
     struck: bool = False
     sinking_until: int | None = None  # removed at step 3 of this turn
     status: Literal["afloat", "sunk", "off_table"] = "afloat"
@@ -117,6 +123,15 @@ class ShipState(BaseModel):
     @property
     def on_table(self) -> bool:
         return self.status == "afloat"
+
+    @property
+    def awaiting_reentry(self) -> bool:
+        return self.status == "off_table" and not self.out_for_good
+
+    @property
+    def in_play(self) -> bool:
+        """On the table, or off it with the right to come back."""
+        return self.on_table or self.awaiting_reentry
 
     @property
     def masts_down(self) -> int:

@@ -17,8 +17,13 @@ def _one_a_side(state: CannoniState) -> bool:
 
 def _lost_single(ship: ShipState) -> bool:
     # "si ha una vittoria schiacciante quando la nave avversaria affonda, si arrende
-    # e/o viene catturata"; a ship gone off the table is out of the game too.
-    return not ship.on_table or ship.sinking or ship.struck
+    # e/o viene catturata"; a ship whose player gave up bringing it back is out too.
+    return not ship.in_play or ship.sinking or ship.struck
+
+
+def _still_fighting(ship: ShipState) -> bool:
+    # A ship that left the table may still come back: it is not out of the game yet.
+    return ship.can_fight or (ship.awaiting_reentry and not ship.struck)
 
 
 def crushing(state: CannoniState) -> Outcome | None:
@@ -27,7 +32,7 @@ def crushing(state: CannoniState) -> Outcome | None:
                   if all(_lost_single(s) for s in state.ships if s.side == side)]
     else:
         beaten = [side for side in state.sides
-                  if not any(s.can_fight for s in state.ships if s.side == side)]
+                  if not any(_still_fighting(s) for s in state.ships if s.side == side)]
     if not beaten:
         return None
     standing = [side for side in state.sides if side not in beaten]

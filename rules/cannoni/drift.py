@@ -1,0 +1,77 @@
+"""Step 11, drift (*Deriva*): ships fouled together (or, later, grappled) drift
+downwind as one, by the smallest drift of the group. A ship at anchor or aground
+holds its whole group ("Le navi all'ancora ... non vanno alla deriva")."""
+from __future__ import annotations
+
+from rules.cannoni import geometry as g
+from rules.cannoni.fire import base, land_polygons
+from rules.cannoni.movement import edge_zone
+from rules.cannoni.sailing import drift_distance
+from rules.cannoni.seamanship import manoeuvre_test
+from rules.cannoni.state import CannoniState, ShipState
+from rules.core.dice import Roller
+
+STEP = 0.25
+EDGE_STOP = 1.0
+
+
+def groups(state: CannoniState) -> list[list[ShipState]]:
+    """Ships bound together (fouled), each group once, in initiative order."""
+    by_id = {s.id: s for s in state.afloat()}
+    seen: set[str] = set()
+    out = []
+    order = [sid for sid in state.initiative if sid in by_id] + [s for s in by_id if s not in state.initiative]
+    for sid in order:
+        if sid in seen or not by_id[sid].fouled_with:
+            continue
+        group, todo = [], [sid]
+        while todo:
+            cur = todo.pop()
+            if cur in seen or cur not in by_id:
+                continue
+            seen.add(cur)
+            group.append(by_id[cur])
+            todo.extend(by_id[cur].fouled_with)
+        out.append(group)
+    return out
+
+
+def _poses(ship: ShipState, dx: float, dy: float, distance: float) -> list[g.Pose]:
+    n = max(int(distance / STEP), 1)
+    return [g.Pose(x=ship.x + dx * distance * i / n, y=ship.y + dy * distance * i / n, heading=ship.heading)
+            for i in range(n + 1)]
+
+
+def drift(state: CannoniState, roller: Roller) -> None:
+    for group in groups(state):
+        if any(s.anchor is not None or s.aground for s in group):
+            continue
+        distance = min(drift_distance(s) for s in group)
+        if distance <= 0:
+            continue
+        dx, dy = g.unit(state.wind_degrees() + 180.0)
+        ids = {s.id for s in group}
+        others = [base(o) for o in state.afloat() if o.id not in ids] + land_polygons(state)
+        travel, edge_ship = distance, None
+        for ship in group:
+            poses = _poses(ship, dx, dy, distance)
+            length, width = ship.log.base_length, ship.log.base_width
+            hit = g.first_contact(poses, length, width, others) if others else None
+            if hit is not None:
+                travel = min(travel, g.travelled(poses, hit - 1))
+            at_edge = g.first_contact(poses, length, width, [edge_zone(state.table.width, state.table.height)])
+            if at_edge is not None and g.travelled(poses, at_edge) <= travel:
+                travel, edge_ship = g.travelled(poses, at_edge), ship
+        if edge_ship is not None and not manoeuvre_test(state, edge_ship, roller, "stay on the table", []):
+            for ship in group:
+                ship.exit_xy = (ship.x + dx * travel, ship.y + dy * travel)
+                ship.status = "off_table"
+                roller.log.emit("left_table", ship=ship.id, name=ship.name)
+            continue
+        if edge_ship is not None:
+            travel = max(travel - EDGE_STOP, 0.0)
+        for ship in group:
+            ship.x, ship.y = round(ship.x + dx * travel, 6), round(ship.y + dy * travel, 6)
+            ship.trail.append((ship.x, ship.y))
+        roller.log.emit("drift", ships=", ".join(s.name for s in group), distance=round(travel, 2))
+
