@@ -64,12 +64,12 @@ def default_action(state: CannoniState, ship: ShipState) -> dict[str, Any]:
 
 
 def execute(state: CannoniState, roller: Roller, ship: ShipState, p: dict[str, Any]) -> None:
+    # The form offered only moves while the obligation stood and a move was possible;
+    # whatever the ship does now spends it. An action that makes her manoeuvrable
+    # again (refloating, clearing a mast) sets it anew, so it is cleared first.
+    ship.must_move = False
     action = REGISTRY.get(p["action"])
     if action is None:
         roller.log.emit("no_action", ship=ship.id, name=ship.name)
     else:
         action.execute(state, roller, ship, p)
-    # The form offered only moves while the obligation stood and a move was
-    # possible; whatever the ship did, the obligation is spent. Regaining the power
-    # to manoeuvre (refloating, clearing a mast) sets it again.
-    ship.must_move = False

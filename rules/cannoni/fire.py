@@ -164,9 +164,12 @@ def hits_for(modified: int, target_roll: int) -> int:
 
 
 def mast_preference(target: ShipState, source_xy: tuple[float, float]) -> list[str]:
+    """Masts nearest first, measured from the firer's mainmast; masts already down go
+    last ("all'albero più vicino non ancora distrutto"), so that the first is the
+    nearest standing mast and the second "quello successivo" of a critical hit."""
     tp = pose(target)
     ranked = sorted(target.masts, key=lambda m: (
-        g.distance(source_xy, g.mast_point(tp, target.log.base_length, m.offset)), -m.offset))
+        m.down, g.distance(source_xy, g.mast_point(tp, target.log.base_length, m.offset)), -m.offset))
     return [m.name for m in ranked]
 
 

@@ -74,6 +74,12 @@ PURPOSE_IT = {
     "avoid grounding": "evitare di incagliarsi",
     "stay on the table": "non uscire dal tavolo",
     "tack through the wind": "virata obbligata",
+    "fight the fire": "spegnere l'incendio",
+    "clear a fallen mast": "liberare la nave dall'albero abbattuto",
+    "refloat": "disincagliare la nave",
+    "clear fouled rigging": "liberare la velatura",
+    "cut the anchor cable": "recidere il cavo dell'ancora",
+    "come back onto the table": "rientrare sul tavolo",
 }
 STOPPED_BY_IT = {"the coast": "dalla costa", "the table edge": "dal bordo del tavolo"}
 
@@ -146,6 +152,23 @@ TEMPLATES: dict[str, dict[str, str | Callable[[dict[str, Any], str], str]]] = {
     "bear_off": {"en": "{name} bears off one inch from the coast.", "it": "{name} si allontana di un pollice dalla costa."},
     "aground": {"en": "{name} runs aground.", "it": "{name} si incaglia."},
     "left_table": {"en": "{name} leaves the table.", "it": "{name} esce dal tavolo di gioco."},
+    "fire_out": {"en": "The fire aboard {name} is out.", "it": "L'incendio a bordo di {name} è domato."},
+    "mast_cleared": {"en": "{name} cuts away the fallen {mast} mast.", "it": "{name} getta in mare l'albero di {mast_it} abbattuto."},
+    "refloated": {"en": "{name} is afloat again.", "it": "{name} è disincagliata."},
+    "refloat_blocked": {"en": "{name} cannot find open water to refloat into.",
+                        "it": "{name} non trova acqua libera in cui disincagliarsi."},
+    "unfouled": {"en": "{name} clears her rigging from {other_name}.",
+                 "it": "{name} libera la velatura da quella di {other_name}."},
+    "anchored": {"en": "{name} drops anchor from the {end}.", "it": "{name} getta l'ancora a {end_it}."},
+    "weighing": {"en": "{name} weighs anchor (she cannot move this turn).",
+                 "it": "{name} issa l'ancora (non può muovere in questo turno)."},
+    "anchor_up": {"en": "{name}'s anchor is up.", "it": "{name} ha issato l'ancora."},
+    "anchor_cut": {"en": "{name} cuts her anchor cable.", "it": "{name} recide il cavo dell'ancora."},
+    "club_hauled": {"en": "{name} swings at anchor to {heading_name}.", "it": "{name} abbatte all'ancora verso {heading_name}."},
+    "reentered": {"en": "{name} sails back onto the table.", "it": "{name} rientra sul tavolo di gioco."},
+    "out_for_good": {"en": "{name} leaves the battle for good.", "it": "{name} lascia definitivamente la battaglia."},
+    "drift": {"en": "{ships} drift {distance}\" downwind.", "it": "{ships} vanno alla deriva di {distance}\"."},
+    "order_void": {"en": "{name}'s order lapses: {reason}", "it": "L'ordine di {name} decade: {reason}"},
     "phase_end": {"en": "End of phase {phase}.", "it": "Fine della fase {phase}."},
     "game_over": {"en": "Game over: {result}.", "it": "Partita finita: {result_it}."},
 }
@@ -170,6 +193,7 @@ def describe(event: Event, lang: str = "en") -> str:
     if "fell" in data:
         data["fell_it"] = _FELL_IT.get(data["fell"], data["fell"])
         data["fell"] = _FELL_EN.get(data["fell"], data["fell"])
+    data.setdefault("end_it", {"bow": "prua", "stern": "poppa"}.get(str(data.get("end")), data.get("end")))
     if "heading" in data:
         data["heading_name"] = compass(float(data["heading"]))
     try:
