@@ -10,6 +10,8 @@ from typing import Any
 from rules.cannoni import manoeuvres  # noqa: F401,I001  (registration, in form order)
 from rules.cannoni import gunnery  # noqa: F401,I001
 from rules.cannoni import emergency  # noqa: F401,I001
+from rules.cannoni import boarding  # noqa: F401,I001
+from rules.cannoni import capture  # noqa: F401,I001
 from rules.cannoni.gunnery import check_fire
 from rules.cannoni.orders import REGISTRY
 from rules.cannoni.sailing import speed_range

@@ -15,14 +15,19 @@ STEP = 0.25
 EDGE_STOP = 1.0
 
 
+def links(state: CannoniState, ship: ShipState) -> list[str]:
+    return ship.fouled_with + [x for g_ in state.grapples for x in (g_.attacker, g_.defender)
+                               if ship.id in (g_.attacker, g_.defender) and x != ship.id]
+
+
 def groups(state: CannoniState) -> list[list[ShipState]]:
-    """Ships bound together (fouled), each group once, in initiative order."""
+    """Ships bound together (fouled or grappled), each group once, in initiative order."""
     by_id = {s.id: s for s in state.afloat()}
     seen: set[str] = set()
     out = []
     order = [sid for sid in state.initiative if sid in by_id] + [s for s in by_id if s not in state.initiative]
     for sid in order:
-        if sid in seen or not by_id[sid].fouled_with:
+        if sid in seen or not links(state, by_id[sid]):
             continue
         group, todo = [], [sid]
         while todo:
@@ -31,7 +36,7 @@ def groups(state: CannoniState) -> list[list[ShipState]]:
                 continue
             seen.add(cur)
             group.append(by_id[cur])
-            todo.extend(by_id[cur].fouled_with)
+            todo.extend(links(state, by_id[cur]))
         out.append(group)
     return out
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from rules.cannoni import actions, sequence
+from rules.cannoni import actions, boarding, sequence
 from rules.cannoni.options import CannoniOptions
 from rules.cannoni.setup import CannoniSetup, builtin_scenarios, initial_state
 from rules.cannoni.state import CannoniState
@@ -65,6 +65,12 @@ class CannoniRuleset(Ruleset):
             return DecisionSpec(decision=decision, actions=[ActionSpec(action="chits", label="place chits",
                                                                        params=params)],
                                 default_text="a random available chit for each ship")
+        if decision.kind == "boarding":
+            ships = dict(boarding.party_decisions(state)).get(decision.player, [])
+            params = [boarding.party_param(state, state.ship(sid)) for sid in ships]
+            return DecisionSpec(decision=decision, actions=[ActionSpec(action="parties", label="boarding parties",
+                                                                       params=params)],
+                                default_text="every section in defence, all but one in attack")
         ship = state.ship(decision.subject or "")
         default = actions.default_action(state, ship)
         return DecisionSpec(decision=decision, actions=actions.action_specs(state, ship, only), default=default,
@@ -89,6 +95,8 @@ class CannoniRuleset(Ruleset):
             sequence.resolve_chits(state, by_id, roller)
         elif state.step == "action":
             sequence.resolve_actions(state, by_id, roller)
+        elif state.step == "boarding":
+            sequence.resolve_boarding(state, by_id, roller)
         return state
 
     def outcome(self, state: CannoniState) -> Outcome | None:

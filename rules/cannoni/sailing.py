@@ -51,7 +51,7 @@ def in_irons(state: CannoniState, ship: ShipState) -> bool:
 def speed_range(state: CannoniState, ship: ShipState) -> SpeedRange | None:
     """Max-min inches this ship may move in one action now, or None if it cannot move."""
     if (not ship.on_table or ship.sails == "furled" or ship.anchor is not None
-            or ship.unmanoeuvrable or ship.anchor_raising):
+            or ship.unmanoeuvrable or ship.anchor_raising or state.engaged(ship.id)):
         return None
     point = ship_point_of_sail(state, ship)
     if point == "in_irons":

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.cannoni import actions, damage, victory
+from rules.cannoni import actions, boarding, damage, victory
 from rules.cannoni.dice import roll
 from rules.cannoni.drift import drift
 from rules.cannoni.state import CannoniState, ShipState
@@ -208,7 +208,8 @@ def advance(state: CannoniState, roller: Roller) -> None:
     """Run every step that needs nobody's decision."""
     while state.step == "action":
         todo = to_act(state)
-        automatic = [s for s in todo if s.sinking]
+        # A sinking ship, or one whose deck is being fought over, can do nothing.
+        automatic = [s for s in todo if s.sinking or boarding.held_in_melee(state, s)]
         for ship in automatic:
             actions.execute(state, roller, ship, {"action": "pass"})
             ship.acted = True
@@ -250,11 +251,60 @@ def describe_payload(payload: dict[str, Any]) -> str:
 
 def end_phase(state: CannoniState, roller: Roller) -> None:
     damage.apply_pending(state, roller)
+    prizes_home(state, roller)
     roller.log.emit("phase_end", phase=state.phase)
     if (state.phase or 1) > 1:
         enter_phase(state, roller, (state.phase or 1) - 1)
     else:
-        end_turn(state, roller)
+        begin_boarding(state, roller)
+
+
+def prizes_home(state: CannoniState, roller: Roller) -> None:
+    """A prize "deve uscire dal bordo del tavolo di gioco dal quale sono entrate le
+    proprie navi": leaving by her captor's edge, she is safe and out of the battle."""
+    for ship in state.ships:
+        if ship.captured_by is None or not ship.awaiting_reentry:
+            continue
+        exit_xy = ship.exit_xy or (ship.trail[-1] if ship.trail else (ship.x, ship.y))
+        if nearest_edge(state, exit_xy) == state.entry_edges.get(ship.captured_by):
+            ship.out_for_good = True
+            roller.log.emit("prize_secured", ship=ship.id, name=ship.name, side=ship.captured_by)
+
+
+def nearest_edge(state: CannoniState, xy: tuple[float, float]) -> str:
+    x, y = xy
+    w, h = state.table.width, state.table.height
+    return min((("west", x), ("east", w - x), ("south", y), ("north", h - y)), key=lambda e: e[1])[0]
+
+
+# -- 10. boarding ------------------------------------------------------------------------------
+
+def begin_boarding(state: CannoniState, roller: Roller) -> None:
+    state.phase = None
+    boarding.pull_alongside(state, roller)
+    boarding.new_melees(state)
+    if boarding.party_decisions(state):
+        state.step = "boarding"  # 10a: the players form their boarding parties
+        return
+    finish_boarding(state, roller)
+
+
+def resolve_boarding(state: CannoniState, orders: dict[str, Order], roller: Roller) -> None:
+    chosen: dict[str, int] = {}
+    for player, ships in boarding.party_decisions(state):
+        did = decision_id(state, "boarding", player)
+        if did in orders:
+            chosen.update({sid: int(orders[did].payload[sid]) for sid in ships if sid in orders[did].payload})
+        else:
+            roller.log.emit("default_order", player=player, what="the boarding parties",
+                            default="every section in defence, all but one in attack")
+    boarding.form_parties(state, roller, chosen)
+    finish_boarding(state, roller)
+
+
+def finish_boarding(state: CannoniState, roller: Roller) -> None:
+    boarding.fight_melees(state, roller)  # 10b
+    end_turn(state, roller)
 
 
 # -- 10-11 and the next turn ---------------------------------------------------------------
@@ -316,6 +366,10 @@ def pending(state: CannoniState) -> list[Decision]:
     if state.step == "chits":
         return [Decision(id=decision_id(state, "chits", p), kind="chits", player=p, secret=True,
                          label=f"Activation chits for turn {state.turn}") for p in chit_players(state)]
+    if state.step == "boarding":
+        return [Decision(id=decision_id(state, "boarding", p), kind="boarding", player=p,
+                         label=f"Boarding parties for turn {state.turn}")
+                for p, _ships in boarding.party_decisions(state)]
     secret = state.options.order_mode == "simultaneous"
     return [Decision(id=decision_id(state, "action", s.id), kind="action", player=s.player, subject=s.id,
                      secret=secret, label=f"Phase {state.phase}: action of {s.name}")

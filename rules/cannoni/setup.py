@@ -49,6 +49,8 @@ class CannoniSetup(BaseModel):
     sides: list[str]
     ships: list[ShipSetup]
     objectives: list[str] = Field(default_factory=list)
+    # The edge each side came in by; by default the one nearest its ships' start.
+    entry_edges: dict[str, Literal["north", "south", "east", "west"]] = Field(default_factory=dict)
 
     @model_validator(mode="after")
     def _consistent(self) -> "CannoniSetup":
@@ -95,9 +97,23 @@ def assign_players(setup: CannoniSetup, seats: list[Seat]) -> dict[str, str]:
     return owners
 
 
+def entry_edges(setup: CannoniSetup) -> dict[str, str]:
+    edges = dict(setup.entry_edges)
+    w, h = setup.table.width, setup.table.height
+    for side in setup.sides:
+        ships = [s for s in setup.ships if s.side == side]
+        if side in edges or not ships:
+            continue
+        x = sum(s.x for s in ships) / len(ships)
+        y = sum(s.y for s in ships) / len(ships)
+        edges[side] = min((("west", x), ("east", w - x), ("south", y), ("north", h - y)), key=lambda e: e[1])[0]
+    return edges
+
+
 def initial_state(setup: CannoniSetup, options: CannoniOptions, seats: list[Seat]) -> CannoniState:
     owners = assign_players(setup, seats)
     return CannoniState(
+        entry_edges=entry_edges(setup),
         options=options, scenario=setup.name, title=setup.title, table=setup.table, seats=seats,
         sides=setup.sides, ships=[ship_state(s, owners[s.id]) for s in setup.ships],
         objectives=setup.objectives, turns_limit=setup.turns,

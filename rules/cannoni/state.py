@@ -106,6 +106,13 @@ class ShipState(BaseModel):
     reentry_failed: int | None = None
 
     struck: bool = False
+    # A prize: the side that took her, what she was (for the prisoners' rising), the
+    # prisoners aboard, and whether an enemy has fired on her since (a prize may
+    # only defend herself).
+    captured_by: str | None = None
+    original: "PrizeMemo | None" = None
+    prisoners: Track | None = None
+    fired_on: bool = False
     sinking_until: int | None = None  # removed at step 3 of this turn
     status: Literal["afloat", "sunk", "off_table"] = "afloat"
 
@@ -165,13 +172,46 @@ class ShipState(BaseModel):
 
     @property
     def can_fight(self) -> bool:
-        """For victory: not sunk, captured, aground, dismasted, struck or out of play."""
+        """For victory: not sunk, captured, aground, dismasted, struck or out of play.
+        A prize does not fight for her captor: she "can only defend herself"."""
         return (self.on_table and not self.struck and not self.aground
-                and not self.dismasted and not self.sinking)
+                and not self.dismasted and not self.sinking and self.captured_by is None)
 
     def chits_available(self) -> list[int]:
         left = [c for c in range(1, 6) if c not in self.chits_used]
         return left or [1, 2, 3, 4, 5]
+
+
+class PrizeMemo(BaseModel):
+    """Who a prize was before capture: her own log-book, side and player."""
+
+    log: LogBook
+    side: str
+    player: str
+
+
+class Grapple(BaseModel):
+    """Grappling irons from ``attacker`` on ``defender``, thrown in ``turn``."""
+
+    attacker: str
+    defender: str
+    turn: int
+    repulsed: bool = False  # the attackers were thrown back: cutting loose gets +1
+
+
+class Melee(BaseModel):
+    """A boarding: the defender, its one or two attackers, and how it stands."""
+
+    defender: str
+    attackers: list[str]
+    # Crew boxes each ship keeps out of its boarding party (its party is the rest,
+    # the incomplete section first); set when the parties are formed.
+    reserve: dict[str, int] = Field(default_factory=dict)
+    foothold: bool = False  # the attackers are on the defender's deck
+    rounds: int = 0
+
+    def ships(self) -> list[str]:
+        return [self.defender, *self.attackers]
 
 
 class LandArea(BaseModel):
@@ -185,7 +225,7 @@ class Table(BaseModel):
     land: list[LandArea] = Field(default_factory=list)
 
 
-Step = Literal["wind_choice", "fire_damage", "chits", "action", "over"]
+Step = Literal["wind_choice", "fire_damage", "chits", "action", "boarding", "over"]
 
 
 class CannoniState(BaseModel):
@@ -209,6 +249,10 @@ class CannoniState(BaseModel):
     initiative: list[str] = Field(default_factory=list)
     # Damage dealt in this phase, applied when the phase ends (simultaneous effects).
     pending_damage: list["DamageItem"] = Field(default_factory=list)
+    grapples: list[Grapple] = Field(default_factory=list)
+    melees: list[Melee] = Field(default_factory=list)
+    # The table edge each side entered from: a prize must leave by her captor's.
+    entry_edges: dict[str, Literal["north", "south", "east", "west"]] = Field(default_factory=dict)
     outcome: Outcome | None = None
 
     def ship(self, ship_id: str) -> ShipState:
@@ -216,6 +260,14 @@ class CannoniState(BaseModel):
             if s.id == ship_id:
                 return s
         raise KeyError(ship_id)
+
+    def engaged(self, ship_id: str) -> bool:
+        """Grappled or in a boarding: "coinvolte in un abbordaggio" cannot manoeuvre."""
+        return (any(ship_id in (g.attacker, g.defender) for g in self.grapples)
+                or any(ship_id in m.ships() for m in self.melees))
+
+    def melee_of(self, ship_id: str) -> "Melee | None":
+        return next((m for m in self.melees if ship_id in m.ships()), None)
 
     def seat(self, seat_id: str) -> Seat:
         return next(s for s in self.seats if s.id == seat_id)
@@ -239,4 +291,5 @@ class DamageItem(BaseModel):
     cause: str = "fire"  # "fire" (gunfire), "collision", "burning"
 
 
+ShipState.model_rebuild()
 CannoniState.model_rebuild()

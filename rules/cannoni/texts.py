@@ -80,6 +80,8 @@ PURPOSE_IT = {
     "clear fouled rigging": "liberare la velatura",
     "cut the anchor cable": "recidere il cavo dell'ancora",
     "come back onto the table": "rientrare sul tavolo",
+    "grapple": "lanciare i grappini",
+    "cut the grapples": "recidere i grappini",
 }
 STOPPED_BY_IT = {"the coast": "dalla costa", "the table edge": "dal bordo del tavolo"}
 
@@ -169,6 +171,25 @@ TEMPLATES: dict[str, dict[str, str | Callable[[dict[str, Any], str], str]]] = {
     "out_for_good": {"en": "{name} leaves the battle for good.", "it": "{name} lascia definitivamente la battaglia."},
     "drift": {"en": "{ships} drift {distance}\" downwind.", "it": "{ships} vanno alla deriva di {distance}\"."},
     "order_void": {"en": "{name}'s order lapses: {reason}", "it": "L'ordine di {name} decade: {reason}"},
+    "grappled": {"en": "{name} throws her grapples aboard {target_name}.",
+                 "it": "{name} lancia i grappini d'arrembaggio su {target_name}."},
+    "grapples_cut": {"en": "{name} and {other_name} are cut loose.", "it": "{name} e {other_name} recidono i grappini."},
+    "boards_in_turn": {"en": "{name} boards {target_name} in her turn.", "it": "{name} abborda a sua volta {target_name}."},
+    "boarding_party": {"en": "{name} sends {sections} section(s) into the {role}'s boarding party.",
+                       "it": "{name} forma una squadra di abbordaggio di {sections} sezione/i."},
+    "melee": {"en": "Melee aboard {name}: {attackers} {a_roll}→{a_total} against {d_roll}→{d_total}: {winner} win.",
+              "it": "Mischia su {name}: {attackers} {a_roll}→{a_total} contro {d_roll}→{d_total}: vincono {winner_it}."},
+    "foothold": {"en": "The boarders are on {name}'s deck.", "it": "Gli arrembatori sono sul ponte di {name}."},
+    "boarders_held_off": {"en": "{name}'s crew holds the boarders off the deck.",
+                          "it": "L'equipaggio di {name} respinge gli arrembatori dalle murate."},
+    "repulsed": {"en": "{name} throws the boarders back.", "it": "{name} respinge l'abbordaggio."},
+    "captured": {"en": "{name} is taken by {captor_name}: {prize_crew} box(es) of prize crew guard {prisoners} prisoner box(es).",
+                 "it": "{name} è catturata da {captor_name}: {prize_crew} casella/e di equipaggio di preda, {prisoners} di prigionieri."},
+    "prisoners_rise": {"en": "The prisoners aboard {name} rise and retake her.",
+                       "it": "I prigionieri a bordo di {name} si liberano e riprendono la nave."},
+    "struck": {"en": "{name} strikes her colours ({why}).", "it": "{name} ammaina la bandiera ({why})."},
+    "prize_secured": {"en": "The prize {name} is safe behind the {side} lines.",
+                      "it": "La preda {name} è al sicuro oltre le linee di {side}."},
     "phase_end": {"en": "End of phase {phase}.", "it": "Fine della fase {phase}."},
     "game_over": {"en": "Game over: {result}.", "it": "Partita finita: {result_it}."},
 }
@@ -193,6 +214,8 @@ def describe(event: Event, lang: str = "en") -> str:
     if "fell" in data:
         data["fell_it"] = _FELL_IT.get(data["fell"], data["fell"])
         data["fell"] = _FELL_EN.get(data["fell"], data["fell"])
+    data.setdefault("winner_it", {"attackers": "gli attaccanti", "defenders": "i difensori",
+                                   "none": "nessuno"}.get(str(data.get("winner")), data.get("winner")))
     data.setdefault("end_it", {"bow": "prua", "stern": "poppa"}.get(str(data.get("end")), data.get("end")))
     if "heading" in data:
         data["heading_name"] = compass(float(data["heading"]))

@@ -12,13 +12,17 @@ DECIMATED_POINTS = 10
 
 
 def _one_a_side(state: CannoniState) -> bool:
-    return all(sum(1 for s in state.ships if s.side == side) == 1 for side in state.sides)
+    return all(sum(1 for s in state.ships if _home_side(s) == side) == 1 for side in state.sides)
 
 
 def _lost_single(ship: ShipState) -> bool:
     # "si ha una vittoria schiacciante quando la nave avversaria affonda, si arrende
     # e/o viene catturata"; a ship whose player gave up bringing it back is out too.
-    return not ship.in_play or ship.sinking or ship.struck
+    return not ship.in_play or ship.sinking or ship.struck or ship.captured_by is not None
+
+
+def _home_side(ship: ShipState) -> str:
+    return ship.original.side if ship.original is not None else ship.side
 
 
 def _still_fighting(ship: ShipState) -> bool:
@@ -29,7 +33,7 @@ def _still_fighting(ship: ShipState) -> bool:
 def crushing(state: CannoniState) -> Outcome | None:
     if _one_a_side(state):
         beaten = [side for side in state.sides
-                  if all(_lost_single(s) for s in state.ships if s.side == side)]
+                  if all(_lost_single(s) for s in state.ships if _home_side(s) == side)]
     else:
         beaten = [side for side in state.sides
                   if not any(_still_fighting(s) for s in state.ships if s.side == side)]
@@ -54,17 +58,23 @@ def single_ship_score(ship: ShipState) -> float:
 
 
 def fleet_scores(state: CannoniState) -> dict[str, float]:
+    """Sunk: her value (double for an objective); captured: double (triple); struck
+    but not taken: her value. Points go to every side but hers."""
     scores = {side: 0.0 for side in state.sides}
     for ship in state.ships:
         objective = ship.id in state.objectives
-        if ship.status == "sunk" or ship.sinking:
-            points = ship.log.value * (2 if objective else 1)
+        own_side = ship.original.side if ship.original is not None else ship.side
+        value = ship.original.log.value if ship.original is not None else ship.log.value
+        if ship.captured_by is not None:
+            points = value * (3 if objective else 2)
+        elif ship.status == "sunk" or ship.sinking:
+            points = value * (2 if objective else 1)
         elif ship.struck:
-            points = ship.log.value
+            points = value
         else:
             continue
         for side in state.sides:
-            if side != ship.side:
+            if side != own_side:
                 scores[side] += points
     return scores
 
@@ -72,7 +82,7 @@ def fleet_scores(state: CannoniState) -> dict[str, float]:
 def final(state: CannoniState) -> Outcome:
     """At the end of the last turn with no crushing victory: compare the scores."""
     if _one_a_side(state):
-        scores = {s.side: max(single_ship_score(s), 0.0) for s in state.ships}
+        scores = {_home_side(s): max(single_ship_score(s), 0.0) for s in state.ships}
     else:
         scores = fleet_scores(state)
     ranked = sorted(scores.items(), key=lambda kv: -kv[1])

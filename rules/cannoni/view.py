@@ -29,7 +29,8 @@ def ship_view(state: CannoniState, ship: ShipState, viewer: str | None) -> dict[
     speeds = speed_range(state, ship)
     data["speed"] = speeds.model_dump() if speeds else None
     data["dismasted"] = ship.dismasted
-    data["unmanoeuvrable"] = ship.unmanoeuvrable
+    data["unmanoeuvrable"] = ship.unmanoeuvrable or state.engaged(ship.id)
+    data["engaged"] = state.engaged(ship.id)
     data["sinking"] = ship.sinking
     data["chits_available"] = ship.chits_available()
     return data
