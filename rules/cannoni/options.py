@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, model_validator
 
 
 class CannoniOptions(BaseModel):
@@ -15,3 +15,19 @@ class CannoniOptions(BaseModel):
     # action of a phase is collected together, hidden, then carried out in
     # initiative order (campaign play, a decision a day).
     order_mode: Literal["sequential", "simultaneous"] = "sequential"
+
+    # *Regola opzionale per la scelta dei gettoni di attivazione*: the last player to
+    # place his chits (in chat: the last to send them before the deadline) gets random
+    # ones that turn.
+    chit_pressure: bool = False
+    # *Giocatori recidivi*: three times last, and a player's chits are drawn at random
+    # for the rest of the game. Part of the chit-pressure rule.
+    repeat_offenders: bool = False
+    # *Partita rapida*: every die is a d6 (2d6 for the wind tables).
+    quick_play: bool = False
+
+    @model_validator(mode="after")
+    def _consistent(self) -> "CannoniOptions":
+        if self.repeat_offenders and not self.chit_pressure:
+            raise ValueError("repeat_offenders is part of the chit_pressure rule: switch that on too")
+        return self

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.cannoni import actions, boarding, damage, victory
-from rules.cannoni.dice import roll
+from rules.cannoni.dice import wind_roll
 from rules.cannoni.drift import drift
 from rules.cannoni.state import CannoniState, ShipState
 from rules.cannoni.texts import compass
@@ -16,9 +16,13 @@ from rules.core.decisions import Decision, Order
 from rules.core.dice import Roller
 
 WIND_TABLE_D10 = {2: 0, 3: 2, 4: 4, 5: 6, 6: 8, 7: 10, 8: 12, 9: 14}  # roll -> point
+# The 2d6 column reads one higher; its last row (12) is lost: 11-12 the youngest chooses.
+WIND_TABLE_2D6 = {r + 1: p for r, p in WIND_TABLE_D10.items()}
 # Variazione del vento, d10: 1 two points clockwise, 2 one clockwise, 3-8 none,
 # 9 one anticlockwise, 10 (lost in the text, by symmetry) two anticlockwise.
 WIND_SHIFT_D10 = {1: 2, 2: 1, 9: -1, 10: -2}
+# 2d6: 2-3 two clockwise, 4 one, 5-9 none, 10 one anticlockwise, 11-12 (lost) two.
+WIND_SHIFT_2D6 = {2: 2, 3: 2, 4: 1, 10: -1, 11: -2, 12: -2}
 
 
 def wind_name(point: int) -> str:
@@ -31,13 +35,15 @@ def initial_wind(state: CannoniState, roller: Roller, fixed: int | None) -> None
     if fixed is not None:
         set_wind(state, roller, fixed)
         return
-    value = roll(state, roller, "initial wind")
-    if value in WIND_TABLE_D10:
-        set_wind(state, roller, WIND_TABLE_D10[value])
+    value = wind_roll(state, roller, "initial wind")
+    table = WIND_TABLE_2D6 if state.options.quick_play else WIND_TABLE_D10
+    if value in table:
+        set_wind(state, roller, table[value])
         return
     # 1: "sceglie il più anziano", 10: "sceglie il più giovane" — at a chat table the
     # host's side stands for the eldest, the other side for the youngest.
-    side = state.sides[0] if value == 1 else state.sides[-1]
+    eldest = value == (2 if state.options.quick_play else 1)
+    side = state.sides[0] if eldest else state.sides[-1]
     state.wind_chooser = next(s.id for s in state.seats if s.side == side)
     state.step = "wind_choice"
     roller.log.emit("wind_choice", player=state.wind_chooser)
@@ -71,13 +77,13 @@ def begin_turn(state: CannoniState, roller: Roller) -> None:
         shift_wind(state, roller)
     # 6a. Fire damage, allocated by the owners.
     state.step = "fire_damage" if burning(state) else "chits"
-    if state.step == "chits" and not chit_players(state):
-        start_phases(state, roller)
+    if state.step == "chits" and not choosing_players(state):
+        resolve_chits(state, {}, roller)
 
 
 def shift_wind(state: CannoniState, roller: Roller) -> None:
-    value = roll(state, roller, "wind variation")
-    points = WIND_SHIFT_D10.get(value, 0)
+    value = wind_roll(state, roller, "wind variation")
+    points = (WIND_SHIFT_2D6 if state.options.quick_play else WIND_SHIFT_D10).get(value, 0)
     if points == 0:
         roller.log.emit("wind_steady", wind=state.wind, wind_name=wind_name(state.wind))
         return
@@ -105,6 +111,22 @@ def chit_players(state: CannoniState) -> list[str]:
     return seen
 
 
+def choosing_players(state: CannoniState) -> list[str]:
+    """Players asked for chits: all but the repeat offenders, whose are drawn."""
+    return [p for p in chit_players(state) if p not in state.no_choice]
+
+
+def last_to_place(state: CannoniState, orders: dict[str, Order]) -> list[str]:
+    """Under the chit-pressure rule, who placed last: the last to send his chits, or
+    everyone who sent none before the deadline."""
+    choosers = choosing_players(state)
+    if not state.options.chit_pressure or len(choosers) < 2:
+        return []
+    sent = [o.player for did, o in orders.items() if did.startswith(f"t{state.turn}.chits.") and o.player in choosers]
+    missing = [p for p in choosers if p not in sent]
+    return missing or sent[-1:]
+
+
 def fire_damage_default(ship: ShipState) -> dict[str, Any]:
     side = max(ship.hull, key=lambda s: (ship.hull[s].remaining, s == "starboard"))
     standing = [m for m in ship.masts if not m.down]
@@ -123,29 +145,45 @@ def resolve_fire_damage(state: CannoniState, orders: dict[str, Order], roller: R
         damage.strike_hull(state, roller, ship, payload["side"], 1)
         damage.strike_rigging(state, roller, ship, [payload["mast"]] + [m.name for m in ship.masts], 1)
     state.step = "chits"
-    if not chit_players(state):
-        start_phases(state, roller)
+    if not choosing_players(state):
+        resolve_chits(state, {}, roller)
 
 
 # -- 6b. chits -----------------------------------------------------------------------
 
 def resolve_chits(state: CannoniState, orders: dict[str, Order], roller: Roller) -> None:
+    last = last_to_place(state, orders)
     for player in chit_players(state):
         did = decision_id(state, "chits", player)
-        given = orders[did].payload if did in orders else {}
+        if player in state.no_choice:
+            given, how = {}, " (drawn: a repeat offender's chits are shuffled)"
+        elif player in last:
+            given, how = {}, " (drawn: last to place the chits)"
+        else:
+            given, how = (orders[did].payload if did in orders else {}), " (drawn at random: no chit given in time)"
+        if did not in orders and player not in state.no_choice:
+            roller.log.emit("default_order", player=player, what="the chits", default="a random available chit")
         for ship in [s for s in chit_ships(state) if s.player == player]:
             if ship.id in given:
-                ship.chit = int(given[ship.id])
-                how = ""
+                ship.chit, note = int(given[ship.id]), ""
             else:
-                ship.chit = roller.choice(ship.chits_available(), "random chit", to=[player])
-                how = " (drawn at random: no chit given in time)"
-                roller.log.emit("default_order", player=player, what=f"the chit of {ship.name}",
-                                default="a random available chit")
-            roller.log.emit("chit_set", to=[player], ship=ship.id, name=ship.name, chit=ship.chit, how=how)
+                ship.chit, note = roller.choice(ship.chits_available(), "random chit", to=[player]), how
+            roller.log.emit("chit_set", to=[player], ship=ship.id, name=ship.name, chit=ship.chit, how=note)
+    note_last(state, roller, last)
     roller.log.emit("chits_placed")
     order_initiative(state)
     start_phases(state, roller)
+
+
+def note_last(state: CannoniState, roller: Roller, last: list[str]) -> None:
+    for player in last:
+        state.times_last[player] = state.times_last.get(player, 0) + 1
+        roller.log.emit("last_to_place", player=player, times=state.times_last[player])
+        # "Un giocatore che per tre volte sceglie per ultimo perde il diritto di scelta
+        # per il resto della partita."
+        if state.options.repeat_offenders and state.times_last[player] >= 3 and player not in state.no_choice:
+            state.no_choice.append(player)
+            roller.log.emit("repeat_offender", player=player)
 
 
 def order_initiative(state: CannoniState) -> None:
@@ -365,7 +403,7 @@ def pending(state: CannoniState) -> list[Decision]:
                 for s in burning(state)]
     if state.step == "chits":
         return [Decision(id=decision_id(state, "chits", p), kind="chits", player=p, secret=True,
-                         label=f"Activation chits for turn {state.turn}") for p in chit_players(state)]
+                         label=f"Activation chits for turn {state.turn}") for p in choosing_players(state)]
     if state.step == "boarding":
         return [Decision(id=decision_id(state, "boarding", p), kind="boarding", player=p,
                          label=f"Boarding parties for turn {state.turn}")

@@ -249,6 +249,10 @@ class CannoniState(BaseModel):
     initiative: list[str] = Field(default_factory=list)
     # Damage dealt in this phase, applied when the phase ends (simultaneous effects).
     pending_damage: list["DamageItem"] = Field(default_factory=list)
+    # Chit pressure: how often each player was last to place his chits, and the
+    # repeat offenders who lost the right to choose for the rest of the game.
+    times_last: dict[str, int] = Field(default_factory=dict)
+    no_choice: list[str] = Field(default_factory=list)
     grapples: list[Grapple] = Field(default_factory=list)
     melees: list[Melee] = Field(default_factory=list)
     # The table edge each side entered from: a prize must leave by her captor's.

@@ -190,6 +190,10 @@ TEMPLATES: dict[str, dict[str, str | Callable[[dict[str, Any], str], str]]] = {
     "struck": {"en": "{name} strikes her colours ({why}).", "it": "{name} ammaina la bandiera ({why})."},
     "prize_secured": {"en": "The prize {name} is safe behind the {side} lines.",
                       "it": "La preda {name} è al sicuro oltre le linee di {side}."},
+    "last_to_place": {"en": "{player} placed the chits last ({times} time(s)): this turn they are drawn at random.",
+                      "it": "{player} ha posto i gettoni per ultimo ({times} volta/e): in questo turno sono estratti a caso."},
+    "repeat_offender": {"en": "{player} was last three times: for the rest of the game the chits are drawn.",
+                        "it": "{player} è stato ultimo tre volte: per il resto della partita i gettoni sono estratti."},
     "phase_end": {"en": "End of phase {phase}.", "it": "Fine della fase {phase}."},
     "game_over": {"en": "Game over: {result}.", "it": "Partita finita: {result_it}."},
 }
