@@ -115,11 +115,6 @@ def edge_zone(width: float, height: float) -> BaseGeometry:
     return g.table_edge_zone(width, height)
 
 
-def straight_part(p: Plan, upto_index: int) -> float:
-    """Inches moved straight up to a sample index."""
-    return max(g.travelled(p.poses, upto_index) - p.curve, 0.0)
-
-
 def _place(ship: ShipState, q: g.Pose) -> None:
     ship.x, ship.y, ship.heading = round(q.x, 6), round(q.y, 6), round(g.normalise(q.heading), 6)
     ship.trail.append((ship.x, ship.y))
@@ -133,16 +128,66 @@ def contact_travel(state: CannoniState, ship: ShipState, p: Plan, found: list[Ba
     return p.distance if travel is None else min(travel, p.distance)
 
 
+def _corners(q: g.Pose, length: float, width: float) -> list[tuple[float, float]]:
+    r = math.radians(q.heading)
+    sn, cs = math.sin(r), math.cos(r)
+    fx, fy, rx, ry = sn * length / 2, cs * length / 2, cs * width / 2, -sn * width / 2
+    return [(q.x + fx + rx, q.y + fy + ry), (q.x - fx + rx, q.y - fy + ry),
+            (q.x - fx - rx, q.y - fy - ry), (q.x + fx - rx, q.y + fy - ry)]
+
+
+def _quads_touch(a: list[tuple[float, float]], b: list[tuple[float, float]], tol: float = g.TOL) -> bool:
+    """Two rectangles (bases) overlap or lie within ``tol``: no separating axis."""
+    for quad in (a, b):
+        for i in range(2):  # a rectangle has two edge directions
+            (x1, y1), (x2, y2) = quad[i], quad[i + 1]
+            nx, ny = y2 - y1, x1 - x2
+            n = math.hypot(nx, ny)
+            nx, ny = nx / n, ny / n
+            pa = [nx * x + ny * y for x, y in a]
+            pb = [nx * x + ny * y for x, y in b]
+            if min(pa) > max(pb) + tol or min(pb) > max(pa) + tol:
+                return False
+    return True
+
+
+def _ship_contact_travel(ship: ShipState, p: Plan, other: ShipState, lo: float, hi: float) -> float:
+    """Bisection between a travel clear of ``other`` and one touching it, on the bases'
+    corners alone (the shapely-free path for the common case: two ships meeting)."""
+    start, length, width = pose(ship), ship.log.base_length, ship.log.base_width
+    target = _corners(pose(other), other.log.base_length, other.log.base_width)
+    while hi - lo > g.CONTACT_TRAVEL_TOL:
+        mid = (lo + hi) / 2
+        q = g.pose_at(start, length, p.template, p.direction, p.curve, mid)
+        lo, hi = (lo, mid) if _quads_touch(_corners(q, length, width), target) else (mid, hi)
+    return hi
+
+
 def first_exact_contact(state: CannoniState, ship: ShipState, p: Plan) -> tuple[Contact, float] | None:
     """The first contact of the move and the exact travel at which it happens. Every
-    kind met on the samples is refined, since two may fall between the same samples."""
+    obstacle met by the first sample in contact is refined, since two may fall between
+    the same samples."""
     length, width = ship.log.base_length, ship.log.base_width
     candidates: list[tuple[float, Contact]] = []
-    for oid, poly in obstacles(state, ship):
-        idx = g.first_contact(p.poses, length, width, [poly])
+    others = obstacles(state, ship)
+    if others:
+        idx = g.first_contact(p.poses, length, width, [poly for _, poly in others])
         if idx is not None:
-            c = Contact(index=idx, kind="ship", other=oid)
-            candidates.append((contact_travel(state, ship, p, [poly]), c))
+            lo, hi = g.travelled(p.poses, idx - 1), g.travelled(p.poses, idx)
+            start_base = g.base_polygon(p.poses[0], length, width)
+            at_idx = g.base_polygon(p.poses[idx], length, width)
+            for oid, poly in others:
+                if not g.touching(poly, at_idx):
+                    continue
+                c = Contact(index=idx, kind="ship", other=oid)
+                if g.touching(poly, start_base):
+                    # Alongside from the start: only pushing further into her counts.
+                    travel = g.contact_travel(pose(ship), length, width, p.template, p.direction,
+                                              p.curve, p.distance, [poly], step=STEP)
+                    if travel is not None:
+                        candidates.append((min(travel, p.distance), c))
+                else:
+                    candidates.append((_ship_contact_travel(ship, p, state.ship(oid), lo, hi), c))
     lands = land_polygons(state)
     if lands:
         idx = g.first_contact(p.poses, length, width, lands)

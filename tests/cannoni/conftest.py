@@ -76,6 +76,7 @@ def in_phase(state: CannoniState, phase: int, chits: dict[str, int],
     state.step = "action"
     sequence.order_initiative(state)
     sequence.enter_phase(state, quiet(), phase)
+    sequence.advance(state, quiet())  # the engine's own automatic steps (sinking ships)
     return state
 
 
