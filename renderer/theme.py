@@ -106,7 +106,10 @@ def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
         cache = _local.fonts = {}
     key = (size, bold)
     if key not in cache:
-        cache[key] = ImageFont.truetype(str(_font_path(bold)), size)
+        # Basic layout, not Raqm: Raqm is present on some machines and not others
+        # and places glyphs differently; names and labels need no complex shaping,
+        # and the same image everywhere keeps the reference tests meaningful.
+        cache[key] = ImageFont.truetype(str(_font_path(bold)), size, layout_engine=ImageFont.Layout.BASIC)
     return cache[key]
 
 

@@ -1,0 +1,235 @@
+"""A ship's log-book card (*libro di bordo*): what is printed on it, and what has
+been struck off, drawn from the public view.
+
+Boxes come in sections of four, as on the printed card. The rules strike the
+incomplete section first and then whole sections, so struck boxes are crossed
+from the right-hand end of each row, where the incomplete section sits.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from renderer.cannoni import Ship, side_indices, side_label
+from renderer.open_table import grid_square
+from renderer.theme import RGB, Theme, ellipsize, font, mix, text_width
+from rules.cannoni.logbook import RANGE_BANDS
+from rules.cannoni.state import SECTION
+from rules.cannoni.texts import compass
+from rules.cannoni.fire import HULL_RANGE, RIGGING_MIN_RANGE
+
+BOX = 26
+BOX_GAP = 4
+SECTION_GAP = 14
+PAD = 28
+POINTS = ("close_hauled", "beam_reach", "broad_reach", "running")
+POINT_WORDS = {"in_irons": "in irons", "close_hauled": "close-hauled", "beam_reach": "beam reach",
+               "broad_reach": "broad reach", "running": "running"}
+SAIL_WORDS = {"full": "full sail", "battle": "battle sail", "furled": "sails furled"}
+
+
+def _find(view: dict[str, Any], ship_id: str) -> Ship:
+    idx = side_indices(view)
+    for data in view.get("ships", []):
+        if data["id"] == ship_id:
+            return Ship(data, idx[str(data["side"])])
+    raise KeyError(f"no ship {ship_id!r} in this view; ships: "
+                   f"{', '.join(s['id'] for s in view.get('ships', []))}")
+
+
+def _boxes_row(draw: ImageDraw.ImageDraw, x: int, y: int, boxes: int, lost: int, theme: Theme) -> int:
+    """Draw a row of boxes; return its right edge."""
+    crossed_from = boxes - lost
+    for i in range(boxes):
+        bx = x + i * (BOX + BOX_GAP) + (i // SECTION) * (SECTION_GAP - BOX_GAP)
+        draw.rectangle((bx, y, bx + BOX, y + BOX), fill=(255, 255, 255), outline=theme.ink, width=2)
+        if i >= crossed_from:
+            draw.line([(bx + 4, y + 4), (bx + BOX - 4, y + BOX - 4)], fill=theme.ink, width=3)
+            draw.line([(bx + 4, y + BOX - 4), (bx + BOX - 4, y + 4)], fill=theme.ink, width=3)
+    last = boxes - 1
+    return x + last * (BOX + BOX_GAP) + (last // SECTION) * (SECTION_GAP - BOX_GAP) + BOX if boxes else x
+
+
+def _table(draw: ImageDraw.ImageDraw, x: int, y: int, rows: list[list[str]], widths: list[int],
+           theme: Theme, highlight: set[tuple[int, int]] = frozenset(), shade: set[int] = frozenset(),
+           row_h: int = 30) -> int:
+    """A simple grid table; row 0 is the heading. Returns the bottom edge."""
+    for r, row in enumerate(rows):
+        cx = x
+        for c, cell in enumerate(row):
+            w = widths[c]
+            fill: RGB = (255, 255, 255)
+            if r == 0:
+                fill = mix(theme.legend_bg, theme.ink, 0.08)
+            elif c in shade:
+                fill = mix((255, 255, 255), theme.sea, 0.8)
+            if (r, c) in highlight:
+                fill = theme.highlight
+            draw.rectangle((cx, y, cx + w, y + row_h), fill=fill, outline=theme.gauge_edge)
+            f = font(theme.label_px, r == 0 or c == 0)
+            tw = f.getlength(cell)
+            draw.text((cx + (w - tw) / 2 if c else cx + 8, y + (row_h - theme.label_px) / 2 - 1), cell,
+                      font=f, fill=theme.ink)
+            cx += w
+        y += row_h
+    return y
+
+
+def render_card(view: dict[str, Any], ship_id: str, theme: Theme) -> Image.Image:
+    ship = _find(view, ship_id)
+    d = ship.data
+    log = d["log"]
+    width = theme.width
+    img = Image.new("RGB", (width, 1800), theme.legend_bg)
+    draw = ImageDraw.Draw(img)
+    colour = theme.side_colour(ship.side_index)
+
+    # Heading band in the side's colour, with the side's shape: the same cues as the map.
+    draw.rectangle((0, 0, width, 92), fill=theme.header_bg)
+    draw.rectangle((0, 0, 14, 92), fill=colour)
+    shape = theme.side_shape(ship.side_index)
+    draw.text((PAD + 6, 12), shape, font=font(theme.title_px + 4, True), fill=colour)
+    draw.text((PAD + 6 + text_width(shape + " ", theme.title_px + 4, True), 12), ship.name,
+              font=font(theme.title_px + 4, True), fill=theme.header_ink)
+    guns = f"{log['guns']} guns" + (f" + {log['carronades']} carronades" if log.get("carronades") else "")
+    sub = (f"{log.get('type') or 'ship'} · {side_label(ship.side)} · class {log['ship_class']} · {guns} · "
+           f"{log['decks']} deck{'s' if log['decks'] != 1 else ''} · {log['crew_men']} men")
+    draw.text((PAD + 6, 56), ellipsize(sub, theme.status_px, width - 2 * PAD), font=font(theme.status_px),
+              fill=theme.header_muted)
+    y = 110
+
+    # Where she is and what she is doing now.
+    tw, th = float(view["table"]["width"]), float(view["table"]["height"])
+    status_bits = []
+    if d.get("status", "afloat") == "afloat":
+        h = float(d["heading"])
+        status_bits.append(f"at {grid_square(float(d['x']), float(d['y']), tw, th)}, heading {h:.0f}° {compass(h)}")
+    else:
+        status_bits.append({"sunk": "sunk", "off_table": "left the table"}.get(d.get("status"), str(d.get("status"))))
+    status_bits.append(SAIL_WORDS.get(d.get("sails"), str(d.get("sails"))))
+    if d.get("point_of_sail"):
+        status_bits.append(POINT_WORDS.get(d["point_of_sail"], d["point_of_sail"]))
+    speed = d.get("speed")
+    status_bits.append(f"moves {speed['max']:g}–{speed['min']:g} in" if speed else "cannot move now")
+    loaded = d.get("loaded") or {}
+    status_bits.append("loaded: " + (", ".join(s for s in ("starboard", "port") if loaded.get(s)) or "none"))
+    for key, word in (("fire", "ON FIRE"), ("aground", "aground"), ("struck", "struck"),
+                      ("sinking", "sinking"), ("dismasted", "dismasted")):
+        if d.get(key):
+            status_bits.append(word)
+    if d.get("engaged"):
+        status_bits.append("grappled")
+    if d.get("captured_by") is not None:
+        status_bits.append(f"a prize of {side_label(str(d['captured_by']))}")
+    if d.get("anchor"):
+        status_bits.append(f"anchored by the {d['anchor']}")
+    if d.get("fouled_with"):
+        names = {s["id"]: s["name"] for s in view.get("ships", [])}
+        status_bits.append("fouled with " + ", ".join(names.get(i, i) for i in d["fouled_with"]))
+    line = ""
+    for bit in status_bits:
+        candidate = f"{line} · {bit}" if line else bit
+        if text_width(candidate, theme.status_px) > width - 2 * PAD:
+            draw.text((PAD, y), line, font=font(theme.status_px), fill=theme.ink)
+            y += theme.status_px + 8
+            candidate = bit
+        line = candidate
+    draw.text((PAD, y), line, font=font(theme.status_px), fill=theme.ink)
+    y += theme.status_px + 18
+
+    # Skills.
+    skills = [("Manoeuvre", str(log["manoeuvre"])), ("Combat", str(log["combat"])),
+              ("Gunnery", f"{log['gunnery']:+d}"),
+              ("Turning card", f"{log['turning']}{log.get('turning_number') or ''}"),
+              ("Draught", str(log["draught"])), ("Value", str(log["value"])),
+              ("Base", f"{log['base_length']:.2f}×{log['base_width']:.2f} in")]
+    x = PAD
+    for label, value in skills:
+        w = max(text_width(label, theme.small_px), text_width(value, theme.title_px, True)) + 24
+        draw.rounded_rectangle((x, y, x + w, y + 62), radius=6, fill=(255, 255, 255), outline=theme.gauge_edge)
+        draw.text((x + 12, y + 6), label, font=font(theme.small_px), fill=theme.muted)
+        draw.text((x + 12, y + 26), value, font=font(theme.title_px, True), fill=theme.ink)
+        x += w + 10
+    y += 80
+
+    # Boxes by section.
+    draw.text((PAD, y), "Damage (crossed boxes are struck)", font=font(theme.status_px, True), fill=theme.ink)
+    y += theme.status_px + 12
+    rows: list[tuple[str, dict[str, Any]]] = []
+    for side in ("starboard", "port"):
+        if side in d.get("hull", {}):
+            rows.append((f"Hull {side}", d["hull"][side]))
+    for mast in d.get("masts", []):
+        extra = ""
+        if mast.get("fell") in ("starboard", "port"):
+            extra = f" (fallen to {mast['fell']})"
+        rows.append((f"{mast['name'].capitalize()} mast{extra}", mast))
+    rows.append(("Crew", d.get("crew", {"boxes": 0, "lost": 0})))
+    label_w = max(text_width(r[0], theme.label_px, True) for r in rows) + 24
+    for label, track in rows:
+        draw.text((PAD, y + 4), label, font=font(theme.label_px, True), fill=theme.ink)
+        right = _boxes_row(draw, PAD + label_w, y, int(track["boxes"]), int(track["lost"]), theme)
+        left = int(track["boxes"]) - int(track["lost"])
+        draw.text((right + 14, y + 4), f"{left} of {track['boxes']} left", font=font(theme.label_px),
+                  fill=theme.muted)
+        y += BOX + 12
+    y += 12
+
+    # Speed table: the row for the present point of sail and the column for the
+    # present sails are marked, so the card answers "how far can I go?" at a glance.
+    draw.text((PAD, y), "Speed (inches per action, max–min)", font=font(theme.status_px, True), fill=theme.ink)
+    y += theme.status_px + 10
+    speeds = log["speeds"]
+    srows = [["Point of sail", "Full sail", "Battle sail"]]
+    for p in POINTS:
+        row = speeds[p]
+        srows.append([POINT_WORDS[p], f"{row['full']['max']:g}–{row['full']['min']:g}",
+                      f"{row['battle']['max']:g}–{row['battle']['min']:g}"])
+    hl: set[tuple[int, int]] = set()
+    if d.get("point_of_sail") in POINTS and d.get("sails") in ("full", "battle"):
+        hl.add((POINTS.index(d["point_of_sail"]) + 1, 1 if d["sails"] == "full" else 2))
+    bottom = _table(draw, PAD, y, srows, [220, 150, 150], theme, hl)
+    draw.text((PAD + 540, y + 8), f"Drift: {speeds['drift_full']:g} in under full sail,",
+              font=font(theme.label_px), fill=theme.ink)
+    draw.text((PAD + 540, y + 30), f"{speeds['drift_battle']:g} in under battle sail",
+              font=font(theme.label_px), fill=theme.ink)
+    y = bottom + 22
+
+    # Fire table: hull shots reach 13", rigging shots start beyond 4".
+    draw.text((PAD, y), "Fire (modifier by range in inches)", font=font(theme.status_px, True), fill=theme.ink)
+    y += theme.status_px + 10
+    heads = ["Range"]
+    lo = 0.0
+    for hi in RANGE_BANDS:
+        heads.append(f"{lo:g}–{hi:g}")
+        lo = hi
+    values = ["Modifier"] + [("—" if v is None else (f"{v:+d}" if v else "0")) for v in log["fire"]]
+    aims = ["Aim"]
+    lo = 0.0
+    for hi in RANGE_BANDS:
+        hull = lo < HULL_RANGE
+        rig = hi > RIGGING_MIN_RANGE
+        aims.append("H+R" if hull and rig else ("H" if hull else "R"))
+        lo = hi
+    col_w = (width - 2 * PAD - 120) // len(RANGE_BANDS)
+    bottom = _table(draw, PAD, y, [heads, values, aims], [120] + [col_w] * len(RANGE_BANDS), theme,
+                    shade={i + 1 for i, hi in enumerate(RANGE_BANDS) if hi <= HULL_RANGE})
+    y = bottom + 8
+    draw.text((PAD, y), "H = hull (to 13 in), R = rigging (beyond 4 in); shaded = hull range",
+              font=font(theme.small_px), fill=theme.muted)
+    y += theme.small_px + 18
+
+    notes = str(log.get("notes") or "")
+    if notes:
+        words, line = notes.split(), ""
+        for word in words:
+            candidate = f"{line} {word}".strip()
+            if text_width(candidate, theme.small_px) > width - 2 * PAD:
+                draw.text((PAD, y), line, font=font(theme.small_px), fill=theme.muted)
+                y += theme.small_px + 6
+                candidate = word
+            line = candidate
+        draw.text((PAD, y), line, font=font(theme.small_px), fill=theme.muted)
+        y += theme.small_px + 6
+    return img.crop((0, 0, width, y + PAD))

@@ -1,0 +1,171 @@
+"""The open table: a miniatures table measured in inches, with no hexes or squares
+in the rules. The renderer lays a lettered grid over it only so that players can
+name a place in chat ("make for F7").
+
+Coordinates are those of the rules: inches, x to the east, y to the north,
+origin at the bottom-left corner of the table. The grid's columns are lettered
+from the west edge (A, B, ...), its rows numbered from the south edge (1, 2, ...).
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from PIL import Image, ImageDraw
+from shapely.geometry import Polygon
+
+from renderer.board import View
+from renderer.canvas import MapCanvas
+from renderer.theme import Theme, text_sprite
+from renderer.viewport import Box, Viewport, plan, union
+
+GRID_INCHES = 6.0
+MIN_MAP_HEIGHT = 720
+MAX_MAP_HEIGHT = 1040
+# The background is drawn at this multiple and reduced, once per table and
+# viewport, so that coastlines are smooth; it is cached, so the cost is paid once.
+BACKGROUND_SUPERSAMPLE = 2
+
+LandKey = tuple[tuple[str, tuple[tuple[float, float], ...]], ...]
+
+
+def column_name(index: int) -> str:
+    """0 -> A, 25 -> Z, 26 -> AA: spreadsheet-style, for tables over 13 feet."""
+    name = ""
+    index += 1
+    while index > 0:
+        index, rem = divmod(index - 1, 26)
+        name = chr(ord("A") + rem) + name
+    return name
+
+
+def grid_square(x: float, y: float, width: float, height: float,
+                grid: float = GRID_INCHES) -> str:
+    """The grid square holding a point, e.g. "F7"; points on the far edges belong
+    to the last column or row, points off the table to the nearest square."""
+    cols = max(int(-(-width // grid)), 1)
+    rows = max(int(-(-height // grid)), 1)
+    col = min(max(int(x // grid), 0), cols - 1)
+    row = min(max(int(y // grid), 0), rows - 1)
+    return f"{column_name(col)}{row + 1}"
+
+
+class OpenTableBoard:
+    """Shared drawing of an open table: sea, land, table edge, grid and its labels,
+    and the automatic viewport. A game's board subclasses it and adds its pieces
+    (``piece_boxes``, ``draw``, ``header``, ``legend``, ``describe``, ``card``)."""
+
+    kind = "open_table"
+    grid_inches = GRID_INCHES
+    margin = 6.0  # inches kept around the pieces in the automatic view
+    max_scale = 48.0  # px per inch: closer than this a ship fills the phone screen
+
+    # -- table ------------------------------------------------------------------------
+
+    @staticmethod
+    def table(view: View) -> tuple[float, float, LandKey]:
+        t = view["table"]
+        land = tuple((str(a.get("name", "land")), tuple((float(p[0]), float(p[1])) for p in a["points"]))
+                     for a in t.get("land", []))
+        return float(t["width"]), float(t["height"]), land
+
+    def square(self, view: View, x: float, y: float) -> str:
+        w, h, _ = self.table(view)
+        return grid_square(x, y, w, h, self.grid_inches)
+
+    # -- viewport -----------------------------------------------------------------------
+
+    def map_size(self, view: View, theme: Theme) -> tuple[int, int]:
+        w, h, _ = self.table(view)
+        height = round(theme.width * h / w)
+        return theme.width, min(max(height, MIN_MAP_HEIGHT), MAX_MAP_HEIGHT)
+
+    def piece_boxes(self, view: View, focus: tuple[str, ...]) -> list[Box]:
+        """World boxes that must be in view. Subclasses list their pieces."""
+        raise NotImplementedError
+
+    def plan_viewport(self, view: View, previous: Viewport | None, focus: tuple[str, ...],
+                      theme: Theme) -> Viewport:
+        w, h, land = self.table(view)
+        boxes = self.piece_boxes(view, focus)
+        if boxes:
+            # The coast is part of the battle (it blocks fire and wrecks ships): keep
+            # all of it in view, not only the ships.
+            for _name, points in land:
+                xs, ys = [p[0] for p in points], [p[1] for p in points]
+                boxes.append((min(xs), min(ys), max(xs), max(ys)))
+        box = union(boxes)
+        m = self.margin
+        interest = None if box is None else (box[0] - m, box[1] - m, box[2] + m, box[3] + m)
+        return plan(interest, (w, h), self.map_size(view, theme), previous=previous,
+                    max_scale=self.max_scale)
+
+    # -- background -------------------------------------------------------------------
+
+    def background(self, view: View, viewport: Viewport, theme: Theme) -> Image.Image:
+        w, h, land = self.table(view)
+        return _background(w, h, land, self.grid_inches, viewport, theme)
+
+    def draw_grid_labels(self, canvas: MapCanvas, view: View) -> None:
+        """Column letters along the top and bottom, row numbers along both sides,
+        for the squares in view. Drawn last, over the pieces, so they always show."""
+        w, h, _ = self.table(view)
+        vp, theme = canvas.viewport, canvas.theme
+        cw, ch = canvas.size
+        g = self.grid_inches
+        x_lo, x_hi = max(vp.x0, 0.0), min(vp.x1, w)
+        y_lo, y_hi = max(vp.y0, 0.0), min(vp.y1, h)
+        col = int(x_lo // g)
+        while col * g < x_hi:
+            a, b = max(col * g, x_lo), min((col + 1) * g, x_hi)
+            if (b - a) * vp.scale >= 24:
+                sprite = text_sprite(column_name(col), theme.label_px, True, theme.ink, theme.halo, 3)
+                cx = vp.to_px((a + b) / 2, 0)[0]
+                canvas.paste(sprite, cx - sprite.width / 2, 3)
+                canvas.paste(sprite, cx - sprite.width / 2, ch - sprite.height - 3)
+            col += 1
+        row = int(y_lo // g)
+        while row * g < y_hi:
+            a, b = max(row * g, y_lo), min((row + 1) * g, y_hi)
+            if (b - a) * vp.scale >= 24:
+                sprite = text_sprite(str(row + 1), theme.label_px, True, theme.ink, theme.halo, 3)
+                cy = vp.to_px(0, (a + b) / 2)[1]
+                canvas.paste(sprite, 4, cy - sprite.height / 2)
+                canvas.paste(sprite, cw - sprite.width - 4, cy - sprite.height / 2)
+            row += 1
+
+
+@lru_cache(maxsize=16)
+def _background(width: float, height: float, land: LandKey, grid: float, viewport: Viewport,
+                theme: Theme) -> Image.Image:
+    k = BACKGROUND_SUPERSAMPLE
+    img = Image.new("RGB", (viewport.width * k, viewport.height * k), theme.off_table)
+    draw = ImageDraw.Draw(img)
+
+    def px(x: float, y: float) -> tuple[float, float]:
+        a, b = viewport.to_px(x, y)
+        return (a * k, b * k)
+
+    x0, y0 = px(0, height)
+    x1, y1 = px(width, 0)
+    draw.rectangle((x0, y0, x1, y1), fill=theme.sea)
+    gx = grid
+    while gx < width - 1e-9:
+        draw.line([px(gx, 0), px(gx, height)], fill=theme.grid, width=k)
+        gx += grid
+    gy = grid
+    while gy < height - 1e-9:
+        draw.line([px(0, gy), px(width, gy)], fill=theme.grid, width=k)
+        gy += grid
+    for _name, points in land:
+        pts = [px(x, y) for x, y in points]
+        draw.polygon(pts, fill=theme.land, outline=theme.land_edge, width=2 * k)
+    draw.rectangle((x0, y0, x1, y1), outline=theme.table_edge, width=2 * k)
+    img = img.reduce(k)
+    for name, points in land:
+        if len(points) < 3:
+            continue
+        spot = Polygon(points).representative_point()
+        sprite = text_sprite(name, theme.label_px, False, theme.land_ink, theme.land, 2)
+        cx, cy = viewport.to_px(spot.x, spot.y)
+        img.paste(sprite, (int(cx - sprite.width / 2), int(cy - sprite.height / 2)), sprite)
+    return img
+

@@ -1,0 +1,54 @@
+"""Log-book cards and animated replays produce valid images."""
+from __future__ import annotations
+
+import copy
+import io
+
+import pytest
+from PIL import Image
+
+from renderer import render_card, render_card_bytes, render_replay, render_replay_async
+from renderer.replay import distinct_frames
+
+
+def test_card_is_a_valid_image_and_shows_damage(squadron_views):
+    view = copy.deepcopy(squadron_views[len(squadron_views) // 2])
+    ship = view["ships"][0]
+    img = render_card(view, ship["id"])
+    assert img.mode == "RGB" and img.width == 1280 and 600 <= img.height <= 1600
+    ship["hull"]["port"]["lost"] = min(ship["hull"]["port"]["lost"] + 3, ship["hull"]["port"]["boxes"])
+    assert render_card(view, ship["id"]).tobytes() != img.tobytes()
+    data = render_card_bytes(view, ship["id"])
+    assert Image.open(io.BytesIO(data)).format == "PNG"
+
+
+def test_card_of_unknown_ship(squadron_views):
+    with pytest.raises(KeyError):
+        render_card(squadron_views[0], "no-such-ship")
+
+
+def test_replay_is_an_animated_gif(squadron_views):
+    frames = squadron_views[:12]
+    data = render_replay(frames, frame_ms=300)
+    img = Image.open(io.BytesIO(data))
+    assert img.format == "GIF" and img.width == 1280
+    assert 1 < img.n_frames <= len(distinct_frames(frames))
+    assert img.info.get("loop") == 0
+    assert len(data) < 2_000_000  # a dozen frames: well under Discord's upload limit
+    img.seek(img.n_frames - 1)
+    assert img.getbbox() is not None
+
+
+def test_replay_skips_frames_that_look_the_same(squadron_views):
+    frames = [squadron_views[0], squadron_views[0], squadron_views[1]]
+    assert len(distinct_frames(frames)) == 2
+
+
+async def test_replay_async(squadron_views):
+    data = await render_replay_async(squadron_views[:3])
+    assert Image.open(io.BytesIO(data)).format == "GIF"
+
+
+def test_empty_replay_is_refused():
+    with pytest.raises(ValueError):
+        render_replay([])
