@@ -69,8 +69,9 @@ class Turn(ShipAction):
             ParamSpec(name="template", label="turning card",
                       choices=[Choice(value=t, label=f"card {t}") for t in temps]),
             side_param(("port", "starboard"), name="direction", label="direction"),
+            # The widest card allowed sets the longest curve; each card's own 90° is checked.
             ParamSpec(name="curve", label="inches along the curve", kind="number", min=DISTANCE_STEP,
-                      max=min(g.max_curve(temps[0]), speeds.max), step=DISTANCE_STEP),
+                      max=min(g.max_curve(temps[-1]), speeds.max), step=DISTANCE_STEP),
             distance_param(max(speeds.min, DISTANCE_STEP), speeds.max),
         ])
 
@@ -92,8 +93,12 @@ class Tack(ShipAction):
     name = "tack"
 
     def spec(self, state: CannoniState, ship: ShipState) -> ActionSpec | None:
+        # "Nel successivo turno dovrà effettuare un test ... per riuscire a virare": not
+        # in the turn her own move brought her head to wind (a wind shift at the start
+        # of a turn lets her try at once).
         if not (ship.on_table and in_irons(state, ship) and not ship.unmanoeuvrable
-                and ship.anchor is None and ship.sails != "furled"):
+                and ship.anchor is None and ship.sails != "furled" and ship.irons_turn != state.turn
+                and not state.engaged(ship.id)):
             return None
         return ActionSpec(action=self.name, label="tack through the wind (manoeuvre test)",
                           params=[side_param(("port", "starboard"), name="direction", label="fall off to")])

@@ -12,7 +12,7 @@ from shapely.geometry import Polygon
 
 from rules.cannoni import geometry as g
 from rules.cannoni.fire import base, land_polygons, pose
-from rules.cannoni.sailing import point_of_sail, speed_range
+from rules.cannoni.sailing import in_irons, point_of_sail, speed_range
 from rules.cannoni.seamanship import manoeuvre_test, straight_inches_mod
 from rules.cannoni.state import CannoniState, DamageItem, ShipState
 from rules.core.dice import Roller
@@ -224,6 +224,8 @@ def execute(state: CannoniState, roller: Roller, ship: ShipState, p: Plan) -> No
     if found is None:
         ship.straight_this_turn += p.straight
         _place(ship, p.end)
+        if in_irons(state, ship):
+            ship.irons_turn = state.turn
         roller.log.emit("move", ship=ship.id, name=ship.name, distance=p.distance, curve=p.curve,
                         from_xy=[start.x, start.y], to_xy=[ship.x, ship.y], heading=ship.heading,
                         head_to_wind=p.head_to_wind)

@@ -124,6 +124,7 @@ class ShipState(BaseModel):
     moved_this_phase: bool = False
     hit_this_phase: bool = False
     straight_this_turn: float = 0.0  # inches moved in a straight line this turn
+    irons_turn: int | None = None  # the turn a move of hers ended head to wind
     trail: list[tuple[float, float]] = Field(default_factory=list)
 
     # -- derived ---------------------------------------------------------------

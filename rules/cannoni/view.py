@@ -15,8 +15,12 @@ from rules.core.copying import clone_model
 
 
 def chit_revealed(state: CannoniState, ship: ShipState) -> bool:
-    return (ship.chit is not None and state.step == "action" and state.phase is not None
-            and ship.chit >= state.phase)
+    """A chit is shown when its phase is called; after phase 1 every chit is up."""
+    if ship.chit is None:
+        return False
+    if state.step == "boarding":
+        return True
+    return state.step == "action" and state.phase is not None and ship.chit >= state.phase
 
 
 def ship_view(state: CannoniState, ship: ShipState, viewer: str | None) -> dict[str, Any]:
@@ -39,6 +43,11 @@ def ship_view(state: CannoniState, ship: ShipState, viewer: str | None) -> dict[
 def view(state: CannoniState, viewer: str | None) -> dict[str, Any]:
     data = state.model_dump(mode="json", exclude={"ships", "pending_damage"})
     data["viewer"] = viewer
+    # The order among ships whose chits are still face down would tell which chit is
+    # higher: only ships already shown (or with no chit at all) keep their place.
+    by_id = {s.id: s for s in state.ships}
+    data["initiative"] = [sid for sid in state.initiative
+                          if by_id[sid].chit is None or chit_revealed(state, by_id[sid])]
     data["ships"] = [ship_view(state, s, viewer) for s in state.ships]
     data["pending_damage"] = [d.model_dump(mode="json") for d in state.pending_damage]
     return data

@@ -10,7 +10,7 @@ Virginie. At 6" Virginie has +4 (range) and +2 (first broadside).
 from __future__ import annotations
 
 import pytest
-from conftest import act, in_phase, make_state, of, offered, roller, ship
+from tests.cannoni.conftest import act, in_phase, make_state, of, offered, roller, ship
 
 from rules.cannoni import damage
 from rules.cannoni.sailing import speed_range

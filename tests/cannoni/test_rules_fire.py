@@ -11,7 +11,7 @@ fire row: 0-2" +5, 2-4" +4, 4-6" +4, 6-8" +3, 8-10" +3, 10-13" +2, 13-16" +2,
 from __future__ import annotations
 
 import pytest
-from conftest import act, in_phase, make_state, of, offered, problems, ship, spec
+from tests.cannoni.conftest import act, in_phase, make_state, of, offered, problems, ship, spec
 
 FIRE = {"action": "fire", "side": "starboard", "target": "t", "aim": "hull"}
 

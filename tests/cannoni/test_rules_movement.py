@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 
 import pytest
-from conftest import (
+from tests.cannoni.conftest import (
     act, in_phase, make_state, of, offered, problems, roller, ship, spec,
 )
 
@@ -232,10 +232,6 @@ def test_accostare_the_bow_follows_the_card():
     assert bow == pytest.approx(expected, abs=1e-5)
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "manoeuvres.Turn.spec caps the 'curve' parameter at the ship's OWN card's 90° "
-    "(3\" for A) whatever card is chosen: a ship may follow later cards, and card D "
-    "turns 90° only after 8\""))
 def test_accostare_later_card_has_its_own_90_degree_limit():
     """A ship of letter A "può seguire tutte le traiettorie (oltre alla A anche la B, la
     C e la D)": on card D, 5" of curve is 56.25°, within that card's limit."""
@@ -258,7 +254,7 @@ def test_accostare_stops_exactly_head_to_wind():
     assert (move["distance"], move["curve"], move["head_to_wind"]) == (1.5, 1.5, True)
     assert ship_point_of_sail(state, s) == "in_irons"
     assert speed_range(state, s) is None
-    assert "tack" in offered(state, "s")
+    assert "tack" not in offered(state, "s")  # the forced tack waits for the next turn
     assert not {"move", "turn"} & set(offered(state, "s"))
 
 
@@ -318,11 +314,6 @@ def test_virata_obbligatoria_is_not_a_move():
     assert state.ship("s").moved_this_phase is False
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "manoeuvres.Tack offers the forced tack in any phase while the ship is in irons; "
-    "the rulebook puts the test in the next turn ('Nel successivo turno dovrà effettuare "
-    "un test ... per riuscire a virare'; 'la prima azione in un turno può essere una "
-    "Virata obbligata')"))
 def test_virata_obbligatoria_not_in_the_turn_the_ship_came_head_to_wind():
     """"se una nave si trova con la prua al vento deve immediatamente terminare il
     movimento. Nel successivo turno dovrà effettuare un test sull'equipaggio per riuscire

@@ -6,7 +6,7 @@ HMS Sophie (Manovra 7, 4 crew boxes) and Bayonnaise (Manovra 6, 8 crew boxes).
 from __future__ import annotations
 
 import pytest
-from conftest import act, in_phase, make_state, of, roller, ship
+from tests.cannoni.conftest import act, in_phase, make_state, of, roller, ship
 
 from rules.cannoni.seamanship import effective_ability, manoeuvre_test
 

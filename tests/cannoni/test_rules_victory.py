@@ -7,7 +7,7 @@ Bayonnaise 25, Virginie 29.
 from __future__ import annotations
 
 import pytest
-from conftest import act, in_phase, make_state, quiet, roller, ship
+from tests.cannoni.conftest import act, in_phase, make_state, quiet, roller, ship
 
 from rules.cannoni import sequence, victory
 

@@ -13,9 +13,9 @@ import json
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from render_cases import CARD_CASE, CARD_SHIP, MAP_CASES, REF_DIR, build_case, load_case, shrink  # noqa: E402
+from tests.renderer.render_cases import CARD_CASE, CARD_SHIP, MAP_CASES, REF_DIR, build_case, load_case, shrink  # noqa: E402
 
 from renderer import render_card, render_map  # noqa: E402
 

@@ -9,7 +9,7 @@ import math
 from pathlib import Path
 
 import pytest
-from render_cases import colour_near, fighting, hull_sample_point, pick, to_image_px
+from tests.renderer.render_cases import colour_near, fighting, hull_sample_point, pick, to_image_px
 from PIL import Image
 
 import renderer

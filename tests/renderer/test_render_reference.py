@@ -12,7 +12,7 @@ from dataclasses import replace
 
 import pytest
 from PIL import ImageFilter
-from render_cases import (CARD_CASE, CARD_SHIP, MAP_CASES, difference, load_case, matches,
+from tests.renderer.render_cases import (CARD_CASE, CARD_SHIP, MAP_CASES, difference, load_case, matches,
                           reference_image)
 
 from renderer import DEFAULT_THEME, render_card, render_map
