@@ -25,6 +25,9 @@ class CannoniOptions(BaseModel):
     repeat_offenders: bool = False
     # *Partita rapida*: every die is a d6 (2d6 for the wind tables).
     quick_play: bool = False
+    # *Squadre*: the scenario's squadrons sail in line ahead under their commodores;
+    # off, every ship acts on her own.
+    squadrons: bool = False
 
     @model_validator(mode="after")
     def _consistent(self) -> "CannoniOptions":

@@ -4,7 +4,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from rules.cannoni import actions, boarding, sequence
+from rules.cannoni import actions, boarding, sequence, squadrons
 from rules.cannoni.options import CannoniOptions
 from rules.cannoni.setup import CannoniSetup, builtin_scenarios, initial_state
 from rules.cannoni.state import CannoniState
@@ -58,10 +58,17 @@ class CannoniRuleset(Ruleset):
                 ParamSpec(name="mast", label="mast", choices=[Choice(value=m, label=m) for m in masts]),
             ])], default=default, default_text=f"{default['side']} hull, {default['mast']} mast")
         if decision.kind == "chits":
-            ships = [s for s in sequence.chit_ships(state) if s.player == decision.player]
-            params = [ParamSpec(name=s.id, label=s.name,
-                                choices=[Choice(value=c, label=str(c)) for c in s.chits_available()])
-                      for s in ships]
+            units = [u for u in sequence.chit_units(state)
+                     if u.player == decision.player and u.ships[0].chit is None]
+            params = []
+            for unit in units:
+                params.append(ParamSpec(name=unit.id, label=unit.name, choices=[
+                    Choice(value=c, label=str(c)) for c in unit.ships[0].chits_available()]))
+                if unit.squadron:
+                    params.append(ParamSpec(name=f"{unit.id}.formation", label=f"{unit.name}: formation",
+                                            required=False, choices=[
+                                                Choice(value="keep", label="keep the line"),
+                                                Choice(value="break", label="break formation for good")]))
             return DecisionSpec(decision=decision, actions=[ActionSpec(action="chits", label="place chits",
                                                                        params=params)],
                                 default_text="a random available chit for each ship")
@@ -71,6 +78,11 @@ class CannoniRuleset(Ruleset):
             return DecisionSpec(decision=decision, actions=[ActionSpec(action="parties", label="boarding parties",
                                                                        params=params)],
                                 default_text="every section in defence, all but one in attack")
+        if decision.kind == "squadron_action":
+            sq = next(sq for sq in state.squadrons if sq.id == decision.subject)
+            default = squadrons.default_payload(state, sq)
+            return DecisionSpec(decision=decision, actions=squadrons.squadron_specs(state, sq, only),
+                                default=default, default_text=sequence.describe_payload(default))
         ship = state.ship(decision.subject or "")
         default = actions.default_action(state, ship)
         return DecisionSpec(decision=decision, actions=actions.action_specs(state, ship, only), default=default,
@@ -79,6 +91,9 @@ class CannoniRuleset(Ruleset):
     def check(self, state: CannoniState, decision: Decision, payload: dict[str, Any]) -> list[Problem]:
         if decision.kind == "action":
             return actions.check_action(state, state.ship(decision.subject or ""), payload)
+        if decision.kind == "squadron_action":
+            sq = next(sq for sq in state.squadrons if sq.id == decision.subject)
+            return squadrons.check(state, sq, payload)
         return []
 
     def resolve(self, state: CannoniState, orders: list[Order], roller: Roller) -> CannoniState:

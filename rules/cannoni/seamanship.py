@@ -20,6 +20,8 @@ def general_modifiers(ship: ShipState) -> Mods:
         mods.append(("crew at half or less", -1))
     if ship.hit_this_phase:
         mods.append(("hit this phase", -1))
+    if ship.in_formation:
+        mods.append(("ship in formation", +1))  # *Squadre*: "un bonus di +1"
     return mods
 
 

@@ -5,9 +5,9 @@ chits, each action) and runs every other step by itself.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
-from rules.cannoni import actions, boarding, damage, victory
+from rules.cannoni import actions, boarding, damage, squadrons, victory
 from rules.cannoni.dice import wind_roll
 from rules.cannoni.drift import drift
 from rules.cannoni.state import CannoniState, ShipState
@@ -75,6 +75,8 @@ def begin_turn(state: CannoniState, roller: Roller) -> None:
             return
         # 5. Wind.
         shift_wind(state, roller)
+    # Squadrons must be in line at the start of the turn to act as one.
+    squadrons.check_formations(state, roller)
     # 6a. Fire damage, allocated by the owners.
     state.step = "fire_damage" if burning(state) else "chits"
     if state.step == "chits" and not choosing_players(state):
@@ -103,11 +105,33 @@ def chit_ships(state: CannoniState) -> list[ShipState]:
     return [s for s in state.ships if s.in_play and not s.struck]
 
 
+class Unit(NamedTuple):
+    """What takes one chit: a ship, or a squadron in formation (its commodore decides)."""
+
+    id: str
+    name: str
+    player: str
+    ships: list[ShipState]
+    squadron: bool
+
+
+def chit_units(state: CannoniState) -> list[Unit]:
+    ships = chit_ships(state)
+    units, taken = [], set()
+    for sq in squadrons.active_squadrons(state):
+        line = [s for s in ships if s.id in sq.ships]
+        if line:
+            units.append(Unit(sq.id, sq.name, sq.commodore, line, True))
+            taken |= {s.id for s in line}
+    units += [Unit(s.id, s.name, s.player, [s], False) for s in ships if s.id not in taken]
+    return units
+
+
 def chit_players(state: CannoniState) -> list[str]:
     seen: list[str] = []
-    for ship in chit_ships(state):
-        if ship.player not in seen:
-            seen.append(ship.player)
+    for unit in chit_units(state):
+        if unit.player not in seen and any(s.chit is None for s in unit.ships):
+            seen.append(unit.player)
     return seen
 
 
@@ -152,7 +176,7 @@ def resolve_fire_damage(state: CannoniState, orders: dict[str, Order], roller: R
 # -- 6b. chits -----------------------------------------------------------------------
 
 def resolve_chits(state: CannoniState, orders: dict[str, Order], roller: Roller) -> None:
-    last = last_to_place(state, orders)
+    last = last_to_place(state, orders) if state.chit_round == 0 else []
     for player in chit_players(state):
         did = decision_id(state, "chits", player)
         if player in state.no_choice:
@@ -163,16 +187,32 @@ def resolve_chits(state: CannoniState, orders: dict[str, Order], roller: Roller)
             given, how = (orders[did].payload if did in orders else {}), " (drawn at random: no chit given in time)"
         if did not in orders and player not in state.no_choice:
             roller.log.emit("default_order", player=player, what="the chits", default="a random available chit")
-        for ship in [s for s in chit_ships(state) if s.player == player]:
-            if ship.id in given:
-                ship.chit, note = int(given[ship.id]), ""
-            else:
-                ship.chit, note = roller.choice(ship.chits_available(), "random chit", to=[player]), how
-            roller.log.emit("chit_set", to=[player], ship=ship.id, name=ship.name, chit=ship.chit, how=note)
+        for unit in [u for u in chit_units(state) if u.player == player and u.ships[0].chit is None]:
+            place_chit(state, roller, unit, given, how)
     note_last(state, roller, last)
+    if chit_players(state):
+        # A squadron broke formation: its captains now place their own ships' chits.
+        state.chit_round += 1
+        return
+    state.chit_round = 0
     roller.log.emit("chits_placed")
     order_initiative(state)
     start_phases(state, roller)
+
+
+def place_chit(state: CannoniState, roller: Roller, unit: Unit, given: dict[str, Any], how: str) -> None:
+    if unit.squadron and given.get(f"{unit.id}.formation") == "break":
+        squadrons.break_squadron(state, roller, next(sq for sq in state.squadrons if sq.id == unit.id),
+                                 "by the commodore's order")
+        return
+    if unit.id in given:
+        chit, note = int(given[unit.id]), ""
+    else:
+        chit, note = roller.choice(unit.ships[0].chits_available(), "random chit", to=[unit.player]), how
+    for ship in unit.ships:
+        ship.chit = chit
+        seen_by = sorted({unit.player, ship.player})
+        roller.log.emit("chit_set", to=seen_by, ship=ship.id, name=ship.name, chit=chit, how=note)
 
 
 def note_last(state: CannoniState, roller: Roller, last: list[str]) -> None:
@@ -229,16 +269,31 @@ def to_act(state: CannoniState) -> list[ShipState]:
     return [s for s in active(state) if not s.acted]
 
 
-def awaiting(state: CannoniState) -> list[ShipState]:
-    """Ships whose action is asked for now."""
-    todo = to_act(state)
+def actors(state: CannoniState) -> list[Unit]:
+    """Ships and squadrons still to act this phase, in initiative order (a squadron
+    takes the place of its first ship)."""
+    out: list[Unit] = []
+    for ship in to_act(state):
+        sq = squadrons.squadron_of(state, ship.id)
+        if sq is None:
+            out.append(Unit(ship.id, ship.name, ship.player, [ship], False))
+        elif all(u.id != sq.id for u in out):
+            line = [s for s in squadrons.members(state, sq) if not s.acted]
+            out.append(Unit(sq.id, sq.name, sq.commodore, line, True))
+    return out
+
+
+def awaiting(state: CannoniState) -> list[Unit]:
+    """The ships and squadrons whose action is asked for now: all of them when orders
+    are given together, else the next run of one player's in initiative order."""
+    todo = actors(state)
     if not todo or state.options.order_mode == "simultaneous":
         return todo
     run = [todo[0]]
-    for ship in todo[1:]:
-        if ship.player != run[0].player:
+    for unit in todo[1:]:
+        if unit.player != run[0].player:
             break
-        run.append(ship)
+        run.append(unit)
     return run
 
 
@@ -259,7 +314,11 @@ def advance(state: CannoniState, roller: Roller) -> None:
 
 
 def resolve_actions(state: CannoniState, orders: dict[str, Order], roller: Roller) -> None:
-    for ship in awaiting(state):
+    for unit in awaiting(state):
+        if unit.squadron:
+            resolve_squadron(state, orders, roller, unit)
+            continue
+        ship = unit.ships[0]
         did = decision_id(state, "action", ship.id)
         if did in orders:
             payload = orders[did].payload
@@ -279,6 +338,18 @@ def resolve_actions(state: CannoniState, orders: dict[str, Order], roller: Rolle
         actions.execute(state, roller, ship, payload)
         ship.acted = True
     advance(state, roller)
+
+
+def resolve_squadron(state: CannoniState, orders: dict[str, Order], roller: Roller, unit: Unit) -> None:
+    sq = next(sq for sq in state.squadrons if sq.id == unit.id)
+    did = decision_id(state, "action", sq.id)
+    if did in orders:
+        payload = orders[did].payload
+    else:
+        payload = squadrons.default_payload(state, sq)
+        roller.log.emit("default_order", player=unit.player, what=f"the action of {sq.name}",
+                        default=describe_payload(payload))
+    squadrons.execute(state, roller, sq, payload)
 
 
 def describe_payload(payload: dict[str, Any]) -> str:
@@ -388,6 +459,8 @@ def finish(state: CannoniState, roller: Roller, result) -> None:
 def decision_id(state: CannoniState, kind: str, who: str) -> str:
     if kind == "action":
         return f"t{state.turn}.p{state.phase}.{who}"
+    if kind == "chits" and state.chit_round:
+        return f"t{state.turn}.chits{state.chit_round + 1}.{who}"
     return f"t{state.turn}.{kind}.{who}"
 
 
@@ -409,6 +482,6 @@ def pending(state: CannoniState) -> list[Decision]:
                          label=f"Boarding parties for turn {state.turn}")
                 for p, _ships in boarding.party_decisions(state)]
     secret = state.options.order_mode == "simultaneous"
-    return [Decision(id=decision_id(state, "action", s.id), kind="action", player=s.player, subject=s.id,
-                     secret=secret, label=f"Phase {state.phase}: action of {s.name}")
-            for s in awaiting(state)]
+    return [Decision(id=decision_id(state, "action", u.id), kind="squadron_action" if u.squadron else "action",
+                     player=u.player, subject=u.id, secret=secret, label=f"Phase {state.phase}: action of {u.name}")
+            for u in awaiting(state)]

@@ -11,7 +11,7 @@ from rules.cannoni.builder import ShipSpec, build_logbook
 from rules.cannoni.catalogue import get_logbook
 from rules.cannoni.logbook import LogBook, Sails
 from rules.cannoni.options import CannoniOptions
-from rules.cannoni.state import CannoniState, MastState, ShipState, Table, Track
+from rules.cannoni.state import CannoniState, MastState, ShipState, Squadron, Table, Track
 from rules.core.ruleset import Seat
 
 
@@ -39,6 +39,13 @@ class ShipSetup(BaseModel):
         return log.model_copy(update={"name": self.name}) if self.name else log
 
 
+class SquadronSetup(BaseModel):
+    id: str
+    name: str
+    ships: list[str]  # in line order, the leader first
+    commodore: str | None = None  # seat id; by default whoever commands the leader
+
+
 class CannoniSetup(BaseModel):
     name: str
     title: str
@@ -49,6 +56,7 @@ class CannoniSetup(BaseModel):
     sides: list[str]
     ships: list[ShipSetup]
     objectives: list[str] = Field(default_factory=list)
+    squadrons: list[SquadronSetup] = Field(default_factory=list)
     # The edge each side came in by; by default the one nearest its ships' start.
     entry_edges: dict[str, Literal["north", "south", "east", "west"]] = Field(default_factory=dict)
 
@@ -62,6 +70,14 @@ class CannoniSetup(BaseModel):
                 raise ValueError(f"ship {s.id}: side {s.side!r} is not one of {self.sides}")
         if len(self.sides) < 2:
             raise ValueError("a battle needs two sides")
+        by_id = {s.id: s for s in self.ships}
+        for sq in self.squadrons:
+            if sq.id in by_id:
+                raise ValueError(f"squadron {sq.id}: the id is a ship's")
+            if len(sq.ships) < 2 or any(sid not in by_id for sid in sq.ships):
+                raise ValueError(f"squadron {sq.id}: needs two or more of the scenario's ships")
+            if len({by_id[sid].side for sid in sq.ships}) != 1:
+                raise ValueError(f"squadron {sq.id}: all its ships must be of one side")
         return self
 
 
@@ -112,7 +128,12 @@ def entry_edges(setup: CannoniSetup) -> dict[str, str]:
 
 def initial_state(setup: CannoniSetup, options: CannoniOptions, seats: list[Seat]) -> CannoniState:
     owners = assign_players(setup, seats)
+    seat_ids = {s.id for s in seats}
+    squadrons = [Squadron(id=sq.id, name=sq.name, ships=sq.ships,
+                          commodore=sq.commodore if sq.commodore in seat_ids else owners[sq.ships[0]])
+                 for sq in setup.squadrons]
     return CannoniState(
+        squadrons=squadrons,
         entry_edges=entry_edges(setup),
         options=options, scenario=setup.name, title=setup.title, table=setup.table, seats=seats,
         sides=setup.sides, ships=[ship_state(s, owners[s.id]) for s in setup.ships],

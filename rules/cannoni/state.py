@@ -125,6 +125,7 @@ class ShipState(BaseModel):
     hit_this_phase: bool = False
     straight_this_turn: float = 0.0  # inches moved in a straight line this turn
     irons_turn: int | None = None  # the turn a move of hers ended head to wind
+    in_formation: bool = False  # in her squadron's line at the start of this turn
     trail: list[tuple[float, float]] = Field(default_factory=list)
 
     # -- derived ---------------------------------------------------------------
@@ -215,6 +216,17 @@ class Melee(BaseModel):
         return [self.defender, *self.attackers]
 
 
+class Squadron(BaseModel):
+    """Ships in line ahead under a commodore (*Squadre*, optional rule): one chit and
+    one action for all while in formation."""
+
+    id: str
+    name: str
+    ships: list[str]  # in line order, the leader first
+    commodore: str  # seat id
+    broken: bool = False  # "possono rompere la formazione ma non riformarla"
+
+
 class LandArea(BaseModel):
     name: str = "land"
     points: list[tuple[float, float]]
@@ -254,6 +266,8 @@ class CannoniState(BaseModel):
     # repeat offenders who lost the right to choose for the rest of the game.
     times_last: dict[str, int] = Field(default_factory=dict)
     no_choice: list[str] = Field(default_factory=list)
+    squadrons: list[Squadron] = Field(default_factory=list)
+    chit_round: int = 0  # >0 when a squadron broke formation and its ships choose again
     grapples: list[Grapple] = Field(default_factory=list)
     melees: list[Melee] = Field(default_factory=list)
     # The table edge each side entered from: a prize must leave by her captor's.

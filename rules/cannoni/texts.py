@@ -194,6 +194,8 @@ TEMPLATES: dict[str, dict[str, str | Callable[[dict[str, Any], str], str]]] = {
                       "it": "{player} ha posto i gettoni per ultimo ({times} volta/e): in questo turno sono estratti a caso."},
     "repeat_offender": {"en": "{player} was last three times: for the rest of the game the chits are drawn.",
                         "it": "{player} è stato ultimo tre volte: per il resto della partita i gettoni sono estratti."},
+    "formation_broken": {"en": "{name} is no longer in line ahead ({why}): her ships act on their own.",
+                         "it": "{name} non è più in linea di fila ({why}): le sue navi agiscono da sole."},
     "phase_end": {"en": "End of phase {phase}.", "it": "Fine della fase {phase}."},
     "game_over": {"en": "Game over: {result}.", "it": "Partita finita: {result_it}."},
 }

@@ -48,6 +48,8 @@ def random_order(ruleset: Ruleset, state: BaseModel, decision: Decision, rng: ra
                  prefer: tuple[str, ...] = (), tries: int = 20) -> Order | None:
     """A legal order for ``decision``, preferring the actions named in ``prefer``."""
     spec = ruleset.spec(state, decision)
+    if not spec.actions:
+        return None
     ranked = [a for name in prefer for a in spec.actions if a.action == name]
     ranked += [a for a in spec.actions if a not in ranked]
     for attempt in range(tries):

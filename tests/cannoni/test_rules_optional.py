@@ -98,3 +98,88 @@ def test_partita_rapida_2d6_of_2_the_eldest_chooses_the_wind():
     r, _ = roller(1, 1)
     sequence.initial_wind(state, r, None)
     assert state.step == "wind_choice" and state.wind_chooser == "brit"
+
+
+# --- Squadre -----------------------------------------------------------------------------------
+
+def line_ahead(**options):
+    from rules.cannoni.state import Squadron
+    state = make_state(ship("vic", "hms_victory", "britain", 40, 14, 90),
+                       ship("bell", "hms_bellerophon", "britain", 35, 14, 90),
+                       ship("redo", "redoutable", "france", 40, 44, 270))
+    state.options = CannoniOptions(**options)
+    state.squadrons = [Squadron(id="van", name="Van", ships=["vic", "bell"], commodore="brit")]
+    return state
+
+
+def start_turn(state, dice=()):
+    r, forced = roller(*dice)
+    sequence.begin_turn(state, r)
+    return state, r.log.events
+
+
+def test_squadre_off_every_ship_places_its_own_chit():
+    state, _ = start_turn(line_ahead())
+    d = next(d for d in RULES.pending(state) if d.player == "brit")
+    assert [p.name for p in RULES.spec(state, d).actions[0].params] == ["vic", "bell"]
+
+
+def test_squadre_the_commodore_places_one_chit_for_the_line():
+    """"Il comodoro decide il punteggio di attivazione, uguale per tutte le navi che
+    compongono la squadra" """
+    state, _ = start_turn(line_ahead(squadrons=True))
+    d = next(d for d in RULES.pending(state) if d.player == "brit")
+    assert [p.name for p in RULES.spec(state, d).actions[0].params] == ["van", "van.formation"]
+    state, _ = resolve(state, [Order(decision=d.id, player="brit", payload={"action": "chits", "van": 4}),
+                               chits(state, "fran", "redo", 1)])
+    assert state.ship("vic").chit == 4 and state.ship("bell").chit == 4
+
+
+def test_squadre_one_action_for_the_whole_line_and_plus_one_to_tests():
+    """"in ogni fase di azione sceglie l'azione da compiere, la stessa per tutte le navi
+    della squadra" — and "Fino a quando le navi sono in formazione l'abilità di Manovra
+    dell'equipaggio ha un bonus di +1"."""
+    state, _ = start_turn(line_ahead(squadrons=True))
+    assert state.ship("vic").in_formation and state.ship("bell").in_formation
+    d = next(d for d in RULES.pending(state) if d.player == "brit")
+    state, _ = resolve(state, [Order(decision=d.id, player="brit", payload={"action": "chits", "van": 5}),
+                               chits(state, "fran", "redo", 1)])
+    [decision] = RULES.pending(state)
+    assert decision.kind == "squadron_action" and decision.subject == "van"
+    before = {s.id: s.x for s in state.ships}
+    state, events = resolve(state, [Order(decision=decision.id, player="brit",
+                                          payload={"action": "move", "distance": 1, "order": "ahead"})])
+    assert state.ship("vic").x == pytest.approx(before["vic"] + 1)
+    assert state.ship("bell").x == pytest.approx(before["bell"] + 1)
+    from rules.cannoni.seamanship import general_modifiers
+    assert ("ship in formation", 1) in general_modifiers(state.ship("bell"))
+
+
+def test_squadre_out_of_line_at_the_start_of_a_turn_is_broken_for_good():
+    """"Per essere in linea di fila le navi della squadra devono essere all'inizio del turno
+    una dietro l'altra ... possono rompere la formazione ma non riformarla." """
+    state = line_ahead(squadrons=True)
+    state.ship("bell").y = 20  # off the leader's wake
+    state, events = start_turn(state)
+    assert state.squadrons[0].broken and of(events, "formation_broken")
+    state.ship("bell").y = 14  # back in line: too late
+    from rules.cannoni.squadrons import active_squadrons
+    assert active_squadrons(state) == []
+
+
+def test_squadre_the_commodore_breaks_the_line_and_the_captains_choose_their_chits():
+    """"Per rompere la formazione il giocatore che comanda la squadra ... ordina ai suoi
+    sottoposti di rompere la formazione ... ogni giocatore sceglierà per la propria nave un
+    gettone" — and the chits spent by the commodore stay spent."""
+    state, _ = start_turn(line_ahead(squadrons=True))
+    for sid in ("vic", "bell"):
+        state.ship(sid).chits_used = [5, 4]
+    d = next(d for d in RULES.pending(state) if d.player == "brit")
+    state, events = resolve(state, [Order(decision=d.id, player="brit",
+                                          payload={"action": "chits", "van": 3, "van.formation": "break"}),
+                                    chits(state, "fran", "redo", 1)])
+    assert of(events, "formation_broken") and state.step == "chits"
+    [again] = RULES.pending(state)
+    assert again.player == "brit" and again.id == "t1.chits2.brit"
+    params = RULES.spec(state, again).actions[0].params
+    assert [p.name for p in params] == ["vic", "bell"] and params[0].values() == [1, 2, 3]

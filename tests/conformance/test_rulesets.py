@@ -97,3 +97,17 @@ def test_simultaneous_orders_play_through(name):
     scenario = next(iter(ruleset.scenarios()))
     ruleset, state, record = play(name, scenario, seed=3, options={"order_mode": "simultaneous"})
     assert record.steps
+
+
+def every_option_on(name: str) -> dict:
+    """Every boolean switch of the ruleset's options turned on."""
+    model = get_ruleset(name).options_model
+    return {field: True for field, info in model.model_fields.items() if info.annotation is bool}
+
+
+@pytest.mark.parametrize("name,scenario", CASES)
+def test_every_optional_rule_on_plays_through(name, scenario):
+    ruleset, state, record = play(name, scenario, seed=9, options=every_option_on(name))
+    assert ruleset.outcome(state) is not None or len(record.steps) == MAX_STEPS
+    result, _ = replay(GameRecord.model_validate_json(record.dumps()))
+    assert result.final_state == state.model_dump(mode="json")
