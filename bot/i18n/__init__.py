@@ -1,0 +1,46 @@
+"""The bot's own words. Rules texts live with the rules (``Ruleset.describe``).
+
+A game's language is one of its settings; a missing language falls back to English.
+"""
+from __future__ import annotations
+
+import string
+
+from bot.i18n.catalogue import CATALOGUE
+
+LANGUAGES: tuple[str, ...] = ("en", "it")
+DEFAULT = "en"
+
+
+def text(code: str, lang: str = DEFAULT, /, **params: object) -> str:
+    """The line for ``code`` in ``lang``, filled with ``params``."""
+    entry = CATALOGUE[code]
+    return entry.get(lang, entry[DEFAULT]).format(**params)
+
+
+def placeholders(template: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+
+
+def duration(seconds: float, lang: str = DEFAULT) -> str:
+    """A phase length as people say it: 90 s, 5 min, 12 h, 2 days."""
+    seconds = int(seconds)
+    if seconds < 120:
+        return text("duration.seconds", lang, n=seconds)
+    if seconds < 2 * 3600:
+        return text("duration.minutes", lang, n=round(seconds / 60))
+    if seconds < 2 * 86400:
+        return text("duration.hours", lang, n=round(seconds / 3600))
+    return text("duration.days", lang, n=round(seconds / 86400, 1) if seconds % 86400 else seconds // 86400)
+
+
+def timestamp(unix: float) -> str:
+    """A Discord timestamp: every reader sees it in their own time zone, relative."""
+    return f"<t:{int(unix)}:R>"
+
+
+def mention(user_id: int) -> str:
+    return f"<@{user_id}>"
+
+
+__all__ = ["CATALOGUE", "DEFAULT", "LANGUAGES", "duration", "mention", "placeholders", "text", "timestamp"]

@@ -1,0 +1,231 @@
+"""One asyncio task per running game, driven by the engine's pending decisions.
+
+Each pass of a game's loop: post whatever was stored but not yet announced; let
+computer seats answer; if every decision is in or the deadline has passed, resolve
+(the service stores the step and the orders it used in one transaction) and go
+round again; otherwise prompt whoever has not been asked yet, send the reminders
+that are due, and sleep until the next reminder, the deadline, or a wake-up (an
+order, a host's action). Everything the loop knows is read back from the database,
+so a restarted bot carries on where it stopped: the stored deadline stands, stored
+orders count, and a step already stored is never resolved again.
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+import math
+
+from bot import i18n
+from bot.service import EngineFailure, GameService, PhaseStatus
+from bot.service.clock import Waker
+from bot.transport import Image, ImageProvider, Place
+
+log = logging.getLogger("broadside.loop")
+
+RETRY_SECONDS = 30.0  # after an unexpected error (the thread unreachable, say)
+REMINDERS = (0.5, 0.85)  # fractions of the phase's time: half time, and the last call
+
+
+class GameLoop:
+    def __init__(self, game_id: int, service: GameService, images: ImageProvider | None = None) -> None:
+        self.game_id = game_id
+        self.service = service
+        self.transport = service.transport
+        self.clock = service.clock
+        self.images = images
+        self.waker = Waker()
+
+    async def run(self) -> None:
+        while True:
+            seen = self.waker.requested
+            try:
+                wake_at = await self._tick()
+            except Exception:
+                log.exception("game %s: loop pass failed; retrying in %ss", self.game_id, RETRY_SECONDS)
+                wake_at = self.clock.now() + RETRY_SECONDS
+            if wake_at is None:
+                return
+            self.waker.event.clear()
+            self.waker.handled = seen
+            if self.waker.requested != seen or wake_at <= self.clock.now():
+                continue
+            self.waker.sleeping = True
+            try:
+                await self.clock.wait(wake_at, self.waker)
+            finally:
+                self.waker.sleeping = False
+
+    async def _tick(self) -> float | None:
+        """One pass; returns when to look again (None: the game needs no loop)."""
+        await self._announce_backlog()
+        status = await self.service.phase_status(self.game_id)
+        if status.game.status == "paused":
+            return math.inf
+        if status.game.status != "running":
+            await self._announce_backlog()
+            return None
+        if await self.service.answer_ai(self.game_id):
+            status = await self.service.phase_status(self.game_id)
+        now = self.clock.now()
+        if status.all_in or (status.deadline is not None and now >= status.deadline.due_at):
+            await self._resolve(status.step_idx)
+            return now
+        await self._prompt(status)
+        await self._remind(status, now)
+        return self._next_wake(status, now)
+
+    # -- resolving and telling ------------------------------------------------------------
+    async def _resolve(self, step_idx: int) -> None:
+        try:
+            resolution = await self.service.resolve_phase(self.game_id, step_idx)
+        except EngineFailure:
+            log.exception("game %s: the rules failed; pausing the game", self.game_id)
+            await self.service.halt(self.game_id)
+            return
+        await self._announce_backlog()
+        if resolution is None or not resolution.flagged:
+            return
+        game = await self.service.game(self.game_id)
+        for seat in resolution.flagged:
+            text = i18n.text("notice.flagged", game.language, seat=f"{seat.seat_id} ({self.service.who(game, seat)})",
+                             host=i18n.mention(game.host_id))
+            await self.transport.post(Place.of(game), [text], mentions=[game.host_id])
+
+    async def _announce_backlog(self) -> None:
+        for idx in await self.service.unannounced(self.game_id):
+            await self._announce(idx)
+            await self.service.mark_announced(self.game_id, idx)
+
+    async def _announce(self, idx: int) -> None:
+        announcement = await self.service.announcement(self.game_id, idx)
+        if announcement is None:
+            return
+        game = await self.service.game(self.game_id)
+        image = await self._image(announcement.public_view)
+        if announcement.lines or image is not None:
+            await self.transport.post(Place.of(game), announcement.lines, image=image)
+        header = i18n.text("private.events", game.language, title=self.service.title(game))
+        for user_id, lines in announcement.private.items():
+            if not await self.transport.private(user_id, [header, *lines]):
+                log.info("game %s: private lines for %s not delivered (direct messages closed)", game.id, user_id)
+        if announcement.over:
+            await self.transport.post(Place.of(game), [i18n.text("notice.over", game.language)])
+
+    async def _image(self, public_view: dict) -> Image | None:
+        if self.images is None:
+            return None
+        try:
+            drawn = await asyncio.to_thread(self.images, public_view)
+        except Exception:
+            log.exception("game %s: the map could not be drawn", self.game_id)
+            return None
+        return Image(drawn[0], drawn[1]) if drawn else None
+
+    # -- asking and reminding -------------------------------------------------------------
+    async def _prompt(self, status: PhaseStatus) -> None:
+        prompted = await self.service.prompted(self.game_id, status.step_idx)
+        todo = [s for s in status.owing if s.seat_id not in prompted]
+        if not todo:
+            return
+        game, place = status.game, Place.of(status.game)
+        if not prompted and status.deadline is not None:
+            who = ", ".join(self.service.who(game, s) for s in status.owing)
+            await self.transport.post(place, [i18n.text("notice.waiting", game.language, who=who,
+                                                        due=i18n.timestamp(status.deadline.due_at))],
+                                      mentions=[s.user_id for s in status.owing if s.user_id])
+        for seat in todo:
+            via = "thread"
+            if seat.user_id is not None and seat.dm_ok:
+                prompt = await self.service.prompt_for(status, seat)
+                if await self.transport.prompt(seat.user_id, prompt):
+                    via = "dm"
+                else:
+                    await self.service.dm_failed(self.game_id, seat.seat_id)
+                    await self.transport.post(place, [i18n.text("notice.dm-failed", game.language,
+                                                                user=i18n.mention(seat.user_id))],
+                                              mentions=[seat.user_id])
+            await self.service.note_prompt(self.game_id, status.step_idx, seat.seat_id, via)
+
+    async def _remind(self, status: PhaseStatus, now: float) -> None:
+        deadline = status.deadline
+        if deadline is None:
+            return
+        due = sum(1 for at in self._reminder_times(status) if now >= at)
+        if due <= deadline.reminders_sent:
+            return
+        users = [s.user_id for s in status.owing if s.user_id is not None]
+        if users:
+            code = "notice.reminder-last" if due == len(REMINDERS) else "notice.reminder-half"
+            text = i18n.text(code, status.game.language, who=", ".join(i18n.mention(u) for u in users),
+                             due=i18n.timestamp(deadline.due_at))
+            await self.transport.remind(Place.of(status.game), users, text)
+        await self.service.note_reminders(self.game_id, deadline.step_idx, due)
+
+    @staticmethod
+    def _reminder_times(status: PhaseStatus) -> list[float]:
+        assert status.deadline is not None
+        opened, due = status.deadline.opened_at, status.deadline.due_at
+        return [opened + (due - opened) * share for share in REMINDERS]
+
+    def _next_wake(self, status: PhaseStatus, now: float) -> float:
+        if status.deadline is None:
+            return math.inf
+        later = [at for at in self._reminder_times(status)[status.deadline.reminders_sent:] if at > now]
+        return min([status.deadline.due_at, *later])
+
+
+class LoopManager:
+    """Keeps one :class:`GameLoop` per running or paused game, and starts them after a restart."""
+
+    def __init__(self, service: GameService, *, images: ImageProvider | None = None) -> None:
+        self.service = service
+        self.images = images
+        self._loops: dict[int, tuple[GameLoop, asyncio.Task[None]]] = {}
+        self._stopped = False
+        service.subscribe(self.wake)
+
+    async def start(self) -> None:
+        """Resume every unfinished game; timers come back from the stored deadlines."""
+        self._stopped = False
+        for game in await self.service.db.games_with_status("running", "paused"):
+            self.wake(game.id)
+
+    def wake(self, game_id: int) -> None:
+        """Something changed in a game: wake its loop, starting one if it has none."""
+        if self._stopped:
+            return
+        entry = self._loops.get(game_id)
+        if entry is not None and not entry[1].done():
+            entry[0].waker.poke()
+            return
+        loop = GameLoop(game_id, self.service, self.images)
+        task = asyncio.get_running_loop().create_task(loop.run(), name=f"broadside-game-{game_id}")
+        self._loops[game_id] = (loop, task)
+        task.add_done_callback(lambda t, gid=game_id: self._finished(gid, t))
+
+    def _finished(self, game_id: int, task: asyncio.Task[None]) -> None:
+        if self._loops.get(game_id, (None, None))[1] is task:
+            del self._loops[game_id]
+        if not task.cancelled() and task.exception() is not None:
+            log.error("game %s: loop ended with an error", game_id, exc_info=task.exception())
+
+    def running(self) -> list[int]:
+        return sorted(gid for gid, (_, task) in self._loops.items() if not task.done())
+
+    async def stop(self) -> None:
+        """Cancel every loop (a shutdown). Nothing is lost: all state is in the database."""
+        self._stopped = True
+        tasks = [task for _, task in self._loops.values()]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        self._loops.clear()
+
+    async def settle(self, timeout: float = 10.0) -> None:
+        """Wait until every loop has caught up and sleeps (for tests and the offline demo)."""
+        loop = asyncio.get_running_loop()
+        limit = loop.time() + timeout
+        while not all(game_loop.waker.idle for game_loop, task in list(self._loops.values()) if not task.done()):
+            if loop.time() > limit:
+                raise TimeoutError(f"game loops still busy after {timeout}s: {self.running()}")
+            await asyncio.sleep(0.001)

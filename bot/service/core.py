@@ -1,0 +1,177 @@
+"""What every part of the game service shares: the database, the clock, the
+per-game lock, the cached engine state, and public notices.
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+from collections import defaultdict
+from dataclasses import dataclass
+from typing import Any, Callable, Iterable
+
+from pydantic import BaseModel
+
+from bot import i18n
+from bot.service.ai import AIPolicy, default_policies
+from bot.service.clock import Clock, SystemClock
+from bot.service.dice import continuing_dice
+from bot.service.errors import ServiceError
+from bot.service.models import Place
+from bot.service.picks import ScenarioShips, ShipPicks
+from bot.transport import Transport
+from db import Database, GameRow, SeatRow
+from rules.core.dice import SeededDice
+from rules.core.events import Event
+from rules.core.registry import get_ruleset
+from rules.core.ruleset import Ruleset
+
+logger = logging.getLogger("broadside.service")
+
+_STATUS_ERROR = {"lobby": "game-not-started", "paused": "game-paused", "over": "game-over", "running": "not-lobby"}
+
+
+@dataclass
+class GameRuntime:
+    """A running game's engine state, kept in memory between steps.
+
+    Rebuilt from the database whenever it is missing (a restart) or may be stale
+    (an undo, a failed resolution).
+    """
+
+    game_id: int
+    ruleset: Ruleset
+    state: BaseModel
+    step_idx: int  # live steps so far; the next resolution is step_idx + 1
+    seed: int
+    dice: SeededDice | None = None
+
+
+class ServiceCore:
+    def __init__(self, db: Database, transport: Transport, *, clock: Clock | None = None,
+                 picks: ShipPicks | None = None, policies: dict[str, AIPolicy] | None = None,
+                 seed_source: Callable[[], int] | None = None) -> None:
+        self.db = db
+        self.transport = transport
+        self.clock: Clock = clock or SystemClock()
+        self.picks: ShipPicks = picks or ScenarioShips()
+        self.policies: dict[str, AIPolicy] = policies if policies is not None else default_policies()
+        self._seed_source = seed_source or (lambda: secrets.randbits(62))
+        self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self._runtimes: dict[int, GameRuntime] = {}
+        self._listeners: list[Callable[[int], None]] = []
+
+    # -- change notification ---------------------------------------------------------
+    def subscribe(self, listener: Callable[[int], None]) -> None:
+        """Called with a game id whenever something the game loop cares about changed."""
+        self._listeners.append(listener)
+
+    def _changed(self, game_id: int) -> None:
+        for listener in self._listeners:
+            listener(game_id)
+
+    def _lock(self, game_id: int) -> asyncio.Lock:
+        return self._locks[game_id]
+
+    # -- lookups -----------------------------------------------------------------------
+    async def game(self, game_id: int) -> GameRow:
+        game = await self.db.game(game_id)
+        if game is None:
+            raise ServiceError("unknown-game", game=game_id)
+        return game
+
+    async def _game_in(self, game_id: int, *statuses: str) -> GameRow:
+        game = await self.game(game_id)
+        if game.status not in statuses:
+            raise ServiceError(_STATUS_ERROR[game.status])
+        return game
+
+    async def _seat_of(self, game: GameRow, user_id: int) -> SeatRow:
+        seat = next((s for s in await self.db.seats(game.id) if s.user_id == user_id), None)
+        if seat is None:
+            raise ServiceError("not-seated")
+        return seat
+
+    async def _seat(self, game: GameRow, seat_id: str) -> SeatRow:
+        seats = await self.db.seats(game.id)
+        seat = next((s for s in seats if s.seat_id == seat_id), None)
+        if seat is None:
+            raise ServiceError("unknown-seat", seat=seat_id, legal=", ".join(s.seat_id for s in seats) or "-")
+        return seat
+
+    @staticmethod
+    def _require_host(game: GameRow, actor_id: int, manager: bool) -> None:
+        if actor_id != game.host_id and not manager:
+            raise ServiceError("not-host")
+
+    # -- the engine state ----------------------------------------------------------------
+    async def _runtime(self, game: GameRow) -> GameRuntime:
+        runtime = self._runtimes.get(game.id)
+        if runtime is None:
+            runtime = await self._load_runtime(game)
+            self._runtimes[game.id] = runtime
+        return runtime
+
+    async def _load_runtime(self, game: GameRow) -> GameRuntime:
+        start = await self.db.start_record(game.id)
+        if start is None:
+            raise ServiceError("game-not-started")
+        last = await self.db.last_step(game.id)
+        ruleset = get_ruleset(game.ruleset)
+        state = ruleset.load_state(last.state if last else start.state)
+        return GameRuntime(game.id, ruleset, state, last.idx if last else 0, start.seed)
+
+    def _forget_runtime(self, game_id: int) -> None:
+        self._runtimes.pop(game_id, None)
+
+    async def _dice(self, runtime: GameRuntime) -> SeededDice:
+        if runtime.dice is None:
+            start = await self.db.start_record(runtime.game_id)
+            assert start is not None
+            kept = list(start.rolls)
+            for step in await self.db.steps(runtime.game_id):
+                kept.extend(step.rolls)
+            runtime.dice = continuing_dice(start.seed, kept)
+        return runtime.dice
+
+    # -- words -------------------------------------------------------------------------
+    @staticmethod
+    def _t(game: GameRow, code: str, **params: Any) -> str:
+        return i18n.text(code, game.language, **params)
+
+    def _who(self, game: GameRow, seat: SeatRow) -> str:
+        if seat.user_id is not None:
+            return i18n.mention(seat.user_id)
+        if seat.ai_level is not None:
+            return seat.display_name
+        return self._t(game, "seat.vacant", seat=seat.seat_id)
+
+    def _ai_label(self, game: GameRow, level: str) -> str:
+        return self._t(game, self.policies[level].label_code)
+
+    async def _notice(self, game: GameRow, code: str, mentions: Iterable[int] = (), **params: Any) -> None:
+        """Post a public line. The change it reports is already stored, so a failed post is logged, not raised."""
+        try:
+            await self.transport.post(Place.of(game), [self._t(game, code, **params)], mentions=list(mentions))
+        except Exception:
+            logger.exception("game %s: could not post notice %s", game.id, code)
+
+    async def _audit(self, game: GameRow, actor_id: int | None, action: str, **detail: Any) -> None:
+        await self.db.audit(game.id, self.clock.now(), actor_id, action, detail)
+
+    @staticmethod
+    def _event_lines(ruleset: Ruleset, game: GameRow, events: Iterable[dict[str, Any]],
+                     seat_id: str | None = None) -> list[str]:
+        """Lines of the public events (seat_id None), or of the events private to ``seat_id``.
+
+        Dice are left out: every roll that matters is told by the event it decided.
+        """
+        out = []
+        for raw in events:
+            event = Event.model_validate(raw)
+            if event.kind == "roll":
+                continue
+            mine = event.to is None if seat_id is None else (event.to is not None and seat_id in event.to)
+            if mine:
+                out.append(ruleset.describe(event, game.language))
+        return out

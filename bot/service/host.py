@@ -1,0 +1,119 @@
+"""The host's tools. Each is allowed to the game's host or, when the adapter says
+so, to a server manager; each is audited and announced in the thread.
+"""
+from __future__ import annotations
+
+from bot import i18n
+from bot.service.core import ServiceCore
+from bot.service.errors import ServiceError
+from db import AlreadySeated, GameRow, SeatRow
+
+MIN_EXTENSION = 60
+MAX_EXTENSION = 7 * 86400
+
+
+class HostMixin(ServiceCore):
+    async def _hosted(self, game_id: int, actor_id: int, manager: bool, *statuses: str) -> GameRow:
+        game = await self._game_in(game_id, *statuses)
+        self._require_host(game, actor_id, manager)
+        return game
+
+    async def pause(self, game_id: int, actor_id: int, *, manager: bool = False) -> None:
+        async with self._lock(game_id):
+            game = await self._hosted(game_id, actor_id, manager, "running")
+            await self.db.pause(game_id, self.clock.now())
+            await self._audit(game, actor_id, "pause")
+        await self._notice(game, "notice.paused", actor=i18n.mention(actor_id))
+        self._changed(game_id)
+
+    async def resume(self, game_id: int, actor_id: int, *, manager: bool = False) -> None:
+        async with self._lock(game_id):
+            game = await self._game_in(game_id, "paused", "running", "over")
+            self._require_host(game, actor_id, manager)
+            if game.status != "paused":
+                raise ServiceError("game-not-paused" if game.status == "running" else "game-over")
+            await self.db.resume(game_id, self.clock.now())
+            await self._audit(game, actor_id, "resume")
+            deadline = await self.db.deadline(game_id)
+        if deadline is not None:
+            await self._notice(game, "notice.resumed", actor=i18n.mention(actor_id),
+                               due=i18n.timestamp(deadline.due_at))
+        else:
+            await self._notice(game, "notice.resumed-plain", actor=i18n.mention(actor_id))
+        self._changed(game_id)
+
+    async def extend_deadline(self, game_id: int, actor_id: int, seconds: int, *, manager: bool = False) -> float:
+        """Push the open phase's deadline back; returns the new due time."""
+        async with self._lock(game_id):
+            game = await self._hosted(game_id, actor_id, manager, "running", "paused")
+            if not MIN_EXTENSION <= seconds <= MAX_EXTENSION:
+                raise ServiceError("bad-extension", min=i18n.duration(MIN_EXTENSION, game.language),
+                                   max=i18n.duration(MAX_EXTENSION, game.language))
+            deadline = await self.db.extend_deadline(game_id, seconds)
+            if deadline is None:
+                raise ServiceError("no-deadline")
+            await self._audit(game, actor_id, "extend", seconds=seconds)
+        await self._notice(game, "notice.extended", actor=i18n.mention(actor_id),
+                           due=i18n.timestamp(deadline.due_at))
+        self._changed(game_id)
+        return deadline.due_at
+
+    async def replace_player(self, game_id: int, actor_id: int, seat_id: str, user_id: int, display_name: str, *,
+                             manager: bool = False) -> SeatRow:
+        """Give a seat (vacant, absent, or played by a computer) to another member."""
+        async with self._lock(game_id):
+            game = await self._hosted(game_id, actor_id, manager, "lobby", "running", "paused")
+            old = await self._seat(game, seat_id)
+            try:
+                seat = await self.db.assign_seat(game_id, seat_id, user_id=user_id, ai_level=None, name=display_name)
+            except AlreadySeated:
+                raise ServiceError("user-seated", user=i18n.mention(user_id)) from None
+            await self.db.forget_prompts(game_id, seat_id)
+            await self._audit(game, actor_id, "replace", seat=seat_id, old=old.user_id, new=user_id)
+        await self._notice(game, "notice.replaced", [user_id], actor=i18n.mention(actor_id), seat=seat_id,
+                           side=seat.side, user=i18n.mention(user_id))
+        self._changed(game_id)
+        return seat
+
+    async def hand_to_ai(self, game_id: int, actor_id: int, seat_id: str, level: str, *,
+                         manager: bool = False) -> SeatRow:
+        """Let a computer player answer for a seat from now on (the level is stored with it)."""
+        async with self._lock(game_id):
+            game = await self._hosted(game_id, actor_id, manager, "lobby", "running", "paused")
+            if level not in self.policies:
+                raise ServiceError("unknown-ai", level=level, legal=", ".join(sorted(self.policies)))
+            old = await self._seat(game, seat_id)
+            seat = await self.db.assign_seat(game_id, seat_id, user_id=None, ai_level=level, name=old.display_name)
+            await self._audit(game, actor_id, "hand-to-ai", seat=seat_id, old=old.user_id, level=level)
+        await self._notice(game, "notice.ai-took-seat", actor=i18n.mention(actor_id), seat=seat_id, side=seat.side,
+                           label=self._ai_label(game, level))
+        self._changed(game_id)
+        return seat
+
+    async def undo_last(self, game_id: int, actor_id: int, *, manager: bool = False) -> int:
+        """Set the last resolution aside and reopen its phase; returns the undone step's index.
+
+        The dice stay where the kept steps left them, so the phase is replayed with the
+        same dice: an undo mends a mistaken order, it does not buy a re-roll.
+        """
+        async with self._lock(game_id):
+            game = await self._hosted(game_id, actor_id, manager, "running", "paused", "over")
+            step = await self.db.undo_last_step(game_id, self.clock.now())
+            if step is None:
+                raise ServiceError("nothing-to-undo")
+            self._forget_runtime(game_id)
+            await self._audit(game, actor_id, "undo", step=step.idx)
+        await self._notice(game, "notice.undone", actor=i18n.mention(actor_id), step=step.idx)
+        self._changed(game_id)
+        return step.idx
+
+    async def end_game(self, game_id: int, actor_id: int, *, manager: bool = False) -> None:
+        async with self._lock(game_id):
+            game = await self._hosted(game_id, actor_id, manager, "lobby", "running", "paused")
+            await self.db.end_game(game_id, self.clock.now())
+            self._forget_runtime(game_id)
+            await self._audit(game, actor_id, "end")
+        await self._notice(game, "notice.ended", actor=i18n.mention(actor_id))
+        if game.status != "lobby":
+            await self._notice(game, "notice.over")
+        self._changed(game_id)

@@ -1,0 +1,253 @@
+"""Before the first shot: creating a game, taking seats, picking ships, starting."""
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from bot import i18n
+from bot.service.core import ServiceCore
+from bot.service.errors import ServiceError
+from bot.service.models import PACING_LIMITS, Pacing
+from bot.service.picks import ShipOption
+from db import AlreadySeated, GameRow, NewGame, PickTaken, SeatRow, StartRow, WrongStatus
+from rules.core import game as engine
+from rules.core.dice import SeededDice
+from rules.core.registry import get_ruleset, ruleset_names
+from rules.core.ruleset import Ruleset, Seat
+
+
+def _ruleset(name: str) -> Ruleset:
+    try:
+        return get_ruleset(name)
+    except KeyError:
+        raise ServiceError("unknown-ruleset", ruleset=name, known=", ".join(ruleset_names())) from None
+
+
+def _first_error(exc: ValidationError) -> str:
+    err = exc.errors()[0]
+    where = ".".join(str(p) for p in err.get("loc", ()))
+    return f"{where}: {err.get('msg', '')}" if where else str(err.get("msg", ""))
+
+
+def _sides(game: GameRow) -> list[str] | None:
+    sides = game.setup.get("sides")
+    return [str(s) for s in sides] if isinstance(sides, list) else None
+
+
+class LobbyMixin(ServiceCore):
+    # -- creating --------------------------------------------------------------------
+    async def create_game(self, guild_id: int, channel_id: int, host_id: int, ruleset: str, scenario: str, *,
+                          options: dict[str, Any] | None = None, pacing: Pacing | None = None,
+                          language: str = i18n.DEFAULT, thread_id: int | None = None) -> GameRow:
+        rules = _ruleset(ruleset)
+        setup = self._scenario(rules, scenario)
+        if language not in i18n.LANGUAGES:
+            raise ServiceError("bad-language", known=", ".join(i18n.LANGUAGES))
+        pacing = pacing or Pacing()
+        self._check_pacing(pacing, language)
+        chosen = self._options(rules, options or {}, pacing)
+        game = await self.db.create_game(NewGame(
+            guild_id=guild_id, channel_id=channel_id, thread_id=thread_id, ruleset=rules.name, scenario=scenario,
+            options=chosen.model_dump(mode="json"), setup=setup.model_dump(mode="json"), host_id=host_id,
+            language=language, pacing=pacing.style, phase_seconds=pacing.seconds, created_at=self.clock.now()))
+        pace = self._t(game, f"pacing.{pacing.style}", duration=i18n.duration(pacing.seconds, language))
+        await self._notice(game, "notice.created", host=i18n.mention(host_id), ruleset=rules.title,
+                           title=getattr(setup, "title", scenario), pacing=pace)
+        return game
+
+    @staticmethod
+    def _scenario(rules: Ruleset, name: str) -> BaseModel:
+        scenarios = rules.scenarios()
+        if name not in scenarios:
+            raise ServiceError("unknown-scenario", scenario=name, known=", ".join(sorted(scenarios)))
+        return scenarios[name]
+
+    @staticmethod
+    def _check_pacing(pacing: Pacing, language: str) -> None:
+        if not pacing.in_limits():
+            low, high, _ = PACING_LIMITS[pacing.style]
+            raise ServiceError("bad-pacing", style=i18n.text(f"word.{pacing.style}", language),
+                               min=i18n.duration(low, language), max=i18n.duration(high, language))
+
+    @staticmethod
+    def _options(rules: Ruleset, given: dict[str, Any], pacing: Pacing) -> BaseModel:
+        given = dict(given)
+        # A campaign collects every order of a phase together: one-at-a-time orders
+        # would take a day per ship.
+        if pacing.style == "campaign" and "order_mode" in rules.options_model.model_fields:
+            given.setdefault("order_mode", "simultaneous")
+        try:
+            return rules.options_model.model_validate(given)
+        except ValidationError as exc:
+            raise ServiceError("bad-options", reason=_first_error(exc)) from None
+
+    async def attach_thread(self, game_id: int, thread_id: int) -> GameRow:
+        """Record the public thread the adapter opened for the game."""
+        await self.game(game_id)
+        await self.db.set_thread(game_id, thread_id)
+        self._changed(game_id)
+        return await self.game(game_id)
+
+    async def find_game(self, place_id: int) -> GameRow:
+        """The unfinished game played in a thread (or, failing that, the newest in a channel)."""
+        games = await self.db.games_in_place(place_id)
+        if not games:
+            raise ServiceError("no-game")
+        return next((g for g in games if g.thread_id == place_id), games[0])
+
+    async def seats(self, game_id: int) -> list[SeatRow]:
+        await self.game(game_id)
+        return await self.db.seats(game_id)
+
+    # -- seats -------------------------------------------------------------------------
+    async def join(self, game_id: int, user_id: int, side: str, display_name: str) -> SeatRow:
+        async with self._lock(game_id):
+            game = await self._game_in(game_id, "lobby")
+            side = self._side(game, side)
+            try:
+                seat = await self.db.add_seat(game_id, side, display_name, self.clock.now(), user_id=user_id)
+            except AlreadySeated:
+                raise ServiceError("already-seated") from None
+        await self._notice(game, "notice.joined", [user_id], user=i18n.mention(user_id), side=side,
+                           seat=seat.seat_id)
+        return seat
+
+    async def add_ai_seat(self, game_id: int, actor_id: int, side: str, level: str, *,
+                          manager: bool = False) -> SeatRow:
+        async with self._lock(game_id):
+            game = await self._game_in(game_id, "lobby")
+            self._require_host(game, actor_id, manager)
+            side = self._side(game, side)
+            self._policy(level)
+            seat = await self.db.add_seat(game_id, side, f"{level} ({side})", self.clock.now(), ai_level=level)
+        await self._notice(game, "notice.ai-joined", name=seat.display_name, side=side,
+                           label=self._ai_label(game, level))
+        return seat
+
+    def _policy(self, level: str) -> None:
+        if level not in self.policies:
+            raise ServiceError("unknown-ai", level=level, legal=", ".join(sorted(self.policies)))
+
+    @staticmethod
+    def _side(game: GameRow, side: str) -> str:
+        sides = _sides(game)
+        if sides is None:
+            return side
+        match = next((s for s in sides if s.lower() == side.strip().lower()), None)
+        if match is None:
+            raise ServiceError("unknown-side", side=side, sides=", ".join(sides))
+        return match
+
+    async def leave(self, game_id: int, user_id: int) -> None:
+        """In the lobby the seat goes; once started it stays, vacant, taking default orders."""
+        async with self._lock(game_id):
+            game = await self._game_in(game_id, "lobby", "running", "paused")
+            seat = await self._seat_of(game, user_id)
+            if game.status == "lobby":
+                await self.db.remove_seat(game_id, seat.seat_id)
+            else:
+                await self.db.assign_seat(game_id, seat.seat_id, user_id=None, ai_level=None,
+                                          name=seat.display_name)
+        code = "notice.left-lobby" if game.status == "lobby" else "notice.left-running"
+        await self._notice(game, code, user=i18n.mention(user_id), seat=seat.seat_id)
+        self._changed(game_id)
+
+    # -- ships -------------------------------------------------------------------------
+    async def ship_choices(self, game_id: int) -> list[ShipOption]:
+        game = await self.game(game_id)
+        return await self._choices(game)
+
+    async def _choices(self, game: GameRow) -> list[ShipOption]:
+        taken = {p.ship_id: p.seat_id for p in await self.db.picks(game.id)}
+        return [ShipOption(o.ship_id, o.label, o.side, o.points, taken.get(o.ship_id))
+                for o in self.picks.options(game.setup)]
+
+    async def pick_ship(self, game_id: int, user_id: int, ship_id: str) -> ShipOption:
+        async with self._lock(game_id):
+            game = await self._game_in(game_id, "lobby")
+            seat = await self._seat_of(game, user_id)
+            choices = await self._choices(game)
+            option = self._pickable(choices, seat, ship_id)
+            if option.taken_by != seat.seat_id:
+                self._check_budget(game, seat, choices, option)
+                try:
+                    await self.db.add_pick(game_id, seat.seat_id, option.ship_id, option.points, self.clock.now())
+                except PickTaken:
+                    raise ServiceError("ship-taken", ship=option.label) from None
+        await self._notice(game, "notice.picked", user=i18n.mention(user_id), ship=option.label)
+        return option
+
+    @staticmethod
+    def _pickable(choices: list[ShipOption], seat: SeatRow, ship_id: str) -> ShipOption:
+        if not choices:
+            raise ServiceError("picks-unsupported")
+        option = next((o for o in choices if o.ship_id == ship_id), None)
+        if option is None:
+            legal = ", ".join(o.ship_id for o in choices if o.side == seat.side)
+            raise ServiceError("unknown-ship", ship=ship_id, legal=legal or "-")
+        if option.side != seat.side:
+            raise ServiceError("ship-wrong-side", ship=option.label, side=option.side)
+        if option.taken_by not in (None, seat.seat_id):
+            raise ServiceError("ship-taken", ship=option.label)
+        return option
+
+    def _check_budget(self, game: GameRow, seat: SeatRow, choices: list[ShipOption], option: ShipOption) -> None:
+        budget = self.picks.budget(game.setup, seat.side)
+        if budget is None or option.points is None:
+            return
+        spent = sum(o.points or 0 for o in choices if o.taken_by == seat.seat_id)
+        if spent + option.points > budget:
+            raise ServiceError("over-budget", ship=option.label, points=f"{option.points:g}",
+                               left=f"{budget - spent:g}", budget=f"{budget:g}")
+
+    async def release_ship(self, game_id: int, user_id: int, ship_id: str) -> None:
+        async with self._lock(game_id):
+            game = await self._game_in(game_id, "lobby")
+            seat = await self._seat_of(game, user_id)
+            if not await self.db.remove_pick(game_id, seat.seat_id, ship_id):
+                raise ServiceError("not-your-pick", ship=ship_id)
+
+    # -- the start -----------------------------------------------------------------------
+    async def start(self, game_id: int, actor_id: int, *, manager: bool = False) -> GameRow:
+        async with self._lock(game_id):
+            game = await self._game_in(game_id, "lobby")
+            self._require_host(game, actor_id, manager)
+            seats = await self.db.seats(game_id)
+            self._check_sides(game, seats)
+            record = await self._start_record(game, seats)
+            try:
+                await self.db.start_game(record)
+            except WrongStatus:
+                raise ServiceError("not-lobby") from None
+        listing = ", ".join(f"{s.seat_id} {self._who(game, s)} ({s.side})" for s in seats)
+        await self._notice(game, "notice.started", [s.user_id for s in seats if s.user_id],
+                           title=record.setup.get("title", game.scenario), seats=listing)
+        self._changed(game_id)
+        return await self.game(game_id)
+
+    @staticmethod
+    def _check_sides(game: GameRow, seats: list[SeatRow]) -> None:
+        for side in _sides(game) or []:
+            if not any(s.side == side for s in seats):
+                raise ServiceError("side-empty", side=side)
+
+    async def _start_record(self, game: GameRow, seats: list[SeatRow]) -> StartRow:
+        rules = get_ruleset(game.ruleset)
+        picks = {p.ship_id: p.seat_id for p in await self.db.picks(game.id)}
+        setup_data = self.picks.apply(game.setup, picks)
+        engine_seats = [Seat(id=s.seat_id, side=s.side, name=s.display_name, ai=s.ai_level) for s in seats]
+        seed = self._seed_source()
+        try:
+            setup = rules.setup_model.model_validate(setup_data)
+            options = rules.options_model.model_validate(game.options)
+            state, result = await asyncio.to_thread(engine.start, rules, setup, options, engine_seats,
+                                                    SeededDice(seed))
+        except (ValueError, KeyError) as exc:
+            raise ServiceError("start-failed", reason=str(exc)) from None
+        return StartRow(game_id=game.id, seed=seed, setup=setup.model_dump(mode="json"),
+                        seats=[s.model_dump(mode="json") for s in engine_seats],
+                        rolls=[r.model_dump(mode="json") for r in result.rolls],
+                        events=[e.model_dump(mode="json") for e in result.events],
+                        state=result.state, started_at=self.clock.now())

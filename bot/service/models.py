@@ -1,0 +1,101 @@
+"""What the service hands to adapters and to the game loop.
+
+``Place`` and ``PendingDecision`` live with the transport (they cross it) and are
+re-exported here.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from pydantic import BaseModel, model_validator
+
+from bot.transport import PendingDecision, Place
+from db.models import DeadlineRow, GameRow, SeatRow, StepRow
+from rules.core.decisions import Decision, Problem
+
+# Seconds per phase: (least, most, default). Live games are played in one sitting;
+# a campaign gives everyone a day (or a few) per decision.
+PACING_LIMITS: dict[str, tuple[int, int, int]] = {
+    "live": (30, 3 * 3600, 180),
+    "campaign": (3600, 7 * 86400, 86400),
+}
+
+
+class Pacing(BaseModel):
+    style: Literal["live", "campaign"] = "live"
+    phase_seconds: int | None = None  # None: the style's default
+
+    @model_validator(mode="after")
+    def _default_length(self) -> "Pacing":
+        if self.phase_seconds is None:
+            self.phase_seconds = PACING_LIMITS[self.style][2]
+        return self
+
+    @property
+    def seconds(self) -> int:
+        return int(self.phase_seconds or PACING_LIMITS[self.style][2])
+
+    def in_limits(self) -> bool:
+        low, high, _ = PACING_LIMITS[self.style]
+        return low <= self.seconds <= high
+
+
+@dataclass(frozen=True, slots=True)
+class SubmitResult:
+    status: Literal["accepted", "replaced", "duplicate", "rejected"]
+    message: str  # in the game's language, for a private reply
+    problems: list[Problem] = field(default_factory=list)
+
+    @property
+    def stored(self) -> bool:
+        return self.status in ("accepted", "replaced", "duplicate")
+
+
+@dataclass(frozen=True, slots=True)
+class PhaseStatus:
+    """One look at a game, for the loop: who owes what, and until when."""
+
+    game: GameRow
+    step_idx: int  # the index the next resolution will get
+    pending: list[Decision]
+    seats: dict[str, SeatRow]
+    answered: set[str]
+    deadline: DeadlineRow | None
+
+    def _waits_for(self, decision: Decision) -> bool:
+        # A computer seat never holds a phase up: it has answered, or takes the default.
+        seat = self.seats.get(decision.player)
+        return decision.id not in self.answered and not (seat is not None and seat.ai_level)
+
+    @property
+    def owing(self) -> list[SeatRow]:
+        """Seats people answer for (or vacant ones) that still owe an order."""
+        ids = {d.player for d in self.pending if self._waits_for(d)}
+        return [s for sid, s in self.seats.items() if sid in ids]
+
+    @property
+    def all_in(self) -> bool:
+        return bool(self.pending) and not any(self._waits_for(d) for d in self.pending)
+
+
+@dataclass(frozen=True, slots=True)
+class Resolution:
+    step: StepRow
+    flagged: list[SeatRow]  # seats that just reached two missed turns in a row
+    over: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Announcement:
+    """What a start or a step shows: public lines and view, and each player's secrets."""
+
+    idx: int
+    lines: list[str]
+    public_view: dict[str, Any]
+    private: dict[int, list[str]]  # user id -> lines only they may read
+    over: bool
+
+
+__all__ = ["Announcement", "PACING_LIMITS", "Pacing", "PendingDecision", "PhaseStatus", "Place", "Resolution",
+           "SubmitResult"]

@@ -1,0 +1,228 @@
+"""The game loop's side of the service: who owes what, computer players' orders,
+resolving a phase, and what each resolution shows.
+"""
+from __future__ import annotations
+
+import asyncio
+import random
+
+from pydantic import BaseModel
+
+from bot import i18n
+from bot.service.core import GameRuntime, logger
+from bot.service.models import Announcement, PendingDecision, PhaseStatus, Resolution
+from bot.service.play import PlayMixin
+from bot.transport import Prompt
+from db import GameRow, NewStep, OrderRow, SeatRow, StepConflict, WrongStatus
+from rules.core import game as engine
+from rules.core.decisions import Decision, Order
+from rules.core.registry import get_ruleset
+
+AI_TRIES = 8  # answers a computer player may give before its seat takes the default
+
+
+class EngineFailure(Exception):
+    """The rules raised while resolving a phase: nothing was stored."""
+
+
+class PhaseMixin(PlayMixin):
+    # -- looking ---------------------------------------------------------------------------
+    async def phase_status(self, game_id: int) -> PhaseStatus:
+        """Who owes which decision and the phase's deadline (opened here the first time)."""
+        async with self._lock(game_id):
+            game = await self.game(game_id)
+            seats = {s.seat_id: s for s in await self.db.seats(game_id)}
+            if game.status != "running":
+                return PhaseStatus(game, 0, [], seats, set(), await self.db.deadline(game_id))
+            runtime = await self._runtime(game)
+            pending = runtime.ruleset.pending(runtime.state)
+            if not pending:
+                # Only reachable if a game ended without its status following.
+                await self.db.end_game(game_id, self.clock.now())
+                return PhaseStatus(await self.game(game_id), 0, [], seats, set(), None)
+            answered = {o.decision_id for o in await self.db.open_orders(game_id)}
+            now = self.clock.now()
+            deadline = await self.db.open_deadline(game_id, runtime.step_idx + 1, now, now + game.phase_seconds)
+        return PhaseStatus(game, runtime.step_idx + 1, pending, seats, answered, deadline)
+
+    def title(self, game: GameRow) -> str:
+        return str(game.setup.get("title") or game.scenario or game.ruleset)
+
+    def who(self, game: GameRow, seat: SeatRow) -> str:
+        """How a seat is named in public: a mention, a computer player's name, or 'vacant'."""
+        return self._who(game, seat)
+
+    # -- computer players ---------------------------------------------------------------------
+    async def answer_ai(self, game_id: int) -> int:
+        """Store an order for every pending decision of a computer-played seat; returns how many."""
+        async with self._lock(game_id):
+            game = await self.game(game_id)
+            if game.status != "running":
+                return 0
+            runtime = await self._runtime(game)
+            seats = {s.seat_id: s for s in await self.db.seats(game_id)}
+            answered = {o.decision_id for o in await self.db.open_orders(game_id)}
+            count = 0
+            for decision in runtime.ruleset.pending(runtime.state):
+                seat = seats.get(decision.player)
+                if seat is not None and seat.ai_level and decision.id not in answered:
+                    count += await self._answer_for_ai(game, runtime, seat, decision)
+        return count
+
+    async def _answer_for_ai(self, game: GameRow, runtime: GameRuntime, seat: SeatRow, decision: Decision) -> int:
+        policy = self.policies.get(seat.ai_level or "")
+        if policy is None:
+            return 0
+        view = runtime.ruleset.view(runtime.state, seat.seat_id)
+        spec = await asyncio.to_thread(runtime.ruleset.spec, runtime.state, decision)
+        # Seeded per game, step and decision, so a computer seat plays the same after a restart.
+        rng = random.Random(f"{runtime.seed}/{runtime.step_idx + 1}/{decision.id}")
+        for _ in range(AI_TRIES):
+            try:
+                payload = await asyncio.to_thread(policy.choose, runtime.ruleset, view, decision, spec, rng)
+            except Exception:
+                logger.exception("game %s: computer player %s failed on %s", game.id, seat.ai_level, decision.id)
+                return 0
+            if payload is None:
+                return 0
+            result = await self._submit(game, seat, decision.id, payload, None, "ai")
+            if result.stored:
+                return 1
+        return 0
+
+    # -- resolving --------------------------------------------------------------------------
+    async def resolve_phase(self, game_id: int, step_idx: int) -> Resolution | None:
+        """Resolve step ``step_idx`` with the stored orders (defaults for the rest) and store it.
+
+        Returns None when that step is not the open one any more, or was stored
+        meanwhile (the database refuses a second step at the same index): a caller
+        acting on a stale look can never resolve the following phase by mistake.
+        """
+        async with self._lock(game_id):
+            game = await self.game(game_id)
+            if game.status != "running":
+                return None
+            runtime = await self._runtime(game)
+            pending = runtime.ruleset.pending(runtime.state)
+            if not pending or runtime.step_idx + 1 != step_idx:
+                return None
+            stored = await self.db.open_orders(game_id)
+            seats = {s.seat_id: s for s in await self.db.seats(game_id)}
+            new_state, result = await self._run_engine(game, runtime, stored)
+            missed = self._missed(pending, stored, seats)
+            step = self._new_step(runtime, result, stored, missed, runtime.ruleset.outcome(new_state) is not None)
+            try:
+                row = await self.db.record_step(game_id, step)
+            except StepConflict:
+                logger.warning("game %s: step %s was already stored; reloading", game_id, step.idx)
+                self._forget_runtime(game_id)
+                return None
+            except BaseException:
+                runtime.dice = None  # the dice moved on for a step that was not kept
+                raise
+            runtime.state, runtime.step_idx = new_state, step.idx
+        flagged = [seats[s] for s, m in missed.items() if m and seats[s].missed_turns + 1 == 2]
+        return Resolution(row, flagged, step.over)
+
+    def _new_step(self, runtime: GameRuntime, result: engine.StepResult, stored: list[OrderRow],
+                  missed: dict[str, bool], over: bool) -> NewStep:
+        used = {o.decision for o in result.orders}
+        return NewStep(idx=runtime.step_idx + 1, orders=[o.model_dump(mode="json") for o in result.orders],
+                       rolls=[r.model_dump(mode="json") for r in result.rolls],
+                       events=[e.model_dump(mode="json") for e in result.events], state=result.state,
+                       resolved_at=self.clock.now(), consumed=[o.seq for o in stored if o.decision_id in used],
+                       missed=missed, over=over)
+
+    async def _run_engine(self, game: GameRow, runtime: GameRuntime,
+                          stored: list[OrderRow]) -> tuple[BaseModel, engine.StepResult]:
+        orders = [Order(decision=o.decision_id, player=o.seat_id, payload=o.payload) for o in stored]
+        dice = await self._dice(runtime)
+        while True:
+            try:
+                return await asyncio.to_thread(engine.resolve, runtime.ruleset, runtime.state, orders, dice)
+            except engine.OrderRejected as exc:
+                # Checked on arrival against this same state, so this means a rules change or
+                # bug; the engine rejects before throwing any die, so dropping the order is safe.
+                # Codes only: the problems' text may quote a hidden order.
+                logger.error("game %s: stored order for %s no longer valid (%s)", game.id, exc.order.decision,
+                          ", ".join(p.code for p in exc.problems))
+                orders = [o for o in orders if o is not exc.order]
+            except Exception as exc:
+                runtime.dice = None
+                raise EngineFailure(f"game {game.id}: the rules failed to resolve step {runtime.step_idx + 1}") \
+                    from exc
+
+    @staticmethod
+    def _missed(pending: list[Decision], stored: list[OrderRow], seats: dict[str, SeatRow]) -> dict[str, bool]:
+        """For each seat a person answers for: did it send nothing for this phase?"""
+        gave = {o.seat_id for o in stored}
+        owners = {d.player for d in pending}
+        return {sid: sid not in gave for sid in owners if sid in seats and not seats[sid].ai_level}
+
+    async def halt(self, game_id: int) -> None:
+        """The rules failed on this phase: pause so the loop stops retrying, and tell the host."""
+        game = await self.game(game_id)
+        try:
+            await self.db.pause(game_id, self.clock.now())
+        except WrongStatus:
+            return
+        await self._audit(game, None, "engine-error")
+        await self._notice(game, "notice.engine-error", [game.host_id], host=i18n.mention(game.host_id))
+
+    # -- telling -----------------------------------------------------------------------------
+    async def unannounced(self, game_id: int) -> list[int]:
+        """The start (0) and the step indexes stored but not yet posted to the thread."""
+        start, steps = await self.db.unannounced(game_id)
+        return ([0] if start else []) + [s.idx for s in steps]
+
+    async def announcement(self, game_id: int, idx: int) -> Announcement | None:
+        game = await self.game(game_id)
+        if idx == 0:
+            row = await self.db.start_record(game_id)
+        else:
+            row = await self.db.step(game_id, idx)
+        if row is None:
+            return None
+        ruleset = get_ruleset(game.ruleset)
+        state = await asyncio.to_thread(ruleset.load_state, row.state)
+        public_view = await asyncio.to_thread(ruleset.view, state, None)
+        private = {}
+        for seat in await self.db.seats(game_id):
+            lines = self._event_lines(ruleset, game, row.events, seat.seat_id)
+            if lines and seat.user_id is not None:
+                private[seat.user_id] = lines
+        return Announcement(idx=idx, lines=self._event_lines(ruleset, game, row.events), public_view=public_view,
+                            private=private, over=ruleset.outcome(state) is not None)
+
+    async def mark_announced(self, game_id: int, idx: int) -> None:
+        await self.db.mark_announced(game_id, idx)
+
+    # -- prompts and reminders ------------------------------------------------------------------
+    async def prompt_for(self, status: PhaseStatus, seat: SeatRow) -> Prompt:
+        """The private call for orders to one seat, rendered in the game's language."""
+        game = status.game
+        due = status.deadline.due_at if status.deadline else self.clock.now()
+        async with self._lock(game.id):
+            runtime = await self._runtime(game)
+            mine = [d for d in status.pending if d.player == seat.seat_id and d.id not in status.answered]
+            specs = await asyncio.to_thread(lambda: [runtime.ruleset.spec(runtime.state, d) for d in mine])
+        decisions = [PendingDecision(d, s, due) for d, s in zip(mine, specs)]
+        lines = [self._t(game, "private.prompt-header", title=self.title(game), due=i18n.timestamp(due))]
+        for item in decisions:
+            default = item.spec.default_text or self._t(game, "private.default-unknown")
+            lines.append(self._t(game, "private.prompt-decision", label=item.decision.label or item.decision.id,
+                                 default=default))
+        lines.append(self._t(game, "private.prompt-how"))
+        return Prompt(game_id=game.id, seat_id=seat.seat_id, lines=lines, decisions=decisions, due_at=due)
+
+    async def prompted(self, game_id: int, step_idx: int) -> dict[str, str]:
+        return await self.db.prompted(game_id, step_idx)
+
+    async def note_prompt(self, game_id: int, step_idx: int, seat_id: str, via: str) -> None:
+        await self.db.note_prompt(game_id, step_idx, seat_id, via, self.clock.now())
+
+    async def dm_failed(self, game_id: int, seat_id: str) -> None:
+        await self.db.set_dm_ok(game_id, seat_id, False)
+
+    async def note_reminders(self, game_id: int, step_idx: int, sent: int) -> None:
+        await self.db.note_reminders(game_id, step_idx, sent)

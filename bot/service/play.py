@@ -1,0 +1,144 @@
+"""A player's side of a running game: what is asked of me, my orders, what I see."""
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from bot import i18n
+from bot.service.core import GameRuntime, ServiceCore, logger
+from bot.service.errors import ServiceError
+from bot.service.models import PendingDecision, SubmitResult
+from db import GameRow, NewOrder, SeatRow, StaleStep
+from rules.core.decisions import Decision, Order, Problem
+from rules.core.record import GameRecord, RecordStep
+
+
+class PlayMixin(ServiceCore):
+    # -- what is asked of me ------------------------------------------------------------
+    async def my_pending(self, game_id: int, user_id: int) -> list[PendingDecision]:
+        """The decisions waiting for the user's seat, each with its form and stored order."""
+        game = await self._game_in(game_id, "running", "paused")
+        seat = await self._seat_of(game, user_id)
+        async with self._lock(game_id):
+            runtime = await self._runtime(game)
+            mine = [d for d in runtime.ruleset.pending(runtime.state) if d.player == seat.seat_id]
+            specs = await asyncio.to_thread(lambda: [runtime.ruleset.spec(runtime.state, d) for d in mine])
+            stored = {o.decision_id: o.payload for o in await self.db.open_orders(game_id)
+                      if o.seat_id == seat.seat_id}
+            due = await self._due(runtime)
+        return [PendingDecision(d, s, due, stored.get(d.id)) for d, s in zip(mine, specs)]
+
+    async def _due(self, runtime: GameRuntime) -> float | None:
+        deadline = await self.db.deadline(runtime.game_id)
+        if deadline is None or deadline.step_idx != runtime.step_idx + 1:
+            return None
+        return deadline.due_at
+
+    # -- giving an order --------------------------------------------------------------------
+    async def submit_order(self, game_id: int, user_id: int, decision_id: str, payload: dict[str, Any],
+                           idempotency_key: str | None = None) -> SubmitResult:
+        """Check an order with the engine and store it at once; problems come back in plain words."""
+        async with self._lock(game_id):
+            game = await self.game(game_id)
+            seen = await self.db.order_by_key(game_id, idempotency_key) if idempotency_key else None
+            if seen is not None:
+                return SubmitResult("duplicate", self._t(game, "confirm.duplicate"))
+            game = await self._game_in(game_id, "running")
+            seat = await self._seat_of(game, user_id)
+            result = await self._submit(game, seat, decision_id, payload, idempotency_key, "player")
+        if result.stored:
+            self._changed(game_id)
+        return result
+
+    async def _submit(self, game: GameRow, seat: SeatRow, decision_id: str, payload: Any,
+                      key: str | None, source: str) -> SubmitResult:
+        runtime = await self._runtime(game)
+        due = await self._due(runtime)
+        if due is not None and self.clock.now() >= due:
+            return self._rejected(game, [Problem(code="deadline-passed",
+                                                 message=self._t(game, "problem.deadline-passed"))])
+        order = Order(decision=decision_id, player=seat.seat_id, payload=payload if isinstance(payload, dict) else {})
+        problems, clean = await self._check(game, runtime, order)
+        if problems:
+            return self._rejected(game, problems)
+        try:
+            stored = await self.db.add_order(NewOrder(
+                game_id=game.id, step_idx=runtime.step_idx + 1, decision_id=decision_id, seat_id=seat.seat_id,
+                payload=clean.payload, source=source, submitted_at=self.clock.now(),  # type: ignore[arg-type]
+                user_id=seat.user_id if source == "player" else None, idempotency_key=key))
+        except StaleStep:
+            raise ServiceError("phase-moved-on") from None
+        return self._accepted(game, runtime, decision_id, stored.replaced, due)
+
+    async def _check(self, game: GameRow, runtime: GameRuntime, order: Order) -> tuple[list[Problem], Order]:
+        try:
+            clean, problems = await asyncio.to_thread(runtime.ruleset.accept, runtime.state, order)
+            return problems, clean or order
+        except Exception:
+            # A rules bug must cost the player an order, not the bot a crash.
+            logger.exception("game %s: the engine failed to check an order for %s", game.id, order.decision)
+            return [Problem(code="engine-error", message=self._t(game, "problem.engine-error"))], order
+
+    def _rejected(self, game: GameRow, problems: list[Problem]) -> SubmitResult:
+        lines = [self._t(game, "confirm.rejected")] + [f"• {p.message}" for p in problems]
+        return SubmitResult("rejected", "\n".join(lines), problems)
+
+    def _accepted(self, game: GameRow, runtime: GameRuntime, decision_id: str, replaced: bool,
+                  due: float | None) -> SubmitResult:
+        decision = self._decision(runtime, decision_id)
+        label = decision.label if decision and decision.label else decision_id
+        if replaced:
+            return SubmitResult("replaced", self._t(game, "confirm.replaced", label=label))
+        when = i18n.timestamp(due) if due is not None else "-"
+        return SubmitResult("accepted", self._t(game, "confirm.accepted", label=label, due=when))
+
+    @staticmethod
+    def _decision(runtime: GameRuntime, decision_id: str) -> Decision | None:
+        return next((d for d in runtime.ruleset.pending(runtime.state) if d.id == decision_id), None)
+
+    async def reopen_dms(self, game_id: int, user_id: int) -> None:
+        """The player says direct messages work again: prompts go there from now on."""
+        game = await self.game(game_id)
+        seat = await self._seat_of(game, user_id)
+        await self.db.set_dm_ok(game_id, seat.seat_id, True)
+
+    # -- what I see ---------------------------------------------------------------------------
+    async def view_for(self, game_id: int, user_id: int) -> dict[str, Any]:
+        """The game as this user may see it: their seat's view, or the public one for onlookers."""
+        game = await self._game_in(game_id, "running", "paused", "over")
+        seat = next((s for s in await self.db.seats(game_id) if s.user_id == user_id), None)
+        async with self._lock(game_id):
+            runtime = await self._runtime(game)
+        return runtime.ruleset.view(runtime.state, seat.seat_id if seat else None)
+
+    async def public_view(self, game_id: int) -> dict[str, Any]:
+        game = await self._game_in(game_id, "running", "paused", "over")
+        async with self._lock(game_id):
+            runtime = await self._runtime(game)
+        return runtime.ruleset.view(runtime.state, None)
+
+    async def log(self, game_id: int, last: int | None = None) -> list[str]:
+        """The public story so far, one line per event, in the game's language."""
+        game = await self._game_in(game_id, "running", "paused", "over")
+        async with self._lock(game_id):
+            runtime = await self._runtime(game)
+        start = await self.db.start_record(game_id)
+        assert start is not None
+        lines = self._event_lines(runtime.ruleset, game, start.events)
+        for step in await self.db.steps(game_id):
+            lines.extend(self._event_lines(runtime.ruleset, game, step.events))
+        return lines[-last:] if last else lines
+
+    # -- the record ---------------------------------------------------------------------------
+    async def export_record(self, game_id: int) -> GameRecord:
+        """The whole game as a replayable record; it holds every secret, so only once it is over."""
+        game = await self.game(game_id)
+        if game.status != "over":
+            raise ServiceError("export-running")
+        start = await self.db.start_record(game_id)
+        if start is None:
+            raise ServiceError("game-not-started")
+        steps = [RecordStep.model_validate({"orders": s.orders, "rolls": s.rolls})
+                 for s in await self.db.steps(game_id)]
+        return GameRecord(ruleset=game.ruleset, options=game.options, scenario=game.scenario, setup=start.setup,
+                          seats=start.seats, seed=start.seed, start_rolls=start.rolls, steps=steps)

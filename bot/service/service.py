@@ -1,0 +1,17 @@
+"""The game service: everything a player, a host or the game loop can do to a game.
+
+It does not import discord. Adapters call its methods and turn
+:class:`~bot.service.errors.ServiceError` into a private reply; the game loop uses
+the phase methods. Every method that changes a game stores the change before it
+returns and then wakes the game's loop through :meth:`subscribe` listeners.
+"""
+from __future__ import annotations
+
+from bot.service.host import HostMixin
+from bot.service.lobby import LobbyMixin
+from bot.service.phase import PhaseMixin
+
+
+class GameService(LobbyMixin, HostMixin, PhaseMixin):
+    """See the mixins: lobby (create, join, pick, start), play (orders, views, log,
+    export), host tools, and the phase API the loop drives."""

@@ -1,0 +1,143 @@
+"""How the service and the loop talk to people, without knowing it is Discord.
+
+The Discord adapter implements :class:`Transport`; tests and the offline demo use
+:class:`InProcessTransport`, which only records. Public calls (:meth:`post`,
+:meth:`remind`) must only ever carry text built from public events and
+``view(state, None)``: the service and the loop guarantee that, and the transport
+may publish what it is given as it is.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Protocol, Sequence
+
+from db.models import GameRow
+from rules.core.decisions import Decision, DecisionSpec
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """Where a game talks in public: its thread, or its channel until it has one."""
+
+    guild_id: int
+    channel_id: int
+    thread_id: int | None = None
+
+    @property
+    def target(self) -> int:
+        return self.thread_id or self.channel_id
+
+    @classmethod
+    def of(cls, game: GameRow) -> "Place":
+        return cls(game.guild_id, game.channel_id, game.thread_id)
+
+
+@dataclass(frozen=True, slots=True)
+class PendingDecision:
+    """A decision a seat owes, with its form (for menus) and its deadline."""
+
+    decision: Decision
+    spec: DecisionSpec
+    due_at: float | None
+    submitted: dict[str, Any] | None = None  # the player's stored order, if any
+
+
+#: Draws the public view of a game: (PNG bytes, alt text), or None for no picture.
+#: Runs in a worker thread; it is given ``view(state, None)`` only.
+ImageProvider = Callable[[dict[str, Any]], "tuple[bytes, str] | None"]
+
+
+@dataclass(frozen=True, slots=True)
+class Image:
+    data: bytes
+    alt: str
+    filename: str = "map.png"
+
+
+@dataclass(frozen=True, slots=True)
+class Prompt:
+    """A private call for orders: the rendered lines, and the forms to build menus from."""
+
+    game_id: int
+    seat_id: str
+    lines: list[str]
+    decisions: list[PendingDecision]
+    due_at: float
+
+
+class Transport(Protocol):
+    async def post(self, place: Place, lines: Sequence[str], *, image: Image | None = None,
+                   mentions: Sequence[int] = ()) -> None:
+        """Post in the game's public thread; ``mentions`` are the only users pinged."""
+
+    async def prompt(self, user_id: int, prompt: Prompt) -> bool:
+        """Send a player a private call for orders. False: direct messages are closed."""
+
+    async def private(self, user_id: int, lines: Sequence[str]) -> bool:
+        """Tell one player something only they may know. False: direct messages are closed."""
+
+    async def remind(self, place: Place, user_ids: Sequence[int], text: str) -> None:
+        """A reminder in the thread that pings exactly ``user_ids``."""
+
+
+@dataclass(frozen=True, slots=True)
+class Posted:
+    place: Place
+    lines: list[str]
+    image: Image | None
+    mentions: list[int]
+
+
+@dataclass(frozen=True, slots=True)
+class Reminder:
+    place: Place
+    user_ids: list[int]
+    text: str
+
+
+@dataclass
+class InProcessTransport:
+    """Records everything; ``closed_dms`` are users whose direct messages fail."""
+
+    closed_dms: set[int] = field(default_factory=set)
+    posts: list[Posted] = field(default_factory=list)
+    prompts: list[tuple[int, Prompt]] = field(default_factory=list)
+    privates: list[tuple[int, list[str]]] = field(default_factory=list)
+    reminders: list[Reminder] = field(default_factory=list)
+
+    async def post(self, place: Place, lines: Sequence[str], *, image: Image | None = None,
+                   mentions: Sequence[int] = ()) -> None:
+        self.posts.append(Posted(place, list(lines), image, list(mentions)))
+
+    async def prompt(self, user_id: int, prompt: Prompt) -> bool:
+        if user_id in self.closed_dms:
+            return False
+        self.prompts.append((user_id, prompt))
+        return True
+
+    async def private(self, user_id: int, lines: Sequence[str]) -> bool:
+        if user_id in self.closed_dms:
+            return False
+        self.privates.append((user_id, list(lines)))
+        return True
+
+    async def remind(self, place: Place, user_ids: Sequence[int], text: str) -> None:
+        self.reminders.append(Reminder(place, list(user_ids), text))
+
+    # -- for tests and the demo ------------------------------------------------------
+    def public_texts(self) -> list[str]:
+        """Every public string: posted lines, image alt texts, reminders."""
+        out: list[str] = []
+        for post in self.posts:
+            out.extend(post.lines)
+            if post.image is not None:
+                out.append(post.image.alt)
+        out.extend(r.text for r in self.reminders)
+        return out
+
+    def public_images(self) -> list[bytes]:
+        return [p.image.data for p in self.posts if p.image is not None]
+
+    def private_texts(self, user_id: int) -> list[str]:
+        lines = [line for uid, p in self.prompts if uid == user_id for line in p.lines]
+        return lines + [line for uid, ls in self.privates if uid == user_id for line in ls]

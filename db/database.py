@@ -1,0 +1,501 @@
+"""The only owner of the SQLite connection, and the only place with SQL.
+
+One aiosqlite connection in WAL mode. Every write runs inside ``BEGIN IMMEDIATE``
+so it takes the write lock up front and a multi-statement change (a resolved step
+and the orders it consumed) lands whole or not at all. An asyncio lock keeps two
+coroutines from interleaving statements on the shared connection.
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+import sqlite3
+from contextlib import asynccontextmanager
+from importlib import resources
+from pathlib import Path
+from typing import Any, AsyncIterator, Iterable
+
+import aiosqlite
+
+from db import errors
+from db.models import (AuditRow, DeadlineRow, GameRow, NewGame, NewOrder, NewStep, OrderRow, PickRow, SeatRow,
+                       StartRow, Status, StepRow, StoredOrder)
+
+_NOT_OVER = ("lobby", "running", "paused")
+
+
+def _dump(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def _load(text: str | None) -> Any:
+    return None if text is None else json.loads(text)
+
+
+def migrations() -> list[tuple[int, str, str]]:
+    """(version, name, sql) of every migration file, in order."""
+    folder = resources.files("db") / "migrations"
+    found = []
+    for entry in folder.iterdir():
+        name = entry.name
+        if name.endswith(".sql") and name[:4].isdigit():
+            found.append((int(name[:4]), name, entry.read_text(encoding="utf-8")))
+    found.sort()
+    if not found:
+        raise RuntimeError("no db/migrations/*.sql found: the migration files must ship with the db package")
+    versions = [v for v, _, _ in found]
+    if versions != list(range(1, len(found) + 1)):
+        raise RuntimeError(f"migrations must be numbered 0001, 0002, ... without gaps: {versions}")
+    return found
+
+
+class Database:
+    def __init__(self, conn: aiosqlite.Connection, path: str) -> None:
+        self._conn = conn
+        self._lock = asyncio.Lock()
+        self.path = path
+
+    # -- lifecycle -------------------------------------------------------------------
+    @classmethod
+    async def open(cls, path: str | Path) -> "Database":
+        conn = await aiosqlite.connect(str(path), isolation_level=None)
+        conn.row_factory = sqlite3.Row
+        for pragma in ("journal_mode = WAL", "foreign_keys = ON", "synchronous = NORMAL", "busy_timeout = 5000"):
+            await conn.execute(f"PRAGMA {pragma}")
+        db = cls(conn, str(path))
+        await db._migrate()
+        return db
+
+    async def close(self) -> None:
+        async with self._lock:
+            await self._conn.close()
+
+    async def _migrate(self) -> None:
+        await self._conn.execute("CREATE TABLE IF NOT EXISTS schema_version ("
+                                 "version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)")
+        done = {row[0] for row in await self._conn.execute_fetchall("SELECT version FROM schema_version")}
+        for version, name, sql in migrations():
+            if version in done:
+                continue
+            # executescript commits anything pending first, so the migration carries
+            # its own BEGIN/COMMIT and a failure leaves the previous version intact.
+            script = (f"BEGIN IMMEDIATE;\n{sql}\n;INSERT INTO schema_version (version, name, applied_at) "
+                      f"VALUES ({version}, '{name}', datetime('now'));\nCOMMIT;")
+            try:
+                await self._conn.executescript(script)
+            except sqlite3.Error:
+                if self._conn.in_transaction:
+                    await self._conn.execute("ROLLBACK")
+                raise
+
+    async def schema_version(self) -> int:
+        rows = await self._read("SELECT COALESCE(MAX(version), 0) AS v FROM schema_version")
+        return int(rows[0]["v"])
+
+    # -- plumbing --------------------------------------------------------------------
+    @asynccontextmanager
+    async def _write(self) -> AsyncIterator[aiosqlite.Connection]:
+        async with self._lock:
+            await self._conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._conn
+            except BaseException:
+                await self._conn.execute("ROLLBACK")
+                raise
+            await self._conn.execute("COMMIT")
+
+    async def _read(self, sql: str, params: Iterable[Any] = ()) -> list[sqlite3.Row]:
+        async with self._lock:
+            return list(await self._conn.execute_fetchall(sql, tuple(params)))
+
+    @staticmethod
+    async def _one(conn: aiosqlite.Connection, sql: str, params: Iterable[Any] = ()) -> sqlite3.Row | None:
+        rows = list(await conn.execute_fetchall(sql, tuple(params)))
+        return rows[0] if rows else None
+
+    # -- games -----------------------------------------------------------------------
+    async def create_game(self, new: NewGame) -> GameRow:
+        async with self._write() as conn:
+            cur = await conn.execute(
+                "INSERT INTO games (guild_id, channel_id, thread_id, ruleset, scenario, options, setup, host_id,"
+                " language, pacing, phase_seconds, created_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+                (new.guild_id, new.channel_id, new.thread_id, new.ruleset, new.scenario, _dump(new.options),
+                 _dump(new.setup), new.host_id, new.language, new.pacing, new.phase_seconds, new.created_at))
+            row = await self._one(conn, "SELECT * FROM games WHERE id = ?", (cur.lastrowid,))
+        return _game(row)
+
+    async def game(self, game_id: int) -> GameRow | None:
+        rows = await self._read("SELECT * FROM games WHERE id = ?", (game_id,))
+        return _game(rows[0]) if rows else None
+
+    async def games_in_place(self, place_id: int) -> list[GameRow]:
+        """Unfinished games whose thread or channel is ``place_id``, newest first."""
+        rows = await self._read(
+            "SELECT * FROM games WHERE (thread_id = ? OR channel_id = ?) AND status IN (?,?,?) ORDER BY id DESC",
+            (place_id, place_id, *_NOT_OVER))
+        return [_game(r) for r in rows]
+
+    async def games_with_status(self, *statuses: Status) -> list[GameRow]:
+        marks = ",".join("?" * len(statuses))
+        rows = await self._read(f"SELECT * FROM games WHERE status IN ({marks}) ORDER BY id", statuses)
+        return [_game(r) for r in rows]
+
+    async def set_thread(self, game_id: int, thread_id: int) -> None:
+        async with self._write() as conn:
+            await conn.execute("UPDATE games SET thread_id = ? WHERE id = ?", (thread_id, game_id))
+
+    async def end_game(self, game_id: int, at: float) -> None:
+        """Over for good: no deadline, no open orders."""
+        async with self._write() as conn:
+            await conn.execute("UPDATE games SET status = 'over', ended_at = ? WHERE id = ?", (at, game_id))
+            await conn.execute("DELETE FROM deadlines WHERE game_id = ?", (game_id,))
+            await conn.execute("UPDATE orders SET status = 'discarded' WHERE game_id = ? AND status = 'open'",
+                               (game_id,))
+
+    # -- seats -----------------------------------------------------------------------
+    async def add_seat(self, game_id: int, side: str, name: str, at: float, *, user_id: int | None = None,
+                       ai_level: str | None = None) -> SeatRow:
+        """A new seat with the lowest free id (p1, p2, ...)."""
+        async with self._write() as conn:
+            taken = {r[0] for r in await conn.execute_fetchall(
+                "SELECT seat_id FROM seats WHERE game_id = ?", (game_id,))}
+            seat_id = next(f"p{n}" for n in range(1, len(taken) + 2) if f"p{n}" not in taken)
+            try:
+                await conn.execute(
+                    "INSERT INTO seats (game_id, seat_id, side, user_id, ai_level, display_name, joined_at)"
+                    " VALUES (?,?,?,?,?,?,?)", (game_id, seat_id, side, user_id, ai_level, name, at))
+            except sqlite3.IntegrityError as exc:
+                raise errors.AlreadySeated(str(exc)) from exc
+            row = await self._one(conn, "SELECT * FROM seats WHERE game_id = ? AND seat_id = ?", (game_id, seat_id))
+        return _seat(row)
+
+    async def seats(self, game_id: int) -> list[SeatRow]:
+        rows = await self._read("SELECT * FROM seats WHERE game_id = ? ORDER BY CAST(SUBSTR(seat_id, 2) AS INTEGER)",
+                                (game_id,))
+        return [_seat(r) for r in rows]
+
+    async def remove_seat(self, game_id: int, seat_id: str) -> None:
+        async with self._write() as conn:
+            await conn.execute("DELETE FROM seats WHERE game_id = ? AND seat_id = ?", (game_id, seat_id))
+
+    async def assign_seat(self, game_id: int, seat_id: str, *, user_id: int | None, ai_level: str | None,
+                          name: str) -> SeatRow:
+        """Give a seat to a user, an AI level or nobody; its history of misses starts over."""
+        async with self._write() as conn:
+            try:
+                await conn.execute(
+                    "UPDATE seats SET user_id = ?, ai_level = ?, display_name = ?, missed_turns = 0, dm_ok = 1"
+                    " WHERE game_id = ? AND seat_id = ?", (user_id, ai_level, name, game_id, seat_id))
+            except sqlite3.IntegrityError as exc:
+                raise errors.AlreadySeated(str(exc)) from exc
+            row = await self._one(conn, "SELECT * FROM seats WHERE game_id = ? AND seat_id = ?", (game_id, seat_id))
+        return _seat(row)
+
+    async def set_dm_ok(self, game_id: int, seat_id: str, ok: bool) -> None:
+        async with self._write() as conn:
+            await conn.execute("UPDATE seats SET dm_ok = ? WHERE game_id = ? AND seat_id = ?",
+                               (int(ok), game_id, seat_id))
+
+    # -- lobby picks -------------------------------------------------------------------
+    async def add_pick(self, game_id: int, seat_id: str, ship_id: str, points: float | None, at: float) -> None:
+        async with self._write() as conn:
+            try:
+                await conn.execute("INSERT INTO picks (game_id, seat_id, ship_id, points, picked_at)"
+                                   " VALUES (?,?,?,?,?)", (game_id, seat_id, ship_id, points, at))
+            except sqlite3.IntegrityError as exc:
+                raise errors.PickTaken(ship_id) from exc
+
+    async def remove_pick(self, game_id: int, seat_id: str, ship_id: str) -> bool:
+        async with self._write() as conn:
+            cur = await conn.execute("DELETE FROM picks WHERE game_id = ? AND seat_id = ? AND ship_id = ?",
+                                     (game_id, seat_id, ship_id))
+            return cur.rowcount > 0
+
+    async def picks(self, game_id: int) -> list[PickRow]:
+        rows = await self._read("SELECT * FROM picks WHERE game_id = ? ORDER BY picked_at, ship_id", (game_id,))
+        return [PickRow(r["game_id"], r["seat_id"], r["ship_id"], r["points"], r["picked_at"]) for r in rows]
+
+    # -- the start ---------------------------------------------------------------------
+    async def start_game(self, start: StartRow) -> None:
+        """Store the start record and set the game running, only from the lobby."""
+        async with self._write() as conn:
+            row = await self._one(conn, "SELECT status FROM games WHERE id = ?", (start.game_id,))
+            if row is None or row["status"] != "lobby":
+                raise errors.WrongStatus(row["status"] if row else "missing")
+            await conn.execute(
+                "INSERT INTO starts (game_id, seed, setup, seats, rolls, events, state, started_at)"
+                " VALUES (?,?,?,?,?,?,?,?)",
+                (start.game_id, start.seed, _dump(start.setup), _dump(start.seats), _dump(start.rolls),
+                 _dump(start.events), _dump(start.state), start.started_at))
+            await conn.execute("UPDATE games SET status = 'running' WHERE id = ?", (start.game_id,))
+
+    async def start_record(self, game_id: int) -> StartRow | None:
+        rows = await self._read("SELECT * FROM starts WHERE game_id = ?", (game_id,))
+        if not rows:
+            return None
+        r = rows[0]
+        return StartRow(r["game_id"], r["seed"], _load(r["setup"]), _load(r["seats"]), _load(r["rolls"]),
+                        _load(r["events"]), _load(r["state"]), r["started_at"], bool(r["announced"]))
+
+    # -- orders ------------------------------------------------------------------------
+    async def add_order(self, new: NewOrder) -> StoredOrder:
+        """Store an order the moment it arrives.
+
+        A key seen before returns the first order untouched, so a redelivered
+        interaction is harmless. An order for a step that is no longer the next one
+        raises :class:`StaleStep`. A second order for a decision replaces the first
+        and takes a new sequence number: it is now the later submission.
+        """
+        async with self._write() as conn:
+            if new.idempotency_key is not None:
+                seen = await self._one(conn, "SELECT * FROM orders WHERE game_id = ? AND idempotency_key = ?",
+                                       (new.game_id, new.idempotency_key))
+                if seen is not None:
+                    return StoredOrder(_order(seen), duplicate=True, replaced=False)
+            if await self._live_steps(conn, new.game_id) + 1 != new.step_idx:
+                raise errors.StaleStep(f"step {new.step_idx} is not open")
+            cur = await conn.execute("UPDATE orders SET status = 'replaced' WHERE game_id = ? AND decision_id = ?"
+                                     " AND status = 'open'", (new.game_id, new.decision_id))
+            replaced = cur.rowcount > 0
+            cur = await conn.execute(
+                "INSERT INTO orders (game_id, step_idx, decision_id, seat_id, payload, source, user_id,"
+                " idempotency_key, submitted_at) VALUES (?,?,?,?,?,?,?,?,?)",
+                (new.game_id, new.step_idx, new.decision_id, new.seat_id, _dump(new.payload), new.source,
+                 new.user_id, new.idempotency_key, new.submitted_at))
+            row = await self._one(conn, "SELECT * FROM orders WHERE seq = ?", (cur.lastrowid,))
+        return StoredOrder(_order(row), duplicate=False, replaced=replaced)
+
+    async def order_by_key(self, game_id: int, key: str) -> OrderRow | None:
+        rows = await self._read("SELECT * FROM orders WHERE game_id = ? AND idempotency_key = ?", (game_id, key))
+        return _order(rows[0]) if rows else None
+
+    async def open_orders(self, game_id: int) -> list[OrderRow]:
+        """Orders waiting for the next resolution, in arrival order."""
+        rows = await self._read("SELECT * FROM orders WHERE game_id = ? AND status = 'open' ORDER BY seq", (game_id,))
+        return [_order(r) for r in rows]
+
+    async def orders(self, game_id: int) -> list[OrderRow]:
+        """Every order ever stored for the game, replaced and discarded ones included."""
+        rows = await self._read("SELECT * FROM orders WHERE game_id = ? ORDER BY seq", (game_id,))
+        return [_order(r) for r in rows]
+
+    # -- steps -------------------------------------------------------------------------
+    @staticmethod
+    async def _live_steps(conn: aiosqlite.Connection, game_id: int) -> int:
+        row = await Database._one(conn, "SELECT COUNT(*) FROM steps WHERE game_id = ? AND undone_at IS NULL",
+                                  (game_id,))
+        return int(row[0]) if row else 0
+
+    async def record_step(self, game_id: int, step: NewStep) -> StepRow:
+        """Store a resolution with everything it changes, in one transaction.
+
+        The step, the orders it consumed, the seats' missed turns, the end of the
+        phase's deadline and (at the end) the game's status commit together, so a
+        crash leaves either the phase open with its orders, or resolved — never both.
+        """
+        async with self._write() as conn:
+            if await self._live_steps(conn, game_id) + 1 != step.idx:
+                raise errors.StepConflict(f"step {step.idx} is not the next step of game {game_id}")
+            step_id = await self._insert_step(conn, game_id, step)
+            await self._consume(conn, game_id, step_id, step.consumed)
+            for seat_id, missed in step.missed.items():
+                change = "missed_turns + 1" if missed else "0"
+                await conn.execute(f"UPDATE seats SET missed_turns = {change} WHERE game_id = ? AND seat_id = ?",
+                                   (game_id, seat_id))
+            await conn.execute("DELETE FROM deadlines WHERE game_id = ?", (game_id,))
+            if step.over:
+                await conn.execute("UPDATE games SET status = 'over', ended_at = ? WHERE id = ?",
+                                   (step.resolved_at, game_id))
+            row = await self._one(conn, "SELECT * FROM steps WHERE id = ?", (step_id,))
+        return _step(row)
+
+    async def _insert_step(self, conn: aiosqlite.Connection, game_id: int, step: NewStep) -> int:
+        try:
+            cur = await conn.execute(
+                "INSERT INTO steps (game_id, idx, orders, rolls, events, state, resolved_at) VALUES (?,?,?,?,?,?,?)",
+                (game_id, step.idx, _dump(step.orders), _dump(step.rolls), _dump(step.events), _dump(step.state),
+                 step.resolved_at))
+        except sqlite3.IntegrityError as exc:
+            raise errors.StepConflict(str(exc)) from exc
+        return int(cur.lastrowid)
+
+    async def _consume(self, conn: aiosqlite.Connection, game_id: int, step_id: int, seqs: list[int]) -> None:
+        marks = ",".join("?" * len(seqs))
+        if seqs:
+            cur = await conn.execute(f"UPDATE orders SET status = 'consumed', step_id = ? WHERE game_id = ?"
+                                     f" AND status = 'open' AND seq IN ({marks})", (step_id, game_id, *seqs))
+            if cur.rowcount != len(seqs):
+                raise errors.StepConflict("the orders changed while the step was being resolved")
+        # Whatever is still open was refused by the engine at resolution: it lapses.
+        await conn.execute("UPDATE orders SET status = 'discarded', step_id = ? WHERE game_id = ? AND status = 'open'",
+                           (step_id, game_id))
+
+    async def steps(self, game_id: int, *, with_state: bool = False) -> list[StepRow]:
+        """The live steps in order (undone ones left out); states only on request."""
+        state = "state" if with_state else "NULL AS state"
+        rows = await self._read(
+            f"SELECT id, game_id, idx, orders, rolls, events, {state}, resolved_at, announced, undone_at"
+            " FROM steps WHERE game_id = ? AND undone_at IS NULL ORDER BY idx", (game_id,))
+        return [_step(r) for r in rows]
+
+    async def step(self, game_id: int, idx: int) -> StepRow | None:
+        """The live step ``idx``, with its state."""
+        rows = await self._read("SELECT * FROM steps WHERE game_id = ? AND idx = ? AND undone_at IS NULL",
+                                (game_id, idx))
+        return _step(rows[0]) if rows else None
+
+    async def last_step(self, game_id: int) -> StepRow | None:
+        rows = await self._read("SELECT * FROM steps WHERE game_id = ? AND undone_at IS NULL ORDER BY idx DESC"
+                                " LIMIT 1", (game_id,))
+        return _step(rows[0]) if rows else None
+
+    async def step_count(self, game_id: int) -> int:
+        async with self._lock:
+            return await self._live_steps(self._conn, game_id)
+
+    async def undo_last_step(self, game_id: int, at: float) -> StepRow | None:
+        """Set the last live step aside; the phase it resolved opens again, empty."""
+        async with self._write() as conn:
+            row = await self._one(conn, "SELECT * FROM steps WHERE game_id = ? AND undone_at IS NULL"
+                                        " ORDER BY idx DESC LIMIT 1", (game_id,))
+            if row is None:
+                return None
+            await conn.execute("UPDATE steps SET undone_at = ? WHERE id = ?", (at, row["id"]))
+            await conn.execute("UPDATE orders SET status = 'discarded' WHERE game_id = ? AND status = 'open'",
+                               (game_id,))
+            await conn.execute("DELETE FROM deadlines WHERE game_id = ?", (game_id,))
+            await conn.execute("DELETE FROM prompts WHERE game_id = ? AND step_idx >= ?", (game_id, row["idx"]))
+            await conn.execute("UPDATE games SET status = 'running', ended_at = NULL WHERE id = ? AND status = 'over'",
+                               (game_id,))
+        return _step(row)
+
+    async def unannounced(self, game_id: int) -> tuple[bool, list[StepRow]]:
+        """Whether the start still needs announcing, and the live steps that do."""
+        async with self._lock:
+            start = await self._one(self._conn, "SELECT announced FROM starts WHERE game_id = ?", (game_id,))
+            rows = await self._conn.execute_fetchall(
+                "SELECT * FROM steps WHERE game_id = ? AND undone_at IS NULL AND announced = 0 ORDER BY idx",
+                (game_id,))
+        return (start is not None and not start["announced"]), [_step(r) for r in rows]
+
+    async def mark_announced(self, game_id: int, idx: int) -> None:
+        """Mark the start (idx 0) or a live step as posted to the thread."""
+        async with self._write() as conn:
+            if idx == 0:
+                await conn.execute("UPDATE starts SET announced = 1 WHERE game_id = ?", (game_id,))
+            else:
+                await conn.execute("UPDATE steps SET announced = 1 WHERE game_id = ? AND idx = ?"
+                                   " AND undone_at IS NULL", (game_id, idx))
+
+    # -- deadlines ---------------------------------------------------------------------
+    async def deadline(self, game_id: int) -> DeadlineRow | None:
+        rows = await self._read("SELECT * FROM deadlines WHERE game_id = ?", (game_id,))
+        return _deadline(rows[0]) if rows else None
+
+    async def open_deadline(self, game_id: int, step_idx: int, opened_at: float, due_at: float) -> DeadlineRow:
+        """The deadline of ``step_idx``; set now unless it exists (a restart keeps the stored one)."""
+        async with self._write() as conn:
+            row = await self._one(conn, "SELECT * FROM deadlines WHERE game_id = ?", (game_id,))
+            if row is None or row["step_idx"] != step_idx:
+                await conn.execute("INSERT OR REPLACE INTO deadlines (game_id, step_idx, opened_at, due_at)"
+                                   " VALUES (?,?,?,?)", (game_id, step_idx, opened_at, due_at))
+                row = await self._one(conn, "SELECT * FROM deadlines WHERE game_id = ?", (game_id,))
+        return _deadline(row)
+
+    async def extend_deadline(self, game_id: int, seconds: float) -> DeadlineRow | None:
+        async with self._write() as conn:
+            await conn.execute("UPDATE deadlines SET due_at = due_at + ?,"
+                               " paused_remaining = paused_remaining + ? WHERE game_id = ?",
+                               (seconds, seconds, game_id))
+            row = await self._one(conn, "SELECT * FROM deadlines WHERE game_id = ?", (game_id,))
+        return _deadline(row) if row else None
+
+    async def note_reminders(self, game_id: int, step_idx: int, sent: int) -> None:
+        async with self._write() as conn:
+            await conn.execute("UPDATE deadlines SET reminders_sent = ? WHERE game_id = ? AND step_idx = ?",
+                               (sent, game_id, step_idx))
+
+    async def pause(self, game_id: int, at: float) -> None:
+        """Paused: the clock of the phase stops; what was left of it is kept."""
+        async with self._write() as conn:
+            await self._require(conn, game_id, "running")
+            await conn.execute("UPDATE games SET status = 'paused' WHERE id = ?", (game_id,))
+            await conn.execute("UPDATE deadlines SET paused_remaining = MAX(due_at - ?, 0) WHERE game_id = ?",
+                               (at, game_id))
+
+    async def resume(self, game_id: int, at: float) -> None:
+        async with self._write() as conn:
+            await self._require(conn, game_id, "paused")
+            await conn.execute("UPDATE games SET status = 'running' WHERE id = ?", (game_id,))
+            # The phase gets back the time it had, counted as if it had just opened.
+            await conn.execute("UPDATE deadlines SET opened_at = ? + (opened_at - due_at) + paused_remaining,"
+                               " due_at = ? + paused_remaining, paused_remaining = NULL"
+                               " WHERE game_id = ? AND paused_remaining IS NOT NULL", (at, at, game_id))
+
+    async def _require(self, conn: aiosqlite.Connection, game_id: int, status: str) -> None:
+        row = await self._one(conn, "SELECT status FROM games WHERE id = ?", (game_id,))
+        if row is None or row["status"] != status:
+            raise errors.WrongStatus(row["status"] if row else "missing")
+
+    # -- prompts -----------------------------------------------------------------------
+    async def prompted(self, game_id: int, step_idx: int) -> dict[str, str]:
+        """Seats already prompted for ``step_idx``, and how (dm or thread)."""
+        rows = await self._read("SELECT seat_id, via FROM prompts WHERE game_id = ? AND step_idx = ?",
+                                (game_id, step_idx))
+        return {r["seat_id"]: r["via"] for r in rows}
+
+    async def note_prompt(self, game_id: int, step_idx: int, seat_id: str, via: str, at: float) -> None:
+        async with self._write() as conn:
+            await conn.execute("INSERT OR REPLACE INTO prompts (game_id, step_idx, seat_id, via, sent_at)"
+                               " VALUES (?,?,?,?,?)", (game_id, step_idx, seat_id, via, at))
+
+    async def forget_prompts(self, game_id: int, seat_id: str) -> None:
+        """The seat changed hands: its new occupant must be prompted afresh."""
+        async with self._write() as conn:
+            await conn.execute("DELETE FROM prompts WHERE game_id = ? AND seat_id = ?", (game_id, seat_id))
+
+    # -- audit -------------------------------------------------------------------------
+    async def audit(self, game_id: int, at: float, actor_id: int | None, action: str,
+                    detail: dict[str, Any] | None = None) -> None:
+        async with self._write() as conn:
+            await conn.execute("INSERT INTO audit (game_id, at, actor_id, action, detail) VALUES (?,?,?,?,?)",
+                               (game_id, at, actor_id, action, _dump(detail or {})))
+
+    async def audit_log(self, game_id: int) -> list[AuditRow]:
+        rows = await self._read("SELECT * FROM audit WHERE game_id = ? ORDER BY id", (game_id,))
+        return [AuditRow(r["id"], r["game_id"], r["at"], r["actor_id"], r["action"], _load(r["detail"]))
+                for r in rows]
+
+
+# -- row mapping ---------------------------------------------------------------------------
+
+def _game(r: sqlite3.Row) -> GameRow:
+    return GameRow(id=r["id"], guild_id=r["guild_id"], channel_id=r["channel_id"], thread_id=r["thread_id"],
+                   ruleset=r["ruleset"], scenario=r["scenario"], options=_load(r["options"]),
+                   setup=_load(r["setup"]), host_id=r["host_id"], language=r["language"], pacing=r["pacing"],
+                   phase_seconds=r["phase_seconds"], status=r["status"], created_at=r["created_at"],
+                   ended_at=r["ended_at"])
+
+
+def _seat(r: sqlite3.Row) -> SeatRow:
+    return SeatRow(game_id=r["game_id"], seat_id=r["seat_id"], side=r["side"], user_id=r["user_id"],
+                   ai_level=r["ai_level"], display_name=r["display_name"], dm_ok=bool(r["dm_ok"]),
+                   missed_turns=r["missed_turns"], joined_at=r["joined_at"])
+
+
+def _order(r: sqlite3.Row) -> OrderRow:
+    return OrderRow(seq=r["seq"], game_id=r["game_id"], step_idx=r["step_idx"], decision_id=r["decision_id"],
+                    seat_id=r["seat_id"], payload=_load(r["payload"]), source=r["source"], user_id=r["user_id"],
+                    idempotency_key=r["idempotency_key"], submitted_at=r["submitted_at"], status=r["status"])
+
+
+def _step(r: sqlite3.Row) -> StepRow:
+    return StepRow(id=r["id"], game_id=r["game_id"], idx=r["idx"], orders=_load(r["orders"]),
+                   rolls=_load(r["rolls"]), events=_load(r["events"]), state=_load(r["state"]),
+                   resolved_at=r["resolved_at"], announced=bool(r["announced"]), undone_at=r["undone_at"])
+
+
+def _deadline(r: sqlite3.Row) -> DeadlineRow:
+    return DeadlineRow(game_id=r["game_id"], step_idx=r["step_idx"], opened_at=r["opened_at"],
+                       due_at=r["due_at"], reminders_sent=r["reminders_sent"],
+                       paused_remaining=r["paused_remaining"])

@@ -1,0 +1,30 @@
+"""What the database refuses, as exceptions the service can map to its own codes."""
+from __future__ import annotations
+
+
+class DatabaseError(Exception):
+    """Base of every refusal by :class:`db.Database`."""
+
+
+class StepConflict(DatabaseError):
+    """A step is being stored at an index that is not the next one (already resolved)."""
+
+
+class StaleStep(DatabaseError):
+    """An order was meant for a step that has been resolved meanwhile."""
+
+
+class AlreadySeated(DatabaseError):
+    """The user already holds a seat in this game."""
+
+
+class PickTaken(DatabaseError):
+    """Another seat already picked that ship."""
+
+
+class WrongStatus(DatabaseError):
+    """The game is not in the status the operation needs."""
+
+    def __init__(self, status: str) -> None:
+        self.status = status
+        super().__init__(f"the game is {status}")

@@ -1,0 +1,174 @@
+"""Rows as the database hands them out: plain, frozen, JSON already decoded.
+
+The database knows nothing of rulesets; JSON columns come back as the dicts and
+lists the service stored.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+Status = Literal["lobby", "running", "paused", "over"]
+PacingStyle = Literal["live", "campaign"]
+Json = dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class NewGame:
+    guild_id: int
+    channel_id: int
+    ruleset: str
+    scenario: str | None
+    options: Json
+    setup: Json
+    host_id: int
+    language: str
+    pacing: PacingStyle
+    phase_seconds: int
+    created_at: float
+    thread_id: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class GameRow:
+    id: int
+    guild_id: int
+    channel_id: int
+    thread_id: int | None
+    ruleset: str
+    scenario: str | None
+    options: Json
+    setup: Json
+    host_id: int
+    language: str
+    pacing: PacingStyle
+    phase_seconds: int
+    status: Status
+    created_at: float
+    ended_at: float | None
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRow:
+    game_id: int
+    seat_id: str
+    side: str
+    user_id: int | None
+    ai_level: str | None
+    display_name: str
+    dm_ok: bool
+    missed_turns: int
+    joined_at: float
+
+    @property
+    def vacant(self) -> bool:
+        return self.user_id is None and self.ai_level is None
+
+    @property
+    def flagged(self) -> bool:
+        """Two missed turns in a row: the host may hand the seat to an AI."""
+        return self.missed_turns >= 2
+
+
+@dataclass(frozen=True, slots=True)
+class PickRow:
+    game_id: int
+    seat_id: str
+    ship_id: str
+    points: float | None
+    picked_at: float
+
+
+@dataclass(frozen=True, slots=True)
+class StartRow:
+    game_id: int
+    seed: int
+    setup: Json
+    seats: list[Json]
+    rolls: list[Json]
+    events: list[Json]
+    state: Json
+    started_at: float
+    announced: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class NewStep:
+    idx: int
+    orders: list[Json]
+    rolls: list[Json]
+    events: list[Json]
+    state: Json
+    resolved_at: float
+    consumed: list[int]  # seq of the stored orders this step used
+    missed: dict[str, bool] = field(default_factory=dict)  # seat -> missed this step?
+    over: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class StepRow:
+    id: int
+    game_id: int
+    idx: int
+    orders: list[Json]
+    rolls: list[Json]
+    events: list[Json]
+    state: Json | None  # None when read without states
+    resolved_at: float
+    announced: bool
+    undone_at: float | None
+
+
+@dataclass(frozen=True, slots=True)
+class NewOrder:
+    game_id: int
+    step_idx: int
+    decision_id: str
+    seat_id: str
+    payload: Json
+    source: Literal["player", "ai"]
+    submitted_at: float
+    user_id: int | None = None
+    idempotency_key: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class OrderRow:
+    seq: int
+    game_id: int
+    step_idx: int
+    decision_id: str
+    seat_id: str
+    payload: Json
+    source: str
+    user_id: int | None
+    idempotency_key: str | None
+    submitted_at: float
+    status: str
+
+
+@dataclass(frozen=True, slots=True)
+class StoredOrder:
+    order: OrderRow
+    duplicate: bool  # the idempotency key was seen before: nothing changed
+    replaced: bool  # an earlier order for the same decision was replaced
+
+
+@dataclass(frozen=True, slots=True)
+class DeadlineRow:
+    game_id: int
+    step_idx: int
+    opened_at: float
+    due_at: float
+    reminders_sent: int
+    paused_remaining: float | None
+
+
+@dataclass(frozen=True, slots=True)
+class AuditRow:
+    id: int
+    game_id: int
+    at: float
+    actor_id: int | None
+    action: str
+    detail: Json

@@ -1,0 +1,48 @@
+"""When the rules or the thread fail, the game stops safely and says so."""
+from __future__ import annotations
+
+from bot.service import phase
+
+
+async def test_a_rules_failure_pauses_the_game_and_tells_the_host(table, monkeypatch):
+    game = await table.duel()
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("a bug in the rules")
+
+    monkeypatch.setattr(phase.engine, "resolve", broken)
+    await table.order_for(game.id, table.ANNE)
+    await table.order_for(game.id, table.BOB)
+    await table.settle()
+    assert (await table.service.game(game.id)).status == "paused"
+    assert await table.db.step_count(game.id) == 0
+    notice = table.transport.posts[-1]
+    assert notice.mentions == [table.HOST] and "could not resolve this phase" in notice.lines[0]
+    assert len(await table.db.open_orders(game.id)) == 2  # nothing is lost
+
+    monkeypatch.undo()
+    await table.service.resume(game.id, table.HOST)
+    await table.settle()
+    assert await table.db.step_count(game.id) == 1
+
+
+async def test_a_thread_that_cannot_be_reached_is_retried(table, monkeypatch):
+    game = await table.duel()
+    real_post = table.transport.post
+    calls = {"n": 0}
+
+    async def flaky(place, lines, **kwargs):
+        calls["n"] += 1
+        if calls["n"] == 1:
+            raise ConnectionError("Discord is down")
+        await real_post(place, lines, **kwargs)
+
+    monkeypatch.setattr(table.transport, "post", flaky)
+    await table.order_for(game.id, table.ANNE)
+    await table.order_for(game.id, table.BOB)
+    await table.settle()
+    line = "Activation chits are placed face down."
+    assert await table.db.step_count(game.id) == 1
+    assert line not in table.transport.public_texts()
+    await table.advance(30)
+    assert table.transport.public_texts().count(line) == 1
