@@ -87,7 +87,8 @@ def first_contact(state: CannoniState, ship: ShipState, p: Plan, only: set[str] 
         idx = g.first_contact(p.poses, length, width, [poly for _, poly in others])
         if idx is not None:
             hit = g.base_polygon(p.poses[idx], length, width)
-            other = next(oid for oid, poly in others if poly.intersects(hit))
+            # first_contact counts a base within TOL as touching: match it the same way.
+            other = min(others, key=lambda item: item[1].distance(hit))[0]
             found.append(Contact(index=idx, kind="ship", other=other))
     lands = land_polygons(state)
     if lands:
