@@ -183,3 +183,16 @@ def test_squadre_the_commodore_breaks_the_line_and_the_captains_choose_their_chi
     assert again.player == "brit" and again.id == "t1.chits2.brit"
     params = RULES.spec(state, again).actions[0].params
     assert [p.name for p in params] == ["vic", "bell"] and params[0].values() == [1, 2, 3]
+
+
+@pytest.mark.parametrize("value,where", [(1, "starboard"), (2, "starboard"), (3, "sea"), (4, "sea"),
+                                         (5, "port"), (6, "port")])
+def test_partita_rapida_mast_fall_on_a_d6(value, where):
+    """*Danni alla velatura in una partita rapida*: "se il punteggio ottenuto è uno o due
+    (1-2) l'albero cade sulla fiancata di dritta; ... tre o quattro (3-4) ... in mare;
+    ... cinque o sei (5-6) cade sulla fiancata di babordo." """
+    from rules.cannoni.damage import mast_fall
+    state = three_players(quick_play=True)
+    r, _ = roller(value)
+    assert mast_fall(state, r, state.ship("bell"), "main") == where
+    assert [e.data["sides"] for e in r.log.events if e.kind == "roll"] == [6]
