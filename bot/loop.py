@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import math
+from typing import Callable
 
 from bot import i18n
 from bot.service import EngineFailure, GameService, PhaseStatus
@@ -177,9 +178,13 @@ class GameLoop:
 class LoopManager:
     """Keeps one :class:`GameLoop` per running or paused game, and starts them after a restart."""
 
-    def __init__(self, service: GameService, *, images: ImageProvider | None = None) -> None:
+    def __init__(self, service: GameService, *, images: ImageProvider | None = None,
+                 image_factory: Callable[[], ImageProvider] | None = None) -> None:
+        """``images`` draws every game's maps; ``image_factory`` instead makes one
+        provider per game, so a renderer can keep that game's map scale between phases."""
         self.service = service
         self.images = images
+        self.image_factory = image_factory
         self._loops: dict[int, tuple[GameLoop, asyncio.Task[None]]] = {}
         self._stopped = False
         service.subscribe(self.wake)
@@ -198,7 +203,8 @@ class LoopManager:
         if entry is not None and not entry[1].done():
             entry[0].waker.poke()
             return
-        loop = GameLoop(game_id, self.service, self.images)
+        images = self.image_factory() if self.image_factory is not None else self.images
+        loop = GameLoop(game_id, self.service, images)
         task = asyncio.get_running_loop().create_task(loop.run(), name=f"broadside-game-{game_id}")
         self._loops[game_id] = (loop, task)
         task.add_done_callback(lambda t, gid=game_id: self._finished(gid, t))
