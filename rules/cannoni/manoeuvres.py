@@ -36,6 +36,17 @@ def no_deliberate_collision(state: CannoniState, ship: ShipState, p: dict[str, A
     return []
 
 
+def card_problems(p: dict[str, Any]) -> list[Problem]:
+    """A turn's curve fits the whole move and the card's 90°."""
+    problems = []
+    if float(p["curve"]) > float(p["distance"]) + 1e-9:
+        problems.append(problem(CP.CURVE_LONGER, field="curve", curve=p["curve"], distance=p["distance"]))
+    cap = g.max_curve(p["template"])
+    if float(p["curve"]) > cap + 1e-9:
+        problems.append(problem(CP.CURVE_CAP, field="curve", template=p["template"], cap=f"{cap:g}"))
+    return problems
+
+
 @register
 class Move(ShipAction):
     name = "move"
@@ -76,13 +87,7 @@ class Turn(ShipAction):
         ])
 
     def check(self, state: CannoniState, ship: ShipState, p: dict[str, Any]) -> list[Problem]:
-        problems = []
-        if float(p["curve"]) > float(p["distance"]) + 1e-9:
-            problems.append(problem(CP.CURVE_LONGER, field="curve", curve=p["curve"], distance=p["distance"]))
-        cap = g.max_curve(p["template"])
-        if float(p["curve"]) > cap + 1e-9:
-            problems.append(problem(CP.CURVE_CAP, field="curve", template=p["template"], cap=f"{cap:g}"))
-        return problems or no_deliberate_collision(state, ship, p)
+        return card_problems(p) or no_deliberate_collision(state, ship, p)
 
     def execute(self, state: CannoniState, roller: Roller, ship: ShipState, p: dict[str, Any]) -> None:
         movement.execute(state, roller, ship, plan_of(state, ship, p))

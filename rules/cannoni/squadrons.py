@@ -13,11 +13,10 @@ from rules.cannoni import actions
 from rules.cannoni import geometry as g
 from rules.cannoni.fire import pose
 from rules.cannoni.gunnery import valid_targets
+from rules.cannoni.manoeuvres import card_problems
 from rules.cannoni.state import CannoniState, ShipState, Squadron
 from rules.core.decisions import ActionSpec, Choice, ParamSpec, Problem
 from rules.core.dice import Roller
-from rules.core.problems import problem
-from rules.cannoni.texts import PROBLEMS as CP
 
 HEADING_TOLERANCE = 1.0  # degrees: "con la prua rivolta nella stessa direzione"
 ORDER_PARAM = ParamSpec(name="order", label="ships act", choices=[
@@ -150,12 +149,4 @@ def execute(state: CannoniState, roller: Roller, sq: Squadron, p: dict[str, Any]
 def check(state: CannoniState, sq: Squadron, p: dict[str, Any]) -> list[Problem]:
     """The card limits of a turn. Ships of a line follow one another into water the
     ship ahead is leaving, so a contact is met at sea, with its test, not refused here."""
-    if p["action"] != "turn":
-        return []
-    problems = []
-    if float(p["curve"]) > float(p["distance"]) + 1e-9:
-        problems.append(problem(CP.CURVE_LONGER, field="curve", curve=p["curve"], distance=p["distance"]))
-    cap = g.max_curve(p["template"])
-    if float(p["curve"]) > cap + 1e-9:
-        problems.append(problem(CP.CURVE_CAP, field="curve", template=p["template"], cap=f"{cap:g}"))
-    return problems
+    return card_problems(p) if p["action"] == "turn" else []
