@@ -16,6 +16,7 @@ def register_ruleset(name: str, factory: Callable[[], Ruleset]) -> None:
 def _load_builtin() -> None:
     # Importing a ruleset package registers it.
     import rules.cannoni  # noqa: F401
+    import rules.nauta  # noqa: F401
 
 
 def get_ruleset(name: str) -> Ruleset:

@@ -11,7 +11,6 @@ from __future__ import annotations
 import math
 from typing import Sequence
 
-import shapely
 from shapely.geometry import LineString, Point, Polygon
 from shapely.geometry.base import BaseGeometry
 from shapely.ops import nearest_points
@@ -74,6 +73,29 @@ def first_touch(pose: Pose, length: float, width: float, distance: float,
         return None
     start = reverse(pose) if astern else pose
     return contact_travel(start, length, width, None, None, 0.0, distance, list(obstacles))
+
+
+def exit_travel(pose: Pose, length: float, width: float, distance: float, table_w: float,
+                table_h: float, astern: bool = False) -> float | None:
+    """Segments run straight before the base crosses the table edge (by EXIT_TOL),
+    or None: each corner moves along a line, so the crossing is found exactly."""
+    if distance <= 0:
+        return None
+    dx, dy = unit(pose.heading)
+    if astern:
+        dx, dy = -dx, -dy
+    best: float | None = None
+    for cx, cy in base_polygon(pose, length, width).exterior.coords[:4]:
+        for c, d, hi in ((cx, dx, table_w), (cy, dy, table_h)):
+            if d < -1e-12:
+                t = (c + EXIT_TOL) / -d
+            elif d > 1e-12:
+                t = (hi + EXIT_TOL - c) / d
+            else:
+                continue
+            if 0 <= t <= distance and (best is None or t < best):
+                best = t
+    return best
 
 
 def outside_zone(width: float, height: float) -> Polygon:
@@ -150,8 +172,3 @@ def clear_line(p: tuple[float, float], q: tuple[float, float],
 def nearest(a: BaseGeometry, b: BaseGeometry) -> tuple[tuple[float, float], tuple[float, float]]:
     pa, pb = nearest_points(a, b)
     return (pa.x, pa.y), (pb.x, pb.y)
-
-
-def polygons(items: Sequence[tuple[Pose, float, float]]) -> list[Polygon]:
-    return list(shapely.polygons([list(base_polygon(p, ln, w).exterior.coords) for p, ln, w in items])) \
-        if items else []

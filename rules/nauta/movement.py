@@ -5,7 +5,10 @@ edge of the area (the ship leaves the game).
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
+
+from shapely.geometry import Polygon
 
 from rules.cannoni.geometry import Pose, base_polygon, unit
 from rules.core.dice import Roller
@@ -30,7 +33,7 @@ class Unit:
 
     @property
     def formation(self) -> bool:
-        return len(self.ships) > 1 or self.key.startswith("formation:")
+        return self.key.startswith("formation:")
 
 
 def units(state: NautaState, player: str) -> list[Unit]:
@@ -78,13 +81,13 @@ def turn_problem(state: NautaState, unit_: Unit, turn: int) -> tuple[str, dict] 
 def pivot_blocker(state: NautaState, ships: list[Ship], turn: int) -> Ship | None:
     """A ship the pivot would swing into (members of a formation wheel together)."""
     moving = {s.id for s in ships}
-    static = [o for o in state.ships if o.on_table and o.id not in moving]
     finals = []
     for ship in ships:
         poses = g.pivot_poses(pose_of(ship), ship.length, ship.width, turn)
+        near = _within_swing(state, ship, moving)
         for pose in poses:
             poly = base_polygon(pose, ship.length, ship.width)
-            hit = next((o for o in static if g.overlaps(poly, base_of(o))), None)
+            hit = next((o for o, o_poly in near if g.overlaps(poly, o_poly)), None)
             if hit is not None:
                 return hit
         finals.append((ship, base_polygon(poses[-1], ship.length, ship.width)))
@@ -93,6 +96,19 @@ def pivot_blocker(state: NautaState, ships: list[Ship], turn: int) -> Ship | Non
             if g.overlaps(pa, pb):
                 return b
     return None
+
+
+def _within_swing(state: NautaState, ship: Ship, skip: set[str]) -> list[tuple[Ship, Polygon]]:
+    """Bases that a wheel about either rear corner could reach: within the ship's
+    diagonal of that corner (plus the other's half-diagonal)."""
+    reach = math.hypot(ship.length, ship.width) * 1.5
+    out = []
+    for other in state.ships:
+        if not other.on_table or other.id in skip:
+            continue
+        if math.hypot(other.x - ship.x, other.y - ship.y) <= reach + math.hypot(other.length, other.width) / 2:
+            out.append((other, base_of(other)))
+    return out
 
 
 def dash_problem(unit_: Unit, turn: int, dash: str) -> tuple[str, dict] | None:
@@ -211,8 +227,8 @@ def _run(state: NautaState, roller: Roller, ship: Ship, distance: float, speed: 
     polys = [base_of(o) for o in obstacles]
     hits = [(g.first_touch(start, ship.length, ship.width, distance, land_polygons(state), astern), 0, "land"),
             (g.first_touch(start, ship.length, ship.width, distance, polys, astern), 1, "ship"),
-            (g.first_touch(start, ship.length, ship.width, distance,
-                           [g.outside_zone(state.table.width, state.table.height)], astern), 2, "edge")]
+            (g.exit_travel(start, ship.length, ship.width, distance, state.table.width, state.table.height,
+                           astern), 2, "edge")]
     found = sorted((t, rank, what) for t, rank, what in hits if t is not None)
     travel = found[0][0] if found else distance
     set_pose(ship, g.run(start, travel, astern))
@@ -244,7 +260,6 @@ def _contacts(state: NautaState, roller: Roller, ship: Ship, start: Pose, obstac
                         rammer=contact.rammer)
         if not other.afloat:
             continue  # a prize or a burning hulk: an obstacle, not a ramming
-        other.stopped = True
         if other.side != ship.side:
             if contact.rammer in (None, ship.id):
                 ship.rams.append(other.id)
@@ -252,3 +267,4 @@ def _contacts(state: NautaState, roller: Roller, ship: Ship, start: Pose, obstac
                 other.rams.append(ship.id)
         if ship.afloat:
             ram(state, roller, ship, other, contact.rammer, speed)
+        other.stopped = True  # after the ramming, which compares her speed before the blow

@@ -20,8 +20,9 @@ OPTIONAL_RULES = ("fast_triremes", "archer_towers", "cataphract", "reinforced_pr
 class NautaOptions(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    # The English *Nauta* (2005) or the later Italian *Classis*.
-    edition: Edition = "nauta"
+    # The English *Nauta* (2005) or the later Italian *Classis*. None: the
+    # scenario's edition, else Nauta.
+    edition: Edition | None = None
     # Speeds written within the table's acceleration / deceleration. None: as the
     # edition says (Classis §8a requires it; the English sequence does not).
     acceleration_limits: bool | None = None
@@ -76,7 +77,7 @@ def resolve_rules(options: NautaOptions, scenario: dict[str, Any]) -> Rules:
         value = getattr(options, name)
         return value if value is not None else scenario.get(name, default)
 
-    edition = options.edition
+    edition = options.edition or scenario.get("edition", "nauta")
     data: dict[str, Any] = {
         "edition": edition,
         "acceleration_limits": pick("acceleration_limits", edition == "classis"),

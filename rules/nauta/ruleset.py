@@ -1,0 +1,107 @@
+"""Nauta (2005) and Classis, ancient and medieval galleys, as a Broadside ruleset."""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from rules.core.copying import clone_model
+from rules.core.decisions import Decision, DecisionSpec, Order, Problem
+from rules.core.dice import Roller
+from rules.core.events import Event
+from rules.core.ruleset import Outcome, Ruleset, Seat
+from rules.nauta import orders, sequence
+from rules.nauta.options import NautaOptions
+from rules.nauta.placement import base_of, inside_table, on_land
+from rules.nauta.setup import NautaSetup, builtin_scenarios, initial_state, unused_equipment
+from rules.nauta.state import NautaState
+from rules.nauta.texts import describe
+from rules.nauta.view import perturb_secrets, view
+
+RESOLVERS = {
+    "deploy": sequence.resolve_deploy,
+    "speeds": sequence.resolve_speeds,
+    "initiative": sequence.resolve_initiative,
+    "move": sequence.resolve_move,
+    "boarding": sequence.resolve_boarding,
+}
+
+
+def _position_problems(state: NautaState) -> list[str]:
+    out = []
+    ships = [s for s in state.ships if s.on_table]
+    for i, ship in enumerate(ships):
+        poly = base_of(ship)
+        if not inside_table(state, poly):
+            out.append(f"{ship.id} is not wholly on the table")
+        if on_land(state, poly):
+            out.append(f"{ship.id} touches the coast")
+        out += [f"{ship.id} overlaps {o.id}" for o in ships[i + 1:] if poly.intersection(base_of(o)).area > 1e-9]
+    return out
+
+
+class NautaRuleset(Ruleset):
+    name = "nauta"
+    title = "Nauta / Classis — ancient and medieval galleys"
+    options_model = NautaOptions
+    setup_model = NautaSetup
+    state_model = NautaState
+
+    def scenarios(self) -> dict[str, NautaSetup]:
+        return builtin_scenarios()
+
+    def new_game(self, setup: NautaSetup, options: NautaOptions, seats: list[Seat],
+                 roller: Roller) -> NautaState:
+        state = initial_state(setup, options, seats)
+        if state.rules.deployment == "fixed":
+            problems = _position_problems(state)
+            if problems:
+                raise ValueError("the scenario's positions break the rules: " + "; ".join(problems))
+        roller.log.emit("game_start", title=setup.title, edition=state.rules.edition, ships=len(state.ships),
+                        turns=state.turns_limit)
+        for ship_id, key in unused_equipment(setup, state.rules):
+            roller.log.emit("equipment_unused", ship=ship_id, name=state.ship(ship_id).name, equipment=key)
+        sequence.start(state, roller)
+        return state
+
+    def pending(self, state: NautaState) -> list[Decision]:
+        return sequence.pending(state)
+
+    def spec(self, state: NautaState, decision: Decision, only: str | None = None) -> DecisionSpec:
+        if decision.kind in ("deploy", "deploy_one"):
+            return orders.deploy_spec(state, decision)
+        if decision.kind == "speeds":
+            return orders.speeds_spec(state, decision)
+        if decision.kind == "initiative":
+            return orders.initiative_spec(decision)
+        if decision.kind == "move":
+            return orders.move_spec(state, decision)
+        return orders.boarding_spec(state, decision)
+
+    def check(self, state: NautaState, decision: Decision, payload: dict[str, Any]) -> list[Problem]:
+        if decision.kind in ("deploy", "deploy_one"):
+            return orders.deploy_problems(state, decision, payload)
+        if decision.kind == "speeds":
+            return orders.speeds_problems(state, decision.player, payload)
+        if decision.kind == "move":
+            return orders.move_problems(state, decision.player, payload)
+        return []
+
+    def resolve(self, state: NautaState, orders_: list[Order], roller: Roller) -> NautaState:
+        state = clone_model(state)
+        by_id = {o.decision: o for o in orders_}
+        resolver = RESOLVERS.get(state.step)
+        if resolver is not None:
+            resolver(state, by_id, roller)
+        return state
+
+    def outcome(self, state: NautaState) -> Outcome | None:
+        return state.outcome
+
+    def view(self, state: NautaState, viewer: str | None) -> dict[str, Any]:
+        return view(state, viewer)
+
+    def perturb_secrets(self, state: NautaState, rng: random.Random) -> NautaState:
+        return perturb_secrets(state, rng)
+
+    def describe(self, event: Event, lang: str = "en") -> str:
+        return describe(event, lang)

@@ -1,0 +1,285 @@
+"""The sequence of play (§8): deployment, then each turn — write the speeds, roll
+for initiative, move one ship or formation at a time alternately (rammings as they
+happen), declare boardings, fight aboard — until the twelfth turn or a victory.
+
+The engine stops wherever a player must decide and runs every other step itself.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from rules.core.decisions import Decision, Order
+from rules.core.dice import Roller
+from rules.nauta import boarding, deployment as dep, fighting, orders, victory
+from rules.nauta.movement import execute, find_unit, units
+from rules.nauta.placement import drop_from_table
+from rules.nauta.speeds import speed_label, writers
+from rules.nauta.state import NautaState
+
+# --- deployment ---------------------------------------------------------------------------
+
+
+def start(state: NautaState, roller: Roller) -> None:
+    mode = state.rules.deployment
+    if mode == "fixed":
+        begin_turn(state, roller)
+        return
+    for ship in state.ships:
+        ship.status = "undeployed"
+    state.step = "deploy"
+    if mode == "screen":
+        state.deploy_queue = _seats_with_ships(state, state.sides)
+        return
+    winner = dep.roll_off(state, roller, "deployment")
+    loser = state.other_side(winner)
+    if mode == "roll":
+        state.deploy_queue = _seats_with_ships(state, [loser, winner])
+    else:
+        state.mover_side = loser
+
+
+def _seats_with_ships(state: NautaState, sides: list[str]) -> list[str]:
+    return [seat for side in sides for seat in state.side_seats(side)
+            if any(s.player == seat for s in state.ships)]
+
+
+def _deploy_seat(state: NautaState) -> str | None:
+    """Alternate deployment: the side whose turn it is, or the other if it is done."""
+    side = state.mover_side or state.sides[0]
+    for s in (side, state.other_side(side)):
+        for seat in _rotation(state, s):
+            if dep.undeployed(state, seat):
+                return seat
+    return None
+
+
+def _rotation(state: NautaState, side: str) -> list[str]:
+    seats = state.side_seats(side)
+    start_at = state.seat_cursor.get(side, 0) % max(len(seats), 1)
+    return seats[start_at:] + seats[:start_at]
+
+
+def _advance_rotation(state: NautaState, seat: str) -> None:
+    side = state.seat(seat).side
+    seats = state.side_seats(side)
+    state.seat_cursor[side] = (seats.index(seat) + 1) % len(seats)
+    other = state.other_side(side)
+    state.mover_side = other
+
+
+def resolve_deploy(state: NautaState, by_id: dict[str, Order], roller: Roller) -> None:
+    for decision in pending(state):
+        order = by_id.get(decision.id)
+        spec = orders.deploy_spec(state, decision)
+        payload = order.payload if order else spec.default or {}
+        if order is None:
+            _default_note(roller, decision.player, "the deployment", spec.default_text)
+        for ship, pose in orders.deploy_poses(state, decision, payload):
+            dep.place(state, roller, ship, pose)
+        if decision.kind == "deploy_one":
+            _advance_rotation(state, decision.player)
+            state.move_no += 1
+        else:
+            state.deploy_queue = [s for s in state.deploy_queue if s != decision.player]
+    if not any(s.status == "undeployed" for s in state.ships):
+        state.mover_side, state.seat_cursor, state.move_no = None, {}, 0
+        begin_turn(state, roller)
+
+
+# --- a turn -------------------------------------------------------------------------------
+
+def begin_turn(state: NautaState, roller: Roller) -> None:
+    roller.log.emit("turn_start", turn=state.turn)
+    state.step = "speeds"
+    if not writers(state):
+        start_movement(state, roller)
+
+
+def speed_seats(state: NautaState) -> list[str]:
+    return [seat.id for seat in state.seats if writers(state, seat.id)]
+
+
+def resolve_speeds(state: NautaState, by_id: dict[str, Order], roller: Roller) -> None:
+    for seat in speed_seats(state):
+        did = decision_id(state, "speeds", seat)
+        if did in by_id:
+            payload = by_id[did].payload
+        else:
+            payload = orders.speeds_default(state, seat)
+            _default_note(roller, seat, "the speeds", "last turn's speeds")
+        written = orders.written_speeds(state, seat, payload)
+        for ship_id, (speed, letter) in written.items():
+            ship = state.ship(ship_id)
+            ship.written, ship.formation, ship.revealed = speed, letter, False
+        text = ", ".join(f"{state.ship(i).name} {speed_label(v)}" + (f" ({f})" if f else "")
+                         for i, (v, f) in written.items())
+        roller.log.emit("speeds_written", player=seat)
+        roller.log.emit("speeds", to=[seat], text=text)
+    start_movement(state, roller)
+
+
+def _side_has_units(state: NautaState, side: str) -> bool:
+    return any(units(state, seat) for seat in state.side_seats(side))
+
+
+def start_movement(state: NautaState, roller: Roller) -> None:
+    movers = [side for side in state.sides if _side_has_units(state, side)]
+    state.move_no = 1
+    if len(movers) == 2:
+        state.initiative_side = dep.roll_off(state, roller, "initiative")
+        roller.log.emit("initiative", side=state.initiative_side)
+        state.step = "initiative"
+        return
+    state.mover_side = movers[0] if movers else None
+    state.step = "move"
+    advance_moves(state, roller)
+
+
+def resolve_initiative(state: NautaState, by_id: dict[str, Order], roller: Roller) -> None:
+    decision = pending(state)[0]
+    choice = by_id[decision.id].payload["action"] if decision.id in by_id else "second"
+    if decision.id not in by_id:
+        _default_note(roller, decision.player, "the initiative", "move second")
+    side = state.initiative_side or state.sides[0]
+    state.mover_side = side if choice == "first" else state.other_side(side)
+    roller.log.emit("initiative_choice", side=state.mover_side)
+    state.step = "move"
+    advance_moves(state, roller)
+
+
+def move_seat(state: NautaState) -> str | None:
+    side = state.mover_side or state.sides[0]
+    for s in (side, state.other_side(side)):
+        for seat in _rotation(state, s):
+            if units(state, seat):
+                return seat
+    return None
+
+
+def advance_moves(state: NautaState, roller: Roller) -> None:
+    if move_seat(state) is None:
+        start_boarding(state, roller)
+
+
+def resolve_move(state: NautaState, by_id: dict[str, Order], roller: Roller) -> None:
+    decision = pending(state)[0]
+    if decision.id in by_id:
+        payload = by_id[decision.id].payload
+    else:
+        payload = orders.move_default(state, decision.player)
+        _default_note(roller, decision.player, "a move", f"{payload['unit']} straight ahead")
+    unit_ = find_unit(state, decision.player, str(payload["unit"]))
+    if unit_ is not None:
+        execute(state, roller, unit_, int(payload.get("turn", 0)), str(payload.get("dash", "no")),
+                str(payload.get("shoot", "no")))
+    _advance_rotation(state, decision.player)
+    state.move_no += 1
+    advance_moves(state, roller)
+
+
+# --- boarding, fighting aboard, end of turn ------------------------------------------------
+
+def boarding_seats(state: NautaState) -> list[str]:
+    return [seat.id for seat in state.seats if orders.boarding_params(state, seat.id)]
+
+
+def start_boarding(state: NautaState, roller: Roller) -> None:
+    state.step = "boarding"
+    state.mover_side = None
+    if not boarding_seats(state):
+        finish_turn(state, roller, {}, {})
+
+
+def resolve_boarding(state: NautaState, by_id: dict[str, Order], roller: Roller) -> None:
+    boards: dict[str, str] = {}
+    fires: dict[str, str] = {}
+    for seat in boarding_seats(state):
+        did = decision_id(state, "boarding", seat)
+        payload = by_id[did].payload if did in by_id else {}
+        b, f = orders.boarding_choices(state, seat, payload)
+        boards.update(b)
+        fires.update(f)
+    finish_turn(state, roller, boards, fires)
+
+
+def finish_turn(state: NautaState, roller: Roller, boards: dict[str, str], fires: dict[str, str]) -> None:
+    boarding.resolve(state, roller, boards, fires)
+    fighting.fight(state, roller)
+    end_turn(state, roller)
+
+
+def end_turn(state: NautaState, roller: Roller) -> None:
+    for ship in state.ships:
+        if ship.status == "captured" and ship.remove_after is not None and ship.remove_after <= state.turn:
+            ship.status = "taken"
+            drop_from_table(state, ship)
+            roller.log.emit("prize_removed", ship=ship.id, name=ship.name)
+        if ship.hold_until is not None and ship.hold_until <= state.turn:
+            ship.hold_until = None
+        _next_turn_speed(state, ship)
+    roller.log.emit("turn_end", turn=state.turn)
+    result = victory.end_of_turn(state)
+    if result is not None:
+        finish(state, roller, result)
+        return
+    state.turn += 1
+    state.move_no = 0
+    begin_turn(state, roller)
+
+
+def _next_turn_speed(state: NautaState, ship: Any) -> None:
+    moving = ship.afloat and ship.written is not None and not ship.stopped and not state.engaged(ship.id)
+    ship.last_speed = ship.written if moving else 0
+    ship.written, ship.formation, ship.revealed = None, None, False
+    ship.moved, ship.stopped = False, False
+    ship.rams, ship.strikes = [], None
+
+
+def finish(state: NautaState, roller: Roller, result: Any) -> None:
+    state.outcome = result
+    state.step = "over"
+    text = f"victory for {result.winner}" if result.winner else "a tie"
+    text_it = f"vittoria per {result.winner}" if result.winner else "pareggio"
+    roller.log.emit("game_over", result=f"{text} — {result.reason}", result_it=text_it,
+                    winner=result.winner, kind=result.kind, scores=result.scores)
+
+
+def _default_note(roller: Roller, player: str, what: str, default: str) -> None:
+    roller.log.emit("default_order", player=player, what=what, default=default)
+
+
+# --- decisions ----------------------------------------------------------------------------
+
+def decision_id(state: NautaState, kind: str, who: str) -> str:
+    return f"t{state.turn}.{kind}.{who}"
+
+
+def pending(state: NautaState) -> list[Decision]:
+    if state.step == "over":
+        return []
+    if state.step == "deploy":
+        return _deploy_pending(state)
+    if state.step == "speeds":
+        return [Decision(id=decision_id(state, "speeds", seat), kind="speeds", player=seat, secret=True,
+                         label=f"Speeds for turn {state.turn}") for seat in speed_seats(state)]
+    if state.step == "initiative":
+        side = state.initiative_side or state.sides[0]
+        return [Decision(id=f"t{state.turn}.initiative", kind="initiative", player=state.side_seats(side)[0],
+                         label="You won the initiative: move first or second?")]
+    if state.step == "move":
+        seat = move_seat(state)
+        return [] if seat is None else [Decision(id=f"t{state.turn}.m{state.move_no}", kind="move", player=seat,
+                                                 label=f"Turn {state.turn}: move a ship or a formation")]
+    return [Decision(id=decision_id(state, "boarding", seat), kind="boarding", player=seat, secret=True,
+                     label=f"Turn {state.turn}: boarding declarations") for seat in boarding_seats(state)]
+
+
+def _deploy_pending(state: NautaState) -> list[Decision]:
+    if state.rules.deployment == "alternate":
+        seat = _deploy_seat(state)
+        return [] if seat is None else [Decision(id=f"deploy.{state.move_no}", kind="deploy_one", player=seat,
+                                                 label="Place one ship")]
+    queue = state.deploy_queue if state.rules.deployment == "screen" else state.deploy_queue[:1]
+    secret = state.rules.deployment == "screen"
+    return [Decision(id=f"deploy.{seat}", kind="deploy", player=seat, secret=secret,
+                     label="Place your fleet") for seat in queue]
