@@ -31,9 +31,9 @@ def _first_error(exc: ValidationError) -> str:
     return f"{where}: {err.get('msg', '')}" if where else str(err.get("msg", ""))
 
 
-def _sides(game: GameRow) -> list[str] | None:
-    sides = game.setup.get("sides")
-    return [str(s) for s in sides] if isinstance(sides, list) else None
+def _sides(game: GameRow) -> list[str]:
+    rules = get_ruleset(game.ruleset)
+    return rules.sides(rules.setup_model.model_validate(game.setup))
 
 
 class LobbyMixin(ServiceCore):
@@ -133,8 +133,6 @@ class LobbyMixin(ServiceCore):
     @staticmethod
     def _side(game: GameRow, side: str) -> str:
         sides = _sides(game)
-        if sides is None:
-            return side
         match = next((s for s in sides if s.lower() == side.strip().lower()), None)
         if match is None:
             raise ServiceError("unknown-side", side=side, sides=", ".join(sides))
@@ -154,6 +152,10 @@ class LobbyMixin(ServiceCore):
         await self._notice(game, code, user=i18n.mention(user_id), seat=seat.seat_id)
         self._changed(game_id)
 
+    async def sides(self, game_id: int) -> list[str]:
+        """The sides seats can join, in the setup's order."""
+        return _sides(await self.game(game_id))
+
     # -- ships -------------------------------------------------------------------------
     async def ship_choices(self, game_id: int) -> list[ShipOption]:
         game = await self.game(game_id)
@@ -162,7 +164,7 @@ class LobbyMixin(ServiceCore):
     async def _choices(self, game: GameRow) -> list[ShipOption]:
         taken = {p.ship_id: p.seat_id for p in await self.db.picks(game.id)}
         return [ShipOption(o.ship_id, o.label, o.side, o.points, taken.get(o.ship_id))
-                for o in self.picks.options(game.setup)]
+                for o in self.picks.options(get_ruleset(game.ruleset), game.setup)]
 
     async def pick_ship(self, game_id: int, user_id: int, ship_id: str) -> ShipOption:
         async with self._lock(game_id):
@@ -194,7 +196,7 @@ class LobbyMixin(ServiceCore):
         return option
 
     def _check_budget(self, game: GameRow, seat: SeatRow, choices: list[ShipOption], option: ShipOption) -> None:
-        budget = self.picks.budget(game.setup, seat.side)
+        budget = self.picks.budget(get_ruleset(game.ruleset), game.setup, seat.side)
         if budget is None or option.points is None:
             return
         spent = sum(o.points or 0 for o in choices if o.taken_by == seat.seat_id)
@@ -229,14 +231,14 @@ class LobbyMixin(ServiceCore):
 
     @staticmethod
     def _check_sides(game: GameRow, seats: list[SeatRow]) -> None:
-        for side in _sides(game) or []:
+        for side in _sides(game):
             if not any(s.side == side for s in seats):
                 raise ServiceError("side-empty", side=side)
 
     async def _start_record(self, game: GameRow, seats: list[SeatRow]) -> StartRow:
         rules = get_ruleset(game.ruleset)
         picks = {p.ship_id: p.seat_id for p in await self.db.picks(game.id)}
-        setup_data = self.picks.apply(game.setup, picks)
+        setup_data = self.picks.apply(rules, game.setup, picks)
         engine_seats = [Seat(id=s.seat_id, side=s.side, name=s.display_name, ai=s.ai_level) for s in seats]
         seed = self._seed_source()
         try:

@@ -8,9 +8,10 @@ enforces budgets and stores points with each pick.
 """
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass
 from typing import Any, Protocol
+
+from rules.core.ruleset import Ruleset
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,37 +24,26 @@ class ShipOption:
 
 
 class ShipPicks(Protocol):
-    def options(self, setup: dict[str, Any]) -> list[ShipOption]:
+    def options(self, ruleset: Ruleset, setup: dict[str, Any]) -> list[ShipOption]:
         """Every ship a seat could pick (empty: this setup offers no picks)."""
 
-    def budget(self, setup: dict[str, Any], side: str) -> float | None:
+    def budget(self, ruleset: Ruleset, setup: dict[str, Any], side: str) -> float | None:
         """Points a seat of ``side`` may spend; None: no limit."""
 
-    def apply(self, setup: dict[str, Any], picks: dict[str, str]) -> dict[str, Any]:
+    def apply(self, ruleset: Ruleset, setup: dict[str, Any], picks: dict[str, str]) -> dict[str, Any]:
         """The setup to start from, given ship id -> seat id."""
 
 
 class ScenarioShips:
-    """Picks among the ships a scenario lists under ``ships`` (each with id and side)."""
+    """Picks among the ships a scenario lists; the ruleset says what they are."""
 
-    def options(self, setup: dict[str, Any]) -> list[ShipOption]:
-        ships = setup.get("ships")
-        if not isinstance(ships, list):
-            return []
-        return [ShipOption(ship_id=s["id"], side=s["side"], label=_label(s))
-                for s in ships if isinstance(s, dict) and "id" in s and "side" in s]
+    def options(self, ruleset: Ruleset, setup: dict[str, Any]) -> list[ShipOption]:
+        model = ruleset.setup_model.model_validate(setup)
+        return [ShipOption(ship_id=s.id, side=s.side, label=s.name) for s in ruleset.ship_entries(model)]
 
-    def budget(self, setup: dict[str, Any], side: str) -> float | None:
+    def budget(self, ruleset: Ruleset, setup: dict[str, Any], side: str) -> float | None:
         return None
 
-    def apply(self, setup: dict[str, Any], picks: dict[str, str]) -> dict[str, Any]:
-        out = copy.deepcopy(setup)
-        for ship in out.get("ships", []):
-            if ship.get("id") in picks:
-                ship["player"] = picks[ship["id"]]
-        return out
-
-
-def _label(ship: dict[str, Any]) -> str:
-    name = ship.get("name") or ship.get("ship") or ship["id"]
-    return str(name).replace("_", " ")
+    def apply(self, ruleset: Ruleset, setup: dict[str, Any], picks: dict[str, str]) -> dict[str, Any]:
+        model = ruleset.setup_model.model_validate(setup)
+        return ruleset.assign_ships(model, picks).model_dump(mode="json")

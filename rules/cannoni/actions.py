@@ -12,6 +12,8 @@ from rules.cannoni import gunnery  # noqa: F401,I001
 from rules.cannoni import emergency  # noqa: F401,I001
 from rules.cannoni import boarding  # noqa: F401,I001
 from rules.cannoni import capture  # noqa: F401,I001
+from rules.cannoni import crew  # noqa: F401,I001
+from rules.cannoni import repairs
 from rules.cannoni.gunnery import check_fire
 from rules.cannoni.orders import REGISTRY
 from rules.cannoni.sailing import speed_range
@@ -32,6 +34,9 @@ def action_specs(state: CannoniState, ship: ShipState, only: str | None = None) 
     """The ship's legal actions; with ``only``, just that one (fire options are costly)."""
     if ship.sinking:
         return [_pass("no action (the ship is sinking)")]
+    if ship.gravely_damaged:
+        # "La nave non può manovrare né compiere qualsiasi altra azione"
+        return [_pass("no action (gravely damaged: all hands keep her afloat)")]
     if not ship.on_table:
         specs = [s for a in REGISTRY.values() if a.off_table and (s := a.spec(state, ship)) is not None]
         return specs + [_pass()]
@@ -70,6 +75,7 @@ def execute(state: CannoniState, roller: Roller, ship: ShipState, p: dict[str, A
     # whatever the ship does now spends it. An action that makes her manoeuvrable
     # again (refloating, clearing a mast) sets it anew, so it is cleared first.
     ship.must_move = False
+    repairs.note_action(state, roller, ship, p["action"])
     action = REGISTRY.get(p["action"])
     if action is None:
         roller.log.emit("no_action", ship=ship.id, name=ship.name)

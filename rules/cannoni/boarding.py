@@ -13,8 +13,9 @@ from typing import Any
 from rules.cannoni import geometry as g
 from rules.cannoni.capture import capture, check_prisoners
 from rules.cannoni.dice import roll
-from rules.cannoni.fire import base, mainmast
+from rules.cannoni.fire import base, boarding_penalty, mainmast
 from rules.cannoni.orders import ShipAction, register
+from rules.cannoni.repairs import interrupt_repairs
 from rules.cannoni.seamanship import manoeuvre_test
 from rules.cannoni.state import SECTION, CannoniState, Grapple, Melee, ShipState
 from rules.core.decisions import ActionSpec, Choice, ParamSpec
@@ -91,6 +92,10 @@ class ThrowGrapples(ShipAction):
             return
         state.grapples.append(Grapple(attacker=ship.id, defender=target.id, turn=state.turn))
         roller.log.emit("grappled", ship=ship.id, name=ship.name, target=target.id, target_name=target.name)
+        if not friendly:
+            # *Riparazioni*: grappling an enemy, or being grappled, loses this turn's work.
+            interrupt_repairs(state, roller, ship, "grappled an enemy")
+            interrupt_repairs(state, roller, target, "grappled")
         if not friendly and (target.struck or target.decimated):
             # "sono catturate non appena abbordate ... (non si combatte la mischia)"
             capture(state, roller, target, ship)
@@ -405,10 +410,9 @@ def held_in_melee(state: CannoniState, ship: ShipState) -> bool:
 
 
 def firing_penalty(state: CannoniState, ship: ShipState) -> list[tuple[str, int]]:
-    melee = state.melee_of(ship.id)
-    if melee is None or not melee.reserve:
-        return []
-    return [("firing ship in a boarding", -3), ("sections in the boarding party", -party_sections(state, melee, ship))]
+    """The modifiers a ship in a boarding fires with (computed in the fire module,
+    which cannot import this one)."""
+    return boarding_penalty(state, ship)
 
 
 def boarders_aboard(state: CannoniState, firer: ShipState, target: ShipState) -> bool:

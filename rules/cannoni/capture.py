@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rules.cannoni.crew import disorder
 from rules.cannoni.orders import ShipAction, register
 from rules.cannoni.state import CannoniState, PrizeMemo, ShipState, Track
 from rules.core.decisions import ActionSpec
@@ -30,14 +31,19 @@ def capture(state: CannoniState, roller: Roller, prize: ShipState, captor: ShipS
     guards = max(1, -(-prisoners // 4))
     guards = min(guards, max(captor.crew.remaining - 1, 1)) if captor.crew.remaining > 1 else guards
     captor.crew.strike(guards)
-    prize.original = PrizeMemo(log=prize.log, side=prize.side, player=prize.player)
+    prize.original = PrizeMemo(log=prize.log, side=prize.side, player=prize.player,
+                               captain_killed=prize.captain_killed)
     prize.log = prize_log(prize, captor, guards)
     prize.crew = Track(boxes=guards)
     prize.prisoners = Track(boxes=prisoners)
     prize.side, prize.player, prize.captured_by = captor.side, captor.player, captor.side
     prize.struck, prize.fired_on, prize.chit = False, False, None
+    # A new crew and a new commander: her own captain's death, her own crew's order
+    # and their repair work stay with them (the captain's with the memo).
+    prize.captain_killed, prize.disordered, prize.repair = False, False, None
     roller.log.emit("captured", ship=prize.id, name=prize.name, captor=captor.id, captor_name=captor.name,
                     side=captor.side, prize_crew=guards, prisoners=prisoners)
+    disorder(state, roller, prize, "prize crew")  # "È disordinato anche l'equipaggio trasferito"
     check_prisoners(state, roller, prize)
 
 
@@ -54,6 +60,7 @@ def check_prisoners(state: CannoniState, roller: Roller, ship: ShipState) -> Non
     ship.log = memo.log
     ship.crew = Track(boxes=memo.log.crew_boxes, lost=memo.log.crew_boxes - prisoners.remaining)
     ship.side, ship.player = memo.side, memo.player
+    ship.captain_killed, ship.disordered, ship.repair = memo.captain_killed, False, None
     ship.captured_by, ship.original, ship.chit = None, None, None
     ship.prisoners = Track(boxes=guards) if guards else None
     roller.log.emit("prisoners_rise", ship=ship.id, name=ship.name, side=ship.side)

@@ -117,9 +117,15 @@ def critical_damage(state: CannoniState, roller: Roller, ship: ShipState, side: 
 
 
 def explode(state: CannoniState, roller: Roller, ship: ShipState) -> None:
-    """"La nave esplode ed è rimossa dal gioco": lost as if sunk; whatever held her —
-    grapples, a melee, fouled rigging — goes with her, and a ship so freed must move
-    at her next action, as any ship that becomes manoeuvrable again."""
+    """"La nave esplode ed è rimossa dal gioco": lost as if sunk."""
+    remove_sunk(state, ship)
+    roller.log.emit("exploded", ship=ship.id, name=ship.name)
+
+
+def remove_sunk(state: CannoniState, ship: ShipState) -> None:
+    """A ship gone down: whatever held her — grapples, a melee, fouled rigging — goes
+    with her, and a ship so freed must move at her next action, as any ship that
+    becomes manoeuvrable again."""
     ship.status = "sunk"
     ship.sinking_until = None
     bound = {x for gr in state.grapples if ship.id in (gr.attacker, gr.defender) for x in (gr.attacker, gr.defender)}
@@ -136,7 +142,6 @@ def explode(state: CannoniState, roller: Roller, ship: ShipState) -> None:
             other.fouled_with.remove(ship.id)
         if other.id in bound and other.id != ship.id and not other.unmanoeuvrable and not state.engaged(other.id):
             other.must_move = True
-    roller.log.emit("exploded", ship=ship.id, name=ship.name)
 
 
 def set_fire(roller: Roller, ship: ShipState, cause: str) -> None:
@@ -181,5 +186,5 @@ def apply_pending(state: CannoniState, roller: Roller) -> None:
             check_prisoners(state, roller, ship)
 
 
-__all__ = ["apply", "apply_pending", "critical_damage", "die", "explode", "mast_fall", "strike_hull",
+__all__ = ["apply", "apply_pending", "critical_damage", "die", "explode", "remove_sunk", "mast_fall", "strike_hull",
            "strike_rigging", "strike_crew", "strike_prisoners"]

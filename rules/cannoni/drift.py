@@ -4,6 +4,7 @@ holds its whole group ("Le navi all'ancora ... non vanno alla deriva")."""
 from __future__ import annotations
 
 from rules.cannoni import geometry as g
+from rules.cannoni.depth import shoals_for
 from rules.cannoni.fire import base, land_polygons
 from rules.cannoni.movement import edge_zone
 from rules.cannoni.sailing import drift_distance
@@ -61,7 +62,9 @@ def drift(state: CannoniState, roller: Roller) -> None:
         for ship in group:
             poses = _poses(ship, dx, dy, distance)
             length, width = ship.log.base_length, ship.log.base_width
-            hit = g.first_contact(poses, length, width, others) if others else None
+            # Shallows too shallow for her stop her as the coast does.
+            near = others + shoals_for(state, ship)
+            hit = g.first_contact(poses, length, width, near) if near else None
             if hit is not None:
                 travel = min(travel, g.travelled(poses, hit - 1))
             at_edge = g.first_contact(poses, length, width, [edge_zone(state.table.width, state.table.height)])

@@ -12,6 +12,7 @@ from shapely.geometry import Point
 from shapely.ops import nearest_points
 
 from rules.cannoni import geometry as g
+from rules.cannoni.depth import refloat_penalty, shoals_for
 from rules.cannoni.fire import base, land_polygons, pose
 from rules.cannoni.orders import ShipAction, register
 from rules.cannoni.sailing import drift_distance
@@ -83,8 +84,9 @@ class ClearMast(ShipAction):
 
 
 def refloat_pose(state: CannoniState, ship: ShipState) -> g.Pose | None:
-    """The ship moved straight away from the nearest land until its base is an inch clear."""
-    lands = land_polygons(state)
+    """The ship moved straight away from the nearest land until its base is an inch clear
+    (of the coast and of any shallows too shallow for her)."""
+    lands = land_polygons(state) + shoals_for(state, ship)
     start = pose(ship)
     touching = [land for land in lands if land.distance(base(ship)) <= g.TOL] or lands
     if not touching:
@@ -122,7 +124,9 @@ class Refloat(ShipAction):
         bonus = later_turn_bonus(state, ship.aground_first_try)
         if ship.aground_first_try is None:
             ship.aground_first_try = state.turn
-        if not manoeuvre_test(state, ship, roller, "refloat", [("later turn", bonus)]):
+        # *Modificatori opzionali al test per disincagliare* (with the depth rule).
+        mods = [("later turn", bonus)] + refloat_penalty(state, ship)
+        if not manoeuvre_test(state, ship, roller, "refloat", mods):
             return
         q = refloat_pose(state, ship)
         if q is None:

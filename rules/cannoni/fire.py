@@ -8,15 +8,18 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+import math
+
 import numpy as np
 import shapely
 
 from pydantic import BaseModel
 from shapely.geometry import Point, Polygon
 
+from rules.cannoni import forts
 from rules.cannoni import geometry as g
 from rules.cannoni.dice import roll
-from rules.cannoni.state import CannoniState, DamageItem, ShipState, opposite
+from rules.cannoni.state import SECTION, BatteryState, CannoniState, DamageItem, ShipState, opposite
 
 HULL_RANGE = 13.0
 RIGGING_MIN_RANGE = 4.0
@@ -25,12 +28,23 @@ RAKE_RANGE = 6.0
 # them for a rake: beyond any gun's range on the table.
 SECTOR_FAR = 40.0
 EPS = 1e-6
+# *Regole opzionali per il tiro*: what each load can hit and from how far. Ball is the
+# base rules' shot; the others have effect only on one aim within their own range.
+AMMUNITION = ("ball", "chain", "double", "grape")
+AMMO_REACH: dict[str, tuple[str, float, float]] = {
+    "chain": ("rigging", 6.0, 10.0),  # "solo sulla velatura ... tra sei e dieci pollici"
+    "double": ("hull", 0.0, 6.0),  # "solo sullo scafo ad una distanza massima di sei pollici"
+    "grape": ("hull", 0.0, 6.0),  # "solo sugli Effettivi ad una distanza massima di sei pollici"
+}
+# A critical hit's prisoners' loss: "se il punteggio non modificato ... è superiore a 5".
+PRISONERS_ROLL = 5
 
 
 class Target(BaseModel):
     ship: str
     distance: float
     aims: list[str]
+    battery: bool = False  # a coastal battery (``ship`` is then the battery's id)
 
 
 class FireOptions(BaseModel):
@@ -68,7 +82,9 @@ def _sector(x: float, y: float, heading: float, length: float, width: float, sid
 
 
 def land_polygons(state: CannoniState) -> list[Polygon]:
-    return [Polygon(area.points) for area in state.table.land]
+    # A fort's walls stand on the coast: ships run aground on them and see past them
+    # no more than past a headland.
+    return [Polygon(area.points) for area in state.table.land] + forts.fort_polygons(state)
 
 
 def fire_options(state: CannoniState, firer: ShipState, side: str) -> FireOptions:
@@ -78,6 +94,7 @@ def fire_options(state: CannoniState, firer: ShipState, side: str) -> FireOption
     # One vectorised test for the whole table: "anche parzialmente", touching counts.
     touch = shapely.dwithin(np.array([base(o) for o in others], dtype=object), sec, g.TOL) if others else []
     inside = [(g.distance(mainmast(firer), mainmast(o)), o) for o, hit in zip(others, touch) if hit]
+    inside += forts.in_sector(state, sec, mainmast(firer))  # measured to the fort's outer edge
     if not inside:
         return FireOptions(side=side, targets=[], blocked="no ship in the firing sector")
     nearest = min(d for d, _ in inside)
@@ -88,6 +105,11 @@ def fire_options(state: CannoniState, firer: ShipState, side: str) -> FireOption
     closest = [(d, s) for d, s in inside if d <= nearest + EPS]
     targets = []
     for d, ship in closest:
+        if isinstance(ship, BatteryState):
+            # A battery has only its battery points, used as a hull: no rigging to aim at.
+            if ship.side != firer.side and d <= HULL_RANGE + EPS and firer.log.fire_modifier(d) is not None:
+                targets.append(Target(ship=ship.id, distance=round(d, 3), aims=["hull"], battery=True))
+            continue
         if ship.side == firer.side or ship.struck or ship.sinking:
             continue
         aims = []
@@ -101,7 +123,9 @@ def fire_options(state: CannoniState, firer: ShipState, side: str) -> FireOption
     if targets:
         return FireOptions(side=side, targets=targets)
     blocker = closest[0][1]
-    if blocker.side == firer.side:
+    if isinstance(blocker, BatteryState):
+        why = forts.blocking_reason(firer.side, blocker, nearest)
+    elif blocker.side == firer.side:
         why = f"{blocker.name} (friendly) is the nearest ship in the sector and blocks the fire"
     elif blocker.struck or blocker.sinking:
         why = f"{blocker.name} has struck or is sinking and blocks the fire"
@@ -119,6 +143,29 @@ def rake(firer: ShipState, target: ShipState, side: str, d: float) -> str | None
         if g.in_sector(firer_base, sector(target, tside, reach=SECTOR_FAR)):
             return None
     return g.end_facing(pose(target), mainmast(firer))
+
+
+def boarding_penalty(state: CannoniState, ship: ShipState) -> list[tuple[str, int]]:
+    """*Nave impegnata in un abbordaggio*: "può far fuoco con un modificatore di -3 ed ha
+    una penalità ulteriore di -1 per ogni sezione di Effettivi impegnata nelle squadre di
+    abbordaggio". A ship is in a boarding once its melee's parties are formed; her
+    party is every crew box she did not keep in reserve, counted in sections (a
+    broken one counts). Worked out here from ``state.melees`` because the boarding
+    module itself depends on this one."""
+    melee = state.melee_of(ship.id)
+    if melee is None or not melee.reserve:
+        return []
+    party = max(ship.crew.remaining - melee.reserve.get(ship.id, ship.crew.remaining), 0)
+    return [("firing ship in a boarding", -3), ("sections in the boarding party", -math.ceil(party / SECTION))]
+
+
+def ammo_effective(ammo: str, aim: str, d: float) -> bool:
+    """Whether a broadside of this load has any effect on ``aim`` at ``d`` inches."""
+    reach = AMMO_REACH.get(ammo)
+    if reach is None:
+        return True
+    wanted, lo, hi = reach
+    return aim == wanted and lo - EPS <= d <= hi + EPS
 
 
 def modifiers(state: CannoniState, firer: ShipState, side: str, target: ShipState, aim: str,
@@ -148,6 +195,7 @@ def modifiers(state: CannoniState, firer: ShipState, side: str, target: ShipStat
         mods.append(("raking the stern", +4))
     if firer.dismasted:
         mods.append(("firing ship dismasted", -1))
+    mods.extend(boarding_penalty(state, firer))
     if side not in firer.first_broadside_used and firer.hull[side].lost == 0:
         mods.append(("first broadside", +2))
     return [m for m in mods if m[1] != 0 or m[0].startswith("range")]
@@ -175,42 +223,80 @@ def mast_preference(target: ShipState, source_xy: tuple[float, float]) -> list[s
 
 def fire(state: CannoniState, roller, firer: ShipState, side: str, target: ShipState, aim: str) -> None:
     d = g.distance(mainmast(firer), mainmast(target))
+    ammo = firer.loaded.get(side) or "ball"
+    if not ammo_effective(ammo, aim, d):
+        _fire_without_effect(state, roller, firer, side, target, aim, d, ammo)
+        return
     mods = modifiers(state, firer, side, target, aim, d)
     raw = roll(state, roller, "broadside", ship=firer.id, target=target.id)
     target_roll = roll(state, roller, "broadside (target)", ship=target.id)
     modified = max(1, raw + sum(v for _, v in mods))
     hits = hits_for(modified, target_roll)
     critical = hits == 3
+    shown = {"ammo": ammo} if state.options.ammunition else {}
     roller.log.emit("broadside", ship=firer.id, name=firer.name, side=side, target=target.id,
                     target_name=target.name, aim=aim, distance=round(d, 2), roll=raw,
                     target_roll=target_roll, mods=[[k, v] for k, v in mods], modified=modified,
-                    hits=hits, critical=critical)
-    firer.loaded[side] = None
-    if side not in firer.first_broadside_used:
-        firer.first_broadside_used.append(side)
-    if side in firer.mast_obstructing and raw <= 5:
-        state.pending_damage.append(DamageItem(target=firer.id, kind="fire", cause="fallen mast"))
+                    hits=hits, critical=critical, **shown)
+    _spend(state, firer, side, raw)
     if hits == 0:
         return
     target.hit_this_phase = True
     queue = state.pending_damage
+    hit_side = g.side_facing(pose(target), mainmast(firer))
+    # Double shot doubles the hull and crew damage, chain shot the rigging damage;
+    # grape shot marks on the crew what ball would have marked on the hull.
+    hull_x = 2 if ammo == "double" else 1
+    crew_x = 2 if ammo == "double" else 1
+    rigging_x = 2 if ammo == "chain" else 1
     if aim == "hull":
-        hit_side = g.side_facing(pose(target), mainmast(firer))
-        if critical:
-            queue.append(DamageItem(target=target.id, source=firer.id, kind="hull", amount=2, side=hit_side))
-            queue.append(DamageItem(target=target.id, source=firer.id, kind="hull", amount=1,
-                                    side=opposite(hit_side)))
-        else:
-            queue.append(DamageItem(target=target.id, source=firer.id, kind="hull", amount=hits, side=hit_side))
+        parts = [(hit_side, 2), (opposite(hit_side), 1)] if critical else [(hit_side, hits)]
+        for where, n in parts:
+            if ammo == "grape":
+                queue.append(DamageItem(target=target.id, source=firer.id, kind="crew", amount=n))
+            else:
+                queue.append(DamageItem(target=target.id, source=firer.id, kind="hull", amount=n * hull_x,
+                                        side=where))
     else:
         pref = mast_preference(target, mainmast(firer))
         if critical:
-            queue.append(DamageItem(target=target.id, source=firer.id, kind="rigging", amount=2, masts=pref))
-            queue.append(DamageItem(target=target.id, source=firer.id, kind="rigging", amount=1,
+            queue.append(DamageItem(target=target.id, source=firer.id, kind="rigging", amount=2 * rigging_x,
+                                    masts=pref))
+            queue.append(DamageItem(target=target.id, source=firer.id, kind="rigging", amount=rigging_x,
                                     masts=pref[1:] + pref[:1]))
         else:
-            queue.append(DamageItem(target=target.id, source=firer.id, kind="rigging", amount=hits, masts=pref))
+            queue.append(DamageItem(target=target.id, source=firer.id, kind="rigging", amount=hits * rigging_x,
+                                    masts=pref))
     if critical:
-        queue.append(DamageItem(target=target.id, source=firer.id, kind="crew", amount=1))
+        queue.append(DamageItem(target=target.id, source=firer.id, kind="crew", amount=crew_x))
+        if raw > PRISONERS_ROLL and target.prisoners is not None and target.prisoners.remaining > 0:
+            queue.append(DamageItem(target=target.id, source=firer.id, kind="prisoners", amount=1))
         if target_roll <= 2:
             queue.append(DamageItem(target=target.id, source=firer.id, kind="fire", cause="critical hit"))
+        if state.options.critical_damage or state.options.disorder:
+            # Marked after the hit's own damage: "oltre a segnare i danni ... deve
+            # verificare se la nave subisce un danno critico".
+            queue.append(DamageItem(target=target.id, source=firer.id, kind="critical", side=hit_side, aim=aim))
+
+
+def _spend(state: CannoniState, firer: ShipState, side: str, raw: int | None) -> None:
+    """The guns are empty, the first broadside is gone, and firing over a fallen mast
+    may set the ship alight (an unmodified 1-5)."""
+    firer.loaded[side] = None
+    if side not in firer.first_broadside_used:
+        firer.first_broadside_used.append(side)
+    if raw is not None and side in firer.mast_obstructing and raw <= 5:
+        state.pending_damage.append(DamageItem(target=firer.id, kind="fire", cause="fallen mast"))
+
+
+def _fire_without_effect(state: CannoniState, roller, firer: ShipState, side: str, target: ShipState,
+                         aim: str, d: float, ammo: str) -> None:
+    """A load fired where it has no effect ("hanno effetto solo ..."): the only way to
+    empty the guns ("L'unico modo per scaricare i cannoni è far fuoco"). No opposed
+    roll; the firer's die is thrown only when a fallen mast lies over that side."""
+    raw = None
+    if side in firer.mast_obstructing:
+        raw = roll(state, roller, "broadside", ship=firer.id, target=target.id)
+    roller.log.emit("broadside_no_effect", ship=firer.id, name=firer.name, side=side, target=target.id,
+                    target_name=target.name, aim=aim, distance=round(d, 2), ammo=ammo)
+    _spend(state, firer, side, raw)

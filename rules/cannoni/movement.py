@@ -11,6 +11,8 @@ from shapely.geometry.base import BaseGeometry
 from shapely.geometry import Polygon
 
 from rules.cannoni import geometry as g
+from rules.cannoni.crew import disorder
+from rules.cannoni.depth import shoals_for
 from rules.cannoni.fire import base, land_polygons, pose
 from rules.cannoni.sailing import in_irons, point_of_sail, speed_range
 from rules.cannoni.seamanship import manoeuvre_test, straight_inches_mod
@@ -90,7 +92,7 @@ def first_contact(state: CannoniState, ship: ShipState, p: Plan, only: set[str] 
             # first_contact counts a base within TOL as touching: match it the same way.
             other = min(others, key=lambda item: item[1].distance(hit))[0]
             found.append(Contact(index=idx, kind="ship", other=other))
-    lands = land_polygons(state)
+    lands = land_polygons(state) + shoals_for(state, ship)  # water too shallow for her is coast
     if lands:
         idx = g.first_contact(p.poses, length, width, lands)
         if idx is not None:
@@ -194,6 +196,11 @@ def first_exact_contact(state: CannoniState, ship: ShipState, p: Plan) -> tuple[
         idx = g.first_contact(p.poses, length, width, lands)
         if idx is not None:
             candidates.append((contact_travel(state, ship, p, lands), Contact(index=idx, kind="land")))
+    shoals = shoals_for(state, ship)  # *Pescaggio e profondità*: "applicare le regole base Linee di costa"
+    if shoals:
+        idx = g.first_contact(p.poses, length, width, shoals)
+        if idx is not None:
+            candidates.append((contact_travel(state, ship, p, shoals), Contact(index=idx, kind="land", other="shallows")))
     if near_edge(p, length, width, state.table.width, state.table.height):
         zone = [edge_zone(state.table.width, state.table.height)]
         idx = g.first_contact(p.poses, length, width, zone)
@@ -242,7 +249,7 @@ def execute(state: CannoniState, roller: Roller, ship: ShipState, p: Plan) -> No
             collide(state, roller, ship, other)
     elif contact.kind == "land":
         # "interrompere il movimento quando la nave arriva a contatto con la costa"
-        moved(travel, "the coast")
+        moved(travel, "the shallows" if contact.other == "shallows" else "the coast")
         mods = [("inches moved straight this turn", straight_inches_mod(ship))]
         if manoeuvre_test(state, ship, roller, "avoid grounding", mods):
             # "spostata indietro, nella direzione dello spostamento, di un pollice"
@@ -251,6 +258,7 @@ def execute(state: CannoniState, roller: Roller, ship: ShipState, p: Plan) -> No
         else:
             ship.aground = True
             roller.log.emit("aground", ship=ship.id, name=ship.name)
+            disorder(state, roller, ship, "grounding")
     elif manoeuvre_test(state, ship, roller, "stay on the table", []):
         # "il movimento è arrestato ad un pollice dal bordo del tavolo": where the base
         # first comes within an inch of the edge.
@@ -273,6 +281,9 @@ def collide(state: CannoniState, roller: Roller, ship: ShipState, other: ShipSta
         if b.id not in a.fouled_with:
             a.fouled_with.append(b.id)
     roller.log.emit("collision", ship=ship.id, name=ship.name, other=other.id, other_name=other.name)
+    # "o i due equipaggi sono disordinati (regola opzionale)": both crews.
+    disorder(state, roller, ship, "collision")
+    disorder(state, roller, other, "collision")
 
 
 def standing_ships(state: CannoniState, ship: ShipState) -> set[str] | None:

@@ -28,6 +28,25 @@ class CannoniOptions(BaseModel):
     # *Squadre*: the scenario's squadrons sail in line ahead under their commodores;
     # off, every ship acts on her own.
     squadrons: bool = False
+    # *Regole opzionali per la cattura e l'affondamento*: a ship that loses her last
+    # hull box is gravely damaged instead of sinking; honour forbids firing at her
+    # except to take her, and a broadside that hits her makes her strike.
+    optional_capture: bool = False
+    # *Regole opzionali per il tiro*: ball, chain, double and grape shot, each
+    # broadside's load hidden until it is fired.
+    ammunition: bool = False
+    # *Danno critico*: a critical hit may blow up the magazine, carry away the rudder
+    # or kill the captain.
+    critical_damage: bool = False
+    # *Equipaggio disordinato*: grounding, collision, a critical hit, a mast lost or a
+    # prize to sail disorder the crew (-2 to manoeuvre tests) until it is rallied.
+    disorder: bool = False
+    # *Riparazioni*: five consecutive action phases of work give back one rigging box.
+    repairs: bool = False
+    # *Pescaggio e profondità*: the scenario's depth zones shallower than a ship's
+    # draught are coast to her (test, back off an inch or run aground); refloating from
+    # them costs the difference between depth and draught. Off, only land grounds ships.
+    depth: bool = False
 
     @model_validator(mode="after")
     def _consistent(self) -> "CannoniOptions":

@@ -4,7 +4,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from rules.cannoni import actions, boarding, sequence, squadrons
+from rules.cannoni import actions, batteries, boarding, sequence, squadrons
+from rules.cannoni.forts import all_batteries, battery
 from rules.cannoni.options import CannoniOptions
 from rules.cannoni.setup import CannoniSetup, builtin_scenarios, initial_state
 from rules.cannoni.state import CannoniState
@@ -14,7 +15,7 @@ from rules.core.copying import clone_model
 from rules.core.decisions import ActionSpec, Choice, Decision, DecisionSpec, Order, ParamSpec, Problem
 from rules.core.dice import Roller
 from rules.core.events import Event
-from rules.core.ruleset import Outcome, Ruleset, Seat
+from rules.core.ruleset import Outcome, Ruleset, Seat, ShipEntry
 
 
 class CannoniRuleset(Ruleset):
@@ -27,12 +28,24 @@ class CannoniRuleset(Ruleset):
     def scenarios(self) -> dict[str, CannoniSetup]:
         return builtin_scenarios()
 
+    def sides(self, setup: CannoniSetup) -> list[str]:
+        return list(setup.sides)
+
+    def ship_entries(self, setup: CannoniSetup) -> list[ShipEntry]:
+        return [ShipEntry(id=s.id, name=s.logbook().name, side=s.side, points=float(s.logbook().value),
+                          player=s.player) for s in setup.ships]
+
+    def assign_ships(self, setup: CannoniSetup, picks: dict[str, str]) -> CannoniSetup:
+        ships = [s.model_copy(update={"player": picks.get(s.id, s.player)}) for s in setup.ships]
+        return setup.model_copy(update={"ships": ships})
+
     def new_game(self, setup: CannoniSetup, options: CannoniOptions, seats: list[Seat],
                  roller: Roller) -> CannoniState:
         state = initial_state(setup, options, seats)
         # "Solo nella prima fase del primo turno ... si sorteggia": one draw fixes
         # the order among equal chits until the chits themselves break ties.
-        state.initiative = roller.shuffle([s.id for s in state.ships], "initiative draw")
+        state.initiative = roller.shuffle([s.id for s in state.ships] + [b.id for b in all_batteries(state)],
+                                          "initiative draw")
         sequence.initial_wind(state, roller, setup.wind)
         roller.log.emit("game_start", title=setup.title, ships=len(state.ships), turns=state.turns_limit,
                         wind=state.wind, wind_name=compass(state.wind_degrees()) if state.step != "wind_choice" else "?")
@@ -83,6 +96,9 @@ class CannoniRuleset(Ruleset):
             default = squadrons.default_payload(state, sq)
             return DecisionSpec(decision=decision, actions=squadrons.squadron_specs(state, sq, only),
                                 default=default, default_text=sequence.describe_payload(default))
+        if decision.kind == "battery_action":
+            return DecisionSpec(decision=decision, default={"action": batteries.PASS}, default_text="no action",
+                                actions=batteries.action_specs(state, battery(state, decision.subject or ""), only))
         ship = state.ship(decision.subject or "")
         default = actions.default_action(state, ship)
         return DecisionSpec(decision=decision, actions=actions.action_specs(state, ship, only), default=default,
@@ -94,6 +110,8 @@ class CannoniRuleset(Ruleset):
         if decision.kind == "squadron_action":
             sq = next(sq for sq in state.squadrons if sq.id == decision.subject)
             return squadrons.check(state, sq, payload)
+        if decision.kind == "battery_action":
+            return batteries.check(state, battery(state, decision.subject or ""), payload)
         return []
 
     def resolve(self, state: CannoniState, orders: list[Order], roller: Roller) -> CannoniState:

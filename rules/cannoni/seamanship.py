@@ -22,6 +22,10 @@ def general_modifiers(ship: ShipState) -> Mods:
         mods.append(("hit this phase", -1))
     if ship.in_formation:
         mods.append(("ship in formation", +1))  # *Squadre*: "un bonus di +1"
+    if ship.disordered:
+        mods.append(("crew disordered", -2))  # *Equipaggio disordinato*
+    if ship.captain_killed:
+        mods.append(("captain killed", -2))  # *Danno critico* 3
     return mods
 
 

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from rules.cannoni import actions, boarding, damage, squadrons, victory
+from rules.cannoni import actions, batteries, boarding, damage, repairs, squadrons, victory
 from rules.cannoni.dice import wind_roll
 from rules.cannoni.drift import drift
-from rules.cannoni.state import CannoniState, ShipState
+from rules.cannoni.state import BatteryState, CannoniState, ShipState
 from rules.cannoni.texts import compass
 from rules.core.decisions import Decision, Order
 from rules.core.dice import Roller
@@ -64,10 +64,12 @@ def begin_turn(state: CannoniState, roller: Roller) -> None:
         if result is not None:
             finish(state, roller, result)
             return
+        # 2. Repairs (optional rule): five phases of work give back a rigging box.
+        repairs.complete_repairs(state, roller)
         # 3. Ships at the end of their sinking are removed.
         for ship in state.ships:
             if ship.on_table and ship.sinking_until is not None and state.turn >= ship.sinking_until:
-                ship.status = "sunk"
+                damage.remove_sunk(state, ship)
                 roller.log.emit("sunk", ship=ship.id, name=ship.name)
         result = victory.crushing(state)
         if result is not None:
@@ -77,7 +79,9 @@ def begin_turn(state: CannoniState, roller: Roller) -> None:
         shift_wind(state, roller)
     # Squadrons must be in line at the start of the turn to act as one.
     squadrons.check_formations(state, roller)
-    # 6a. Fire damage, allocated by the owners.
+    # 6a. Fire damage: burning batteries lose a point (nothing to choose), then the
+    # owners of burning ships allocate theirs.
+    batteries.burn(state, roller)
     state.step = "fire_damage" if burning(state) else "chits"
     if state.step == "chits" and not choosing_players(state):
         resolve_chits(state, {}, roller)
@@ -113,6 +117,7 @@ class Unit(NamedTuple):
     player: str
     ships: list[ShipState]
     squadron: bool
+    battery: bool = False  # a coastal battery (``ships`` holds it)
 
 
 def chit_units(state: CannoniState) -> list[Unit]:
@@ -124,6 +129,8 @@ def chit_units(state: CannoniState) -> list[Unit]:
             units.append(Unit(sq.id, sq.name, sq.commodore, line, True))
             taken |= {s.id for s in line}
     units += [Unit(s.id, s.name, s.player, [s], False) for s in ships if s.id not in taken]
+    # A fort takes one chit from its own set 1-3 for all its batteries.
+    units += [Unit(f.id, f.name, f.player, [f], False) for f in batteries.chit_forts(state)]  # type: ignore[list-item]
     return units
 
 
@@ -229,7 +236,9 @@ def note_last(state: CannoniState, roller: Roller, last: list[str]) -> None:
 def order_initiative(state: CannoniState) -> None:
     """Highest chit first; equal chits keep the order of the previous turn."""
     previous = {sid: i for i, sid in enumerate(state.initiative)}
-    state.initiative = [s.id for s in sorted(state.ships, key=lambda s: (-(s.chit or 0), previous.get(s.id, 999)))]
+    # Batteries take their place by their fort's chit, under the same rule.
+    entries = [(s.id, s.chit) for s in state.ships] + batteries.initiative_entries(state)
+    state.initiative = [uid for uid, _ in sorted(entries, key=lambda e: (-(e[1] or 0), previous.get(e[0], 999)))]
 
 
 # -- 7-9. activation and actions ------------------------------------------------------------
@@ -251,6 +260,7 @@ def enter_phase(state: CannoniState, roller: Roller, phase: int) -> None:
         if ship.in_play and ship.chit == phase:
             ship.must_move = True
             roller.log.emit("activation", ship=ship.id, name=ship.name, chit=phase)
+    batteries.enter_phase(state, roller, phase)
     names = [s.name for s in active(state)]
     if names:
         roller.log.emit("phase_start", phase=phase, active=", ".join(names))
@@ -259,10 +269,17 @@ def enter_phase(state: CannoniState, roller: Roller, phase: int) -> None:
 
 
 def active(state: CannoniState) -> list[ShipState]:
-    """Active ships in initiative order."""
+    """Active ships (and coastal batteries) in initiative order."""
     by_id = {s.id: s for s in state.ships}
-    return [by_id[sid] for sid in state.initiative
-            if by_id[sid].in_play and not by_id[sid].struck and (by_id[sid].chit or 0) >= (state.phase or 9)]
+    out: list = []
+    for sid in state.initiative:
+        ship = by_id.get(sid)
+        if ship is None:
+            if batteries.is_active(state, sid):
+                out.append(batteries.battery(state, sid))
+        elif ship.in_play and not ship.struck and (ship.chit or 0) >= (state.phase or 9):
+            out.append(ship)
+    return out
 
 
 def to_act(state: CannoniState) -> list[ShipState]:
@@ -276,7 +293,7 @@ def actors(state: CannoniState) -> list[Unit]:
     for ship in to_act(state):
         sq = squadrons.squadron_of(state, ship.id)
         if sq is None:
-            out.append(Unit(ship.id, ship.name, ship.player, [ship], False))
+            out.append(Unit(ship.id, ship.name, ship.player, [ship], False, isinstance(ship, BatteryState)))
         elif all(u.id != sq.id for u in out):
             line = [s for s in squadrons.members(state, sq) if not s.acted]
             out.append(Unit(sq.id, sq.name, sq.commodore, line, True))
@@ -301,8 +318,10 @@ def advance(state: CannoniState, roller: Roller) -> None:
     """Run every step that needs nobody's decision."""
     while state.step == "action":
         todo = to_act(state)
-        # A sinking ship, or one whose deck is being fought over, can do nothing.
-        automatic = [s for s in todo if s.sinking or boarding.held_in_melee(state, s)]
+        # A sinking or gravely damaged ship, or one whose deck is being fought over,
+        # can do nothing.
+        automatic = [s for s in todo if isinstance(s, ShipState)
+                     and (s.sinking or s.gravely_damaged or boarding.held_in_melee(state, s))]
         for ship in automatic:
             actions.execute(state, roller, ship, {"action": "pass"})
             ship.acted = True
@@ -320,6 +339,9 @@ def resolve_actions(state: CannoniState, orders: dict[str, Order], roller: Rolle
             continue
         ship = unit.ships[0]
         did = decision_id(state, "action", ship.id)
+        if unit.battery:
+            batteries.resolve(state, roller, ship, orders[did].payload if did in orders else None)  # type: ignore[arg-type]
+            continue
         if did in orders:
             payload = orders[did].payload
             # Orders were checked when given; by a ship's turn the ships before it
@@ -359,6 +381,7 @@ def describe_payload(payload: dict[str, Any]) -> str:
 
 
 def end_phase(state: CannoniState, roller: Roller) -> None:
+    batteries.apply_pending(state, roller)
     damage.apply_pending(state, roller)
     prizes_home(state, roller)
     roller.log.emit("phase_end", phase=state.phase)
@@ -433,6 +456,7 @@ def end_turn(state: CannoniState, roller: Roller) -> None:
                 ship.chits_used = []
             ship.chit = None
         ship.straight_this_turn = 0.0
+    batteries.end_turn(state)
     state.phase = None
     if state.turn >= state.turns_limit:
         result = victory.crushing(state) or victory.final(state)
@@ -482,6 +506,7 @@ def pending(state: CannoniState) -> list[Decision]:
                          label=f"Boarding parties for turn {state.turn}")
                 for p, _ships in boarding.party_decisions(state)]
     secret = state.options.order_mode == "simultaneous"
-    return [Decision(id=decision_id(state, "action", u.id), kind="squadron_action" if u.squadron else "action",
+    return [Decision(id=decision_id(state, "action", u.id),
+                     kind="squadron_action" if u.squadron else "battery_action" if u.battery else "action",
                      player=u.player, subject=u.id, secret=secret, label=f"Phase {state.phase}: action of {u.name}")
             for u in awaiting(state)]

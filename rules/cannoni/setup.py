@@ -9,6 +9,7 @@ from pydantic import BaseModel, Field, model_validator
 
 from rules.cannoni.builder import ShipSpec, build_logbook
 from rules.cannoni.catalogue import get_logbook
+from rules.cannoni.forts import FortSetup, fort_state
 from rules.cannoni.logbook import LogBook, Sails
 from rules.cannoni.options import CannoniOptions
 from rules.cannoni.state import CannoniState, MastState, ShipState, Squadron, Table, Track
@@ -27,6 +28,7 @@ class ShipSetup(BaseModel):
     heading: float
     sails: Sails = "battle"
     loaded: list[Literal["starboard", "port"]] = Field(default_factory=lambda: ["starboard", "port"])
+    anchor: Literal["bow", "stern"] | None = None  # lying at anchor when the game begins
 
     @model_validator(mode="after")
     def _one_source(self) -> "ShipSetup":
@@ -57,6 +59,7 @@ class CannoniSetup(BaseModel):
     ships: list[ShipSetup]
     objectives: list[str] = Field(default_factory=list)
     squadrons: list[SquadronSetup] = Field(default_factory=list)
+    forts: list[FortSetup] = Field(default_factory=list)  # *Batterie costiere*
     # The edge each side came in by; by default the one nearest its ships' start.
     entry_edges: dict[str, Literal["north", "south", "east", "west"]] = Field(default_factory=dict)
 
@@ -78,6 +81,13 @@ class CannoniSetup(BaseModel):
                 raise ValueError(f"squadron {sq.id}: needs two or more of the scenario's ships")
             if len({by_id[sid].side for sid in sq.ships}) != 1:
                 raise ValueError(f"squadron {sq.id}: all its ships must be of one side")
+        # Forts and batteries are named in chit and action orders beside the ships.
+        unit_ids = ids + [f.id for f in self.forts] + [b.id for f in self.forts for b in f.batteries]
+        if len(set(unit_ids)) != len(unit_ids):
+            raise ValueError("ship, fort and battery ids must all be different")
+        for f in self.forts:
+            if f.side not in self.sides:
+                raise ValueError(f"fort {f.id}: side {f.side!r} is not one of {self.sides}")
         return self
 
 
@@ -91,6 +101,7 @@ def ship_state(setup: ShipSetup, player: str) -> ShipState:
         hull={"starboard": Track(boxes=per_side), "port": Track(boxes=per_side)},
         masts=[MastState(name=m.name, boxes=m.boxes, offset=m.offset) for m in log.masts],
         crew=Track(boxes=log.crew_boxes),
+        anchor=setup.anchor,
         trail=[(setup.x, setup.y)],
     )
 
@@ -138,6 +149,8 @@ def initial_state(setup: CannoniSetup, options: CannoniOptions, seats: list[Seat
         options=options, scenario=setup.name, title=setup.title, table=setup.table, seats=seats,
         sides=setup.sides, ships=[ship_state(s, owners[s.id]) for s in setup.ships],
         objectives=setup.objectives, turns_limit=setup.turns,
+        forts=[fort_state(f, f.player if f.player in seat_ids else next(s.id for s in seats if s.side == f.side))
+               for f in setup.forts],
     )
 
 

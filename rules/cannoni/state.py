@@ -128,6 +128,14 @@ class ShipState(BaseModel):
     in_formation: bool = False  # in her squadron's line at the start of this turn
     trail: list[tuple[float, float]] = Field(default_factory=list)
 
+    # Optional rules (each stays False / None unless its option is on).
+    gravely_damaged: bool = False  # *cattura e affondamento*: hull gone, she does not sink
+    disordered: bool = False  # *Equipaggio disordinato*: -2 to manoeuvre tests until rallied
+    rudder_lost: bool = False  # *Danno critico* 2: cannot manoeuvre for the rest of the game
+    captain_killed: bool = False  # *Danno critico* 3: -2 to manoeuvre for the rest of the game
+    repair: "RepairWork | None" = None  # *Riparazioni*: the work in hand
+    repair_void_turn: int | None = None  # repair phases spent in this turn are lost
+
     # -- derived ---------------------------------------------------------------
     @property
     def on_table(self) -> bool:
@@ -170,14 +178,16 @@ class ShipState(BaseModel):
     def unmanoeuvrable(self) -> bool:
         """Nave non manovrabile: cannot manoeuvre nor turn."""
         return (self.aground or bool(self.fouled_with) or self.dismasted
-                or bool(self.mast_obstructing) or self.sinking)
+                or bool(self.mast_obstructing) or self.sinking or self.gravely_damaged
+                or self.rudder_lost)
 
     @property
     def can_fight(self) -> bool:
         """For victory: not sunk, captured, aground, dismasted, struck or out of play.
         A prize does not fight for her captor: she "can only defend herself"."""
         return (self.on_table and not self.struck and not self.aground
-                and not self.dismasted and not self.sinking and self.captured_by is None)
+                and not self.dismasted and not self.sinking and self.captured_by is None
+                and not self.gravely_damaged)
 
     def chits_available(self) -> list[int]:
         left = [c for c in range(1, 6) if c not in self.chits_used]
@@ -190,6 +200,19 @@ class PrizeMemo(BaseModel):
     log: LogBook
     side: str
     player: str
+    captain_killed: bool = False  # her own captain, should her crew retake her
+
+
+class RepairWork(BaseModel):
+    """*Riparazioni*: the mast the crew is working on and the turn of each action
+    phase spent on it that still counts (five complete the repair)."""
+
+    mast: str
+    turns: list[int] = Field(default_factory=list)
+
+    @property
+    def complete(self) -> bool:
+        return len(self.turns) >= 5
 
 
 class Grapple(BaseModel):
@@ -232,10 +255,83 @@ class LandArea(BaseModel):
     points: list[tuple[float, float]]
 
 
+class DepthZone(BaseModel):
+    """*Pescaggio e profondità*: a stretch of water the scenario gives a depth, 1 (shallow)
+    to 3 (very deep). Water in no zone is deep enough for any ship."""
+
+    name: str = "shallows"
+    points: list[tuple[float, float]]
+    depth: int = Field(ge=1, le=3)
+
+
 class Table(BaseModel):
     width: float
     height: float
     land: list[LandArea] = Field(default_factory=list)
+    depth: list[DepthZone] = Field(default_factory=list)
+
+
+class BatteryState(BaseModel):
+    """A coastal battery (*Batterie costiere*). It has no log-book but "una scheda simile":
+    battery points (used as hull points, not split by side), gunners (*Effettivi*),
+    Manovra, Fuoco and the fire modifiers; and an emplacement on the fort's outer edge
+    with a fixed firing sector. See rules/cannoni/forts.py for the geometry."""
+
+    id: str
+    name: str
+    fort: str
+    # The fort's side and player, kept here too so that the sequence of play can ask a
+    # battery for its action as it asks a ship.
+    side: str
+    player: str
+    guns: int
+    manoeuvre: int
+    gunnery: int
+    fire_table: list[int | None]  # full modifier per RANGE_BANDS column, as a log-book's
+    x: float  # middle of the battery's face on the fort's outer edge
+    y: float
+    facing: float  # compass bearing the guns point to
+    frontage: float  # length of the face, inches
+    inland: float  # how far the emplacement runs back from the face
+    points: Track
+    crew: Track
+    loaded: Literal["ball", "heated"] | None = "ball"
+    first_salvo_used: bool = False
+    fire: bool = False
+    fire_first_try: int | None = None
+    disordered: bool = False
+    acted: bool = False
+    hit_this_phase: bool = False
+
+    @property
+    def destroyed(self) -> bool:
+        return self.points.destroyed
+
+    @property
+    def decimated(self) -> bool:
+        return self.crew.remaining <= 0
+
+
+class FortState(BaseModel):
+    """A fort, fortification or entrenchment: one to three batteries and the set of
+    activation chits 1-3 they are activated by."""
+
+    id: str
+    name: str
+    side: str
+    player: str
+    penalty: int  # to a ship's fire at its batteries, "indicata nello scenario"
+    batteries: list[BatteryState]
+    chit: int | None = None  # secret until its phase is called
+    chits_used: list[int] = Field(default_factory=list)
+
+    @property
+    def standing(self) -> bool:
+        return any(not b.destroyed for b in self.batteries)
+
+    def chits_available(self) -> list[int]:
+        left = [c for c in range(1, 4) if c not in self.chits_used]
+        return left or [1, 2, 3]
 
 
 Step = Literal["wind_choice", "fire_damage", "chits", "action", "boarding", "over"]
@@ -267,6 +363,7 @@ class CannoniState(BaseModel):
     times_last: dict[str, int] = Field(default_factory=dict)
     no_choice: list[str] = Field(default_factory=list)
     squadrons: list[Squadron] = Field(default_factory=list)
+    forts: list[FortState] = Field(default_factory=list)  # *Batterie costiere*
     chit_round: int = 0  # >0 when a squadron broke formation and its ships choose again
     grapples: list[Grapple] = Field(default_factory=list)
     melees: list[Melee] = Field(default_factory=list)
@@ -303,11 +400,14 @@ class DamageItem(BaseModel):
 
     target: str
     source: str | None = None
-    kind: Literal["hull", "rigging", "crew", "fire"]
+    # "prisoners": a critical hit's loss among the prisoners; "critical": the checks
+    # a critical hit brings under the optional rules (critical damage, disorder).
+    kind: Literal["hull", "rigging", "crew", "fire", "prisoners", "critical"]
     amount: int = 1
     side: str | None = None  # for hull
     masts: list[str] = Field(default_factory=list)  # preference order for rigging
     cause: str = "fire"  # "fire" (gunfire), "collision", "burning"
+    aim: str | None = None  # for "critical": what the broadside was aimed at
 
 
 ShipState.model_rebuild()

@@ -8,6 +8,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 from typing import Any, Callable
 
+from rules.cannoni.battery_texts import BATTERY_TEMPLATES
 from rules.core.events import Event
 from rules.core.problems import register
 
@@ -36,6 +37,10 @@ PROBLEMS = SimpleNamespace(
         "aim-out-of-range",
         "At {distance}\" you cannot aim at the {aim}: hull up to 13\", rigging beyond 4\". Possible: {legal}.",
         "A {distance}\" non si può tirare {aim}: scafo fino a 13\", velatura oltre 4\". Possibile: {legal}."),
+    ALREADY_LOADED=register(
+        "side-already-loaded",
+        "The {side} broadside is already loaded: a load cannot be changed, only a ball topped up to a double shot.",
+        "La fiancata di {side} è già carica: le munizioni non si cambiano, si può solo aggiungere la seconda palla."),
 )
 
 POINTS_EN = ["N", "NbE", "NNE", "NEbN", "NE", "NEbE", "ENE", "EbN", "E", "EbS", "ESE", "SEbE", "SE", "SEbS", "SSE", "SbE",
@@ -60,12 +65,73 @@ MAST_IT = {"fore": "trinchetto", "main": "maestro", "mizzen": "mezzana"}
 
 def _broadside(d: dict[str, Any], lang: str) -> str:
     result = {0: "no effect", 1: "1 hit", 2: "2 hits", 3: "3 hits — CRITICAL"}[d["hits"]]
+    ammo = d.get("ammo", "ball")
     if lang == "it":
         result = {0: "nessun effetto", 1: "1 danno", 2: "2 danni", 3: "3 danni — TIRO CRITICO"}[d["hits"]]
-        return (f"{d['name']} fa fuoco di {SIDE_IT[d['side']]} su {d['target_name']} {AIM_IT[d['aim']]} "
+        shot = f" {AMMO_IT[ammo]}" if ammo != "ball" else ""
+        return (f"{d['name']} fa fuoco di {SIDE_IT[d['side']]}{shot} su {d['target_name']} {AIM_IT[d['aim']]} "
                 f"a {d['distance']}\": {d['roll']} ({_mods(d)}) = {d['modified']} contro {d['target_roll']}: {result}.")
-    return (f"{d['name']} fires her {d['side']} broadside at {d['target_name']}'s {d['aim']} at {d['distance']}\": "
-            f"{d['roll']} ({_mods(d)}) = {d['modified']} vs {d['target_roll']}: {result}.")
+    shot = f" with {AMMO_EN[ammo]}" if ammo != "ball" else ""
+    return (f"{d['name']} fires her {d['side']} broadside{shot} at {d['target_name']}'s {d['aim']} at "
+            f"{d['distance']}\": {d['roll']} ({_mods(d)}) = {d['modified']} vs {d['target_roll']}: {result}.")
+
+
+# -- optional rules ---------------------------------------------------------------------
+AMMO_EN = {"ball": "ball", "chain": "chain shot", "double": "double shot", "grape": "grape shot"}
+AMMO_IT = {"ball": "a palla", "chain": "a palle incatenate", "double": "a doppia palla", "grape": "a mitraglia"}
+DISORDER_IT = {"grounding": "si è incagliata", "collision": "collisione", "critical hit": "colpo critico",
+               "mast lost": "albero perduto", "prize crew": "equipaggio di preda"}
+REPAIRS_LOST_IT = {"other action": "un'altra azione", "rigging damage": "danni all'alberatura",
+                   "fired": "ha aperto il fuoco", "fired upon": "ha subito il fuoco nemico",
+                   "grappled": "è stata grappinata", "grappled an enemy": "ha grappinato una nave nemica"}
+CRITICAL_EN = {"magazine": "the magazine is hit and she blows up", "rudder": "her rudder is shot away",
+               "captain": "her captain is killed", "none": "no critical damage"}
+CRITICAL_IT = {"magazine": "colpita la Santa Barbara: la nave esplode", "rudder": "la nave perde il timone",
+               "captain": "il capitano è ucciso", "none": "nessun danno critico"}
+
+
+def _load_ammo(d: dict[str, Any], lang: str) -> str:
+    if lang == "it":
+        first = " (primo passo della doppia palla)" if d.get("first_of_double") else ""
+        return f"{d['name']}: fiancata di {SIDE_IT[d['side']]} caricata {AMMO_IT[d['ammo']]}{first} (coperto)."
+    first = " (the first step of a double shot)" if d.get("first_of_double") else ""
+    return f"{d['name']}: {d['side']} broadside loaded with {AMMO_EN[d['ammo']]}{first} (face down)."
+
+
+def _no_effect(d: dict[str, Any], lang: str) -> str:
+    if lang == "it":
+        return (f"{d['name']} fa fuoco di {SIDE_IT[d['side']]} {AMMO_IT[d['ammo']]} su {d['target_name']} "
+                f"{AIM_IT[d['aim']]} a {d['distance']}\": a questa distanza non ha effetto.")
+    return (f"{d['name']} fires her {d['side']} {AMMO_EN[d['ammo']]} at {d['target_name']}'s {d['aim']} at "
+            f"{d['distance']}\": no effect at that range.")
+
+
+def _critical_damage(d: dict[str, Any], lang: str) -> str:
+    if lang == "it":
+        return (f"{d['name']}: danno critico {d['roll']} + {d['sections']} sezioni = {d['total']}: "
+                f"{CRITICAL_IT[d['result']]}.")
+    return f"{d['name']}: critical damage {d['roll']} + {d['sections']} sections = {d['total']}: {CRITICAL_EN[d['result']]}."
+
+
+def _disordered(d: dict[str, Any], lang: str) -> str:
+    if lang == "it":
+        return f"L'equipaggio di {d['name']} è disordinato ({DISORDER_IT.get(d['cause'], d['cause'])})."
+    return f"{d['name']}'s crew is in disorder ({d['cause']})."
+
+
+def _repair_work(d: dict[str, Any], lang: str) -> str:
+    if lang == "it":
+        lost = " (persa: in questo turno le riparazioni sono inefficaci)" if d.get("lost") else ""
+        return f"{d['name']} ripara l'albero di {MAST_IT.get(d['mast'], d['mast'])}: {d['phases']} fasi su 5{lost}."
+    lost = " (lost: repairs this turn do not count)" if d.get("lost") else ""
+    return f"{d['name']} works on her {d['mast']} mast: {d['phases']} of 5 phases{lost}."
+
+
+def _repairs_lost(d: dict[str, Any], lang: str) -> str:
+    if lang == "it":
+        why = REPAIRS_LOST_IT.get(d["why"], d["why"])
+        return f"{d['name']} perde {d['phases']} fase/i di riparazione ({why})."
+    return f"{d['name']} loses {d['phases']} phase(s) of repair work ({d['why']})."
 
 
 # A test's purpose and what stopped a move are stored in English (they are the keys).
@@ -83,7 +149,7 @@ PURPOSE_IT = {
     "grapple": "lanciare i grappini",
     "cut the grapples": "recidere i grappini",
 }
-STOPPED_BY_IT = {"the coast": "dalla costa", "the table edge": "dal bordo del tavolo"}
+STOPPED_BY_IT = {"the coast": "dalla costa", "the table edge": "dal bordo del tavolo", "the shallows": "dalle secche"}
 
 
 def _test(d: dict[str, Any], lang: str) -> str:
@@ -196,9 +262,26 @@ TEMPLATES: dict[str, dict[str, str | Callable[[dict[str, Any], str], str]]] = {
                         "it": "{player} è stato ultimo tre volte: per il resto della partita i gettoni sono estratti."},
     "formation_broken": {"en": "{name} is no longer in line ahead ({why}): her ships act on their own.",
                          "it": "{name} non è più in linea di fila ({why}): le sue navi agiscono da sole."},
+    "load_ammo": {"en": _load_ammo, "it": _load_ammo},
+    "broadside_no_effect": {"en": _no_effect, "it": _no_effect},
+    "prisoners_loss": {"en": "{name}: the prisoners lose {boxes} box(es) ({remaining} left).",
+                       "it": "{name}: i prigionieri perdono {boxes} casella/e (ne restano {remaining})."},
+    "gravely_damaged": {"en": "{name} has lost her last hull box: gravely damaged, she can do nothing but keep afloat.",
+                        "it": "{name} ha perso l'ultimo punto scafo: gravemente danneggiata, non può compiere azioni."},
+    "critical_damage": {"en": _critical_damage, "it": _critical_damage},
+    "exploded": {"en": "{name} blows up and is lost.", "it": "{name} esplode ed è rimossa dal gioco."},
+    "disordered": {"en": _disordered, "it": _disordered},
+    "rallied": {"en": "{name} rallies her crew.", "it": "{name} riordina l'equipaggio."},
+    "repair_work": {"en": _repair_work, "it": _repair_work},
+    "repairs_lost": {"en": _repairs_lost, "it": _repairs_lost},
+    "repaired": {"en": "{name} recovers a rigging box on her {mast} mast ({remaining} left).",
+                 "it": "{name} recupera una casella dell'albero di {mast_it} (ne restano {remaining})."},
     "phase_end": {"en": "End of phase {phase}.", "it": "Fine della fase {phase}."},
     "game_over": {"en": "Game over: {result}.", "it": "Partita finita: {result_it}."},
 }
+
+# Coastal batteries keep their lines beside their rules (rules/cannoni/battery_texts.py).
+TEMPLATES.update(BATTERY_TEMPLATES)
 
 _FELL_IT = {"starboard": "sulla fiancata di dritta", "port": "sulla fiancata di babordo", "sea": "in mare"}
 _FELL_EN = {"starboard": "over the starboard side", "port": "over the port side", "sea": "into the sea"}

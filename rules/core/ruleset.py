@@ -28,6 +28,16 @@ class Seat(BaseModel):
     ai: str | None = None
 
 
+class ShipEntry(BaseModel):
+    """One ship of a setup, as a lobby lists it."""
+
+    id: str
+    name: str
+    side: str
+    points: float | None = None
+    player: str | None = None  # the seat the setup gives her to, if any
+
+
 class Outcome(BaseModel):
     winner: str | None  # a side, or None for a draw / doubtful result
     kind: str  # "crushing", "partial", "doubtful", ...
@@ -46,6 +56,20 @@ class Ruleset(ABC):
     @abstractmethod
     def scenarios(self) -> dict[str, BaseModel]:
         """Ready-made setups, by name."""
+
+    # -- what a lobby needs to know of a setup ------------------------------------------
+    @abstractmethod
+    def sides(self, setup: BaseModel) -> list[str]:
+        """The sides of a setup, in order (seats join one of them)."""
+
+    @abstractmethod
+    def ship_entries(self, setup: BaseModel) -> list[ShipEntry]:
+        """The setup's ships, for players to pick which they command."""
+
+    @abstractmethod
+    def assign_ships(self, setup: BaseModel, picks: dict[str, str]) -> BaseModel:
+        """The setup with ship id -> seat id picks applied (unpicked ships are shared out
+        by the ruleset when the game starts)."""
 
     @abstractmethod
     def new_game(self, setup: BaseModel, options: BaseModel, seats: list[Seat], roller: Roller) -> BaseModel:

@@ -8,10 +8,11 @@ from rules.core.copying import clone_model
 from rules.core.decisions import Decision, DecisionSpec, Order, Problem
 from rules.core.dice import Roller
 from rules.core.events import Event
-from rules.core.ruleset import Outcome, Ruleset, Seat
+from rules.core.ruleset import Outcome, Ruleset, Seat, ShipEntry
 from rules.nauta import orders, sequence
 from rules.nauta.options import NautaOptions
 from rules.nauta.placement import base_of, inside_table, on_land
+from rules.nauta.ships import ship_class
 from rules.nauta.setup import NautaSetup, builtin_scenarios, initial_state, unused_equipment
 from rules.nauta.state import NautaState
 from rules.nauta.texts import describe
@@ -48,6 +49,18 @@ class NautaRuleset(Ruleset):
 
     def scenarios(self) -> dict[str, NautaSetup]:
         return builtin_scenarios()
+
+    def sides(self, setup: NautaSetup) -> list[str]:
+        return setup.sides
+
+    def ship_entries(self, setup: NautaSetup) -> list[ShipEntry]:
+        return [ShipEntry(id=s.id, name=s.name or ship_class(s.type).name, side=fleet.side, player=s.player)
+                for fleet in setup.fleets for s in fleet.ships]
+
+    def assign_ships(self, setup: NautaSetup, picks: dict[str, str]) -> NautaSetup:
+        fleets = [f.model_copy(update={"ships": [s.model_copy(update={"player": picks.get(s.id, s.player)})
+                                                  for s in f.ships]}) for f in setup.fleets]
+        return setup.model_copy(update={"fleets": fleets})
 
     def new_game(self, setup: NautaSetup, options: NautaOptions, seats: list[Seat],
                  roller: Roller) -> NautaState:

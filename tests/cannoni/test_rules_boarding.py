@@ -298,3 +298,39 @@ def test_victory_counts_a_prize_double():
     value = state.ship("redo").log.value
     capture(state, r, state.ship("redo"), state.ship("bell"))
     assert victory.fleet_scores(state) == {"britain": 2 * value, "france": 0.0}
+
+
+@pytest.mark.parametrize("reserve, sections", [(4, 2), (0, 3), (10, 1)])
+def test_nave_impegnata_in_un_abbordaggio_fires_at_minus_three_and_one_per_section(reserve, sections):
+    """"Una nave impegnata in un abbordaggio può far fuoco con un modificatore di -3 ed ha
+    una penalità ulteriore di -1 per ogni sezione di Effettivi impegnata nelle squadre di
+    abbordaggio." Bellerophon (12 crew boxes) boards Redoutable to starboard and fires
+    her port broadside at Virginie, 6" west: +5 range, +1 for a lower class, +2 first
+    broadside; her party is what she keeps out of reserve (8 boxes: 2 sections; 12: 3;
+    2: 1, a broken section counts)."""
+    state = make_state(ship("bell", "hms_bellerophon", "britain", 30, 20, 0),
+                       ship("redo", "redoutable", "france", 33, 20, 0),
+                       ship("virg", "virginie", "france", 24, 20, 0), wind=4)
+    state.grapples = [Grapple(attacker="bell", defender="redo", turn=1)]
+    state.melees = [Melee(defender="redo", attackers=["bell"], reserve={"bell": reserve, "redo": 0})]
+    state = in_phase(state, 4, {"bell": 5, "redo": 1, "virg": 1})
+    state, events = act(state, "bell", {"action": "fire", "side": "port", "target": "virg", "aim": "hull"},
+                        dice=[1, 10])
+    mods = {k: v for k, v in of(events, "broadside")[0]["mods"]}
+    assert mods["firing ship in a boarding"] == -3
+    assert mods["sections in the boarding party"] == -sections
+    assert boarding.firing_penalty(state, state.ship("bell")) == [
+        ("firing ship in a boarding", -3), ("sections in the boarding party", -sections)]
+
+
+def test_nave_impegnata_in_un_abbordaggio_not_before_the_parties_are_formed():
+    """Grappled in this turn's action phases, the boarding (and its parties) begins at
+    step 10: until then there is no party to count and no penalty."""
+    state = make_state(ship("bell", "hms_bellerophon", "britain", 30, 20, 0),
+                       ship("redo", "redoutable", "france", 33, 20, 0),
+                       ship("virg", "virginie", "france", 24, 20, 0), wind=4)
+    state.grapples = [Grapple(attacker="bell", defender="redo", turn=1)]
+    state = in_phase(state, 4, {"bell": 5, "redo": 1, "virg": 1})
+    state, events = act(state, "bell", {"action": "fire", "side": "port", "target": "virg", "aim": "hull"},
+                        dice=[1, 10])
+    assert "firing ship in a boarding" not in dict(of(events, "broadside")[0]["mods"])

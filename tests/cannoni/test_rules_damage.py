@@ -241,3 +241,28 @@ def test_equipaggio_decimato_last_crew_box_by_a_critical_hit():
     state, b, events = shoot(state, [9, 3])
     assert state.ship("t").decimated
     assert of(events, "decimated") == [{"ship": "t", "name": "HMS Indefatigable"}]
+
+
+@pytest.mark.parametrize("raw, prisoners_lost", [(6, 1), (5, 0)])
+def test_tiro_critico_prisoners_lose_a_box_on_an_unmodified_roll_above_five(raw, prisoners_lost):
+    """"una perdita è attribuita anche agli Effettivi (se il punteggio non modificato
+    ottenuto dal giocatore che controlla la nave che fa fuoco è superiore a 5 anche
+    eventuali prigionieri subiscono una perdita: segnate una casella anche per i
+    prigionieri)." Indefatigable carries four boxes of prisoners; 6 + 6 = 12 and
+    5 + 6 = 11 are both critical against 3, but only the 6 is above five."""
+    from rules.cannoni.state import PrizeMemo, Track
+    state = table()
+    t = state.ship("t")
+    t.prisoners = Track(boxes=4)
+    t.captured_by, t.original = "britain", PrizeMemo(log=t.log, side="france", player="fran")
+    state, b, events = shoot(state, [raw, 3])
+    assert b["critical"] is True
+    t = state.ship("t")
+    assert t.prisoners.lost == prisoners_lost and t.crew.lost == 1
+    assert len(of(events, "prisoners_loss")) == prisoners_lost
+
+
+def test_tiro_critico_no_prisoners_no_loss():
+    state, b, events = shoot(table(), [6, 3])
+    assert b["critical"] is True and not of(events, "prisoners_loss")
+    assert state.ship("t").prisoners is None

@@ -98,10 +98,10 @@ async def test_ship_picks_decide_who_commands_what(table):
 class PricedShips(ScenarioShips):
     """A points-buy stand-in: every ship costs 10, a seat may spend 15."""
 
-    def options(self, setup: dict[str, Any]) -> list[ShipOption]:
-        return [ShipOption(o.ship_id, o.label, o.side, 10.0) for o in super().options(setup)]
+    def options(self, ruleset, setup: dict[str, Any]) -> list[ShipOption]:
+        return [ShipOption(o.ship_id, o.label, o.side, 10.0) for o in super().options(ruleset, setup)]
 
-    def budget(self, setup: dict[str, Any], side: str) -> float | None:
+    def budget(self, ruleset, setup: dict[str, Any], side: str) -> float | None:
         return 15.0
 
 
