@@ -114,13 +114,23 @@ def register_board(ruleset: str, factory: Callable[[], Board], board: str | None
 def _load_builtin() -> None:
     # Importing a board module registers it.
     import renderer.cannoni  # noqa: F401
+    import renderer.nauta  # noqa: F401
+
+
+def board_kind(view: View) -> str | None:
+    """The kind of map a view asks for: ``"board": "hex"``, or a dict describing the
+    board with its kind (Nauta: ``{"kind": "open", "unit": "segment", ...}``)."""
+    kind = view.get("board")
+    if isinstance(kind, dict):
+        kind = kind.get("kind")
+    return None if kind is None else str(kind)
 
 
 def board_for(view: View) -> Board:
     """The board for a view: the one registered for its ``ruleset`` and ``board``
     kind if the view names one, else the ruleset's default."""
     _load_builtin()
-    name, kind = view.get("ruleset"), view.get("board")
+    name, kind = view.get("ruleset"), board_kind(view)
     key = (name, kind) if (name, kind) in _BOARDS else (name, None)
     if key not in _BOARDS:
         known = ", ".join(sorted(r + (f" ({b})" if b else "") for r, b in _BOARDS))

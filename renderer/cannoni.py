@@ -16,6 +16,7 @@ from PIL import Image, ImageDraw
 from shapely.geometry import Point as ShapelyPoint
 from shapely.geometry import Polygon
 
+from renderer import cannoni_forts as batteries
 from renderer.board import Header, Legend, LegendEntry, RenderOptions, View, register_board
 from renderer.canvas import MapCanvas, Placement, PxPoint, closed, dashed_line
 from renderer.open_table import OpenTableBoard
@@ -126,12 +127,13 @@ def to_act(view: View) -> list[Ship]:
 OVERLAY_LIMIT = 4  # most ships whose ranges and reach are drawn at once
 
 
-def next_to_act(view: View) -> list[Ship]:
-    """The ships whose orders are asked for now, in initiative order: with orders
-    given in turn, the leading run of one player's ships; with simultaneous
-    orders, every ship to act. At most OVERLAY_LIMIT: in the last phase every
-    ship may be to act, and twenty sets of ranges would hide the sea."""
-    acting = {s.id: s for s in to_act(view)}
+def run_to_act(view: View) -> list[Ship | batteries.Battery]:
+    """The ships (and coastal batteries) whose orders are asked for now, in initiative
+    order: with orders given in turn, the leading run of one player's pieces; with
+    simultaneous orders, every piece to act. At most OVERLAY_LIMIT: in the last phase
+    every ship may be to act, and twenty sets of ranges would hide the sea."""
+    acting: dict[str, Ship | batteries.Battery] = {s.id: s for s in to_act(view)}
+    acting.update({b.id: b for b in batteries.to_act(view, side_indices(view))})
     order = [acting[i] for i in view.get("initiative", []) if i in acting]
     order += [s for s in acting.values() if s not in order]
     if not order:
@@ -145,6 +147,11 @@ def next_to_act(view: View) -> list[Ship]:
             run.append(ship)
         order = run
     return order[:OVERLAY_LIMIT]
+
+
+def next_to_act(view: View) -> list[Ship]:
+    """The ships of :func:`run_to_act`."""
+    return [p for p in run_to_act(view) if isinstance(p, Ship)]
 
 
 def side_label(side: str) -> str:
@@ -441,7 +448,7 @@ class CannoniBoard(OpenTableBoard):
     ruleset = "cannoni"
 
     def piece_boxes(self, view: View, focus: tuple[str, ...]) -> list[Box]:
-        boxes = [s.base().bounds for s in ships_of(view) if s.afloat]
+        boxes = [s.base().bounds for s in ships_of(view) if s.afloat] + batteries.boxes(view)
         for ship in ships_of(view):
             if ship.id in focus and ship.afloat and ship.data.get("speed"):
                 # A focused ship's whole move must be in view, not just its base.
@@ -456,10 +463,17 @@ class CannoniBoard(OpenTableBoard):
         ships = [s for s in ships_of(view) if s.afloat]
         # Rings: every ship still to act this phase, and any the caller focuses on.
         # Ranges and reach: the focused ships, else the ones whose turn it is.
-        ring_ids = {s.id for s in to_act(view)} | {s.id for s in ships if s.id in options.focus}
+        forts_ = batteries.batteries_of(view, side_indices(view))
+        ring_ids = ({s.id for s in to_act(view)} | {s.id for s in ships if s.id in options.focus}
+                    | {b.id for b in batteries.to_act(view, side_indices(view))}
+                    | {b.id for b in forts_ if b.id in options.focus})
         marked = [s for s in ships if s.id in options.focus] if options.focus else next_to_act(view)
+        marked_forts = ([b for b in forts_ if b.id in options.focus] if options.focus else
+                        [p for p in run_to_act(view) if isinstance(p, batteries.Battery)])
         if options.overlays:
             wind_from = float(view.get("wind", 0)) * 22.5
+            for battery in marked_forts:
+                batteries.draw_sectors(canvas, battery)
             for ship in marked:
                 self._draw_sectors(canvas, ship)
             reaches = [(s, reach_of(s, wind_from)) for s in marked]
@@ -471,12 +485,14 @@ class CannoniBoard(OpenTableBoard):
             for ship, reach in reaches:
                 if reach is not None:
                     self._draw_reach_lines(canvas, ship, reach)
+        for battery in forts_:
+            batteries.draw_battery(canvas, battery, battery.id in ring_ids)
         for ship in ships:
             self._draw_trail(canvas, ship)
         for ship in ships:
             self._draw_ship(canvas, ship, ship.id in ring_ids)
         if options.labels:
-            self._draw_labels(canvas, ships, ring_ids)
+            self._draw_labels(canvas, ships, ring_ids, forts_)
         self.draw_grid_labels(canvas, view)
 
     def _draw_sectors(self, canvas: MapCanvas, ship: Ship) -> None:
@@ -566,21 +582,24 @@ class CannoniBoard(OpenTableBoard):
 
         canvas.supersampled(bbox, paint)
 
-    def _draw_labels(self, canvas: MapCanvas, ships: list[Ship], ring_ids: set[str]) -> None:
+    def _draw_labels(self, canvas: MapCanvas, ships: list[Ship], ring_ids: set[str],
+                     forts_: list[batteries.Battery] = ()) -> None:  # type: ignore[assignment]
         theme = canvas.theme
         w, h = canvas.size
         boxes = {}
         taken = Placement()
-        for ship in ships:
-            xs, ys = zip(*canvas.poly_px(ship.base().exterior.coords))
-            boxes[ship.id] = (min(xs) - 3, min(ys) - 3, max(xs) + 3, max(ys) + 3)
-            taken.taken.append(boxes[ship.id])
+        for pid, poly in [(s.id, s.base()) for s in ships] + [(b.id, b.polygon) for b in forts_]:
+            xs, ys = zip(*canvas.poly_px(poly.exterior.coords))
+            boxes[pid] = (min(xs) - 3, min(ys) - 3, max(xs) + 3, max(ys) + 3)
+            taken.taken.append(boxes[pid])
         bounds = (26.0, 22.0, w - 26.0, h - 22.0)
-        # Ships about to act are labelled first, so theirs get the best places.
-        for ship in sorted(ships, key=lambda s: s.id not in ring_ids):
-            sprite = label_sprite(ship.name, ship.side_index, gauge_groups(ship.data),
-                                  badges_of(ship.data), theme)
-            x0, y0, x1, y1 = boxes[ship.id]
+        labelled = [(s.id, lambda s=s: label_sprite(s.name, s.side_index, gauge_groups(s.data),
+                                                    badges_of(s.data), theme)) for s in ships]
+        labelled += [(b.id, lambda b=b: batteries.label(b, theme, label_sprite)) for b in forts_]
+        # Pieces about to act are labelled first, so theirs get the best places.
+        for pid, make in sorted(labelled, key=lambda item: item[0] not in ring_ids):
+            sprite = make()
+            x0, y0, x1, y1 = boxes[pid]
             if not canvas.visible((x0, y0, x1, y1)):
                 continue
             sw, sh = sprite.size
@@ -613,12 +632,12 @@ class CannoniBoard(OpenTableBoard):
                       if winner else f"{outcome.get('kind', 'no')} result")
             line1 = f"Game over: {result[0].upper() + result[1:]}"
         elif step == "action":
-            acting = to_act(view)
+            acting: list[Ship | batteries.Battery] = [*to_act(view), *batteries.to_act(view, side_indices(view))]
             line1 = f"{turn_txt} · Phase {view.get('phase')} (5→1)"
             if 0 < len(acting) <= 3:
                 line1 += f" · to act: {', '.join(s.name for s in acting)}"
             elif acting:
-                line1 += f" · {len(acting)} to act, next: {', '.join(s.name for s in next_to_act(view))}"
+                line1 += f" · {len(acting)} to act, next: {', '.join(s.name for s in run_to_act(view))}"
         else:
             line1 = f"{turn_txt} · {STEP_WORDS.get(str(step), str(step))}"
         wind_from = float(view.get("wind", 0)) * 22.5
@@ -638,8 +657,16 @@ class CannoniBoard(OpenTableBoard):
         side_entries = tuple(
             LegendEntry(f"{side_label(side)} ({counts.get(side, 0)})", _side_icon(i, theme), 46)
             for side, i in sides.items())
-        return Legend(key=("cannoni", tuple((s, counts.get(s, 0)) for s in sides)),
-                      sections=(("Sides", side_entries),) + _static_legend(theme))
+        # Forts and depth zones get their own sections, only in games that have them.
+        extra: tuple[tuple[str, tuple[LegendEntry, ...]], ...] = ()
+        if view.get("forts"):
+            extra += (("Forts", batteries.legend_entries(theme)),)
+        depths = tuple(sorted({d for _n, d, _p in self.depth_zones(view)}))
+        if depths:
+            extra += (("Depth", tuple(LegendEntry(f"depth {d}: no ship of draught over {d}", _depth_icon(d, theme))
+                                      for d in depths)),)
+        return Legend(key=("cannoni", tuple((s, counts.get(s, 0)) for s in sides), bool(view.get("forts")), depths),
+                      sections=(("Sides", side_entries),) + extra + _static_legend(theme))
 
     def describe(self, view: View) -> str:
         from renderer.cannoni_text import describe
@@ -656,7 +683,8 @@ class CannoniBoard(OpenTableBoard):
              gauge_groups(s), badges_of(s), tuple(m.get("fell") or "" for m in s.get("masts", [])),
              tuple(map(tuple, s.get("trail") or [])), bool(s.get("active")) and not s.get("acted"))
             for s in view.get("ships", []))
-        return (view.get("turn"), view.get("phase"), view.get("step"), view.get("wind"), ships)
+        return (view.get("turn"), view.get("phase"), view.get("step"), view.get("wind"), ships,
+                batteries.signature(view))
 
 
 def _ring_label_point(ship: Ship, side: str, r: float, canvas: MapCanvas) -> PxPoint:
@@ -712,6 +740,13 @@ def _ring_icon(alpha: int, theme: Theme, dashed: bool = False):
             return
         tint = mix(theme.sea, colour, alpha / 255)
         draw.rectangle((box[0], box[1] + 2, box[2], box[3] - 2), fill=tint, outline=edge)
+    return icon
+
+
+def _depth_icon(depth: int, theme: Theme):
+    def icon(img: Image.Image, draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int]) -> None:
+        draw.rectangle((box[0], box[1] + 2, box[2], box[3] - 2), fill=theme.depth_fill[min(max(depth, 1), 3) - 1],
+                       outline=theme.depth_edge, width=2)
     return icon
 
 

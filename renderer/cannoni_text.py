@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from renderer import cannoni_forts
 from renderer.board import View
 from renderer.cannoni import OUT_WORDS, STEP_WORDS, Ship, ships_of, side_label, to_act
 from rules.cannoni import geometry as g
@@ -82,6 +83,9 @@ def describe(board: "CannoniBoard", view: View) -> str:
     else:
         head = f"Turn {view.get('turn')} of {view.get('turns_limit')}: {STEP_WORDS.get(str(step), str(step))}."
     head += f" Wind from {compass(wind)}."
+    forts = cannoni_forts.describe(view, lambda x, y: board.square(view, x, y), side_label)
+    if forts:
+        head += " " + forts
     acting_ids = {s.id for s in to_act(view)}
     ordered = sorted(afloat, key=lambda s: s.id not in acting_ids)
     sentences = [ship_sentence(board, view, s, afloat, s.id in acting_ids) for s in ordered]

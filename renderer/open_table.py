@@ -25,6 +25,8 @@ MAX_MAP_HEIGHT = 1040
 BACKGROUND_SUPERSAMPLE = 2
 
 LandKey = tuple[tuple[str, tuple[tuple[float, float], ...]], ...]
+# Depth zones: (name, depth 1-3, corners).
+DepthKey = tuple[tuple[str, int, tuple[tuple[float, float], ...]], ...]
 
 
 def column_name(index: int) -> str:
@@ -67,6 +69,12 @@ class OpenTableBoard:
                      for a in t.get("land", []))
         return float(t["width"]), float(t["height"]), land
 
+    @staticmethod
+    def depth_zones(view: View) -> DepthKey:
+        t = view["table"]
+        return tuple((str(z.get("name", "shallows")), int(z.get("depth", 1)),
+                      tuple((float(p[0]), float(p[1])) for p in z["points"])) for z in t.get("depth") or [])
+
     def square(self, view: View, x: float, y: float) -> str:
         w, h, _ = self.table(view)
         return grid_square(x, y, w, h, self.grid_inches)
@@ -88,8 +96,8 @@ class OpenTableBoard:
         boxes = self.piece_boxes(view, focus)
         if boxes:
             # The coast is part of the battle (it blocks fire and wrecks ships): keep
-            # all of it in view, not only the ships.
-            for _name, points in land:
+            # all of it in view, not only the ships; shallows ground ships as the coast does.
+            for _name, points in land + tuple((n, p) for n, _d, p in self.depth_zones(view)):
                 xs, ys = [p[0] for p in points], [p[1] for p in points]
                 boxes.append((min(xs), min(ys), max(xs), max(ys)))
         box = union(boxes)
@@ -102,7 +110,7 @@ class OpenTableBoard:
 
     def background(self, view: View, viewport: Viewport, theme: Theme) -> Image.Image:
         w, h, land = self.table(view)
-        return _background(w, h, land, self.grid_inches, viewport, theme)
+        return _background(w, h, land, self.grid_inches, viewport, theme, self.depth_zones(view))
 
     def draw_grid_labels(self, canvas: MapCanvas, view: View) -> None:
         """Column letters along the top and bottom, row numbers along both sides,
@@ -135,7 +143,7 @@ class OpenTableBoard:
 
 @lru_cache(maxsize=16)
 def _background(width: float, height: float, land: LandKey, grid: float, viewport: Viewport,
-                theme: Theme) -> Image.Image:
+                theme: Theme, depths: DepthKey = ()) -> Image.Image:
     k = BACKGROUND_SUPERSAMPLE
     img = Image.new("RGB", (viewport.width * k, viewport.height * k), theme.off_table)
     draw = ImageDraw.Draw(img)
@@ -147,6 +155,10 @@ def _background(width: float, height: float, land: LandKey, grid: float, viewpor
     x0, y0 = px(0, height)
     x1, y1 = px(width, 0)
     draw.rectangle((x0, y0, x1, y1), fill=theme.sea)
+    # Deepest first, so that where zones overlap the shallower shows (and counts).
+    for _name, depth, points in sorted(depths, key=lambda z: -z[1]):
+        draw.polygon([px(x, y) for x, y in points], fill=theme.depth_fill[min(max(depth, 1), 3) - 1],
+                     outline=theme.depth_edge, width=2 * k)
     gx = grid
     while gx < width - 1e-9:
         draw.line([px(gx, 0), px(gx, height)], fill=theme.grid, width=k)
@@ -160,6 +172,14 @@ def _background(width: float, height: float, land: LandKey, grid: float, viewpor
         draw.polygon(pts, fill=theme.land, outline=theme.land_edge, width=2 * k)
     draw.rectangle((x0, y0, x1, y1), outline=theme.table_edge, width=2 * k)
     img = img.reduce(k)
+    for name, depth, points in depths:
+        if len(points) < 3:
+            continue
+        spot = Polygon(points).representative_point()
+        sprite = text_sprite(f"{name} · depth {depth}", theme.small_px, False, theme.depth_ink,
+                             theme.depth_fill[min(max(depth, 1), 3) - 1], 2)
+        cx, cy = viewport.to_px(spot.x, spot.y)
+        img.paste(sprite, (int(cx - sprite.width / 2), int(cy - sprite.height / 2)), sprite)
     for name, points in land:
         if len(points) < 3:
             continue

@@ -67,6 +67,11 @@ class Theme:
     gauge_lost: RGB = (255, 255, 255)
     gauge_edge: RGB = (120, 126, 134)
     reach: RGB = (40, 48, 56)
+    # Depth zones (*Pescaggio e profondità*), as on a chart: the shallower, the greener
+    # and paler; depth 1, 2, 3.
+    depth_fill: tuple[RGB, RGB, RGB] = ((190, 224, 204), (206, 230, 228), (204, 220, 236))
+    depth_edge: RGB = (86, 140, 140)
+    depth_ink: RGB = (36, 90, 96)
     side_palette: tuple[RGB, ...] = field(default=SIDE_PALETTE)
 
     def side_colour(self, index: int) -> RGB:

@@ -16,10 +16,11 @@ import numpy as np
 from PIL import Image
 
 from renderer import DEFAULT_THEME, Viewport
+from renderer.nauta_samples import play as play_nauta
 from renderer.samples import fleet_action, play
 
 REF_DIR = Path(__file__).parent / "reference"
-MAP_CASES = ("squadron", "coast", "markers", "fleet")
+MAP_CASES = ("squadron", "coast", "markers", "fleet", "harbour", "nauta")
 CARD_CASE = "markers"
 CARD_SHIP = "bellerophon"
 # References are stored at half size: small files, and halving averages away
@@ -73,9 +74,48 @@ def fleet_view() -> dict[str, Any]:
     return views[21]
 
 
+def harbour_view() -> dict[str, Any]:
+    """The harbour raid with the fort's batteries to act (their sectors drawn), one of
+    them burning and another holding red-hot shot; depth zones on the table."""
+    views, _ = play("harbour-raid", seed=2, max_steps=40)
+    view = copy.deepcopy(next(v for v in views if v["step"] == "action" and any(
+        f["active"] and any(not b["acted"] for b in f["batteries"]) for f in v["forts"])))
+    west, north, _east = view["forts"][0]["batteries"]
+    west["fire"], west["points"]["lost"] = True, 3
+    north["loaded"] = "heated"
+    return view
+
+
+def nauta_markers(view: dict[str, Any]) -> dict[str, Any]:
+    """A copy of a Nauta view in movement with every marker set on some galley: a
+    prize and her captor, a burning hulk, a boarding, damage, a revealed speed in
+    formation and one astern, stopped by a contact."""
+    view = copy.deepcopy(view)
+    afloat = [s for s in view["ships"] if s["status"] == "afloat"]
+    first, second = view["sides"]
+    ours = [s for s in afloat if s["side"] == first]
+    theirs = [s for s in afloat if s["side"] == second]
+    prize, hulk, boarder = theirs[0], theirs[1], theirs[2]
+    captor, grappled, formation, astern = ours[0], ours[1], ours[2], ours[3]
+    prize.update(status="captured", captured_by=captor["id"], remove_after=view["turn"] + 1)
+    captor.update(hold_until=view["turn"] + 1)
+    hulk.update(status="burning")
+    boarder.update(engaged_with=[grappled["id"]], soldiers=boarder["soldiers_start"] - 1)
+    grappled.update(engaged_with=[boarder["id"]], damage=1, max_speed=grappled["max_speed"] - 2)
+    formation.update(written=3, formation="A", speed_hidden=False, revealed=True)
+    astern.update(written=-2, formation=None, speed_hidden=False, revealed=True, stopped=True)
+    return view
+
+
+def nauta_view() -> dict[str, Any]:
+    """Mylae in movement, turn 4 or later, with every Nauta marker set."""
+    views, _ = play_nauta("mylae", seed=1)
+    return nauta_markers(next(v for v in views if v["step"] == "move" and v["turn"] >= 4))
+
+
 def build_case(name: str) -> dict[str, Any]:
     return {"squadron": squadron_view, "coast": coast_view, "markers": markers_view,
-            "fleet": fleet_view}[name]()
+            "fleet": fleet_view, "harbour": harbour_view, "nauta": nauta_view}[name]()
 
 
 def load_case(name: str) -> dict[str, Any]:
