@@ -8,7 +8,9 @@ from the west edge (A, B, ...), its rows numbered from the south edge (1, 2, ...
 """
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from functools import lru_cache
+
 from PIL import Image, ImageDraw
 from shapely.geometry import Polygon
 
@@ -50,7 +52,7 @@ def grid_square(x: float, y: float, width: float, height: float,
     return f"{column_name(col)}{row + 1}"
 
 
-class OpenTableBoard:
+class OpenTableBoard(ABC):
     """Shared drawing of an open table: sea, land, table edge, grid and its labels,
     and the automatic viewport. A game's board subclasses it and adds its pieces
     (``piece_boxes``, ``draw``, ``header``, ``legend``, ``describe``, ``card``)."""
@@ -86,9 +88,9 @@ class OpenTableBoard:
         height = round(theme.width * h / w)
         return theme.width, min(max(height, MIN_MAP_HEIGHT), MAX_MAP_HEIGHT)
 
+    @abstractmethod
     def piece_boxes(self, view: View, focus: tuple[str, ...]) -> list[Box]:
-        """World boxes that must be in view. Subclasses list their pieces."""
-        raise NotImplementedError
+        """World boxes that must be in view: each board lists its pieces."""
 
     def plan_viewport(self, view: View, previous: Viewport | None, focus: tuple[str, ...],
                       theme: Theme) -> Viewport:
