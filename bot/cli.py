@@ -49,10 +49,39 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_demo(args: argparse.Namespace) -> int:
+    import asyncio
+
+    from bot.demo import run_demo
+    from bot.service import ServiceError
+
+    out = Path(args.out)
+    try:
+        result = asyncio.run(run_demo(out, seed=args.seed, ruleset=args.ruleset, scenario=args.scenario,
+                                      level=args.level))
+    except ServiceError as exc:
+        print(f"broadside: {exc.message('en')}", file=sys.stderr)
+        return 2
+    print(f"{len(result.images)} maps, the replay, the record and the log are in {result.out}/")
+    print(f"  replay:  {result.replay}")
+    print(f"  record:  {result.record}  (broadside replay {result.record})")
+    print(f"  log:     {result.log}")
+    print(f"  result:  {result.outcome}")
+    return 0
+
+
 def _cmd_run(args: argparse.Namespace) -> int:
-    print("The Discord bot is not part of this build yet. To watch a game, replay a record:\n"
-          "  broadside replay records/cannoni-frigate-duel.json", file=sys.stderr)
-    return 2
+    from pydantic import ValidationError
+
+    from bot.settings import load_settings
+    try:
+        settings = load_settings()
+    except ValidationError as exc:
+        print(f"broadside: the configuration (.env or BROADSIDE_* variables) is not valid:\n{exc}", file=sys.stderr)
+        return 2
+    # Imported here so that `broadside replay` does not load discord.py.
+    from bot.discord import run
+    return run(settings)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -66,6 +95,13 @@ def main(argv: list[str] | None = None) -> int:
     p_replay.add_argument("--all-secrets", action="store_true",
                           help="also print private lines (chits): for umpires, after the game")
     p_replay.set_defaults(func=_cmd_replay)
+    p_demo = sub.add_parser("demo", help="watch computer captains play a whole game offline")
+    p_demo.add_argument("--seed", type=int, default=1, help="dice seed (the same seed plays the same game)")
+    p_demo.add_argument("--out", default="demo-out", help="folder for the maps, replay, record and log")
+    p_demo.add_argument("--ruleset", default="cannoni", help="ruleset to play")
+    p_demo.add_argument("--scenario", default=None, help="scenario name (default: the ruleset's first)")
+    p_demo.add_argument("--level", default="captain", help="computer captain level for both sides")
+    p_demo.set_defaults(func=_cmd_demo)
     p_run = sub.add_parser("run", help="run the Discord bot")
     p_run.set_defaults(func=_cmd_run)
     args = parser.parse_args(argv)

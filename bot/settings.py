@@ -20,8 +20,11 @@ class Settings(BaseSettings):
     dev_guild: int | None = None
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"
     api_base: str = Field(default="https://discord.com/api/v10")
+    # The gateway (websocket) URL; unset means Discord's own. Tests point it, with
+    # api_base, at a loopback server so the unmodified client can be driven end to end.
+    gateway_url: str | None = None
 
-    @field_validator("token", "dev_guild", mode="before")
+    @field_validator("token", "dev_guild", "gateway_url", mode="before")
     @classmethod
     def _blank_is_unset(cls, value: object) -> object:
         # .env.example ships the keys empty; an empty value means "not set".

@@ -7,6 +7,12 @@ from __future__ import annotations
 import string
 
 from bot.i18n.catalogue import CATALOGUE
+from bot.i18n.chat import CHAT
+
+# The chat adapter's words live in their own module but in the one catalogue; a code
+# may be defined once only.
+assert not CATALOGUE.keys() & CHAT.keys(), sorted(CATALOGUE.keys() & CHAT.keys())
+CATALOGUE.update(CHAT)
 
 LANGUAGES: tuple[str, ...] = ("en", "it")
 DEFAULT = "en"

@@ -137,8 +137,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
               "esportare a partita finita.",
     },
     "error.phase-moved-on": {
-        "en": "That phase has just been resolved. Look at what is pending now with /orders.",
-        "it": "Quella fase è appena stata risolta. Guarda cosa è in attesa ora con /orders.",
+        "en": "That phase has just been resolved. Look at what is pending now with /pending.",
+        "it": "Quella fase è appena stata risolta. Guarda cosa è in attesa ora con /pending.",
     },
     # -- problems with an order the engine does not see ----------------------------------------
     "problem.deadline-passed": {
@@ -232,9 +232,9 @@ CATALOGUE: dict[str, dict[str, str]] = {
     },
     "notice.dm-failed": {
         "en": "{user}, I could not send you a direct message (are direct messages from server members "
-              "closed?). Use /orders here: the replies are visible only to you.",
+              "closed?). Use /chits and /order here: the replies are visible only to you.",
         "it": "{user}, non riesco a mandarti un messaggio diretto (hai chiuso i messaggi diretti dai membri "
-              "del server?). Usa /orders qui: le risposte le vedi solo tu.",
+              "del server?). Usa /chits e /order qui: le risposte le vedi solo tu.",
     },
     "notice.flagged": {
         "en": "{seat} has missed two turns in a row. {host}, you can hand the seat to another player or to "
@@ -276,8 +276,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "it": "{actor} chiude la partita.",
     },
     "notice.over": {
-        "en": "The game is over. The host can export the record with /game export.",
-        "it": "La partita è finita. Chi l'ha creata può esportarne la registrazione con /game export.",
+        "en": "The game is over. The host can export the record with /host export.",
+        "it": "La partita è finita. Chi l'ha creata può esportarne la registrazione con /host export.",
     },
     "notice.engine-error": {
         "en": "The rules could not resolve this phase, so the game is paused. {host}, the error is in the "

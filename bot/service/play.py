@@ -50,6 +50,22 @@ class PlayMixin(ServiceCore):
             self._changed(game_id)
         return result
 
+    async def preview_order(self, game_id: int, user_id: int, decision_id: str,
+                            payload: dict[str, Any]) -> tuple[dict[str, Any] | None, list[Problem]]:
+        """The public view as it would look once this order's move is sailed, or the
+        problems with the order; nothing is stored. (None, []) when the ruleset draws
+        no preview for such an order."""
+        async with self._lock(game_id):
+            game = await self._game_in(game_id, "running", "paused")
+            seat = await self._seat_of(game, user_id)
+            runtime = await self._runtime(game)
+            order = Order(decision=decision_id, player=seat.seat_id,
+                          payload=payload if isinstance(payload, dict) else {})
+            problems, clean = await self._check(game, runtime, order)
+            if problems:
+                return None, problems
+            return await asyncio.to_thread(runtime.ruleset.preview, runtime.state, clean), []
+
     async def _submit(self, game: GameRow, seat: SeatRow, decision_id: str, payload: Any,
                       key: str | None, source: str) -> SubmitResult:
         runtime = await self._runtime(game)

@@ -10,6 +10,7 @@ from rules.cannoni.options import CannoniOptions
 from rules.cannoni.setup import CannoniSetup, builtin_scenarios, initial_state
 from rules.cannoni.state import CannoniState
 from rules.cannoni.texts import compass, describe
+from rules.cannoni.preview import preview_move
 from rules.cannoni.view import perturb_secrets, view
 from rules.core.copying import clone_model
 from rules.core.decisions import ActionSpec, Choice, Decision, DecisionSpec, Order, ParamSpec, Problem
@@ -131,6 +132,9 @@ class CannoniRuleset(Ruleset):
         elif state.step == "boarding":
             sequence.resolve_boarding(state, by_id, roller)
         return state
+
+    def preview(self, state: CannoniState, order: Order) -> dict[str, Any] | None:
+        return preview_move(state, order)
 
     def outcome(self, state: CannoniState) -> Outcome | None:
         return state.outcome

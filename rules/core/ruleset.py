@@ -131,6 +131,12 @@ class Ruleset(ABC):
         state (the input is not modified); events go to ``roller.log``.
         """
 
+    def preview(self, state: BaseModel, order: Order) -> dict[str, Any] | None:
+        """The public view as it would be once this accepted order's movement is sailed,
+        for a player to look at before sending it; None when the ruleset has no such
+        picture for this kind of order. Nothing is rolled and the state is not changed."""
+        return None
+
     @abstractmethod
     def outcome(self, state: BaseModel) -> Outcome | None:
         """The result once the game is over, else None."""

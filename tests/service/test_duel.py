@@ -24,7 +24,7 @@ async def test_a_duel_from_lobby_to_game_over(table):
     posted = [line for p in table.transport.posts for line in p.lines]
     story = await table.service.log(game.id)
     assert story and all(line in posted for line in story)
-    assert posted[-1] == "The game is over. The host can export the record with /game export."
+    assert posted[-1] == "The game is over. The host can export the record with /host export."
     assert sum(1 for line in posted if line.startswith("Game over:")) == 1
 
 

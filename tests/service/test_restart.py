@@ -107,4 +107,4 @@ async def test_a_game_with_restarts_all_along_replays_identically(table):
     record = await table.service.export_record(game.id)
     assert replay(record)[0].final_state == (await table.db.last_step(game.id)).state
     posted = [line for p in table.transport.posts for line in p.lines]
-    assert posted.count("The game is over. The host can export the record with /game export.") == 1
+    assert posted.count("The game is over. The host can export the record with /host export.") == 1

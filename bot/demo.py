@@ -1,0 +1,104 @@
+"""`broadside demo`: a whole game between computer captains, offline.
+
+It goes through the same pieces the Discord bot uses — the game service, the
+database, the game loop, the renderer — with the in-process transport in place of
+Discord, and writes what a thread would have shown: a map per resolution, the
+replay animation, the game record and the log.
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+from bot.loop import LoopManager
+from bot.service import GameService, Pacing
+from bot.transport import InProcessTransport
+from db import Database
+from renderer import ViewportMemory, describe_image, render_map_bytes, render_replay
+from rules.core.record import replay
+from rules.core.registry import get_ruleset
+
+HOST = 1  # the demo's host; the seats are computer captains
+POLL = 0.02
+
+
+@dataclass
+class DemoResult:
+    out: Path
+    images: list[Path]
+    replay: Path
+    record: Path
+    log: Path
+    outcome: str
+
+
+def image_maker():
+    """One game's maps at one stable scale: the viewport is remembered between frames."""
+    memory = ViewportMemory()
+
+    def make(view: dict) -> tuple[bytes, str]:
+        return render_map_bytes(view, previous_frame=memory), describe_image(view)
+    return make
+
+
+async def run_demo(out: Path, *, seed: int = 1, ruleset: str = "cannoni", scenario: str | None = None,
+                   level: str = "captain", options: dict | None = None, timeout: float = 600.0) -> DemoResult:
+    rules = get_ruleset(ruleset)
+    scenario = scenario or next(iter(rules.scenarios()))
+    out.mkdir(parents=True, exist_ok=True)
+    db_file = out / "demo.sqlite3"
+    for stale in (db_file, out / "demo.sqlite3-wal", out / "demo.sqlite3-shm"):
+        stale.unlink(missing_ok=True)
+    transport = InProcessTransport()
+    db = await Database.open(db_file)
+    service = GameService(db, transport, seed_source=lambda: seed)
+    loops = LoopManager(service, image_factory=image_maker)
+    try:
+        await loops.start()
+        game = await service.create_game(0, 0, HOST, ruleset, scenario, options=options,
+                                         pacing=Pacing(style="live"), thread_id=0)
+        for side in await service.sides(game.id):
+            await service.add_ai_seat(game.id, HOST, side, level, manager=True)
+        await service.start(game.id, HOST, manager=True)
+        await _wait_for_end(service, loops, game.id, timeout)
+        return await _write(out, service, transport, game.id, rules)
+    finally:
+        await loops.stop()
+        await db.close()
+
+
+async def _wait_for_end(service: GameService, loops: LoopManager, game_id: int, timeout: float) -> None:
+    loop = asyncio.get_running_loop()
+    limit = loop.time() + timeout
+    while (await service.game(game_id)).status != "over":
+        if loop.time() > limit:
+            raise TimeoutError(f"the demo game did not finish in {timeout:.0f} s")
+        await loops.settle(timeout=timeout)
+        await asyncio.sleep(POLL)
+
+
+async def _write(out: Path, service: GameService, transport: InProcessTransport, game_id: int,
+                 rules) -> DemoResult:
+    images = []
+    for post in transport.posts:
+        if post.image is not None:
+            path = out / f"phase-{len(images) + 1:04d}.png"
+            path.write_bytes(post.image.data)
+            path.with_suffix(".txt").write_text(post.image.alt + "\n", encoding="utf-8")
+            images.append(path)
+    record = await service.export_record(game_id)
+    record_path = out / "record.json"
+    record_path.write_text(record.dumps(), encoding="utf-8")
+    lines = [line for post in transport.posts for line in post.lines]
+    log_path = out / "log.txt"
+    log_path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    result, states = replay(record, keep_states=True)
+    frames = [rules.view(state, None) for state in states]
+    replay_path = out / "replay.gif"
+    replay_path.write_bytes(await asyncio.to_thread(render_replay, frames))
+    outcome = result.outcome.model_dump(mode="json") if result.outcome else {}
+    (out / "outcome.json").write_text(json.dumps(outcome, indent=1) + "\n", encoding="utf-8")
+    return DemoResult(out=out, images=images, replay=replay_path, record=record_path, log=log_path,
+                      outcome=f"{outcome.get('kind', '?')} — winner: {outcome.get('winner') or 'none'}")

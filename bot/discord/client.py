@@ -1,0 +1,173 @@
+"""The bot process: a plain :class:`discord.Client` with a command tree, the game
+service, the Discord transport and the game loops.
+
+Intents are minimal (guilds only: no message content, no members, no presences):
+everything arrives as interactions, and everything the bot knows about a game is in
+the database.
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+import signal
+import sys
+import time
+from typing import Any, Callable
+
+import discord
+import yarl
+from discord import app_commands
+
+from bot.discord import commands, forms
+from bot.discord.pictures import map_image
+from bot.discord.replies import answer_error
+from bot.discord.transport import DiscordTransport
+from bot.discord.translator import CatalogueTranslator
+from bot.loop import LoopManager
+from bot.service import Clock, GameService
+from bot.settings import Settings
+from bot.transport import ImageProvider, PendingDecision
+from db import Database
+
+log = logging.getLogger("broadside.discord")
+
+TOKEN_HELP = """broadside: no Discord bot token is configured.
+
+To run the bot on Discord:
+  1. open https://discord.com/developers/applications and pick (or create) your application;
+  2. go to Bot -> Reset Token, and copy the token;
+  3. put it in a .env file next to where you run broadside (see .env.example):
+       BROADSIDE_TOKEN=your-token-here
+     or set BROADSIDE_TOKEN in the environment.
+
+To watch a game without Discord, try `broadside demo`.
+"""
+
+
+class CommandTree(app_commands.CommandTree):
+    async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+        await answer_error(interaction, error)
+
+
+class PendingCache:
+    """A player's open decisions for a few seconds: autocomplete asks on every keystroke,
+    and each look computes the forms. Orders themselves always read fresh."""
+
+    TTL = 5.0
+
+    def __init__(self, client: "Broadside") -> None:
+        self.client = client
+        self._seen: dict[tuple[int, int], tuple[float, list[PendingDecision]]] = {}
+
+    async def get(self, game_id: int, user_id: int) -> list[PendingDecision]:
+        key = (game_id, user_id)
+        now = time.monotonic()
+        hit = self._seen.get(key)
+        if hit is not None and now - hit[0] < self.TTL:
+            return hit[1]
+        pending = await self.client.service.my_pending(game_id, user_id)
+        self._seen = {k: v for k, v in self._seen.items() if now - v[0] < self.TTL}
+        self._seen[key] = (now, pending)
+        return pending
+
+    def forget(self, game_id: int) -> None:
+        self._seen = {k: v for k, v in self._seen.items() if k[0] != game_id}
+
+
+class Broadside(discord.Client):
+    """The bot. ``clock``, ``images`` and ``seed_source`` are for tests and the offline
+    demo; ``sync_commands=False`` skips registering the commands with Discord."""
+
+    def __init__(self, settings: Settings, *, clock: Clock | None = None, images: ImageProvider | None = map_image,
+                 seed_source: Callable[[], int] | None = None, sync_commands: bool = True, **options: Any) -> None:
+        intents = discord.Intents.none()
+        intents.guilds = True
+        super().__init__(intents=intents, allowed_mentions=discord.AllowedMentions.none(), **options)
+        self.settings = settings
+        self.tree = CommandTree(self)
+        commands.register(self.tree)
+        self.transport = DiscordTransport(self)
+        self.pending_cache = PendingCache(self)
+        self._clock = clock
+        self._images = images
+        self._seed_source = seed_source
+        self._sync_commands = sync_commands
+        self.db: Database | None = None
+        self.service: GameService = None  # type: ignore[assignment]  # set in setup_hook
+        self.loops: LoopManager | None = None
+
+    async def setup_hook(self) -> None:
+        self.db = await Database.open(self.settings.database)
+        self.service = GameService(self.db, self.transport, clock=self._clock, seed_source=self._seed_source)
+        # A change in a game (an order, a resolution) makes cached forms stale.
+        self.service.subscribe(self.pending_cache.forget)
+        self.loops = LoopManager(self.service, images=self._images)
+        await self.tree.set_translator(CatalogueTranslator())
+        if self._sync_commands:
+            await self.sync_commands()
+        await self.loops.start()
+        self._stop_on_sigterm()
+
+    async def sync_commands(self) -> None:
+        """Register the commands: instantly in the development server, else globally (Discord
+        may take a while to show global changes)."""
+        if self.settings.dev_guild:
+            guild = discord.Object(self.settings.dev_guild)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+        else:
+            synced = await self.tree.sync()
+        log.info("%d commands registered %s", len(synced),
+                 f"in server {self.settings.dev_guild}" if self.settings.dev_guild else "globally")
+
+    def _stop_on_sigterm(self) -> None:
+        # Service managers stop processes with SIGTERM: close as on Ctrl-C, loops and database first.
+        try:
+            asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, lambda: asyncio.ensure_future(self.close()))
+        except (NotImplementedError, RuntimeError):
+            pass
+
+    async def on_ready(self) -> None:
+        log.info("connected as %s (%s) to %d servers", self.user, self.user.id if self.user else "?",
+                 len(self.guilds))
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        # Order menus are routed by their custom ids, so they work after a restart.
+        if interaction.type is discord.InteractionType.component:
+            await forms.handle(self, interaction)
+
+    async def close(self) -> None:
+        if self.loops is not None:
+            await self.loops.stop()
+            self.loops = None
+        if self.db is not None:
+            await self.db.close()
+            self.db = None
+        await super().close()
+
+
+def point_at(settings: Settings) -> None:
+    """Send the unmodified client to the configured endpoints (a loopback server in tests)."""
+    discord.http.Route.BASE = settings.api_base
+    if settings.gateway_url:
+        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(settings.gateway_url)
+
+
+def run(settings: Settings) -> int:
+    """``broadside run``: the bot, until Ctrl-C or SIGTERM. Returns the exit status."""
+    if settings.token is None:
+        sys.stderr.write(TOKEN_HELP)
+        return 2
+    logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    # discord.py logs request bodies and gateway payloads at DEBUG: direct messages and
+    # menu choices, i.e. chits and hidden orders. Its loggers never go below INFO.
+    logging.getLogger("discord").setLevel(max(logging.INFO, logging.getLevelName(settings.log_level)))
+    point_at(settings)
+    client = Broadside(settings)
+    try:
+        client.run(settings.token.get_secret_value(), log_handler=None)
+    except discord.LoginFailure:
+        sys.stderr.write("broadside: Discord refused the token (BROADSIDE_TOKEN). Reset it in the developer "
+                         "portal (Bot -> Reset Token) and update .env.\n")
+        return 1
+    return 0

@@ -1,0 +1,814 @@
+"""The slash commands. Each is a thin adapter: find the game played here, make one
+service call, and answer privately with what it returned.
+
+No rules and no SQL here: legal values come from the decision forms the service hands
+out (:mod:`bot.discord.legal`), refusals are raised by the service (or, for the few the
+adapter makes itself, as :class:`~bot.discord.replies.Refusal`) and answered in one
+place (:func:`~bot.discord.replies.answer_error`, the tree's error handler). Anything
+that may take more than Discord's 3 seconds (a drawing, the engine checking an order,
+a direct message) is deferred first.
+"""
+from __future__ import annotations
+
+import functools
+import io
+import logging
+import re
+import typing
+from typing import TYPE_CHECKING, Any, Awaitable, Callable, Sequence
+
+import discord
+from discord import app_commands
+
+from bot import i18n
+from bot.discord import forms, legal, pictures
+from bot.discord.replies import (MESSAGE_LIMIT, Refusal, defer, picture, reader_language, reply, server_language,
+                                 split_text)
+from bot.discord.translator import L, command, options
+from bot.service import Pacing, ServiceError
+from bot.transport import PendingDecision
+from db import GameRow
+from rules.core.registry import get_ruleset, ruleset_names
+
+if TYPE_CHECKING:
+    from bot.discord.client import Broadside
+
+log = logging.getLogger("broadside.discord.commands")
+
+LOG_INLINE_PIECES = 3  # a longer log comes as a file, with its end shown inline
+
+
+# -- shared steps -------------------------------------------------------------------------------------
+def app(interaction: discord.Interaction) -> "Broadside":
+    return interaction.client  # type: ignore[return-value]
+
+
+async def here(interaction: discord.Interaction) -> GameRow:
+    """The game played in this thread (or, failing that, the newest in this channel)."""
+    if interaction.guild_id is None or interaction.channel_id is None:
+        raise app_commands.NoPrivateMessage()
+    game = await app(interaction).service.find_game(interaction.channel_id)
+    # From here on every answer, refusals included, speaks the game's language.
+    interaction.extras["lang"] = game.language
+    return game
+
+
+def manager(interaction: discord.Interaction) -> bool:
+    """Manage Server lets a member use the host's tools in any game of the server."""
+    return bool(interaction.permissions.manage_guild)
+
+
+def say(interaction: discord.Interaction, code: str, **params: Any) -> str:
+    return i18n.text(code, reader_language(interaction), **params)
+
+
+def choose_decision(pending: Sequence[PendingDecision], given: str | None) -> PendingDecision:
+    """The open decision a player means; only their own are ever candidates."""
+    if not pending:
+        raise Refusal("reply.nothing-pending")
+    found = legal.find_decision(pending, given)
+    if found is not None:
+        return found
+    listing = ", ".join(f"{legal.decision_label(p)} ({p.decision.id})" for p in pending)
+    if given is None:
+        raise Refusal("reply.which-decision", choices=listing)
+    raise Refusal("reply.unknown-decision", decision=legal.clip(given, 60), choices=listing)
+
+
+def suggest(func: Callable[[discord.Interaction, str], Awaitable[list[legal.Offer]]]):
+    """An autocomplete callback: at most 25 legal values; a refusal simply offers nothing
+    (an autocomplete cannot answer with a message)."""
+
+    @functools.wraps(func)
+    async def wrapper(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        try:
+            offers = await func(interaction, current or "")
+        except (ServiceError, Refusal, app_commands.NoPrivateMessage):
+            return []
+        except Exception:
+            log.exception("autocomplete %s failed", func.__name__)
+            return []
+        return [app_commands.Choice(name=legal.clip(o.label), value=legal.clip(o.text)) for o in offers[:legal.LIMIT]]
+
+    return wrapper
+
+
+async def my_pending(interaction: discord.Interaction) -> tuple[GameRow, list[PendingDecision]]:
+    """For autocomplete: the caller's open decisions (briefly cached: Discord asks on every keystroke)."""
+    game = await here(interaction)
+    return game, await app(interaction).pending_cache.get(game.id, interaction.user.id)
+
+
+# -- lookups the service does not offer yet ---------------------------------------------------------
+# GameService has no "games of a server" nor "finished game of this thread" call; these
+# read through the database's public methods (no SQL here) and belong in the service.
+async def unfinished_games(client: "Broadside", guild_id: int) -> list[GameRow]:
+    games = await client.service.db.games_with_status("lobby", "running", "paused")
+    return [g for g in games if g.guild_id == guild_id]
+
+
+async def game_to_export(client: "Broadside", place_id: int) -> GameRow:
+    """The game of this thread or channel, finished ones included (the record waits for the end)."""
+    over = [g for g in await client.service.db.games_with_status("over") if place_id in (g.thread_id, g.channel_id)]
+    if over:
+        return max(over, key=lambda g: (g.thread_id == place_id, g.id))
+    return await client.service.find_game(place_id)
+
+
+# -- parsing what people type ------------------------------------------------------------------------
+_DURATION = re.compile(r"^\s*(\d+(?:[.,]\d+)?)\s*(s|sec|m|min|h|d|g|days?|giorn[oi])?\s*$", re.IGNORECASE)
+_UNIT = {"s": 1, "sec": 1, "m": 60, "min": 60, "h": 3600, "d": 86400, "day": 86400, "days": 86400, "g": 86400,
+         "giorno": 86400, "giorni": 86400}
+
+
+def parse_duration(text: str) -> int:
+    """Seconds from '90s', '5m', '12h', '2d' (a bare number is minutes)."""
+    match = _DURATION.match(text)
+    if match is None:
+        raise Refusal("reply.bad-duration", value=legal.clip(text, 40))
+    amount = float(match[1].replace(",", "."))
+    return int(amount * _UNIT[(match[2] or "m").lower()])
+
+
+def parse_rules(text: str | None) -> dict[str, Any]:
+    """Optional rules as typed: 'quick_play chit_pressure order_mode=simultaneous'.
+
+    The ruleset's options model judges names and values (and the service says what is
+    wrong in plain words); here the text is only cut into names and values.
+    """
+    chosen: dict[str, Any] = {}
+    for token in re.split(r"[\s,;]+", text or ""):
+        if not token:
+            continue
+        name, sep, value = token.partition("=")
+        chosen[name.strip().lower().replace("-", "_")] = value.strip() if sep else True
+    return chosen
+
+
+def rule_names(ruleset: str) -> list[str]:
+    """What the rules option can hold: every switch, and each named setting as name=value."""
+    model = get_ruleset(ruleset).options_model
+    out = []
+    for name, info in model.model_fields.items():
+        if info.annotation is bool:
+            out.append(name)
+        elif typing.get_origin(info.annotation) is typing.Literal:
+            out.extend(f"{name}={v}" for v in typing.get_args(info.annotation) if v != info.default)
+    return out
+
+
+# -- /game ----------------------------------------------------------------------------------------------
+game_group = app_commands.Group(**command("game"), guild_only=True)
+
+PACING_CHOICES = [app_commands.Choice(name=L("choice.pacing.live"), value="live"),
+                  app_commands.Choice(name=L("choice.pacing.campaign"), value="campaign")]
+LANGUAGE_CHOICES = [app_commands.Choice(name=L(f"choice.language.{lang}"), value=lang) for lang in i18n.LANGUAGES]
+
+
+@game_group.command(**command("game.new"))
+@options("game.new", "ruleset", "scenario", "rules", "pacing", "phase", "language")
+@app_commands.choices(pacing=PACING_CHOICES, language=LANGUAGE_CHOICES)
+async def game_new(interaction: discord.Interaction, ruleset: str, scenario: str, rules: str | None = None,
+                   pacing: str = "live", phase: str | None = None, language: str | None = None) -> None:
+    if interaction.guild_id is None or interaction.channel_id is None:
+        raise app_commands.NoPrivateMessage()
+    await defer(interaction)
+    lang = language or server_language(interaction)
+    interaction.extras["lang"] = lang
+    pace = Pacing(style=pacing, phase_seconds=parse_duration(phase) if phase else None)
+    chosen = parse_rules(rules)
+    channel = interaction.channel
+    opened: discord.Thread | None = None
+    if isinstance(channel, discord.Thread):
+        # Given inside a thread: the game plays in it.
+        channel_id, thread_id = channel.parent_id or channel.id, channel.id
+    else:
+        channel_id = interaction.channel_id
+        opened = await open_thread(channel, thread_title(ruleset, scenario), pace.style)
+        thread_id = opened.id if opened else None
+    try:
+        game = await app(interaction).service.create_game(
+            interaction.guild_id, channel_id, interaction.user.id, ruleset, scenario, options=chosen, pacing=pace,
+            language=lang, thread_id=thread_id)
+    except Exception:
+        if opened is not None:
+            await close_thread(opened)
+        raise
+    if thread_id is not None:
+        await reply(interaction, say(interaction, "reply.created", game=game.id, thread=f"<#{thread_id}>"))
+    else:
+        await reply(interaction, say(interaction, "reply.created-here", game=game.id))
+
+
+def thread_title(ruleset: str, scenario: str) -> str:
+    try:
+        setup = get_ruleset(ruleset).scenarios().get(scenario)
+    except KeyError:
+        setup = None
+    return legal.clip(str(getattr(setup, "title", None) or scenario), 100)
+
+
+async def open_thread(channel: Any, name: str, style: str) -> discord.Thread | None:
+    """A public thread for the game; None (the game talks in the channel) if that is not possible."""
+    if not isinstance(channel, discord.TextChannel):
+        return None
+    try:
+        return await channel.create_thread(name=name, type=discord.ChannelType.public_thread,
+                                           auto_archive_duration=1440 if style == "live" else 10080)
+    except discord.HTTPException as exc:
+        log.warning("could not open a thread in channel %s (HTTP %s, code %s)", channel.id, exc.status, exc.code)
+        return None
+
+
+async def close_thread(thread: discord.Thread) -> None:
+    """The game could not be created: take its empty thread away again."""
+    try:
+        await thread.delete()
+    except discord.HTTPException as exc:
+        log.warning("could not delete the unused thread %s (HTTP %s)", thread.id, exc.status)
+
+
+@game_new.autocomplete("ruleset")
+@suggest
+async def _ruleset_names(interaction: discord.Interaction, typed: str) -> list[legal.Offer]:
+    offers = [legal.Offer(name, f"{get_ruleset(name).title} ({name})") for name in ruleset_names()]
+    return [o for o in offers if typed.lower() in o.label.lower()]
+
+
+@game_new.autocomplete("scenario")
+@suggest
+async def _scenario_names(interaction: discord.Interaction, typed: str) -> list[legal.Offer]:
+    name = interaction.namespace.ruleset or ""
+    if name not in ruleset_names():
+        return []
+    offers = [legal.Offer(key, f"{getattr(setup, 'title', key)} ({key})")
+              for key, setup in sorted(get_ruleset(name).scenarios().items())]
+    return [o for o in offers if typed.lower() in o.label.lower()]
+
+
+@game_new.autocomplete("rules")
+@suggest
+async def _rule_names(interaction: discord.Interaction, typed: str) -> list[legal.Offer]:
+    name = interaction.namespace.ruleset or ""
+    if name not in ruleset_names():
+        return []
+    # Complete the word being typed; the words before it are kept as they are.
+    words = typed.split()
+    finished = words if typed.endswith(" ") or not words else words[:-1]
+    partial = "" if finished is words else words[-1]
+    head = " ".join(finished)
+    done = set(parse_rules(head))
+    out = []
+    for rule in rule_names(name):
+        if rule.partition("=")[0] in done or not rule.startswith(partial):
+            continue
+        full = f"{head} {rule}".strip()
+        if len(full) <= legal.NAME_LIMIT:
+            out.append(legal.Offer(full, full))
+    return out
+
+
+@game_new.autocomplete("phase")
+@suggest
+async def _phase_lengths(interaction: discord.Interaction, typed: str) -> list[legal.Offer]:
+    live = ["1m", "2m", "3m", "5m", "10m", "15m", "30m", "1h"]
+    campaign = ["1h", "6h", "12h", "1d", "2d", "3d", "7d"]
+    offers = campaign if interaction.namespace.pacing == "campaign" else live
+    return [legal.Offer(v, v) for v in offers if v.startswith(typed.strip())] or (
+        [legal.Offer(typed.strip(), typed.strip())] if typed.strip() else [])
+
+
+@game_group.command(**command("game.join"))
+@options("game.join", "side")
+async def game_join(interaction: discord.Interaction, side: str) -> None:
+    game = await here(interaction)
+    await defer(interaction)
+    client = app(interaction)
+    user = interaction.user
+    seat = await client.service.join(game.id, user.id, side, user.display_name)
+    welcome = i18n.text("dm.welcome", game.language, title=client.service.title(game), game=game.id, side=seat.side)
+    if await client.transport.hello(user.id, welcome):
+        dm = say(interaction, "reply.dm-ok")
+    else:
+        await client.service.dm_failed(game.id, seat.seat_id)
+        dm = say(interaction, "reply.dm-closed")
+    await reply(interaction, say(interaction, "reply.joined", side=seat.side, seat=seat.seat_id) + "\n" + dm)
+
+
+@game_join.autocomplete("side")
+@suggest
+async def _sides(interaction: discord.Interaction, typed: str) -> list[legal.Offer]:
+    game = await here(interaction)
+    sides = game.setup.get("sides")
+    names = [str(s) for s in sides] if isinstance(sides, list) else []
+    return [legal.Offer(s, s) for s in names if typed.lower() in s.lower()]
+
+
+@game_group.command(**command("game.leave"))
+async def game_leave(interaction: discord.Interaction) -> None:
+    game = await here(interaction)
+    await defer(interaction)
+    await app(interaction).service.leave(game.id, interaction.user.id)
+    await reply(interaction, say(interaction, "reply.left"))
+
+
+@game_group.command(**command("game.pick"))
+@options("game.pick", "ship")
+async def game_pick(interaction: discord.Interaction, ship: str) -> None:
+    game = await here(interaction)
+    await defer(interaction)
+    option = await app(interaction).service.pick_ship(game.id, interaction.user.id, ship)
+    await reply(interaction, say(interaction, "reply.picked", ship=option.label))
+
+
+@game_group.command(**command("game.unpick"))
+@options("game.unpick", "ship")
+async def game_unpick(interaction: discord.Interaction, ship: str) -> None:
+    game = await here(interaction)
+    await defer(interaction)
+    await app(interaction).service.release_ship(game.id, interaction.user.id, ship)
+    await reply(interaction, say(interaction, "reply.unpicked", ship=ship))
+
+
+async def _my_seat(interaction: discord.Interaction, game: GameRow):
+    seats = await app(interaction).service.seats(game.id)
+    return next((s for s in seats if s.user_id == interaction.user.id), None)
+
+
+@game_pick.autocomplete("ship")
+@suggest
+async def _pickable_ships(interaction: discord.Interaction, typed: str) -> list[legal.Offer]:
+    game = await here(interaction)
+    seat = await _my_seat(interaction, game)
+    out = []
+    for o in await app(interaction).service.ship_choices(game.id):
+        if seat is not None and (o.side != seat.side or o.taken_by not in (None, seat.seat_id)):
+            continue
+        label = f"{o.label} ({o.side})" + (f", {o.points:g}" if o.points is not None else "")
+        if typed.lower() in label.lower() or typed.lower() in o.ship_id.lower():
+            out.append(legal.Offer(o.ship_id, label))
+    return out
+
+
+@game_unpick.autocomplete("ship")
+@suggest
+async def _picked_ships(interaction: discord.Interaction, typed: str) -> list[legal.Offer]:
+    game = await here(interaction)
+    seat = await _my_seat(interaction, game)
+    if seat is None:
+        return []
+    return [legal.Offer(o.ship_id, o.label) for o in await app(interaction).service.ship_choices(game.id)
+            if o.taken_by == seat.seat_id and typed.lower() in o.label.lower()]
+
+
+@game_group.command(**command("game.start"))
+async def game_start(interaction: discord.Interaction) -> None:
+    game = await here(interaction)
+    await defer(interaction)
+    await app(interaction).service.start(game.id, interaction.user.id, manager=manager(interaction))
+    await reply(interaction, say(interaction, "reply.started"))
+
+
+@game_group.command(**command("game.list"))
+async def game_list(interaction: discord.Interaction) -> None:
+    if interaction.guild_id is None:
+        raise app_commands.NoPrivateMessage()
+    await defer(interaction)
+    client = app(interaction)
+    games = await unfinished_games(client, interaction.guild_id)
+    if not games:
+        await reply(interaction, say(interaction, "reply.list-empty"))
+        return
+    lines = [say(interaction, "reply.list-header")]
+    for g in games:
+        seats = await client.service.seats(g.id)
+        lines.append(say(interaction, "reply.list-line", game=g.id, title=client.service.title(g),
+                         ruleset=get_ruleset(g.ruleset).title, status=say(interaction, f"status.{g.status}"),
+                         seats=say(interaction, "reply.seats", n=len(seats)),
+                         place=f"<#{g.thread_id or g.channel_id}>"))
+    await reply(interaction, "\n".join(lines))
+
+
+@game_group.command(**command("game.dms"))
+async def game_dms(interaction: discord.Interaction) -> None:
+    game = await here(interaction)
+    await defer(interaction)
+    client = app(interaction)
+    welcome = i18n.text("reply.dms-ok", game.language)
+    if await client.transport.hello(interaction.user.id, welcome):
+        await client.service.reopen_dms(game.id, interaction.user.id)
+        await reply(interaction, say(interaction, "reply.dms-ok"))
+    else:
+        await reply(interaction, say(interaction, "reply.dm-closed"))
+
+
+# -- playing --------------------------------------------------------------------------------------------
+@app_commands.command(**command("chits"))
+@app_commands.guild_only()
+async def chits(interaction: discord.Interaction) -> None:
+    """The direct-message menus, here and private: the way in when DMs are closed."""
+    game = await here(interaction)
+    await defer(interaction)
+    pending = await app(interaction).service.my_pending(game.id, interaction.user.id)
+    if not pending:
+        await reply(interaction, say(interaction, "reply.nothing-pending"))
+        return
+    for item in pending:
+        content, view = forms.message(game.id, item, game.language)
+        await reply(interaction, content, view=view)
+
+
+#: /order's options: Discord option name -> the engine's parameter name. The option
+#: names are the parameters that rulesets name the same way in every form; parameters
+#: named after ships (chits, boarding parties) are given with the menus (/chits).
+ORDER_PARAMS: dict[str, str] = {
+    "distance": "distance", "card": "template", "curve": "curve", "direction": "direction", "side": "side",
+    "target": "target", "aim": "aim", "sails": "to", "mast": "mast", "end": "end", "points": "points",
+    "other": "other", "from_ship": "from_ship", "order": "order", "unit": "unit", "turn": "turn", "dash": "dash",
+    "shoot": "shoot", "ship": "ship",
+}
+
+
+@app_commands.command(**command("order"))
+@app_commands.guild_only()
+@options("order", "decision", "action", *ORDER_PARAMS)
+async def order(interaction: discord.Interaction, decision: str | None = None, action: str | None = None,
+                distance: str | None = None, card: str | None = None, curve: str | None = None,
+                direction: str | None = None, side: str | None = None, target: str | None = None,
+                aim: str | None = None, sails: str | None = None, mast: str | None = None, end: str | None = None,
+                points: str | None = None, other: str | None = None, from_ship: str | None = None,
+                order: str | None = None, unit: str | None = None, turn: str | None = None,
+                dash: str | None = None, shoot: str | None = None, ship: str | None = None) -> None:
+    given_by_option = dict(distance=distance, card=card, curve=curve, direction=direction, side=side, target=target,
+                           aim=aim, sails=sails, mast=mast, end=end, points=points, other=other, from_ship=from_ship,
+                           order=order, unit=unit, turn=turn, dash=dash, shoot=shoot, ship=ship)
+    game = await here(interaction)
+    await defer(interaction)
+    service = app(interaction).service
+    item = choose_decision(await service.my_pending(game.id, interaction.user.id), decision)
+    given = {ORDER_PARAMS[k]: v.strip() for k, v in given_by_option.items() if v is not None and v.strip()}
+    chosen = legal.find_action(item.spec, action, list(given))
+    if not given and (chosen.params if chosen else action is None):
+        # Nothing to send yet: the decision's menus to choose from, the action named (if
+        # any) already chosen, else the order already given (if any).
+        form = forms.Form.from_payload(item.spec, {"action": chosen.action} if chosen else item.submitted)
+        content, view = forms.message(game.id, item, game.language, form=form)
+        await reply(interaction, content, view=view)
+        return
+    payload: dict[str, Any] = dict(given)
+    if chosen is not None or action is not None:
+        # An action the form does not know goes as typed: the engine names the legal ones.
+        payload["action"] = chosen.action if chosen else action
+    result = await service.submit_order(game.id, interaction.user.id, item.decision.id, payload,
+                                        idempotency_key=str(interaction.id))
+    await reply(interaction, result.message)
+
+
+@order.autocomplete("decision")
+@suggest
+async def _decisions(interaction: discord.Interaction, typed: str) -> list[legal.Offer]:
+    _, pending = await my_pending(interaction)
+    return legal.decision_offers(pending, typed)
+
+
+@order.autocomplete("action")
+@suggest
+async def _actions(interaction: discord.Interaction, typed: str) -> list[legal.Offer]:
+    _, pending = await my_pending(interaction)
+    item = legal.find_decision(pending, interaction.namespace.decision)
+    return legal.action_offers(item.spec, typed) if item else []
+
+
+def _param_suggester(option: str):
+    param_name = ORDER_PARAMS[option]
+
+    async def values(interaction: discord.Interaction, typed: str) -> list[legal.Offer]:
+        _, pending = await my_pending(interaction)
+        item = legal.find_decision(pending, interaction.namespace.decision)
+        if item is None:
+            return []
+        chosen = legal.find_action(item.spec, interaction.namespace.action, [param_name]) or next(
+            (a for a in item.spec.actions if a.param(param_name) is not None), None)
+        param = chosen.param(param_name) if chosen else None
+        return legal.param_offers(param, typed) if param else []
+
+    values.__name__ = f"order_{option}"
+    return suggest(values)
+
+
+for _option in ORDER_PARAMS:
+    order.autocomplete(_option)(_param_suggester(_option))
+
+
+@app_commands.command(**command("pending"))
+@app_commands.guild_only()
+async def pending(interaction: discord.Interaction) -> None:
+    game = await here(interaction)
+    await defer(interaction)
+    items = await app(interaction).service.my_pending(game.id, interaction.user.id)
+    if not items:
+        await reply(interaction, say(interaction, "reply.nothing-pending"))
+        return
+    due = next((p.due_at for p in items if p.due_at is not None), None)
+    lines = [say(interaction, "reply.pending-header", due=i18n.timestamp(due)) if due is not None
+             else say(interaction, "reply.pending-header-plain")]
+    for item in items:
+        label = legal.decision_label(item)
+        if item.submitted is not None:
+            lines.append(say(interaction, "reply.pending-given", label=label,
+                             order=legal.describe(item.spec, item.submitted)))
+        else:
+            default = item.spec.default_text or say(interaction, "private.default-unknown")
+            lines.append(say(interaction, "reply.pending-open", label=label, default=default))
+    lines.append(say(interaction, "reply.pending-how"))
+    await reply(interaction, "\n".join(lines))
+
+
+def _find_ship(view: dict[str, Any], given: str) -> dict[str, Any]:
+    ships = pictures.ships(view)
+    needle = given.strip().lower()
+    found = next((s for s in ships if str(s["id"]).lower() == needle), None) or next(
+        (s for s in ships if pictures.ship_name(s).lower() == needle), None)
+    if found is None:
+        raise Refusal("reply.no-ship", ship=legal.clip(given, 60),
+                      known=", ".join(str(s["id"]) for s in ships) or "-")
+    return found
+
+
+PREVIEW_PARAMS = ("distance", "card", "curve", "direction")
+
+
+@app_commands.command(**command("preview"))
+@app_commands.guild_only()
+@options("preview", "decision", "action", *PREVIEW_PARAMS, "ship")
+async def preview(interaction: discord.Interaction, decision: str | None = None, action: str | None = None,
+                  distance: str | None = None, card: str | None = None, curve: str | None = None,
+                  direction: str | None = None, ship: str | None = None) -> None:
+    """Privately, where a move would take my ship — the same values as /order, nothing sent.
+
+    With no move given (or for a ruleset that draws no preview) it shows the map around
+    the ship with her reach and arcs."""
+    game = await here(interaction)
+    await defer(interaction)
+    service = app(interaction).service
+    moved = None
+    given = {ORDER_PARAMS[k]: v.strip() for k, v in
+             dict(distance=distance, card=card, curve=curve, direction=direction).items() if v and v.strip()}
+    if given or action:
+        item = choose_decision(await service.my_pending(game.id, interaction.user.id), decision)
+        chosen = legal.find_action(item.spec, action, list(given))
+        payload: dict[str, Any] = {**given, "action": chosen.action if chosen else action}
+        moved, problems = await service.preview_order(game.id, interaction.user.id, item.decision.id, payload)
+        if problems:
+            await reply(interaction, "\n".join(p.message for p in problems))
+            return
+        ship = ship or item.decision.subject
+    view = moved or await service.public_view(game.id)
+    found = _find_ship(view, ship or "")
+    png, alt = await pictures.map_png(view, focus=str(found["id"]))
+    key = "reply.preview-move" if moved else "reply.preview"
+    extra = moved.get("preview", {}) if moved else {}
+    await reply(interaction, say(interaction, key, ship=pictures.ship_name(found),
+                                 distance=f"{extra.get('distance', 0):g}",
+                                 stop=say(interaction, f"reply.preview-stop.{extra.get('stopped_by') or 'none'}")),
+                file=picture(png, "preview.png", alt))
+
+
+@preview.autocomplete("decision")
+@suggest
+async def _preview_decisions(interaction: discord.Interaction, typed: str) -> list[legal.Offer]:
+    _, pending = await my_pending(interaction)
+    return legal.decision_offers(pending, typed)
+
+
+@preview.autocomplete("action")
+@suggest
+async def _preview_actions(interaction: discord.Interaction, typed: str) -> list[legal.Offer]:
+    _, pending = await my_pending(interaction)
+    item = legal.find_decision(pending, interaction.namespace.decision)
+    return legal.action_offers(item.spec, typed) if item else []
+
+
+for _option in PREVIEW_PARAMS:
+    preview.autocomplete(_option)(_param_suggester(_option))
+
+
+@preview.autocomplete("ship")
+@suggest
+async def _my_ships(interaction: discord.Interaction, typed: str) -> list[legal.Offer]:
+    game, pending = await my_pending(interaction)
+    seat = await _my_seat(interaction, game)
+    view = await app(interaction).service.public_view(game.id)
+    subjects = {p.decision.subject for p in pending}
+    ships = pictures.ships(view)
+    mine = [s for s in ships if s["id"] in subjects or (seat is not None and s.get("player") == seat.seat_id)]
+    return [legal.Offer(s["id"], pictures.ship_name(s)) for s in (mine or ships)
+            if typed.lower() in pictures.ship_name(s).lower() or typed.lower() in str(s["id"]).lower()]
+
+
+@app_commands.command(**command("map"))
+@app_commands.guild_only()
+@options("map", "ship")
+async def map_(interaction: discord.Interaction, ship: str | None = None) -> None:
+    game = await here(interaction)
+    await defer(interaction)
+    view = await app(interaction).service.public_view(game.id)
+    focus = str(_find_ship(view, ship)["id"]) if ship else None
+    png, alt = await pictures.map_png(view, focus=focus)
+    await reply(interaction, say(interaction, "reply.map"), file=picture(png, "map.png", alt))
+
+
+@app_commands.command(**command("card"))
+@app_commands.guild_only()
+@options("card", "ship")
+async def card(interaction: discord.Interaction, ship: str) -> None:
+    game = await here(interaction)
+    await defer(interaction)
+    view = await app(interaction).service.public_view(game.id)
+    found = _find_ship(view, ship)
+    png = await pictures.card_png(view, str(found["id"]))
+    await reply(interaction, f"**{pictures.ship_name(found)}**", file=picture(png, f"{found['id']}.png"))
+
+
+@suggest
+async def _all_ships(interaction: discord.Interaction, typed: str) -> list[legal.Offer]:
+    game = await here(interaction)
+    view = await app(interaction).service.public_view(game.id)
+    return [legal.Offer(s["id"], pictures.ship_name(s)) for s in pictures.ships(view)
+            if typed.lower() in pictures.ship_name(s).lower() or typed.lower() in str(s["id"]).lower()]
+
+
+map_.autocomplete("ship")(_all_ships)
+card.autocomplete("ship")(_all_ships)
+
+
+@app_commands.command(**command("log"))
+@app_commands.guild_only()
+@options("log", "last")
+async def log_(interaction: discord.Interaction, last: app_commands.Range[int, 1, 1000] | None = None) -> None:
+    game = await here(interaction)
+    await defer(interaction)
+    lines = await app(interaction).service.log(game.id, last=last)
+    if not lines:
+        await reply(interaction, say(interaction, "reply.log-empty"))
+        return
+    text = "\n".join(lines)
+    pieces = split_text(text)
+    if len(pieces) <= LOG_INLINE_PIECES:
+        await reply(interaction, text)
+        return
+    # A long story: its end inline, the whole of it as a file (one message, not dozens).
+    tail = split_text(text[-(MESSAGE_LIMIT - 10):])[-1]
+    whole = discord.File(io.BytesIO(text.encode("utf-8")), filename=f"game-{game.id}-log.txt")
+    await reply(interaction, tail, file=whole)
+
+
+@app_commands.command(**command("rules"))
+@app_commands.guild_only()
+async def rules(interaction: discord.Interaction) -> None:
+    try:
+        game: GameRow | None = await here(interaction)
+    except ServiceError:
+        game = None
+    ruleset = game.ruleset if game else "cannoni"
+    code = f"quickref.{ruleset}"
+    if code in i18n.CATALOGUE:
+        text = say(interaction, code)
+    else:
+        text = say(interaction, "quickref.generic", title=get_ruleset(ruleset).title)
+    await reply(interaction, text)
+
+
+@app_commands.command(**command("help"))
+async def help_(interaction: discord.Interaction) -> None:
+    await reply(interaction, say(interaction, "help.text"))
+
+
+# -- /host ------------------------------------------------------------------------------------------------
+host_group = app_commands.Group(**command("host"), guild_only=True)
+
+
+@host_group.command(**command("host.pause"))
+async def host_pause(interaction: discord.Interaction) -> None:
+    game = await here(interaction)
+    await defer(interaction)
+    await app(interaction).service.pause(game.id, interaction.user.id, manager=manager(interaction))
+    await reply(interaction, say(interaction, "reply.done"))
+
+
+@host_group.command(**command("host.resume"))
+async def host_resume(interaction: discord.Interaction) -> None:
+    game = await here(interaction)
+    await defer(interaction)
+    await app(interaction).service.resume(game.id, interaction.user.id, manager=manager(interaction))
+    await reply(interaction, say(interaction, "reply.done"))
+
+
+@host_group.command(**command("host.extend"))
+@options("host.extend", "minutes")
+async def host_extend(interaction: discord.Interaction, minutes: app_commands.Range[int, 1, 7 * 24 * 60]) -> None:
+    game = await here(interaction)
+    await defer(interaction)
+    due = await app(interaction).service.extend_deadline(game.id, interaction.user.id, minutes * 60,
+                                                         manager=manager(interaction))
+    await reply(interaction, say(interaction, "reply.extended", due=i18n.timestamp(due)))
+
+
+@host_group.command(**command("host.replace"))
+@options("host.replace", "seat", "user")
+async def host_replace(interaction: discord.Interaction, seat: str, user: discord.Member) -> None:
+    game = await here(interaction)
+    await defer(interaction)
+    await app(interaction).service.replace_player(game.id, interaction.user.id, seat, user.id, user.display_name,
+                                                  manager=manager(interaction))
+    await reply(interaction, say(interaction, "reply.done"))
+
+
+@host_group.command(**command("host.ai"))
+@options("host.ai", "seat", "level")
+async def host_ai(interaction: discord.Interaction, seat: str, level: str) -> None:
+    game = await here(interaction)
+    await defer(interaction)
+    await app(interaction).service.hand_to_ai(game.id, interaction.user.id, seat, level, manager=manager(interaction))
+    await reply(interaction, say(interaction, "reply.done"))
+
+
+@host_group.command(**command("host.add-ai"))
+@options("host.add-ai", "side", "level")
+async def host_add_ai(interaction: discord.Interaction, side: str, level: str) -> None:
+    game = await here(interaction)
+    await defer(interaction)
+    await app(interaction).service.add_ai_seat(game.id, interaction.user.id, side, level,
+                                               manager=manager(interaction))
+    await reply(interaction, say(interaction, "reply.done"))
+
+
+@suggest
+async def _seats(interaction: discord.Interaction, typed: str) -> list[legal.Offer]:
+    game = await here(interaction)
+    service = app(interaction).service
+    return [legal.Offer(s.seat_id, f"{s.seat_id}: {s.display_name or '-'} ({s.side})")
+            for s in await service.seats(game.id) if typed.lower() in f"{s.seat_id} {s.display_name}".lower()]
+
+
+@suggest
+async def _levels(interaction: discord.Interaction, typed: str) -> list[legal.Offer]:
+    service = app(interaction).service
+    lang = reader_language(interaction)
+    return [legal.Offer(name, f"{name}: {i18n.text(policy.label_code, lang)}")
+            for name, policy in sorted(service.policies.items()) if typed.lower() in name.lower()]
+
+
+host_replace.autocomplete("seat")(_seats)
+host_ai.autocomplete("seat")(_seats)
+host_ai.autocomplete("level")(_levels)
+host_add_ai.autocomplete("level")(_levels)
+host_add_ai.autocomplete("side")(_sides)
+
+
+@host_group.command(**command("host.undo"))
+async def host_undo(interaction: discord.Interaction) -> None:
+    game = await here(interaction)
+    await defer(interaction)
+    step = await app(interaction).service.undo_last(game.id, interaction.user.id, manager=manager(interaction))
+    await reply(interaction, say(interaction, "reply.undone", step=step))
+
+
+@host_group.command(**command("host.end"))
+async def host_end(interaction: discord.Interaction) -> None:
+    game = await here(interaction)
+    await defer(interaction)
+    await app(interaction).service.end_game(game.id, interaction.user.id, manager=manager(interaction))
+    await reply(interaction, say(interaction, "reply.done"))
+
+
+@host_group.command(**command("host.export"))
+async def host_export(interaction: discord.Interaction) -> None:
+    if interaction.guild_id is None or interaction.channel_id is None:
+        raise app_commands.NoPrivateMessage()
+    client = app(interaction)
+    game = await game_to_export(client, interaction.channel_id)
+    interaction.extras["lang"] = game.language
+    # export_record takes no actor; the host's tools are the host's (or a manager's).
+    if interaction.user.id != game.host_id and not manager(interaction):
+        raise ServiceError("not-host")
+    await defer(interaction)
+    record = await client.service.export_record(game.id)
+    data = record.dumps().encode("utf-8")
+    filename = f"broadside-game-{game.id}.json"
+    file = picture(data, filename)
+    if file is None:
+        raise Refusal("reply.too-big", size=f"{len(data) / 2**20:.1f}")
+    await reply(interaction, say(interaction, "reply.export", game=game.id, file=filename), file=file)
+
+
+# -- the tree ------------------------------------------------------------------------------------------------
+TOP_LEVEL = (chits, order, pending, preview, map_, card, log_, rules, help_)
+
+
+def register(tree: app_commands.CommandTree) -> None:
+    for cmd in (game_group, host_group, *TOP_LEVEL):
+        tree.add_command(cmd)
+
+
+__all__ = ["ORDER_PARAMS", "parse_duration", "parse_rules", "register"]

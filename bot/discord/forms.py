@@ -1,0 +1,316 @@
+"""Order menus: one select menu per part of a decision (a ship's chit, an action and
+its parameters), a confirm button, and pages when there are more than four parts.
+
+The menus keep no state in the bot. Each component's ``custom_id`` carries the game,
+the decision and every choice made so far, so any click can be answered from the
+database alone — after a restart too, by anyone's copy of the bot. A click re-renders
+the message with the new choices in its ids; Confirm submits them like ``/order``.
+The ids look like ``bs1:s:2n:t3.chits.p1:0-3:1`` (at most 100 characters):
+
+* ``bs1`` — this format; ``s`` select, ``p`` page button, ``o`` confirm;
+* the game id in base 36; the decision id (or a hash of it if it is long or odd);
+* the choices: the action's position in the form, then each parameter's position in
+  its menu, ``-`` for none yet; a position always counts within a fresh form, which
+  is the same for the same pending decision;
+* the field chosen in (select) or the page to show (buttons).
+
+Menus offer only what the form allows (at most 25 values each, see
+:mod:`bot.discord.legal`); the engine still checks every order on submission.
+"""
+from __future__ import annotations
+
+import hashlib
+import logging
+import re
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot import i18n
+from bot.discord import legal
+from bot.discord.replies import Refusal, answer_error, split_text
+from bot.transport import PendingDecision
+from rules.core.decisions import ActionSpec, DecisionSpec, ParamSpec
+
+if TYPE_CHECKING:
+    from bot.discord.client import Broadside
+
+log = logging.getLogger("broadside.discord.forms")
+
+FORMAT = "bs1"
+CUSTOM_ID_LIMIT = 100
+PAGE_FIELDS = 4  # a message holds five rows: four menus and the row of buttons
+DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
+UNSET = "-"
+_ID = re.compile(rf"^{FORMAT}:(?P<kind>[spo]):(?P<game>[0-9a-z]+):(?P<token>[^:]+):(?P<state>[0-9a-z-]*):(?P<n>\d+)$")
+_PLAIN_DECISION = re.compile(r"^[A-Za-z0-9._-]{1,40}$")
+
+
+# -- custom ids -----------------------------------------------------------------------------------
+def base36(n: int) -> str:
+    out = ""
+    while True:
+        n, r = divmod(n, 36)
+        out = DIGITS[r] + out
+        if n == 0:
+            return out
+
+
+def decision_token(decision_id: str) -> str:
+    """The decision id itself when short and plain (readable in logs), else a hash."""
+    if _PLAIN_DECISION.match(decision_id):
+        return decision_id
+    return "~" + hashlib.sha1(decision_id.encode("utf-8")).hexdigest()[:12]
+
+
+@dataclass(frozen=True, slots=True)
+class Ref:
+    kind: str
+    game_id: int
+    token: str
+    state: str
+    n: int
+
+    def custom_id(self) -> str:
+        return f"{FORMAT}:{self.kind}:{base36(self.game_id)}:{self.token}:{self.state}:{self.n}"
+
+
+def parse(custom_id: str | None) -> Ref | None:
+    match = _ID.match(custom_id or "")
+    if match is None:
+        return None
+    return Ref(match["kind"], int(match["game"], 36), match["token"], match["state"], int(match["n"]))
+
+
+def _digit(ch: str) -> int | None:
+    return DIGITS.index(ch) if ch in DIGITS else None
+
+
+# -- a form and its choices ---------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Field:
+    param: ParamSpec | None  # None: the choice of action
+    label: str
+    offers: list[legal.Offer]
+    total: int
+
+
+@dataclass
+class Form:
+    """A decision's form with the choices made so far."""
+
+    spec: DecisionSpec
+    action_index: int | None = None
+    picks: list[int | None] = field(default_factory=list)
+
+    # -- building ----------------------------------------------------------------------------------
+    @classmethod
+    def from_state(cls, spec: DecisionSpec, state: str) -> "Form":
+        action_index = _digit(state[:1]) if state else None
+        if len(spec.actions) == 1:
+            action_index = 0
+        if action_index is not None and action_index >= len(spec.actions):
+            action_index = None
+        form = cls(spec, action_index)
+        fields = form.param_fields()
+        raw = state[1:]
+        for n, f in enumerate(fields):
+            pick = _digit(raw[n]) if n < len(raw) else None
+            form.picks.append(pick if pick is not None and pick < len(f.offers) else None)
+        return form
+
+    @classmethod
+    def from_payload(cls, spec: DecisionSpec, payload: dict[str, Any] | None) -> "Form":
+        """A form showing an order already given (a player opening /chits again)."""
+        form = cls.from_state(spec, "")
+        if not payload:
+            return form
+        names = [a.action for a in spec.actions]
+        if payload.get("action") in names:
+            form = cls.from_state(spec, DIGITS[names.index(payload["action"])])
+        for n, f in enumerate(form.param_fields()):
+            assert f.param is not None
+            if f.param.name in payload:
+                form.picks[n] = next((i for i, o in enumerate(f.offers) if legal.same(o.value, payload[f.param.name])),
+                                     None)
+        return form
+
+    @property
+    def action(self) -> ActionSpec | None:
+        return self.spec.actions[self.action_index] if self.action_index is not None else None
+
+    @property
+    def state(self) -> str:
+        head = DIGITS[self.action_index] if self.action_index is not None else UNSET
+        return head + "".join(DIGITS[p] if p is not None else UNSET for p in self.picks)
+
+    def param_fields(self) -> list[Field]:
+        action = self.action
+        out = []
+        for param in action.params if action else []:
+            offers, total = legal.menu_offers(param)
+            out.append(Field(param, param.label or param.name, offers, total))
+        return out
+
+    def fields(self, lang: str) -> list[Field]:
+        """Every part of the form in order: the action (if there is a choice), then its parameters."""
+        head = []
+        if len(self.spec.actions) > 1:
+            offers = [legal.Offer(a.action, a.label or a.action) for a in self.spec.actions]
+            head = [Field(None, i18n.text("form.action", lang), offers[:legal.LIMIT], len(offers))]
+        return head + self.param_fields()
+
+    def _pick(self, n: int) -> int | None:
+        """The choice in field ``n`` (numbering of :meth:`fields`)."""
+        offset = 1 if len(self.spec.actions) > 1 else 0
+        if n < offset:
+            return self.action_index
+        return self.picks[n - offset] if n - offset < len(self.picks) else None
+
+    # -- choosing ------------------------------------------------------------------------------------
+    def choose(self, n: int, index: int | None) -> "Form":
+        offset = 1 if len(self.spec.actions) > 1 else 0
+        if n < offset:
+            if index == self.action_index:
+                return self
+            # A new action: its own parameters, none chosen yet.
+            return Form.from_state(self.spec, DIGITS[index] if index is not None else UNSET)
+        picks = list(self.picks)
+        if n - offset < len(picks):
+            picks[n - offset] = index
+        return Form(self.spec, self.action_index, picks)
+
+    def payload(self) -> dict[str, Any] | None:
+        action = self.action
+        if action is None:
+            return None
+        out: dict[str, Any] = {"action": action.action}
+        for f, pick in zip(self.param_fields(), self.picks):
+            if pick is not None and f.param is not None:
+                out[f.param.name] = f.offers[pick].value
+        return out
+
+    # -- pages ---------------------------------------------------------------------------------------
+    def shown(self, lang: str) -> list[int]:
+        """Fields that can be a menu (a value list to offer), by number."""
+        return [n for n, f in enumerate(self.fields(lang)) if f.offers]
+
+    def pages(self, lang: str) -> int:
+        return max(1, -(-len(self.shown(lang)) // PAGE_FIELDS))
+
+    def page_of(self, n: int, lang: str) -> int:
+        shown = self.shown(lang)
+        return shown.index(n) // PAGE_FIELDS if n in shown else 0
+
+    # -- showing ---------------------------------------------------------------------------------------
+    def content(self, item: PendingDecision, lang: str, page: int, status: str | None = None) -> str:
+        lines = [f"**{legal.decision_label(item)}**"]
+        default = self.spec.default_text or i18n.text("private.default-unknown", lang)
+        lines.append(i18n.text("form.default", lang, default=default))
+        chosen = []
+        for n, f in enumerate(self.fields(lang)):
+            pick = self._pick(n)
+            if pick is not None and pick < len(f.offers):
+                chosen.append(f"{f.label}: {f.offers[pick].label}")
+        lines.append(i18n.text("form.chosen", lang, summary=" · ".join(chosen)) if chosen
+                     else i18n.text("form.nothing-chosen", lang))
+        for f in self.fields(lang):
+            if not f.offers and f.param is not None:
+                lines.append(i18n.text("form.no-menu", lang, param=f.label))
+            elif f.total > len(f.offers):
+                lines.append(i18n.text("form.more", lang, param=f.label, shown=len(f.offers), total=f.total))
+        pages = self.pages(lang)
+        if pages > 1:
+            lines.append(i18n.text("form.page", lang, page=page + 1, pages=pages))
+        if status:
+            lines.append("")
+            lines.append(status)
+        return split_text("\n".join(lines))[0]
+
+    def view(self, game_id: int, decision_id: str, lang: str, page: int) -> discord.ui.View | None:
+        """The menus of one page and the buttons, or None if the ids would not fit Discord's limit."""
+        token = decision_token(decision_id)
+        ref = Ref("o", game_id, token, self.state, page)
+        if len(ref.custom_id()) > CUSTOM_ID_LIMIT - 2:
+            log.warning("game %s: the form of %s has too many parts for menu ids", game_id, token)
+            return None
+        fields = self.fields(lang)
+        shown = self.shown(lang)
+        page = min(max(page, 0), self.pages(lang) - 1)
+        view = discord.ui.View(timeout=None)
+        for row, n in enumerate(shown[page * PAGE_FIELDS:(page + 1) * PAGE_FIELDS]):
+            f = fields[n]
+            pick = self._pick(n)
+            options = [discord.SelectOption(label=legal.clip(o.label) or "?", value=DIGITS[i], default=(i == pick))
+                       for i, o in enumerate(f.offers)]
+            view.add_item(discord.ui.Select(custom_id=Ref("s", game_id, token, self.state, n).custom_id(),
+                                            placeholder=legal.clip(f.label, 150), options=options, row=row))
+        buttons_row = 4
+        if page > 0:
+            view.add_item(discord.ui.Button(label=i18n.text("form.previous", lang), style=discord.ButtonStyle.secondary,
+                                            custom_id=Ref("p", game_id, token, self.state, page - 1).custom_id(),
+                                            row=buttons_row))
+        if page < self.pages(lang) - 1:
+            view.add_item(discord.ui.Button(label=i18n.text("form.next", lang), style=discord.ButtonStyle.secondary,
+                                            custom_id=Ref("p", game_id, token, self.state, page + 1).custom_id(),
+                                            row=buttons_row))
+        view.add_item(discord.ui.Button(label=i18n.text("form.confirm", lang), style=discord.ButtonStyle.primary,
+                                        custom_id=Ref("o", game_id, token, self.state, page).custom_id(),
+                                        row=buttons_row))
+        # The view only lays the components out: clicks are routed by their ids
+        # (Broadside.on_interaction), so discord.py must not keep it waiting in memory.
+        view.stop()
+        return view
+
+
+def message(game_id: int, item: PendingDecision, lang: str, *, page: int = 0,
+            status: str | None = None, form: Form | None = None) -> tuple[str, discord.ui.View | None]:
+    """The text and menus of one decision's form (the stored order shown, if any)."""
+    form = form or Form.from_payload(item.spec, item.submitted)
+    page = min(max(page, 0), form.pages(lang) - 1)
+    return form.content(item, lang, page, status), form.view(game_id, item.decision.id, lang, page)
+
+
+# -- clicks ----------------------------------------------------------------------------------------------
+async def handle(client: "Broadside", interaction: discord.Interaction) -> bool:
+    """Answer a click on an order menu; False if the component is not one of ours."""
+    ref = parse(interaction.custom_id)
+    if ref is None:
+        return False
+    try:
+        await _handle(client, interaction, ref)
+    except Exception as exc:  # noqa: BLE001 - every failure gets the one private answer
+        await answer_error(interaction, exc)
+    return True
+
+
+async def _handle(client: "Broadside", interaction: discord.Interaction, ref: Ref) -> None:
+    service = client.service
+    game = await service.game(ref.game_id)
+    lang = game.language
+    interaction.extras["lang"] = lang
+    pending = await service.my_pending(game.id, interaction.user.id)
+    item = next((p for p in pending if decision_token(p.decision.id) == ref.token), None)
+    if item is None:
+        await interaction.response.edit_message(content=i18n.text("form.closed", lang), view=None)
+        return
+    form = Form.from_state(item.spec, ref.state)
+    if ref.kind == "s":
+        values = (interaction.data or {}).get("values") or []
+        form = form.choose(ref.n, _digit(values[0]) if values else None)
+        content, view = message(game.id, item, lang, page=form.page_of(ref.n, lang), form=form)
+        await interaction.response.edit_message(content=content, view=view)
+    elif ref.kind == "p":
+        content, view = message(game.id, item, lang, page=ref.n, form=form)
+        await interaction.response.edit_message(content=content, view=view)
+    else:
+        payload = form.payload()
+        if payload is None:
+            raise Refusal("form.choose-action")
+        # The engine checks the order in a worker thread: acknowledge first.
+        await interaction.response.defer()
+        result = await service.submit_order(game.id, interaction.user.id, item.decision.id, payload,
+                                            idempotency_key=str(interaction.id))
+        content, view = message(game.id, item, lang, page=ref.n, status=result.message, form=form)
+        await interaction.edit_original_response(content=content, view=view)

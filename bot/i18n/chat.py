@@ -1,0 +1,364 @@
+"""The Discord adapter's words, in English and Italian: slash commands (names,
+descriptions, options, choices), private replies, order menus and direct messages.
+
+Merged into :data:`bot.i18n.CATALOGUE` (one catalogue, one lookup). Codes:
+
+* ``cmd.<command path>`` is a command's or option's name and ``….desc`` its description
+  (Discord shows both in the player's own Discord language; the English name is the
+  one the code uses). Names: lowercase, no spaces, at most 32 characters; descriptions
+  at most 100.
+* ``choice.*`` are the names of fixed option choices.
+* ``reply.*`` answer one person privately; ``form.*`` are order menus; ``dm.*`` are
+  direct messages; ``help.*`` and ``quickref.*`` are the /help and /rules texts.
+"""
+from __future__ import annotations
+
+_COMMANDS: dict[str, tuple[str, str]] = {
+    # -- /game ---------------------------------------------------------------------------
+    "cmd.game": ("game", "partita"),
+    "cmd.game.desc": ("Start, join and set up a game in this channel",
+                      "Crea, unisciti e prepara una partita in questo canale"),
+    "cmd.game.new": ("new", "nuova"),
+    "cmd.game.new.desc": ("Open a new game, with its own thread", "Apri una nuova partita, con il suo thread"),
+    "cmd.game.new.ruleset": ("ruleset", "regolamento"),
+    "cmd.game.new.ruleset.desc": ("Which game to play", "Quale gioco giocare"),
+    "cmd.game.new.scenario": ("scenario", "scenario"),
+    "cmd.game.new.scenario.desc": ("The scenario (ships, table, wind)", "Lo scenario (navi, tavolo, vento)"),
+    "cmd.game.new.rules": ("rules", "opzioni"),
+    "cmd.game.new.rules.desc": ("Optional rules, separated by spaces (e.g. quick_play chit_pressure)",
+                                "Regole opzionali, separate da spazi (es. quick_play chit_pressure)"),
+    "cmd.game.new.pacing": ("pacing", "ritmo"),
+    "cmd.game.new.pacing.desc": ("Live (minutes per phase) or campaign (a decision a day)",
+                                 "Dal vivo (minuti per fase) o campagna (una decisione al giorno)"),
+    "cmd.game.new.phase": ("phase", "durata"),
+    "cmd.game.new.phase.desc": ("Time per phase, e.g. 3m, 90s, 12h, 1d", "Tempo per fase, es. 3m, 90s, 12h, 1d"),
+    "cmd.game.new.language": ("language", "lingua"),
+    "cmd.game.new.language.desc": ("Language of the game's thread (default: the server's)",
+                                   "Lingua del thread della partita (predefinita: quella del server)"),
+    "cmd.game.join": ("join", "unisciti"),
+    "cmd.game.join.desc": ("Take a seat on a side", "Prendi posto in uno schieramento"),
+    "cmd.game.join.side": ("side", "schieramento"),
+    "cmd.game.join.side.desc": ("The side you will play", "Lo schieramento che giocherai"),
+    "cmd.game.leave": ("leave", "lascia"),
+    "cmd.game.leave.desc": ("Give up your seat", "Lascia il tuo posto"),
+    "cmd.game.pick": ("pick", "scegli"),
+    "cmd.game.pick.desc": ("Choose a ship of your side to command",
+                           "Scegli una nave del tuo schieramento da comandare"),
+    "cmd.game.pick.ship": ("ship", "nave"),
+    "cmd.game.pick.ship.desc": ("The ship", "La nave"),
+    "cmd.game.unpick": ("unpick", "rinuncia"),
+    "cmd.game.unpick.desc": ("Give back a ship you picked", "Restituisci una nave che avevi scelto"),
+    "cmd.game.unpick.ship": ("ship", "nave"),
+    "cmd.game.unpick.ship.desc": ("The ship", "La nave"),
+    "cmd.game.start": ("start", "inizia"),
+    "cmd.game.start.desc": ("Start the game (host)", "Fai iniziare la partita (chi l'ha creata)"),
+    "cmd.game.list": ("list", "elenco"),
+    "cmd.game.list.desc": ("Unfinished games in this server", "Partite non finite in questo server"),
+    "cmd.game.dms": ("dms", "messaggi"),
+    "cmd.game.dms.desc": ("Check that my direct messages reach you",
+                          "Controlla che i miei messaggi diretti ti arrivino"),
+    # -- playing -------------------------------------------------------------------------
+    "cmd.chits": ("chits", "gettoni"),
+    "cmd.chits.desc": ("Your chits and order menus, visible only to you",
+                       "I tuoi gettoni e i menu degli ordini, visibili solo a te"),
+    "cmd.order": ("order", "ordine"),
+    "cmd.order.desc": ("Give an order; the options suggest only legal values",
+                       "Dai un ordine; le opzioni suggeriscono solo valori leciti"),
+    "cmd.order.decision": ("decision", "decisione"),
+    "cmd.order.decision.desc": ("Which of your decisions (usually a ship)",
+                                "Quale delle tue decisioni (di solito una nave)"),
+    "cmd.order.action": ("action", "azione"),
+    "cmd.order.action.desc": ("What to do", "Cosa fare"),
+    "cmd.order.distance": ("distance", "distanza"),
+    "cmd.order.distance.desc": ("Distance in inches", "Distanza in pollici"),
+    "cmd.order.card": ("card", "carta"),
+    "cmd.order.card.desc": ("Turning card", "Carta di virata"),
+    "cmd.order.curve": ("curve", "curva"),
+    "cmd.order.curve.desc": ("Inches along the curve", "Pollici lungo la curva"),
+    "cmd.order.direction": ("direction", "direzione"),
+    "cmd.order.direction.desc": ("Port or starboard, or the wind's direction",
+                                 "Babordo o tribordo, o la direzione del vento"),
+    "cmd.order.side": ("side", "lato"),
+    "cmd.order.side.desc": ("Which side of the ship", "Quale lato della nave"),
+    "cmd.order.target": ("target", "bersaglio"),
+    "cmd.order.target.desc": ("The target", "Il bersaglio"),
+    "cmd.order.aim": ("aim", "mira"),
+    "cmd.order.aim.desc": ("Aim at hull or rigging", "Mira allo scafo o all'alberatura"),
+    "cmd.order.sails": ("sails", "vele"),
+    "cmd.order.sails.desc": ("Sails to set", "Vele da spiegare"),
+    "cmd.order.mast": ("mast", "albero"),
+    "cmd.order.mast.desc": ("Which mast", "Quale albero"),
+    "cmd.order.end": ("end", "estremità"),
+    "cmd.order.end.desc": ("Bow or stern", "Prua o poppa"),
+    "cmd.order.points": ("points", "punti"),
+    "cmd.order.points.desc": ("How many points of the compass", "Quante quarte della rosa"),
+    "cmd.order.other": ("other", "altra"),
+    "cmd.order.other.desc": ("The other ship", "L'altra nave"),
+    "cmd.order.from_ship": ("from_ship", "da_nave"),
+    "cmd.order.from_ship.desc": ("The ship to cut loose from or let go of", "La nave da cui liberarsi o da lasciare"),
+    "cmd.order.order": ("order", "sequenza"),
+    "cmd.order.order.desc": ("Which ship of the line acts first", "Quale nave della linea agisce per prima"),
+    "cmd.order.unit": ("unit", "unità"),
+    "cmd.order.unit.desc": ("Ship or formation", "Nave o formazione"),
+    "cmd.order.turn": ("turn", "rotazione"),
+    "cmd.order.turn.desc": ("Degrees to wheel", "Gradi di rotazione"),
+    "cmd.order.dash": ("dash", "scatto"),
+    "cmd.order.dash.desc": ("Extra speed", "Velocità extra"),
+    "cmd.order.shoot": ("shoot", "tiro"),
+    "cmd.order.shoot.desc": ("When to shoot", "Quando tirare"),
+    "cmd.order.ship": ("ship", "nave"),
+    "cmd.order.ship.desc": ("Which ship", "Quale nave"),
+    "cmd.pending": ("pending", "attesa"),
+    "cmd.pending.desc": ("What is asked of you, and until when", "Cosa ti viene chiesto, e fino a quando"),
+    "cmd.preview": ("preview", "anteprima"),
+    "cmd.preview.desc": ("Privately: where a move would take your ship (nothing is sent)",
+                         "In privato: dove porterebbe la tua nave una manovra (non viene inviata)"),
+    "cmd.preview.decision": ("decision", "decisione"),
+    "cmd.preview.decision.desc": ("Which of your decisions", "Quale delle tue decisioni"),
+    "cmd.preview.action": ("action", "azione"),
+    "cmd.preview.action.desc": ("The move to try", "La manovra da provare"),
+    "cmd.preview.distance": ("distance", "distanza"),
+    "cmd.preview.distance.desc": ("Inches to sail", "Pollici da percorrere"),
+    "cmd.preview.card": ("card", "carta"),
+    "cmd.preview.card.desc": ("Turning card", "Carta accostare"),
+    "cmd.preview.curve": ("curve", "curva"),
+    "cmd.preview.curve.desc": ("Inches along the curve", "Pollici lungo la curva"),
+    "cmd.preview.direction": ("direction", "direzione"),
+    "cmd.preview.direction.desc": ("Turn to port or starboard", "Accostare a babordo o a dritta"),
+    "cmd.preview.ship": ("ship", "nave"),
+    "cmd.preview.ship.desc": ("Your ship", "La tua nave"),
+    "cmd.map": ("map", "mappa"),
+    "cmd.map.desc": ("The map as it stands, privately", "La mappa com'è ora, in privato"),
+    "cmd.map.ship": ("ship", "nave"),
+    "cmd.map.ship.desc": ("A ship to centre on", "Una nave su cui centrare"),
+    "cmd.card": ("card", "scheda"),
+    "cmd.card.desc": ("A ship's log-book card", "La scheda (giornale di bordo) di una nave"),
+    "cmd.card.ship": ("ship", "nave"),
+    "cmd.card.ship.desc": ("The ship", "La nave"),
+    "cmd.log": ("log", "diario"),
+    "cmd.log.desc": ("What has happened so far", "Cosa è successo finora"),
+    "cmd.log.last": ("last", "ultime"),
+    "cmd.log.last.desc": ("Only the last lines", "Solo le ultime righe"),
+    "cmd.rules": ("rules", "regole"),
+    "cmd.rules.desc": ("A short quick reference", "Un breve promemoria delle regole"),
+    "cmd.help": ("help", "aiuto"),
+    "cmd.help.desc": ("The bot's commands", "I comandi del bot"),
+    # -- /host ---------------------------------------------------------------------------
+    "cmd.host": ("host", "arbitro"),
+    "cmd.host.desc": ("Host tools (the game's host or Manage Server)",
+                      "Strumenti di chi conduce (chi ha creato la partita o Gestire il server)"),
+    "cmd.host.pause": ("pause", "pausa"),
+    "cmd.host.pause.desc": ("Pause the game and its clock", "Metti in pausa la partita e il suo tempo"),
+    "cmd.host.resume": ("resume", "riprendi"),
+    "cmd.host.resume.desc": ("Resume a paused game", "Riprendi una partita in pausa"),
+    "cmd.host.extend": ("extend", "proroga"),
+    "cmd.host.extend.desc": ("Give the current phase more time", "Dai più tempo alla fase in corso"),
+    "cmd.host.extend.minutes": ("minutes", "minuti"),
+    "cmd.host.extend.minutes.desc": ("Minutes to add", "Minuti da aggiungere"),
+    "cmd.host.replace": ("replace", "sostituisci"),
+    "cmd.host.replace.desc": ("Hand a seat to another member", "Assegna un posto a un altro membro"),
+    "cmd.host.replace.seat": ("seat", "posto"),
+    "cmd.host.replace.seat.desc": ("The seat", "Il posto"),
+    "cmd.host.replace.user": ("user", "giocatore"),
+    "cmd.host.replace.user.desc": ("The member who takes it", "Il membro che lo prende"),
+    "cmd.host.ai": ("ai", "automatico"),
+    "cmd.host.ai.desc": ("Hand a seat to a computer player", "Assegna un posto a un giocatore automatico"),
+    "cmd.host.ai.seat": ("seat", "posto"),
+    "cmd.host.ai.seat.desc": ("The seat", "Il posto"),
+    "cmd.host.ai.level": ("level", "livello"),
+    "cmd.host.ai.level.desc": ("Which computer player", "Quale giocatore automatico"),
+    "cmd.host.add-ai": ("add-ai", "aggiungi-automatico"),
+    "cmd.host.add-ai.desc": ("In the lobby: add a computer player to a side",
+                             "Prima dell'inizio: aggiungi un giocatore automatico a uno schieramento"),
+    "cmd.host.add-ai.side": ("side", "schieramento"),
+    "cmd.host.add-ai.side.desc": ("The side", "Lo schieramento"),
+    "cmd.host.add-ai.level": ("level", "livello"),
+    "cmd.host.add-ai.level.desc": ("Which computer player", "Quale giocatore automatico"),
+    "cmd.host.undo": ("undo", "annulla"),
+    "cmd.host.undo.desc": ("Undo the last resolution (same dice)", "Annulla l'ultima risoluzione (stessi dadi)"),
+    "cmd.host.end": ("end", "chiudi"),
+    "cmd.host.end.desc": ("End the game now", "Chiudi subito la partita"),
+    "cmd.host.export": ("export", "esporta"),
+    "cmd.host.export.desc": ("The game's record as a file (once it is over)",
+                             "La registrazione della partita come file (a partita finita)"),
+    # -- fixed choices -------------------------------------------------------------------
+    "choice.pacing.live": ("live", "dal vivo"),
+    "choice.pacing.campaign": ("campaign", "campagna"),
+    "choice.language.en": ("English", "inglese"),
+    "choice.language.it": ("Italian", "italiano"),
+}
+
+_TEXTS: dict[str, tuple[str, str]] = {
+    # -- replies -----------------------------------------------------------------------------
+    "reply.error-unexpected": (
+        "Sorry, something went wrong on my side. It has been logged; please try again in a moment.",
+        "Scusa, qualcosa è andato storto da parte mia. L'errore è stato registrato; riprova tra poco."),
+    "reply.guild-only": (
+        "Use this command in a server channel or in a game's thread.",
+        "Usa questo comando in un canale del server o nel thread di una partita."),
+    "reply.created": (
+        "Game #{game} is open in {thread}. Players join there with /game join.",
+        "La partita #{game} è aperta in {thread}. Ci si unisce lì con /game join."),
+    "reply.created-here": (
+        "Game #{game} is open in this channel (I could not open a thread for it). Players join with /game join.",
+        "La partita #{game} è aperta in questo canale (non sono riuscito ad aprirle un thread). Ci si unisce "
+        "con /game join."),
+    "reply.bad-duration": (
+        "I cannot read {value} as a time: write it like 90s, 5m, 12h or 2d.",
+        "Non riesco a leggere {value} come durata: scrivila come 90s, 5m, 12h o 2d."),
+    "reply.joined": ("You sail for {side} (seat {seat}).", "Combatti per {side} (posto {seat})."),
+    "reply.dm-ok": (
+        "I sent you a direct message: your chits and order menus will arrive there.",
+        "Ti ho mandato un messaggio diretto: i tuoi gettoni e i menu degli ordini arriveranno lì."),
+    "reply.dm-closed": (
+        "I could not send you a direct message, so your chits cannot reach you privately. Open this server's "
+        "menu → Privacy Settings → allow Direct Messages, then run /game dms. Until then use /chits in the "
+        "game's thread: only you will see it.",
+        "Non riesco a mandarti un messaggio diretto, quindi i tuoi gettoni non possono arrivarti in privato. "
+        "Apri il menu di questo server → Impostazioni privacy → consenti i Messaggi diretti, poi usa /game dms. "
+        "Nel frattempo usa /chits nel thread della partita: lo vedrai solo tu."),
+    "reply.dms-ok": (
+        "Direct messages work: your next chits and order menus will come there.",
+        "I messaggi diretti funzionano: i prossimi gettoni e menu degli ordini arriveranno lì."),
+    "reply.left": ("You have left the game.", "Hai lasciato la partita."),
+    "reply.picked": ("You will command {ship}.", "Comanderai {ship}."),
+    "reply.unpicked": ("{ship} is free again.", "{ship} è di nuovo libera."),
+    "reply.started": ("The game has begun; orders are asked for in the thread.",
+                      "La partita è cominciata; gli ordini vengono chiesti nel thread."),
+    "reply.list-header": ("Unfinished games in this server:", "Partite non finite in questo server:"),
+    "reply.list-line": ("• #{game} {title} ({ruleset}) — {status}, {seats} in {place}",
+                        "• #{game} {title} ({ruleset}) — {status}, {seats} in {place}"),
+    "reply.list-empty": ("No unfinished games in this server. Start one with /game new.",
+                         "Nessuna partita in corso in questo server. Creane una con /game new."),
+    "reply.seats": ("{n} seats", "{n} posti"),
+    "status.lobby": ("gathering players", "in preparazione"),
+    "status.running": ("in play", "in corso"),
+    "status.paused": ("paused", "in pausa"),
+    "status.over": ("over", "finita"),
+    "reply.nothing-pending": ("Nothing is asked of you right now.", "In questo momento non ti viene chiesto nulla."),
+    "reply.pending-header": ("Your decisions (due {due}):", "Le tue decisioni (entro {due}):"),
+    "reply.pending-header-plain": ("Your decisions:", "Le tue decisioni:"),
+    "reply.pending-given": ("• {label} — your order: {order}", "• {label} — il tuo ordine: {order}"),
+    "reply.pending-open": ("• {label} — no order yet (without one: {default})",
+                           "• {label} — nessun ordine (senza: {default})"),
+    "reply.pending-how": ("Give them with /order, or with the menus of /chits.",
+                          "Dalli con /order, o con i menu di /chits."),
+    "reply.which-decision": (
+        "You have several decisions open: choose one in the decision option. Open: {choices}.",
+        "Hai più decisioni aperte: scegline una nell'opzione decisione. Aperte: {choices}."),
+    "reply.unknown-decision": (
+        "{decision} is not one of your open decisions. Open: {choices}.",
+        "{decision} non è una delle tue decisioni aperte. Aperte: {choices}."),
+    "reply.no-ship": ("There is no ship {ship} on this map. Ships: {known}.",
+                      "Su questa mappa non c'è la nave {ship}. Navi: {known}."),
+    "reply.preview": (
+        "{ship} on the map as it stands: her reach and firing arcs are drawn. Only you see this.",
+        "{ship} sulla mappa com'è ora: sono disegnati la sua portata e i settori di tiro. Lo vedi solo tu."),
+    "reply.preview-move": (
+        "{ship} after that move: {distance}\" sailed{stop}. Nothing was sent; give it with /order. Only you see this.",
+        "{ship} dopo quella manovra: {distance}\" percorsi{stop}. Non è stato inviato nulla; dallo con /order. Lo vedi solo tu."),
+    "reply.preview-stop.none": (", clear of anything", ", senza ostacoli"),
+    "reply.preview-stop.ship": (", stopped by another ship (a collision test)",
+                                ", fermata da un'altra nave (test di collisione)"),
+    "reply.preview-stop.land": (", stopped by the coast (a grounding test)",
+                                ", fermata dalla costa (test per non incagliarsi)"),
+    "reply.preview-stop.edge": (", stopped at the table edge (a test to stay on)",
+                                ", fermata al bordo del tavolo (test per non uscire)"),
+    "reply.map": ("The map as it stands. Only you see this.", "La mappa com'è ora. La vedi solo tu."),
+    "reply.no-picture": ("I could not draw that; the error has been logged.",
+                         "Non sono riuscito a disegnarlo; l'errore è stato registrato."),
+    "reply.log-empty": ("Nothing has happened yet.", "Non è ancora successo nulla."),
+    "reply.done": ("Done; the thread has been told.", "Fatto; il thread è stato avvisato."),
+    "reply.extended": ("Done: orders are now due {due}.", "Fatto: ora gli ordini scadono {due}."),
+    "reply.undone": ("Step {step} undone; the phase is open again.",
+                     "Passo {step} annullato; la fase è di nuovo aperta."),
+    "reply.export": (
+        "The record of game #{game}. Replay it with: broadside replay {file}",
+        "La registrazione della partita #{game}. Per rivederla: broadside replay {file}"),
+    "reply.too-big": ("That file is larger than Discord accepts ({size} MB).",
+                      "Quel file è più grande di quanto Discord accetti ({size} MB)."),
+    # -- order menus ---------------------------------------------------------------------------
+    "form.default": ("Without an order: {default}.", "Senza ordine: {default}."),
+    "form.chosen": ("Chosen: {summary}", "Scelto: {summary}"),
+    "form.nothing-chosen": ("Nothing chosen yet.", "Ancora nessuna scelta."),
+    "form.page": ("Page {page} of {pages}.", "Pagina {page} di {pages}."),
+    "form.more": ("{param}: the menu lists {shown} of {total} legal values; /order takes any of them.",
+                  "{param}: il menu elenca {shown} dei {total} valori leciti; /order li accetta tutti."),
+    "form.no-menu": ("{param}: give it with /order.", "{param}: indicalo con /order."),
+    "form.action": ("Action", "Azione"),
+    "form.confirm": ("Confirm", "Conferma"),
+    "form.previous": ("Previous", "Indietro"),
+    "form.next": ("Next", "Avanti"),
+    "form.choose-action": ("Choose an action first.", "Scegli prima un'azione."),
+    "form.closed": (
+        "This decision is no longer open (the phase has moved on). /pending shows what is asked of you now.",
+        "Questa decisione non è più aperta (la fase è andata avanti). /pending mostra cosa ti viene chiesto ora."),
+    # -- direct messages -------------------------------------------------------------------------
+    "dm.welcome": (
+        "You joined {title} (game #{game}) for {side}. Your chits and order menus will come to this chat; "
+        "nobody else sees them.",
+        "Ti sei unito a {title} (partita #{game}) per {side}. I tuoi gettoni e i menu degli ordini arriveranno "
+        "in questa chat; nessun altro li vede."),
+    "dm.forms": ("Choose in the menus below and press Confirm; you can change an order until the deadline.",
+                 "Scegli nei menu qui sotto e premi Conferma; puoi cambiare un ordine fino alla scadenza."),
+    # -- /help and /rules ------------------------------------------------------------------------
+    "help.text": (
+        "**Broadside** — naval wargames by chat.\n"
+        "**Lobby:** /game new · /game join · /game pick · /game unpick · /game leave · /game start · "
+        "/game list · /game dms\n"
+        "**Playing:** /chits (your chits and order menus) · /order (autocomplete offers only legal values) · "
+        "/pending · /preview · /map · /card · /log · /rules\n"
+        "**Host** (the game's host, or anyone with Manage Server): /host pause · resume · extend · replace · "
+        "ai · add-ai · undo · end · export\n"
+        "Your chits and order menus come by direct message; every answer to your commands is visible only "
+        "to you. Deadlines show in your own time zone.",
+        "**Broadside** — giochi di guerra navale in chat.\n"
+        "**Preparazione:** /game new · /game join · /game pick · /game unpick · /game leave · /game start · "
+        "/game list · /game dms\n"
+        "**In gioco:** /chits (gettoni e menu degli ordini) · /order (il completamento propone solo valori "
+        "leciti) · /pending · /preview · /map · /card · /log · /rules\n"
+        "**Conduzione** (chi ha creato la partita, o chi può Gestire il server): /host pause · resume · "
+        "extend · replace · ai · add-ai · undo · end · export\n"
+        "Gettoni e menu degli ordini arrivano per messaggio diretto; ogni risposta ai tuoi comandi la vedi "
+        "solo tu. Le scadenze sono mostrate nel tuo fuso orario."),
+    "quickref.cannoni": (
+        "**Cannoni in batteria!** — quick reference\n"
+        "**Turn:** the wind may shift; then each player places one activation chit (1–5) per ship, face down "
+        "and in secret (DM or /chits). A ship's five chits are each used once before the set comes back.\n"
+        "**Phases 5 → 1:** a ship is active from the phase of her chit down to phase 1, so a high chit means "
+        "more actions and a chit shows when its phase is called. Active ships act in initiative order.\n"
+        "**Actions (one per phase):** sail straight (half-inch steps, within the speed of her point of sail), "
+        "turn along a card (A–D) then run straight, change sails, fire a broadside at a target in her arc, "
+        "grapple and board, anchor, emergency work. When activated, her first action must be a move.\n"
+        "**Wind:** never sail into the wind's eye; a ship in irons tacks with a manoeuvre test.\n"
+        "**Damage** is marked at the end of the phase; a missed deadline takes the default shown in your "
+        "orders.",
+        "**Cannoni in batteria!** — promemoria\n"
+        "**Turno:** il vento può cambiare; poi ogni giocatore mette un gettone di attivazione (1–5) per nave, "
+        "coperto e in segreto (messaggio diretto o /chits). I cinque gettoni di una nave si usano una volta "
+        "ciascuno prima di tornare disponibili.\n"
+        "**Fasi da 5 a 1:** una nave è attiva dalla fase del suo gettone fino alla fase 1: un gettone alto dà "
+        "più azioni, e il gettone si scopre quando viene chiamata la sua fase. Le navi attive agiscono in "
+        "ordine di iniziativa.\n"
+        "**Azioni (una per fase):** navigare dritto (a mezzi pollici, entro la velocità dell'andatura), "
+        "accostare con una carta (A–D) e poi proseguire dritto, cambiare le vele, sparare una bordata a un "
+        "bersaglio nel settore, agganciare e abbordare, ancorarsi, manovre d'emergenza. Appena attivata, la "
+        "prima azione deve essere un movimento.\n"
+        "**Vento:** non si naviga mai controvento; una nave con la prua al vento vira con un test di manovra.\n"
+        "**Danni** segnati a fine fase; a scadenza mancata vale l'ordine predefinito indicato nei tuoi ordini."),
+    "quickref.generic": (
+        "**{title}** — how a game runs here\n"
+        "The bot asks each player for their decisions, phase by phase, by direct message (or /chits). "
+        "Give them with the menus or /order, whose autocomplete offers only legal values; you can change an "
+        "order until the deadline. When every order is in, or the deadline passes (the default shown in your "
+        "orders applies), the phase is resolved and the thread gets the story and the map.",
+        "**{title}** — come si gioca qui\n"
+        "Il bot chiede a ogni giocatore le sue decisioni, fase per fase, per messaggio diretto (o /chits). "
+        "Dalle con i menu o con /order, il cui completamento propone solo valori leciti; puoi cambiare un "
+        "ordine fino alla scadenza. Quando tutti gli ordini sono arrivati, o alla scadenza (vale l'ordine "
+        "predefinito indicato nei tuoi ordini), la fase si risolve e il thread riceve il resoconto e la mappa."),
+}
+
+CHAT: dict[str, dict[str, str]] = {code: {"en": en, "it": it} for code, (en, it) in {**_COMMANDS, **_TEXTS}.items()}
+
+__all__ = ["CHAT"]

@@ -1,0 +1,38 @@
+"""`broadside run`: a clear message without a token; endpoints from the settings."""
+from __future__ import annotations
+
+import discord
+import yarl
+
+from bot.cli import main
+from bot.discord import point_at
+from bot.settings import Settings
+
+
+def test_run_without_a_token_says_where_to_get_one(monkeypatch, tmp_path, capsys):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("BROADSIDE_TOKEN", raising=False)
+    assert main(["run"]) == 2
+    err = capsys.readouterr().err
+    assert "https://discord.com/developers/applications" in err
+    assert "Bot -> Reset Token" in err and "BROADSIDE_TOKEN=" in err
+    assert "broadside demo" in err
+
+
+def test_run_with_a_bad_configuration_says_so(monkeypatch, tmp_path, capsys):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("BROADSIDE_DEV_GUILD", "not-a-number")
+    assert main(["run"]) == 2
+    assert "not valid" in capsys.readouterr().err
+
+
+def test_the_client_is_pointed_at_the_configured_endpoints(monkeypatch):
+    monkeypatch.setattr(discord.http.Route, "BASE", discord.http.Route.BASE)
+    monkeypatch.setattr(discord.gateway.DiscordWebSocket, "DEFAULT_GATEWAY",
+                        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY)
+    point_at(Settings(_env_file=None))
+    assert discord.http.Route.BASE == "https://discord.com/api/v10"
+    assert discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY == yarl.URL("wss://gateway.discord.gg/")
+    point_at(Settings(_env_file=None, api_base="http://127.0.0.1:8123/api/v10/", gateway_url="ws://127.0.0.1:8124/"))
+    assert discord.http.Route("GET", "/gateway").url == "http://127.0.0.1:8123/api/v10/gateway"
+    assert discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY == yarl.URL("ws://127.0.0.1:8124/")
