@@ -305,4 +305,12 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "en": "random legal play (not an AI captain: it picks any legal order)",
         "it": "gioco casuale lecito (non è un capitano automatico: sceglie un ordine lecito a caso)",
     },
+    "ai.deckhand": {
+        "en": "a computer captain, deckhand level (fires when it can, sails at the nearest enemy)",
+        "it": "un capitano automatico, livello mozzo (spara quando può, punta sul nemico più vicino)",
+    },
+    "ai.captain": {
+        "en": "a computer captain, captain level (plans its moves, rakes, husbands its chits)",
+        "it": "un capitano automatico, livello capitano (pianifica le manovre, prende d'infilata, dosa i gettoni)",
+    },
 }

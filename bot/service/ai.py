@@ -1,20 +1,21 @@
-"""Computer players: the interface AI captains will implement, and the one stand-in.
+"""Computer players for the seats a host hands over: the AI captains of
+:mod:`rules.ai` ("deckhand", "captain"), and plain random legal play.
 
 An :class:`AIPolicy` sees exactly what a human in the seat would see (the seat's
-view, the decision and its form), so a computer player can never peek at secrets.
-The service checks its answer with the engine like any order; after a few refused
-answers the seat simply takes the published default.
+view, the decision and its form), so a computer player can never peek at secrets;
+``check`` tells it whether an order would be accepted, which a human learns by
+sending it. The service checks its answer with the engine like any order; after a
+few refused answers the seat simply takes the published default.
 
-No AI captain exists yet. :class:`RandomLegalPlay` is what it says: a uniformly
-random pick among what the form offers, the same idea as ``rules.core.randomplay``
-(which needs the full state, so it cannot be used from a seat's view). It is
-offered to hosts under that name, never as an "AI".
+:class:`RandomLegalPlay` is what it says: a uniformly random pick among what the form
+offers. It is offered to hosts under that name, never as an "AI".
 """
 from __future__ import annotations
 
 import random
 from typing import Any, Protocol
 
+from rules.ai import Check, NoLegalOrder, get_captain
 from rules.core.decisions import Decision, DecisionSpec, ParamSpec
 from rules.core.ruleset import Ruleset
 
@@ -24,7 +25,7 @@ class AIPolicy(Protocol):
     label_code: str
 
     def choose(self, ruleset: Ruleset, view_for_seat: dict[str, Any], decision: Decision,
-               spec: DecisionSpec, rng: random.Random) -> dict[str, Any] | None:
+               spec: DecisionSpec, rng: random.Random, check: Check | None = None) -> dict[str, Any] | None:
         """A payload for ``decision``, or None to take the published default."""
 
 
@@ -44,7 +45,7 @@ class RandomLegalPlay:
     label_code = "ai.random"
 
     def choose(self, ruleset: Ruleset, view_for_seat: dict[str, Any], decision: Decision,
-               spec: DecisionSpec, rng: random.Random) -> dict[str, Any] | None:
+               spec: DecisionSpec, rng: random.Random, check: Check | None = None) -> dict[str, Any] | None:
         if not spec.actions:
             return None
         action = rng.choice(spec.actions)
@@ -54,6 +55,25 @@ class RandomLegalPlay:
         return payload
 
 
+class Captain:
+    """An AI captain of :mod:`rules.ai`, at one level."""
+
+    def __init__(self, level: str) -> None:
+        self.level = level
+        self.label_code = f"ai.{level}"
+        self._captain = get_captain(level)
+
+    def choose(self, ruleset: Ruleset, view_for_seat: dict[str, Any], decision: Decision,
+               spec: DecisionSpec, rng: random.Random, check: Check | None = None) -> dict[str, Any] | None:
+        try:
+            return self._captain.choose(ruleset, view_for_seat, decision, spec, rng, check=check)
+        except NoLegalOrder:
+            return None  # the published default applies
+
+
+AI_LEVELS = ("deckhand", "captain")
+
+
 def default_policies() -> dict[str, AIPolicy]:
     """Levels a host can hand a seat to, by the name stored with the seat."""
-    return {"random": RandomLegalPlay()}
+    return {"random": RandomLegalPlay(), **{level: Captain(level) for level in AI_LEVELS}}

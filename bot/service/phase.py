@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+from typing import Any
 
 from pydantic import BaseModel
 
@@ -15,7 +16,7 @@ from bot.service.play import PlayMixin
 from bot.transport import Prompt
 from db import GameRow, NewStep, OrderRow, SeatRow, StepConflict, WrongStatus
 from rules.core import game as engine
-from rules.core.decisions import Decision, Order
+from rules.core.decisions import Decision, Order, Problem
 from rules.core.registry import get_ruleset
 
 AI_TRIES = 8  # answers a computer player may give before its seat takes the default
@@ -77,9 +78,15 @@ class PhaseMixin(PlayMixin):
         spec = await asyncio.to_thread(runtime.ruleset.spec, runtime.state, decision)
         # Seeded per game, step and decision, so a computer seat plays the same after a restart.
         rng = random.Random(f"{runtime.seed}/{runtime.step_idx + 1}/{decision.id}")
+
+        def check(payload: dict[str, Any]) -> list[Problem]:
+            # What a human learns by sending an order: whether the engine takes it.
+            order = Order(decision=decision.id, player=seat.seat_id, payload=payload)
+            return runtime.ruleset.validate(runtime.state, order)
+
         for _ in range(AI_TRIES):
             try:
-                payload = await asyncio.to_thread(policy.choose, runtime.ruleset, view, decision, spec, rng)
+                payload = await asyncio.to_thread(policy.choose, runtime.ruleset, view, decision, spec, rng, check)
             except Exception:
                 logger.exception("game %s: computer player %s failed on %s", game.id, seat.ai_level, decision.id)
                 return 0

@@ -1,0 +1,1 @@
+"""AI captains for Cannoni in batteria!"""
