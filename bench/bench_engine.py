@@ -28,11 +28,12 @@ def fleet_setup(turns: int, gap: float):
     setup = ruleset.scenarios()["fleet-action"].model_copy(deep=True)
     setup.turns = turns
     setup.wind = 4  # from the east: both lines on a beam reach
-    for ship in setup.ships:
+    for side in setup.sides:
         # Two lines ahead, `gap` inches apart, broadsides facing: every ship has a target.
-        west = ship.side == "britain"
-        ship.x = 40.0 if west else 40.0 + gap
-        ship.heading = 0.0 if west else 180.0
+        west = side == setup.sides[0]
+        for i, ship in enumerate(s for s in setup.ships if s.side == side):
+            ship.x, ship.y = (40.0 if west else 40.0 + gap), 6.0 + i * 5.2
+            ship.heading = 0.0 if west else 180.0
     return ruleset, setup
 
 
@@ -91,7 +92,9 @@ def make_record(turns: int, seed: int) -> GameRecord:
     record = GameRecord(ruleset="cannoni", options=options.model_dump(), scenario=setup.name,
                         setup=setup.model_dump(mode="json"), seats=SEATS, start_rolls=start.rolls)
     while ruleset.outcome(state) is None:
-        orders = [random_order(ruleset, state, d, rng, prefer=("fire", "load", "move")) for d in ruleset.pending(state)]
+        # No striking: the benchmark wants the whole 30 turns.
+        orders = [random_order(ruleset, state, d, rng, prefer=("fire", "load", "move"), avoid=("strike", "stay_out"))
+                  for d in ruleset.pending(state)]
         state, step = game.resolve(ruleset, state, [o for o in orders if o is not None], dice)
         record.steps.append(RecordStep(orders=step.orders, rolls=step.rolls))
     return record

@@ -332,7 +332,14 @@ def advance(state: CannoniState, roller: Roller) -> None:
         end_phase(state, roller)
 
 
+def table_signature(state: CannoniState) -> tuple:
+    """What a broadside's validity depends on besides the firer: where every ship is and
+    whether she still counts as a target."""
+    return tuple((s.id, s.x, s.y, s.heading, s.status, s.struck, s.sinking_until) for s in state.ships)
+
+
 def resolve_actions(state: CannoniState, orders: dict[str, Order], roller: Roller) -> None:
+    as_checked = table_signature(state)  # the orders were checked against this table
     for unit in awaiting(state):
         if unit.squadron:
             resolve_squadron(state, orders, roller, unit)
@@ -348,7 +355,8 @@ def resolve_actions(state: CannoniState, orders: dict[str, Order], roller: Rolle
             # have moved. A move into a ship that sailed into its path is no longer
             # deliberate (the collision test applies), but a broadside whose target
             # is no longer valid lapses, in plain words.
-            problems = actions.check_fire(state, ship, payload) if payload["action"] == "fire" else []
+            recheck = payload["action"] == "fire" and table_signature(state) != as_checked
+            problems = actions.check_fire(state, ship, payload) if recheck else []
             if problems:
                 roller.log.emit("order_void", ship=ship.id, name=ship.name,
                                 reason="; ".join(p.message for p in problems))

@@ -45,11 +45,14 @@ def _every_payload(spec_actions: list, limit: int = 400) -> Iterator[dict[str, A
 
 
 def random_order(ruleset: Ruleset, state: BaseModel, decision: Decision, rng: random.Random,
-                 prefer: tuple[str, ...] = (), tries: int = 20) -> Order | None:
-    """A legal order for ``decision``, preferring the actions named in ``prefer``."""
+                 prefer: tuple[str, ...] = (), tries: int = 20, avoid: tuple[str, ...] = ()) -> Order | None:
+    """A legal order for ``decision``, preferring the actions named in ``prefer`` and
+    taking those in ``avoid`` (striking the colours, say) only when nothing else is legal."""
     spec = ruleset.spec(state, decision)
     if not spec.actions:
         return None
+    if avoid and any(a.action not in avoid for a in spec.actions):
+        spec = spec.model_copy(update={"actions": [a for a in spec.actions if a.action not in avoid]})
     ranked = [a for name in prefer for a in spec.actions if a.action == name]
     ranked += [a for a in spec.actions if a not in ranked]
     for attempt in range(tries):
