@@ -60,3 +60,16 @@ def test_a_file_that_is_not_a_record_is_refused(capsys, tmp_path):
     assert code == 2 and "not a game record" in err
     code, _, err = run(capsys, "replay", str(tmp_path / "missing.json"))
     assert code == 2 and "no such record" in err
+
+
+def test_the_boarding_record_ends_in_a_capture_every_time(capsys):
+    """A shipped game decided by a boarding: the same capture and the same end on every replay."""
+    path = next(p for p in RECORDS if p.name == "cannoni-boarding-capture.json")
+    endings = set()
+    for _ in range(2):
+        _, out, _ = run(capsys, "replay", str(path))
+        lines = out.splitlines()
+        taken = [line for line in lines if " is taken by " in line]
+        assert taken and "Melee aboard" in out
+        endings.add((taken[-1], lines[-1]))
+    assert len(endings) == 1 and "crushing victory" in next(iter(endings))[1]
