@@ -19,7 +19,7 @@ import yarl
 from discord import app_commands
 
 from bot.discord import commands, forms
-from bot.discord.pictures import map_image
+from bot.discord.pictures import map_image_maker
 from bot.discord.replies import answer_error
 from bot.discord.transport import DiscordTransport
 from bot.discord.translator import CatalogueTranslator
@@ -78,7 +78,7 @@ class Broadside(discord.Client):
     """The bot. ``clock``, ``images`` and ``seed_source`` are for tests and the offline
     demo; ``sync_commands=False`` skips registering the commands with Discord."""
 
-    def __init__(self, settings: Settings, *, clock: Clock | None = None, images: ImageProvider | None = map_image,
+    def __init__(self, settings: Settings, *, clock: Clock | None = None, images: ImageProvider | None = None,
                  seed_source: Callable[[], int] | None = None, sync_commands: bool = True, **options: Any) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
@@ -101,7 +101,10 @@ class Broadside(discord.Client):
         self.service = GameService(self.db, self.transport, clock=self._clock, seed_source=self._seed_source)
         # A change in a game (an order, a resolution) makes cached forms stale.
         self.service.subscribe(self.pending_cache.forget)
-        self.loops = LoopManager(self.service, images=self._images)
+        # Each game gets its own map provider (a steady scale between phases) unless a
+        # test hands in one provider for all.
+        self.loops = LoopManager(self.service, images=self._images,
+                                 image_factory=None if self._images is not None else map_image_maker)
         await self.tree.set_translator(CatalogueTranslator())
         if self._sync_commands:
             await self.sync_commands()
@@ -125,7 +128,7 @@ class Broadside(discord.Client):
         try:
             asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, lambda: asyncio.ensure_future(self.close()))
         except (NotImplementedError, RuntimeError):
-            pass
+            pass  # no signal handlers on this platform or loop: Ctrl-C still stops the bot
 
     async def on_ready(self) -> None:
         log.info("connected as %s (%s) to %d servers", self.user, self.user.id if self.user else "?",

@@ -265,7 +265,8 @@ class Table:
         return self.client.service
 
     async def settle(self) -> None:
-        await self.client.loops.settle()
+        # An upper bound only: computer seats can play a whole game within one settle.
+        await self.client.loops.settle(timeout=120)
 
     async def advance(self, seconds: float) -> None:
         self.clock.advance(seconds)
