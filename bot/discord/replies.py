@@ -104,6 +104,9 @@ def picture(data: bytes, filename: str, alt: str = "") -> discord.File | None:
 
 
 # -- answering ---------------------------------------------------------------------------------
+ALREADY_ACKNOWLEDGED = 40060  # Discord's code for a second answer to one interaction
+
+
 async def defer(interaction: discord.Interaction) -> None:
     """Acknowledge at once (Discord allows 3 s) when the work may take longer: privately."""
     if not interaction.response.is_done():
@@ -146,6 +149,11 @@ async def answer_error(interaction: discord.Interaction, error: BaseException) -
     """
     if isinstance(error, app_commands.CommandInvokeError):
         error = error.original
+    if isinstance(error, discord.HTTPException) and error.code == ALREADY_ACKNOWLEDGED:
+        # Discord delivered the same interaction twice and the first delivery answered it:
+        # nothing to do, nobody to tell (a second answer would be refused the same way).
+        log.info("%s: interaction %s delivered twice; the copy is ignored", _where(interaction), interaction.id)
+        return
     lang = reader_language(interaction)
     if isinstance(error, (ServiceError, Refusal)):
         text = error.message(lang)

@@ -1,0 +1,95 @@
+"""A whole frigate duel through the unmodified discord.py client and the loopback Discord:
+/game new to the final result. The first phases are played by hand (chits in the DM
+menus and with /chits, an action with /order and its autocomplete); then the host hands
+both seats to computer captains, who sail the game to its end."""
+from __future__ import annotations
+
+import pytest
+
+from tests.e2e.scenario_helpers import (duel_world, form_of, make_bot, maps, no_errors_logged, option_value,
+                                        posts_starting)
+
+
+@pytest.mark.e2e_budget(60)
+async def test_a_duel_from_game_new_to_the_result(fake_discord, tmp_path):
+    server = fake_discord
+    w = duel_world(server, bob_dms=False)
+    bot = make_bot(server, tmp_path / "play.sqlite3")
+    with no_errors_logged():
+        async with server.running(bot):
+            it = await w.host.run(w.battles, "game new", ruleset="cannoni", scenario="frigate-duel",
+                                  pacing="campaign", phase="12h")
+            (thread,) = w.battles.threads
+            assert it.reply.ephemeral and it.text.startswith("Game #1 is open in")
+
+            sides = await w.anne.autocomplete(thread, "game join", "side", "")
+            assert [c["value"] for c in sides] == ["britain", "france"]
+            joined = await w.anne.run(thread, "game join", side="britain")
+            assert joined.reply.ephemeral and "I sent you a direct message" in joined.text
+            assert w.anne.dm.messages[0].content.startswith("You joined")
+            # Bob's DMs are closed: the private answer says so and sends him to /chits.
+            joined = await w.bob.run(thread, "game join", side="france")
+            assert joined.reply.ephemeral and joined.reply.visible_to is w.bob
+            assert "I could not send you a direct message" in joined.text and "/chits" in joined.text
+            assert w.bob.dm.messages == []
+
+            started = await w.host.run(thread, "game start")
+            assert started.reply.ephemeral
+            await server.wait_for(lambda: any(m.content.startswith("Waiting for") for m in thread.messages), 10)
+            await bot.loops.settle()
+            assert maps(thread), "the opening map"
+
+            # Anne: the chit menu by DM; she picks 4 and confirms.
+            anne_form = await server.wait_for(lambda: next((m for m in w.anne.dm.messages if form_of(m)), None), 5)
+            assert "**Activation chits for turn 1**" in anne_form.content
+            picked = await w.anne.select(anne_form, [option_value(anne_form, "4")], custom_id="bs1:s:")
+            assert picked.kind == "update" and "Chosen: HMS Indefatigable: 4" in anne_form.content
+            await w.anne.click(anne_form, "Confirm")
+            assert "Order recorded: Activation chits for turn 1." in anne_form.content
+
+            # Bob's DMs are closed: the thread tells him so, and /chits gives him the menu.
+            assert not any(form_of(m) for m in thread.messages), "no menu is ever public"
+            chits = await w.bob.run(thread, "chits")
+            bob_form = next(m for m in chits.replies if form_of(m))
+            assert bob_form.ephemeral and bob_form.visible_to is w.bob
+            await w.bob.select(bob_form, [option_value(bob_form, "5")], custom_id="bs1:s:")
+            await w.bob.click(bob_form, "Confirm")
+            assert "Order recorded" in bob_form.content
+
+            resolved = await server.wait_for(lambda: next(
+                (m for m in thread.messages if m.content.startswith("Activation chits are placed face down.")), None), 10)
+            assert resolved in maps(thread) and "Virginie shows chit 5." in resolved.content
+
+            # Phase 5: Bob gives Virginie's move with /order, every value from autocomplete.
+            await bot.loops.settle()
+            decisions = await w.bob.autocomplete(thread, "order", "decision", "")
+            assert [c["value"] for c in decisions] == ["t1.p5.virginie"]
+            decision = decisions[0]["value"]
+            actions = await w.bob.autocomplete(thread, "order", "action", "", decision=decision)
+            assert [c["value"] for c in actions] == ["move", "turn"]
+            distances = await w.bob.autocomplete(thread, "order", "distance", "", decision=decision, action="move")
+            assert [c["value"] for c in distances] == ["2", "2.5", "3"]
+            ordered = await w.bob.run(thread, "order", decision=decision, action="move", distance=distances[-1]["value"])
+            assert ordered.reply.ephemeral and ordered.text.startswith("Order recorded: Phase 5: action of Virginie.")
+            moved = await server.wait_for(lambda: next(
+                (m for m in thread.messages if m.content.startswith('Virginie sails 3"')), None), 10)
+            assert moved in maps(thread)
+
+            # The host hands both seats to computer captains, who finish the game.
+            await bot.loops.settle()
+            seats = await w.host.autocomplete(thread, "host ai", "seat", "")
+            levels = await w.host.autocomplete(thread, "host ai", "level", "")
+            assert len(seats) == 2 and levels
+            for seat in seats:
+                handed = await w.host.run(thread, "host ai", seat=seat["value"], level=levels[0]["value"])
+                assert handed.reply.ephemeral
+            over = await server.wait_for(lambda: next(
+                (m for m in thread.messages if m.content.startswith("The game is over.")), None), 40)
+            result = next(m for m in thread.messages if "Game over:" in m.content)
+            assert thread.messages.index(result) < thread.messages.index(over)
+            assert over is thread.messages[-1]
+            assert len(posts_starting(thread, "Activation chits are placed face down.")) == 12, "all 12 turns sailed"
+            assert len(maps(thread)) > 12, "a map after every resolution"
+            # Every resolution brought its map: each story post ending a phase carries one.
+            assert all(m in maps(thread) for m in thread.messages if "End of phase" in m.content)
+            assert w.bob.dm.messages == [] and not server.violations
