@@ -13,6 +13,7 @@ from __future__ import annotations
 import functools
 import io
 import logging
+import math
 import re
 import typing
 from typing import TYPE_CHECKING, Any, Awaitable, Callable, Sequence
@@ -126,8 +127,10 @@ def parse_duration(text: str) -> int:
     match = _DURATION.match(text)
     if match is None:
         raise Refusal("reply.bad-duration", value=legal.clip(text, 40))
-    amount = float(match[1].replace(",", "."))
-    return int(amount * _UNIT[(match[2] or "m").lower()])
+    seconds = float(match[1].replace(",", ".")) * _UNIT[(match[2] or "m").lower()]
+    if not math.isfinite(seconds):  # '999…9' (hundreds of digits) reads as infinity
+        raise Refusal("reply.bad-duration", value=legal.clip(text, 40))
+    return int(seconds)
 
 
 def parse_rules(text: str | None) -> dict[str, Any]:
