@@ -9,17 +9,23 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from functools import cached_property, lru_cache
-from typing import Any, Callable, Hashable
+from functools import cached_property, lru_cache, partial
+from typing import Any, Hashable
 
 from PIL import Image, ImageDraw
 from shapely.geometry import Point as ShapelyPoint
 from shapely.geometry import Polygon
 
 from renderer import cannoni_forts as batteries
-from renderer.board import Header, Legend, LegendEntry, RenderOptions, View, register_board
-from renderer.canvas import MapCanvas, Placement, PxPoint, closed, dashed_line
+from renderer.board import Header, IconPainter, Legend, LegendEntry, RenderOptions, View, register_board
+from renderer.cannoni_bands import RING_ALPHA, RINGS, fill_band, outline_band
+from renderer.canvas import MapCanvas, Placement, PxPoint, dashed_line
+from renderer.labels import BADGE, badge_tile, base_box, flame_badge, label_tile, place_label
+from renderer.legend_entries import afloat_counts, mini_marker, side_entries, sprite_icon
+from renderer.markers import (LocalToPx, draw_ghost_bases, draw_marker, local_rect, paint_hatching, paint_hull,
+                              paint_ring)
 from renderer.open_table import OpenTableBoard
+from renderer.pieces import ViewPiece, side_indices, side_label
 from renderer.theme import RGB, Theme, mix, text_sprite
 from renderer.viewport import Box
 from rules.cannoni import geometry as g
@@ -28,11 +34,7 @@ from rules.cannoni.logbook import LogBook
 from rules.cannoni.sailing import templates_for
 from rules.cannoni.texts import compass
 
-# Range rings, measured like the rules measure fire: from the firer's mainmast.
-RINGS: tuple[float, ...] = (RIGGING_MIN_RANGE, RAKE_RANGE, HULL_RANGE)
-RING_ALPHA = {RIGGING_MIN_RANGE: 92, RAKE_RANGE: 64, HULL_RANGE: 38}
 REACH_ALPHA = 70
-BADGE = 22  # px, side of a status badge
 GAUGE_H = 10
 STEP_WORDS = {
     "wind_choice": "Choosing the initial wind",
@@ -46,24 +48,12 @@ OUT_WORDS = {"sunk": "sunk", "off_table": "left the table"}
 # -- the view's ships -----------------------------------------------------------------
 
 @dataclass(frozen=True, eq=False)
-class Ship:
+class Ship(ViewPiece):
     """One ship of the view, with what the drawing needs worked out once. Compared
     by identity: two wrappers of one ship dict are not meant to meet."""
 
     data: dict[str, Any]
     side_index: int
-
-    @property
-    def id(self) -> str:
-        return str(self.data["id"])
-
-    @property
-    def name(self) -> str:
-        return str(self.data["name"])
-
-    @property
-    def side(self) -> str:
-        return str(self.data["side"])
 
     @cached_property
     def pose(self) -> g.Pose:
@@ -100,15 +90,6 @@ class Ship:
         """Ship-local inches (forward, to starboard) to table inches."""
         x, y, s, c = self._frame
         return (x + along * s + across * c, y + along * c - across * s)
-
-
-def side_indices(view: View) -> dict[str, int]:
-    """Each side's place in the view's list of sides: it fixes the side's colour for
-    the whole game, whatever ships are left."""
-    out = {str(s): i for i, s in enumerate(view.get("sides", []))}
-    for ship in view.get("ships", []):
-        out.setdefault(str(ship["side"]), len(out))
-    return out
 
 
 def ships_of(view: View) -> list[Ship]:
@@ -154,14 +135,7 @@ def next_to_act(view: View) -> list[Ship]:
     return [p for p in run_to_act(view) if isinstance(p, Ship)]
 
 
-def side_label(side: str) -> str:
-    return side.replace("_", " ").replace("-", " ").title()
-
-
 # -- painting a ship ---------------------------------------------------------------
-
-LocalToPx = Callable[[float, float], PxPoint]
-
 
 @dataclass(frozen=True)
 class ShipLook:
@@ -189,30 +163,19 @@ def look_of(ship: Ship, theme: Theme, ring: bool) -> ShipLook:
 
 def paint_ship(draw: ImageDraw.ImageDraw, at: LocalToPx, px_per_inch: float, k: float,
                look: ShipLook, theme: Theme) -> None:
-    """Draw a ship's marker. ``at(forward, starboard)`` maps ship-local inches to
-    pixels of ``draw``; ``px_per_inch`` is the final image's scale and ``k`` the
-    drawing's px per final px, so that line widths come out in final pixels."""
+    """Draw a ship's marker, in ship-local inches (``at``, ``px_per_inch`` and ``k``
+    as renderer.markers describes them)."""
     L, W = look.length, look.width
     inch = 1.0 / px_per_inch  # one final pixel, in inches
-
-    def rect(a0: float, a1: float, b0: float, b1: float) -> list[PxPoint]:
-        return [at(a1, b1), at(a0, b1), at(a0, b0), at(a1, b0)]
-
+    rect = local_rect(at)
     if look.ring:
-        # Black then yellow: yellow alone is lost on the pale sea.
-        g_out, g_in = 7 * inch, 4 * inch
-        draw.polygon(rect(-L / 2 - g_out, L / 2 + g_out, -W / 2 - g_out, W / 2 + g_out), fill=theme.ink)
-        draw.polygon(rect(-L / 2 - g_in, L / 2 + g_in, -W / 2 - g_in, W / 2 + g_in), fill=theme.highlight)
+        paint_ring(draw, rect, L, W, inch, theme)
     # Bowsprit: heading at a glance, even when the base is nearly square.
     draw.line([at(L / 2, 0), at(L / 2 + max(0.28 * L, 6 * inch), 0)], fill=theme.ink,
               width=max(int(round(2.5 * k)), 1))
-    draw.polygon(rect(-L / 2, L / 2, -W / 2, W / 2), fill=look.fill, outline=theme.ink,
-                 width=max(int(round(1.5 * k)), 1))
+    paint_hull(draw, rect, L, W, look.fill, k, theme)
     if look.sinking:
-        # Hatched hull: the ship is going down.
-        for t in (-0.3, 0.0, 0.3):
-            draw.line([at(t * L - 0.12 * L, -W / 2), at(t * L + 0.12 * L, W / 2)], fill=theme.ink,
-                      width=max(int(round(1.5 * k)), 1))
+        paint_hatching(draw, at, L, W, k, theme)
     # A loaded broadside: a dark gun line just outside that side of the base,
     # leaving the hull's colour clear.
     gap, stripe = 1.5 * inch, 3.5 * inch
@@ -285,28 +248,15 @@ def badges_of(data: dict[str, Any]) -> tuple[str, ...]:
 def badge_sprite(kind: str, theme: Theme) -> Image.Image:
     """A status badge: dark rounded square with a white symbol (the fire badge a
     flame). Shared: do not draw on it."""
-    k = 3
-    size = BADGE * k
-    img = Image.new("RGBA", (size, size), (0, 0, 0, 0))
-    d = ImageDraw.Draw(img)
-    d.rounded_rectangle((0, 0, size - 1, size - 1), radius=5 * k, fill=theme.ink + (255,),
-                        outline=(255, 255, 255, 255), width=k)
     if kind == "fire":
-        # A flame: round at the foot, licking up to a tip leaning right.
-        outer = [(1.2, -9.0), (3.6, -4.8), (5.6, -1.2), (6.2, 2.6), (4.8, 6.2), (1.6, 8.0), (-1.6, 8.0),
-                 (-4.8, 6.2), (-6.2, 2.6), (-5.4, -1.4), (-3.4, -3.6), (-2.6, -6.4), (-0.8, -4.2)]
-        inner = [(0.6, -2.6), (2.6, 0.6), (3.0, 3.8), (1.2, 6.2), (-1.2, 6.2), (-3.0, 3.8), (-2.2, 0.8)]
-        c = size / 2
-        d.polygon([(c + x * k, c + y * k) for x, y in outer], fill=(230, 159, 0, 255))
-        d.polygon([(c + x * k, c + y * k) for x, y in inner], fill=theme.highlight + (255,))
-    img = img.convert("RGBa").reduce(k).convert("RGBA")
-    if kind in _GLYPHS:
-        # The prize flag in yellow, so it is not taken for the struck (white) one;
-        # the fouling rings are a thin glyph and need a larger size to read.
-        colour = theme.highlight if kind == "prize" else (255, 255, 255)
-        glyph = text_sprite(_GLYPHS[kind], 21 if kind == "fouled" else 16, kind == "fouled", colour, None, 0)
-        img.paste(glyph, ((BADGE - glyph.width) // 2, (BADGE - glyph.height) // 2), glyph)
-    return img
+        return flame_badge(theme)
+    if kind not in _GLYPHS:
+        return badge_tile(theme)
+    # The prize flag in yellow, so it is not taken for the struck (white) one;
+    # the fouling rings are a thin glyph and need a larger size to read.
+    colour = theme.highlight if kind == "prize" else (255, 255, 255)
+    return badge_tile(theme, text_sprite(_GLYPHS[kind], 21 if kind == "fouled" else 16, kind == "fouled",
+                                         colour, None, 0))
 
 
 # -- damage gauge -------------------------------------------------------------------
@@ -356,22 +306,11 @@ def label_sprite(name: str, side_index: int, groups: tuple[tuple[tuple[int, int]
                  badges: tuple[str, ...], theme: Theme) -> Image.Image:
     """Name (with the side's shape in the side's colour), damage gauge and status
     badges, as one transparent tile. Shared: do not draw on it."""
-    shape = text_sprite(theme.side_shape(side_index), theme.name_px, True,
-                        theme.side_colour(side_index), theme.halo, 3)
-    title = text_sprite(name, theme.name_px, True, theme.ink, theme.halo, 3)
-    row1_w = shape.width + 2 + title.width
-    row1_h = max(shape.height, title.height)
     gw = gauge_width(groups)
     row2_w = gw + sum(BADGE + 3 for _ in badges)
     row2_h = max(GAUGE_H + 6, BADGE if badges else 0)
-    width = max(row1_w, row2_w)
-    img = Image.new("RGBA", (width, row1_h + 2 + row2_h), (0, 0, 0, 0))
-    x1 = (width - row1_w) // 2
-    img.paste(shape, (x1, (row1_h - shape.height) // 2), shape)
-    img.paste(title, (x1 + shape.width + 2, (row1_h - title.height) // 2), title)
+    img, x2, y2 = label_tile(name, side_index, row2_w, row2_h, theme)
     draw = ImageDraw.Draw(img)
-    x2 = (width - row2_w) // 2
-    y2 = row1_h + 2
     paint_gauge(draw, x2, y2 + (row2_h - GAUGE_H - 6) // 2, groups, theme)
     bx = x2 + gw + 3
     for kind in badges:
@@ -508,7 +447,7 @@ class CannoniBoard(OpenTableBoard):
             if is_loaded:
                 for r, poly in rings:
                     if isinstance(poly, Polygon) and not poly.is_empty:
-                        canvas.translucent(canvas.poly_px(poly.exterior.coords), fill=colour + (RING_ALPHA.get(r, 38),))
+                        fill_band(canvas, r, poly, colour)
             for r, poly in rings:
                 if isinstance(poly, Polygon) and not poly.is_empty:
                     outlines.append((canvas.poly_px(poly.exterior.coords), is_loaded))
@@ -517,23 +456,15 @@ class CannoniBoard(OpenTableBoard):
         # instead of one wiping the other.
         canvas.flush_overlay()
         for pts, solid in outlines:
-            if solid:
-                canvas.draw.line(closed(pts), fill=edge, width=1)
-            else:
-                dashed_line(canvas.draw, closed(pts), edge, width=2, dash=7, gap=6)
+            outline_band(canvas, pts, solid, edge)
         for text, (x, y) in labels:
             sprite = text_sprite(text, theme.small_px, True, edge, theme.halo, 2)
             canvas.paste_centred(sprite, x, y)
 
     def _draw_reach_lines(self, canvas: MapCanvas, ship: Ship, reach: Reach) -> None:
         theme = canvas.theme
-        start = (ship.pose.x, ship.pose.y)
-        for pose in reach.ghosts:
-            # A ghost base only where it would not sit on the ship itself.
-            if g.distance(start, pose.xy) >= 0.9 * ship.length:
-                corners = g.base_polygon(pose, ship.length, ship.width).exterior.coords
-                dashed_line(canvas.draw, canvas.poly_px(corners), theme.reach, width=2, dash=5, gap=4)
-        px0 = canvas.px(*start)
+        draw_ghost_bases(canvas, ship, reach.ghosts)
+        px0 = canvas.px(ship.pose.x, ship.pose.y)
         placed: list[PxPoint] = [px0]
         for letter, path in reach.arcs:
             pts = canvas.poly_px(path)
@@ -568,55 +499,24 @@ class CannoniBoard(OpenTableBoard):
         theme = canvas.theme
         scale = canvas.viewport.scale
         look = look_of(ship, theme, ring)
+        # The bowsprit, the ring and a fallen mast over the side reach beyond the base.
         reach = max(ship.length * 0.5 + max(0.28 * ship.length, 6 / scale), ship.width * 1.3) + 8 / scale
-        cx, cy = canvas.px(ship.pose.x, ship.pose.y)
-        r = reach * scale * 1.05
-        bbox = (cx - r, cy - r, cx + r, cy + r)
-        if not canvas.visible(bbox):
-            return
-
-        def paint(draw: ImageDraw.ImageDraw, to_patch: Callable[[float, float], PxPoint], k: float) -> None:
-            def at(along: float, across: float) -> PxPoint:
-                return to_patch(*canvas.px(*ship.to_world(along, across)))
-            paint_ship(draw, at, scale, k, look, theme)
-
-        canvas.supersampled(bbox, paint)
+        draw_marker(canvas, ship, reach, partial(paint_ship, look=look, theme=theme))
 
     def _draw_labels(self, canvas: MapCanvas, ships: list[Ship], ring_ids: set[str],
                      forts_: list[batteries.Battery] = ()) -> None:  # type: ignore[assignment]
         theme = canvas.theme
-        w, h = canvas.size
         boxes = {}
         taken = Placement()
         for pid, poly in [(s.id, s.base()) for s in ships] + [(b.id, b.polygon) for b in forts_]:
-            xs, ys = zip(*canvas.poly_px(poly.exterior.coords))
-            boxes[pid] = (min(xs) - 3, min(ys) - 3, max(xs) + 3, max(ys) + 3)
+            boxes[pid] = base_box(canvas, poly, 3)
             taken.taken.append(boxes[pid])
-        bounds = (26.0, 22.0, w - 26.0, h - 22.0)
         labelled = [(s.id, lambda s=s: label_sprite(s.name, s.side_index, gauge_groups(s.data),
                                                     badges_of(s.data), theme)) for s in ships]
         labelled += [(b.id, lambda b=b: batteries.label(b, theme, label_sprite)) for b in forts_]
         # Pieces about to act are labelled first, so theirs get the best places.
         for pid, make in sorted(labelled, key=lambda item: item[0] not in ring_ids):
-            sprite = make()
-            x0, y0, x1, y1 = boxes[pid]
-            if not canvas.visible((x0, y0, x1, y1)):
-                continue
-            sw, sh = sprite.size
-            cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
-            candidates = [
-                (cx - sw / 2, y1 + 2, cx + sw / 2, y1 + 2 + sh),
-                (cx - sw / 2, y0 - 2 - sh, cx + sw / 2, y0 - 2),
-                (x1 + 4, cy - sh / 2, x1 + 4 + sw, cy + sh / 2),
-                (x0 - 4 - sw, cy - sh / 2, x0 - 4, cy + sh / 2),
-                (x1 + 2, y1 + 2, x1 + 2 + sw, y1 + 2 + sh),
-                (x0 - 2 - sw, y1 + 2, x0 - 2, y1 + 2 + sh),
-                (x1 + 2, y0 - 2 - sh, x1 + 2 + sw, y0 - 2),
-                (x0 - 2 - sw, y0 - 2 - sh, x0 - 2, y0 - 2),
-            ]
-            rect = taken.best(candidates, bounds)
-            taken.taken.append(rect)
-            canvas.paste(sprite, rect[0], rect[1])
+            place_label(canvas, taken, boxes[pid], make)
 
     # -- words ----------------------------------------------------------------------
 
@@ -650,13 +550,7 @@ class CannoniBoard(OpenTableBoard):
 
     def legend(self, view: View, theme: Theme) -> Legend:
         sides = side_indices(view)
-        counts: dict[str, int] = {}
-        for s in ships_of(view):
-            if s.afloat:
-                counts[s.side] = counts.get(s.side, 0) + 1
-        side_entries = tuple(
-            LegendEntry(f"{side_label(side)} ({counts.get(side, 0)})", _side_icon(i, theme), 46)
-            for side, i in sides.items())
+        counts = afloat_counts(ships_of(view))
         # Forts and depth zones get their own sections, only in games that have them.
         extra: tuple[tuple[str, tuple[LegendEntry, ...]], ...] = ()
         if view.get("forts"):
@@ -666,7 +560,7 @@ class CannoniBoard(OpenTableBoard):
             extra += (("Depth", tuple(LegendEntry(f"depth {d}: no ship of draught over {d}", _depth_icon(d, theme))
                                       for d in depths)),)
         return Legend(key=("cannoni", tuple((s, counts.get(s, 0)) for s in sides), bool(view.get("forts")), depths),
-                      sections=(("Sides", side_entries),) + extra + _static_legend(theme))
+                      sections=(("Sides", side_entries(sides, counts, theme)),) + extra + _static_legend(theme))
 
     def describe(self, view: View) -> str:
         from renderer.cannoni_text import describe
@@ -695,38 +589,8 @@ def _ring_label_point(ship: Ship, side: str, r: float, canvas: MapCanvas) -> PxP
 
 # -- legend icons -------------------------------------------------------------------
 
-def _mini_ship(look: ShipLook, theme: Theme) -> Callable[[Image.Image, ImageDraw.ImageDraw, tuple[int, int, int, int]], None]:
-    def icon(img: Image.Image, _draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int]) -> None:
-        k = 3
-        w, h = box[2] - box[0], box[3] - box[1]
-        patch = Image.new("RGBA", (w * k, h * k), (0, 0, 0, 0))
-        d = ImageDraw.Draw(patch)
-        s = (w - 10) / (look.length * 1.3)  # px per inch that fits the icon box
-        cx, cy = (w / 2 - 3) * k, h / 2 * k
-
-        def at(along: float, across: float) -> PxPoint:
-            return (cx + along * s * k, cy + across * s * k)
-
-        paint_ship(d, at, s, k, look, theme)
-        small = patch.convert("RGBa").reduce(k).convert("RGBA")
-        img.paste(small, box[:2], small)
-    return icon
-
-
-def _side_icon(index: int, theme: Theme):
-    def icon(img: Image.Image, draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int]) -> None:
-        shape = text_sprite(theme.side_shape(index), theme.legend_px, True, theme.side_colour(index), None, 0)
-        img.paste(shape, (box[0], (box[1] + box[3] - shape.height) // 2), shape)
-        x = box[0] + shape.width + 4
-        draw.rectangle((x, box[1] + 3, box[2], box[3] - 3), fill=theme.side_colour(index), outline=theme.ink)
-    return icon
-
-
-def _badge_icon(kind: str, theme: Theme):
-    def icon(img: Image.Image, _draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int]) -> None:
-        b = badge_sprite(kind, theme)
-        img.paste(b, (box[0], (box[1] + box[3] - b.height) // 2), b)
-    return icon
+def _mini_ship(look: ShipLook, theme: Theme) -> IconPainter:
+    return mini_marker(look, look.length, paint_ship, theme, margin=10, stretch=1.3, shift=3)
 
 
 def _ring_icon(alpha: int, theme: Theme, dashed: bool = False):
@@ -795,7 +659,7 @@ def _static_legend(theme: Theme) -> tuple[tuple[str, tuple[LegendEntry, ...]], .
                                                                     (), masts, ring=True), theme), 46),
         LegendEntry("trail this phase", _trail_icon(theme), 34),
     )
-    status = tuple(LegendEntry(text, _badge_icon(kind, theme), BADGE) for kind, text in BADGES)
+    status = tuple(LegendEntry(text, sprite_icon(badge_sprite(kind, theme)), BADGE) for kind, text in BADGES)
     status += (LegendEntry("hull stbd|port · masts fore→aft · crew (dark = boxes left)",
                            _gauge_icon(theme), gauge_width(_GAUGE_SAMPLE)),)
     ranges = (

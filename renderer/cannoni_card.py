@@ -11,7 +11,8 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from renderer.cannoni import Ship, side_indices, side_label
+from renderer.cannoni import Ship
+from renderer.pieces import find_ship, side_label
 from renderer.open_table import grid_square
 from renderer.theme import RGB, Theme, ellipsize, font, mix, text_width
 from rules.cannoni.logbook import RANGE_BANDS
@@ -29,15 +30,6 @@ POINT_WORDS = {"in_irons": "in irons", "close_hauled": "close-hauled", "beam_rea
 SAIL_WORDS = {"full": "full sail", "battle": "battle sail", "furled": "sails furled"}
 
 
-def _find(view: dict[str, Any], ship_id: str) -> Ship:
-    idx = side_indices(view)
-    for data in view.get("ships", []):
-        if data["id"] == ship_id:
-            return Ship(data, idx[str(data["side"])])
-    raise KeyError(f"no ship {ship_id!r} in this view; ships: "
-                   f"{', '.join(s['id'] for s in view.get('ships', []))}")
-
-
 def _boxes_row(draw: ImageDraw.ImageDraw, x: int, y: int, boxes: int, lost: int, theme: Theme) -> int:
     """Draw a row of boxes; return its right edge."""
     crossed_from = boxes - lost
@@ -49,6 +41,22 @@ def _boxes_row(draw: ImageDraw.ImageDraw, x: int, y: int, boxes: int, lost: int,
             draw.line([(bx + 4, y + BOX - 4), (bx + BOX - 4, y + 4)], fill=theme.ink, width=3)
     last = boxes - 1
     return x + last * (BOX + BOX_GAP) + (last // SECTION) * (SECTION_GAP - BOX_GAP) + BOX if boxes else x
+
+
+def _wrap(draw: ImageDraw.ImageDraw, y: int, bits: list[str], sep: str, size: int, fill: RGB, width: int,
+          leading: int) -> int:
+    """Write ``bits`` joined by ``sep`` across a card ``width`` px wide, breaking lines
+    between bits, ``leading`` px between lines; return the y below the last line."""
+    line = ""
+    for bit in bits:
+        candidate = f"{line}{sep}{bit}" if line else bit
+        if text_width(candidate, size) > width - 2 * PAD:
+            draw.text((PAD, y), line, font=font(size), fill=fill)
+            y += size + leading
+            candidate = bit
+        line = candidate
+    draw.text((PAD, y), line, font=font(size), fill=fill)
+    return y + size + leading
 
 
 def _table(draw: ImageDraw.ImageDraw, x: int, y: int, rows: list[list[str]], widths: list[int],
@@ -77,7 +85,7 @@ def _table(draw: ImageDraw.ImageDraw, x: int, y: int, rows: list[list[str]], wid
 
 
 def render_card(view: dict[str, Any], ship_id: str, theme: Theme) -> Image.Image:
-    ship = _find(view, ship_id)
+    ship = find_ship(view, ship_id, Ship)
     d = ship.data
     log = d["log"]
     width = theme.width
@@ -127,16 +135,7 @@ def render_card(view: dict[str, Any], ship_id: str, theme: Theme) -> Image.Image
     if d.get("fouled_with"):
         names = {s["id"]: s["name"] for s in view.get("ships", [])}
         status_bits.append("fouled with " + ", ".join(names.get(i, i) for i in d["fouled_with"]))
-    line = ""
-    for bit in status_bits:
-        candidate = f"{line} · {bit}" if line else bit
-        if text_width(candidate, theme.status_px) > width - 2 * PAD:
-            draw.text((PAD, y), line, font=font(theme.status_px), fill=theme.ink)
-            y += theme.status_px + 8
-            candidate = bit
-        line = candidate
-    draw.text((PAD, y), line, font=font(theme.status_px), fill=theme.ink)
-    y += theme.status_px + 18
+    y = _wrap(draw, y, status_bits, " · ", theme.status_px, theme.ink, width, 8) + 10
 
     # Skills.
     skills = [("Manoeuvre", str(log["manoeuvre"])), ("Combat", str(log["combat"])),
@@ -222,14 +221,5 @@ def render_card(view: dict[str, Any], ship_id: str, theme: Theme) -> Image.Image
 
     notes = str(log.get("notes") or "")
     if notes:
-        words, line = notes.split(), ""
-        for word in words:
-            candidate = f"{line} {word}".strip()
-            if text_width(candidate, theme.small_px) > width - 2 * PAD:
-                draw.text((PAD, y), line, font=font(theme.small_px), fill=theme.muted)
-                y += theme.small_px + 6
-                candidate = word
-            line = candidate
-        draw.text((PAD, y), line, font=font(theme.small_px), fill=theme.muted)
-        y += theme.small_px + 6
+        y = _wrap(draw, y, notes.split(), " ", theme.small_px, theme.muted, width, 6)
     return img.crop((0, 0, width, y + PAD))

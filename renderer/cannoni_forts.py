@@ -19,37 +19,23 @@ from PIL import Image, ImageDraw
 from shapely.geometry import LineString, Polygon
 
 from renderer.board import LegendEntry, View
-from renderer.canvas import MapCanvas, PxPoint, closed, dashed_line
+from renderer.cannoni_bands import RINGS, fill_band, outline_band
+from renderer.canvas import MapCanvas, PxPoint, dashed_line
+from renderer.pieces import ViewPiece
 from renderer.theme import RGB, Theme, mix
 from renderer.viewport import Box
 from rules.cannoni import forts as rules_forts
-from rules.cannoni.fire import HULL_RANGE, RAKE_RANGE, RIGGING_MIN_RANGE
-
-RINGS: tuple[float, ...] = (RIGGING_MIN_RANGE, RAKE_RANGE, HULL_RANGE)
-RING_ALPHA = {RIGGING_MIN_RANGE: 92, RAKE_RANGE: 64, HULL_RANGE: 38}
 SECTOR_TICK = 3.0  # inches of each sector edge drawn on every map
 HEATED: RGB = (230, 159, 0)  # Okabe-Ito orange, as the flame badge
 
 
 @dataclass(frozen=True, eq=False)
-class Battery:
+class Battery(ViewPiece):
     """One battery of the view, with its fort and its side's place in the palette."""
 
     data: dict[str, Any]
     fort: dict[str, Any]
     side_index: int
-
-    @property
-    def id(self) -> str:
-        return str(self.data["id"])
-
-    @property
-    def name(self) -> str:
-        return str(self.data["name"])
-
-    @property
-    def side(self) -> str:
-        return str(self.data["side"])
 
     @property
     def player(self) -> Any:
@@ -118,14 +104,10 @@ def draw_sectors(canvas: MapCanvas, b: Battery) -> None:
     rings = [(r, p) for r, p in sector_rings(b) if isinstance(p, Polygon) and not p.is_empty]
     if loaded:
         for r, poly in rings:
-            canvas.translucent(canvas.poly_px(poly.exterior.coords), fill=colour + (RING_ALPHA.get(r, 38),))
+            fill_band(canvas, r, poly, colour)
         canvas.flush_overlay()
     for _r, poly in rings:
-        pts = canvas.poly_px(poly.exterior.coords)
-        if loaded:
-            canvas.draw.line(closed(pts), fill=edge, width=1)
-        else:
-            dashed_line(canvas.draw, closed(pts), edge, width=2, dash=7, gap=6)
+        outline_band(canvas, canvas.poly_px(poly.exterior.coords), loaded, edge)
 
 
 def sector_ticks(b: Battery) -> list[tuple[tuple[float, float], tuple[float, float]]]:

@@ -1,60 +1,34 @@
 """Alt text for a Cannoni map: who is where, heading, and the nearest enemy.
 
-Discord's alt text holds 1024 characters; the text stays within LIMIT and, when
-there are more ships than fit, ends with "and N more". Ships about to act come
-first, since they are what a player needs to know now. It is built from the
-public view only, and never mentions activation chits.
+The text stays within renderer.alt_text.LIMIT characters and, when there are more
+ships than fit, ends with "And N more". Ships about to act come first, since they
+are what a player needs to know now. It is built from the public view only, and
+never mentions activation chits.
 """
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from renderer import cannoni_forts
+from renderer.alt_text import LIMIT, fit, nearest_enemy
 from renderer.board import View
-from renderer.cannoni import OUT_WORDS, STEP_WORDS, Ship, ships_of, side_label, to_act
-from rules.cannoni import geometry as g
+from renderer.cannoni import OUT_WORDS, STEP_WORDS, Ship, badges_of, ships_of, to_act
+from renderer.pieces import side_label
 from rules.cannoni.texts import compass
 
 if TYPE_CHECKING:
     from renderer.cannoni import CannoniBoard
 
-LIMIT = 1000
-
-
-def nearest_enemy(ship: Ship, ships: list[Ship]) -> tuple[Ship, float, float] | None:
-    """The closest enemy afloat, its distance mainmast to mainmast (as the rules
-    measure fire) in inches and its compass bearing."""
-    best: tuple[Ship, float, float] | None = None
-    here = (ship.pose.x, ship.pose.y)
-    for other in ships:
-        if other.side == ship.side or not other.afloat:
-            continue
-        there = (other.pose.x, other.pose.y)
-        d = g.distance(here, there)
-        if best is None or d < best[1]:
-            best = (other, d, g.bearing(here, there))
-    return best
+# A ship's state in words, in the order said: her badges on the map (a prize is
+# said last, with her captor's side) and a dismasting, which has no badge.
+STATUS_WORDS = (("struck", "struck"), ("sinking", "sinking"), ("fire", "on fire"), ("aground", "aground"),
+                ("anchor", "at anchor"), ("fouled", "fouled"), ("dismasted", "dismasted"), ("engaged", "grappled"))
 
 
 def _status(data: dict) -> str:
-    words = []
-    if data.get("struck"):
-        words.append("struck")
-    if data.get("sinking"):
-        words.append("sinking")
-    if data.get("fire"):
-        words.append("on fire")
-    if data.get("aground"):
-        words.append("aground")
-    if data.get("anchor") is not None:
-        words.append("at anchor")
-    if data.get("fouled_with"):
-        words.append("fouled")
-    if data.get("dismasted"):
-        words.append("dismasted")
-    if data.get("engaged"):
-        words.append("grappled")
-    if data.get("captured_by") is not None:
+    shown = set(badges_of(data)) | ({"dismasted"} if data.get("dismasted") else set())
+    words = [word for key, word in STATUS_WORDS if key in shown]
+    if "prize" in shown:
         words.append(f"a prize of {side_label(str(data['captured_by']))}")
     return (", " + ", ".join(words)) if words else ""
 
@@ -94,14 +68,4 @@ def describe(board: "CannoniBoard", view: View) -> str:
     foot = (" Out of play: " + ", ".join(out) + ".") if out else ""
     if len(head) + len(foot) > LIMIT - 40:
         foot = f" {len(out)} ships out of play."
-    kept: list[str] = []
-    for i, sentence in enumerate(sentences):
-        left = len(sentences) - i - 1
-        tail = f" And {left} more." if left else ""
-        candidate = " ".join([head] + kept + [sentence]) + tail + foot
-        if len(candidate) > LIMIT:
-            break
-        kept.append(sentence)
-    more = len(sentences) - len(kept)
-    text = " ".join([head] + kept) + (f" And {more} more." if more else "") + foot
-    return text[:LIMIT]
+    return fit(head, sentences, foot)

@@ -12,19 +12,24 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from functools import cached_property, lru_cache
-from typing import Any, Callable, Hashable
+from functools import cached_property, lru_cache, partial
+from typing import Any, Hashable
 
 from PIL import Image, ImageDraw
 from shapely.geometry import Polygon
 
-from renderer.board import Header, Legend, LegendEntry, RenderOptions, View, register_board
-from renderer.cannoni import badge_sprite as cannoni_badge
-from renderer.canvas import MapCanvas, Placement, PxPoint, closed, dashed_line
+from renderer.alt_text import LIMIT, fit, nearest_enemy
+from renderer.board import Header, IconPainter, Legend, LegendEntry, RenderOptions, View, register_board
+from renderer.canvas import MapCanvas, Placement, closed, dashed_line
+from renderer.labels import BADGE, badge_tile, base_box, flame_badge, label_tile, place_label
+from renderer.legend_entries import afloat_counts, mini_marker, side_entries, sprite_icon
+from renderer.markers import (LocalToPx, draw_ghost_bases, draw_marker, local_rect, paint_hatching, paint_hull,
+                              paint_ring)
 from renderer.open_table import OpenTableBoard
+from renderer.pieces import ViewPiece, side_indices, side_label
 from renderer.theme import RGB, Theme, ellipsize, mix, text_sprite, text_width
 from renderer.viewport import Box
-from rules.cannoni.geometry import Pose, base_polygon, bearing, distance
+from rules.cannoni.geometry import Pose
 from rules.cannoni.texts import compass
 from rules.nauta import geometry as g
 from rules.nauta.orders import TURN_STEP
@@ -39,9 +44,8 @@ GRID_SEGMENTS = 5.0  # 10 cm squares: a 90 x 60 cm table is 9 x 6 squares
 OVERLAY_LIMIT = 4  # most ships whose reach is drawn at once
 REACH_ALPHA = 60
 ARC_ALPHA = 70
-BADGE = 22  # px, side of a status badge and height of a chip
+# Chips and the soldiers' gauge are as high as a status badge (BADGE).
 SOLDIER_BOX = 8  # px, width of one soldiers' unit in the gauge
-LIMIT = 1000  # alt text characters
 STEP_WORDS = {
     "deploy": "Deployment",
     "speeds": "Writing speeds (secret until each ship moves)",
@@ -60,23 +64,11 @@ FITTING_WORDS = {"fast": "fast", "towers": "towers", "cataphract": "cataphract",
 # -- the view's galleys -------------------------------------------------------------
 
 @dataclass(frozen=True, eq=False)
-class Galley:
+class Galley(ViewPiece):
     """One ship of the view, with its rules model for geometry. Compared by identity."""
 
     data: dict[str, Any]
     side_index: int
-
-    @property
-    def id(self) -> str:
-        return str(self.data["id"])
-
-    @property
-    def name(self) -> str:
-        return str(self.data["name"])
-
-    @property
-    def side(self) -> str:
-        return str(self.data["side"])
 
     @property
     def status(self) -> str:
@@ -143,22 +135,9 @@ class Galley:
         return bool(int(d.get("damage", 0)) or int(d.get("dashes", 0)) or int(d.get("speed_lost", 0)))
 
 
-def side_indices(view: View) -> dict[str, int]:
-    """Each side's place in the view's list of sides: it fixes the side's colour for
-    the whole game, whatever ships are left."""
-    out = {str(s): i for i, s in enumerate(view.get("sides", []))}
-    for ship in view.get("ships", []):
-        out.setdefault(str(ship["side"]), len(out))
-    return out
-
-
 def galleys_of(view: View) -> list[Galley]:
     idx = side_indices(view)
     return [Galley(s, idx[str(s["side"])]) for s in view.get("ships", [])]
-
-
-def side_label(side: str) -> str:
-    return side.replace("_", " ").replace("-", " ").title()
 
 
 def _ready(view: View, ship: Galley) -> bool:
@@ -206,9 +185,6 @@ def seat_name(view: View, seat_id: str) -> str:
 
 # -- painting a galley --------------------------------------------------------------
 
-LocalToPx = Callable[[float, float], PxPoint]
-
-
 @dataclass(frozen=True)
 class GalleyLook:
     length: float
@@ -227,33 +203,23 @@ def look_of(ship: Galley, theme: Theme, ring: bool) -> GalleyLook:
 
 def paint_galley(draw: ImageDraw.ImageDraw, at: LocalToPx, px_per_unit: float, k: float,
                  look: GalleyLook, theme: Theme) -> None:
-    """Draw a galley's base. ``at(forward, starboard)`` maps ship-local segments to
-    pixels of ``draw``; ``px_per_unit`` is the final image's scale and ``k`` the
-    drawing's px per final px, so that line widths come out in final pixels."""
+    """Draw a galley's base, in ship-local segments (``at``, ``px_per_unit`` and ``k``
+    as renderer.markers describes them)."""
     L, W = look.length, look.width
     px = 1.0 / px_per_unit  # one final pixel, in segments
-
-    def rect(a0: float, a1: float, b0: float, b1: float) -> list[PxPoint]:
-        return [at(a1, b1), at(a0, b1), at(a0, b0), at(a1, b0)]
-
+    rect = local_rect(at)
     if look.ring:
-        # Black then yellow: yellow alone is lost on the pale sea.
-        g_out, g_in = 7 * px, 4 * px
-        draw.polygon(rect(-L / 2 - g_out, L / 2 + g_out, -W / 2 - g_out, W / 2 + g_out), fill=theme.ink)
-        draw.polygon(rect(-L / 2 - g_in, L / 2 + g_in, -W / 2 - g_in, W / 2 + g_in), fill=theme.highlight)
+        paint_ring(draw, rect, L, W, px, theme)
     # The ram: a beak beyond the prow shows the heading at a glance, even on a
     # base that is nearly square (Size 0-1: 15 x 20 mm).
     beak = max(0.22 * L, 7 * px)
     draw.polygon([at(L / 2, -0.22 * W), at(L / 2 + beak, 0), at(L / 2, 0.22 * W)], fill=theme.ink)
-    draw.polygon(rect(-L / 2, L / 2, -W / 2, W / 2), fill=look.fill, outline=theme.ink,
-                 width=max(int(round(1.5 * k)), 1))
+    paint_hull(draw, rect, L, W, look.fill, k, theme)
     # The front edge is the one that rams: drawn heavy, since which edges touch
     # decides between a lateral and a frontal ramming.
     draw.line([at(L / 2, -W / 2), at(L / 2, W / 2)], fill=theme.ink, width=max(int(round(3.5 * k)), 1))
     if look.burning:
-        for t in (-0.3, 0.0, 0.3):
-            draw.line([at(t * L - 0.12 * L, -W / 2), at(t * L + 0.12 * L, W / 2)], fill=theme.ink,
-                      width=max(int(round(1.5 * k)), 1))
+        paint_hatching(draw, at, L, W, k, theme)
 
 
 # -- label pieces: chips, badges, soldiers ------------------------------------------
@@ -286,20 +252,12 @@ def badges_of(view: View, data: dict[str, Any]) -> tuple[str, ...]:
 
 @lru_cache(maxsize=32)
 def badge_sprite(kind: str, theme: Theme) -> Image.Image:
-    """A status badge: dark rounded square with a symbol (the flame as Cannoni draws
-    fire; the admiral's crown and the prize flag in yellow). Shared: do not draw on it."""
+    """A status badge: dark rounded square with a symbol (burning: the flame every board
+    draws for fire; the admiral's crown and the prize flag in yellow). Shared: do not draw on it."""
     if kind == "burning":
-        return cannoni_badge("fire", theme)
-    k = 3
-    size = BADGE * k
-    img = Image.new("RGBA", (size, size), (0, 0, 0, 0))
-    ImageDraw.Draw(img).rounded_rectangle((0, 0, size - 1, size - 1), radius=5 * k, fill=theme.ink + (255,),
-                                          outline=(255, 255, 255, 255), width=k)
-    img = img.convert("RGBa").reduce(k).convert("RGBA")
+        return flame_badge(theme)
     colour = theme.highlight if kind in ("admiral", "prize") else (255, 255, 255)
-    glyph = text_sprite(_GLYPHS[kind], 16, False, colour, None, 0)
-    img.paste(glyph, ((BADGE - glyph.width) // 2, (BADGE - glyph.height) // 2), glyph)
-    return img
+    return badge_tile(theme, text_sprite(_GLYPHS[kind], 16, False, colour, None, 0))
 
 
 @lru_cache(maxsize=256)
@@ -379,12 +337,6 @@ def label_sprite(name: str, side_index: int, chips: tuple[tuple[str, str], ...],
                  badges: tuple[str, ...], theme: Theme) -> Image.Image:
     """Name (with the side's shape in the side's colour), then a row of chips, the
     soldiers' gauge and status badges, as one transparent tile. Shared."""
-    shape = text_sprite(theme.side_shape(side_index), theme.name_px, True, theme.side_colour(side_index),
-                        theme.halo, 3)
-    title = text_sprite(ellipsize(name, theme.name_px, NAME_MAX_PX, True), theme.name_px, True, theme.ink,
-                        theme.halo, 3)
-    row1_w = shape.width + 2 + title.width
-    row1_h = max(shape.height, title.height)
     pieces: list[tuple[str, Any]] = [("chip", chip_sprite(t, s, theme)) for t, s in chips]
     if soldiers[1] > 0:
         pieces.append(("soldiers", soldiers))
@@ -392,13 +344,8 @@ def label_sprite(name: str, side_index: int, chips: tuple[tuple[str, str], ...],
     widths = [soldiers_width(p[1][1]) if p[0] == "soldiers" else p[1].width for p in pieces]
     row2_w = sum(widths) + 3 * max(len(pieces) - 1, 0)
     row2_h = BADGE if pieces else 0
-    width = max(row1_w, row2_w)
-    img = Image.new("RGBA", (width, row1_h + (2 + row2_h if pieces else 0)), (0, 0, 0, 0))
-    x1 = (width - row1_w) // 2
-    img.paste(shape, (x1, (row1_h - shape.height) // 2), shape)
-    img.paste(title, (x1 + shape.width + 2, (row1_h - title.height) // 2), title)
+    img, x, y = label_tile(ellipsize(name, theme.name_px, NAME_MAX_PX, True), side_index, row2_w, row2_h, theme)
     draw = ImageDraw.Draw(img)
-    x, y = (width - row2_w) // 2, row1_h + 2
     for (kind, piece), w in zip(pieces, widths):
         if kind == "soldiers":
             paint_soldiers(draw, x, y, piece[0], piece[1], theme)
@@ -617,11 +564,7 @@ class NautaBoard(OpenTableBoard):
 
     def _draw_reach_lines(self, canvas: MapCanvas, ship: Galley, reach: Reach) -> None:
         theme = canvas.theme
-        start = (ship.pose.x, ship.pose.y)
-        for pose in reach.ghosts:
-            if distance(start, (pose.x, pose.y)) >= 0.9 * ship.length:
-                corners = base_polygon(pose, ship.length, ship.width).exterior.coords
-                dashed_line(canvas.draw, canvas.poly_px(corners), theme.reach, width=2, dash=5, gap=4)
+        draw_ghost_bases(canvas, ship, reach.ghosts)
         for path in reach.paths:
             canvas.draw.line(canvas.poly_px(path), fill=theme.reach, width=2, joint="curve")
         # A tick across the course at every segment: the game is counted in whole
@@ -636,53 +579,23 @@ class NautaBoard(OpenTableBoard):
         theme = canvas.theme
         scale = canvas.viewport.scale
         look = look_of(ship, theme, ring)
+        # The beak and the ring reach beyond the base.
         reach = math.hypot(ship.length / 2 + max(0.22 * ship.length, 7 / scale), ship.width / 2) + 9 / scale
-        cx, cy = canvas.px(ship.pose.x, ship.pose.y)
-        r = reach * scale * 1.05
-        bbox = (cx - r, cy - r, cx + r, cy + r)
-        if not canvas.visible(bbox):
-            return
-
-        def paint(draw: ImageDraw.ImageDraw, to_patch: Callable[[float, float], PxPoint], k: float) -> None:
-            def at(along: float, across: float) -> PxPoint:
-                return to_patch(*canvas.px(*ship.to_world(along, across)))
-            paint_galley(draw, at, scale, k, look, theme)
-
-        canvas.supersampled(bbox, paint)
+        draw_marker(canvas, ship, reach, partial(paint_galley, look=look, theme=theme))
 
     def _draw_labels(self, canvas: MapCanvas, view: View, ships: list[Galley], taken: Placement) -> None:
         theme = canvas.theme
-        w, h = canvas.size
         boxes = {}
         for ship in ships:
-            xs, ys = zip(*canvas.poly_px(ship.base().exterior.coords))
-            boxes[ship.id] = (min(xs) - 4, min(ys) - 4, max(xs) + 4, max(ys) + 4)
+            boxes[ship.id] = base_box(canvas, ship.base(), 4)
             taken.taken.append(boxes[ship.id])
-        bounds = (26.0, 22.0, w - 26.0, h - 22.0)
         # Labelled in the view's order, whoever is to move: the side to move changes
         # with every move, and labels that swapped places each time would be hard to
         # follow from one message to the next (and would bloat replays).
         for ship in ships:
-            x0, y0, x1, y1 = boxes[ship.id]
-            if not canvas.visible((x0, y0, x1, y1)):
-                continue
-            sprite = label_sprite(ship.name, ship.side_index, chips_of(ship), soldiers_of(ship.data),
-                                  badges_of(view, ship.data), theme)
-            sw, sh = sprite.size
-            cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
-            candidates = [
-                (cx - sw / 2, y1 + 2, cx + sw / 2, y1 + 2 + sh),
-                (cx - sw / 2, y0 - 2 - sh, cx + sw / 2, y0 - 2),
-                (x1 + 4, cy - sh / 2, x1 + 4 + sw, cy + sh / 2),
-                (x0 - 4 - sw, cy - sh / 2, x0 - 4, cy + sh / 2),
-                (x1 + 2, y1 + 2, x1 + 2 + sw, y1 + 2 + sh),
-                (x0 - 2 - sw, y1 + 2, x0 - 2, y1 + 2 + sh),
-                (x1 + 2, y0 - 2 - sh, x1 + 2 + sw, y0 - 2),
-                (x0 - 2 - sw, y0 - 2 - sh, x0 - 2, y0 - 2),
-            ]
-            rect = taken.best(candidates, bounds)
-            taken.taken.append(rect)
-            canvas.paste(sprite, rect[0], rect[1])
+            place_label(canvas, taken, boxes[ship.id],
+                        lambda ship=ship: label_sprite(ship.name, ship.side_index, chips_of(ship),
+                                                       soldiers_of(ship.data), badges_of(view, ship.data), theme))
 
     def _draw_scale(self, canvas: MapCanvas, view: View, taken: Placement) -> None:
         """The scale bar, in whichever corner of the map hides least."""
@@ -756,17 +669,12 @@ class NautaBoard(OpenTableBoard):
 
     def legend(self, view: View, theme: Theme) -> Legend:
         sides = side_indices(view)
-        counts: dict[str, int] = {}
-        for s in galleys_of(view):
-            if s.afloat:
-                counts[s.side] = counts.get(s.side, 0) + 1
-        side_entries = tuple(
-            LegendEntry(f"{side_label(side)} ({counts.get(side, 0)} afloat)", _side_icon(i, theme), 46)
-            for side, i in sides.items())
+        counts = afloat_counts(galleys_of(view))
         # The weapons' zones are explained only where some ship carries them.
         weapons = tuple(sorted({w for s in galleys_of(view) if s.afloat for w in [weapon_of(s)] if w}))
         return Legend(key=("nauta", tuple((s, counts.get(s, 0)) for s in sides), weapons),
-                      sections=(("Sides", side_entries),) + _static_legend(theme) + _reach_legend(weapons, theme))
+                      sections=(("Sides", side_entries(sides, counts, theme, "{n} afloat")),) + _static_legend(theme)
+                      + _reach_legend(weapons, theme))
 
     def describe(self, view: View) -> str:
         return describe(self, view)
@@ -785,20 +693,6 @@ class NautaBoard(OpenTableBoard):
 
 
 # -- alt text -----------------------------------------------------------------------
-
-def nearest_enemy(ship: Galley, ships: list[Galley]) -> tuple[Galley, float, float] | None:
-    """The closest enemy afloat: distance centre to centre in segments, and bearing."""
-    best: tuple[Galley, float, float] | None = None
-    here = (ship.pose.x, ship.pose.y)
-    for other in ships:
-        if other.side == ship.side or not other.afloat:
-            continue
-        there = (other.pose.x, other.pose.y)
-        d = distance(here, there)
-        if best is None or d < best[1]:
-            best = (other, d, bearing(here, there))
-    return best
-
 
 def _status_words(view: View, ship: Galley, names: dict[str, str]) -> str:
     d = ship.data
@@ -862,51 +756,13 @@ def describe(board: NautaBoard, view: View) -> str:
     foot += (" Out of play: " + ", ".join(out) + ".") if out else ""
     if len(head) + len(foot) > LIMIT - 60:
         foot = f" {len(hulks)} hulks on the table, {len(out)} ships out of play."
-    kept: list[str] = []
-    for i, sentence in enumerate(sentences):
-        left = len(sentences) - i - 1
-        tail = f" And {left} more." if left else ""
-        if len(" ".join([head] + kept + [sentence]) + tail + foot) > LIMIT:
-            break
-        kept.append(sentence)
-    more = len(sentences) - len(kept)
-    text = " ".join([head] + kept) + (f" And {more} more." if more else "") + foot
-    return text[:LIMIT]
+    return fit(head, sentences, foot)
 
 
 # -- legend icons -------------------------------------------------------------------
 
-def _mini_galley(look: GalleyLook, theme: Theme) -> Callable[[Image.Image, ImageDraw.ImageDraw, tuple[int, int, int, int]], None]:
-    def icon(img: Image.Image, _draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int]) -> None:
-        k = 3
-        w, h = box[2] - box[0], box[3] - box[1]
-        patch = Image.new("RGBA", (w * k, h * k), (0, 0, 0, 0))
-        d = ImageDraw.Draw(patch)
-        s = (w - 12) / (look.length * 1.35)  # px per segment that fits the icon box
-        cx, cy = (w / 2 - 4) * k, h / 2 * k
-
-        def at(along: float, across: float) -> PxPoint:
-            return (cx + along * s * k, cy + across * s * k)
-
-        paint_galley(d, at, s, k, look, theme)
-        small = patch.convert("RGBa").reduce(k).convert("RGBA")
-        img.paste(small, box[:2], small)
-    return icon
-
-
-def _side_icon(index: int, theme: Theme):
-    def icon(img: Image.Image, draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int]) -> None:
-        shape = text_sprite(theme.side_shape(index), theme.legend_px, True, theme.side_colour(index), None, 0)
-        img.paste(shape, (box[0], (box[1] + box[3] - shape.height) // 2), shape)
-        x = box[0] + shape.width + 4
-        draw.rectangle((x, box[1] + 3, box[2], box[3] - 3), fill=theme.side_colour(index), outline=theme.ink)
-    return icon
-
-
-def _sprite_icon(sprite: Image.Image):
-    def icon(img: Image.Image, _draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int]) -> None:
-        img.paste(sprite, (box[0], (box[1] + box[3] - sprite.height) // 2), sprite)
-    return icon
+def _mini_galley(look: GalleyLook, theme: Theme) -> IconPainter:
+    return mini_marker(look, look.length, paint_galley, theme, margin=12, stretch=1.35, shift=4)
 
 
 def _soldiers_icon(theme: Theme):
@@ -974,13 +830,13 @@ def _static_legend(theme: Theme) -> tuple[tuple[str, tuple[LegendEntry, ...]], .
     fit = chip_sprite("corvus", "fit", theme)
     labels = (
         LegendEntry("speed this turn, shown once she moves (−2: astern; · A: formation A)",
-                    _sprite_icon(speed), speed.width),
-        LegendEntry("speed written, still secret", _sprite_icon(secret), secret.width),
-        LegendEntry("maximum speed cut", _sprite_icon(cut), cut.width),
+                    sprite_icon(speed), speed.width),
+        LegendEntry("speed written, still secret", sprite_icon(secret), secret.width),
+        LegendEntry("maximum speed cut", sprite_icon(cut), cut.width),
         LegendEntry("soldiers (dark = aboard)", _soldiers_icon(theme), soldiers_width(5)),
-        LegendEntry("fittings (struck through: used)", _sprite_icon(fit), fit.width),
+        LegendEntry("fittings (struck through: used)", sprite_icon(fit), fit.width),
     )
-    status = tuple(LegendEntry(text, _sprite_icon(badge_sprite(kind, theme)), BADGE) for kind, text in BADGES)
+    status = tuple(LegendEntry(text, sprite_icon(badge_sprite(kind, theme)), BADGE) for kind, text in BADGES)
     return (("Galleys", galleys), ("Labels", labels), ("Status", status))
 
 

@@ -11,7 +11,8 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from renderer.nauta import FITTING_WORDS, Galley, NautaBoard, badges_of, side_indices, side_label
+from renderer.nauta import FITTING_WORDS, Galley, NautaBoard, badges_of
+from renderer.pieces import find_ship, side_label
 from renderer.theme import RGB, Theme, ellipsize, font, mix, text_width
 from rules.cannoni.texts import compass
 from rules.nauta.equipment import fitting
@@ -37,15 +38,6 @@ FITTING_EFFECTS = {
     "harpax": "+1 to grapple in a frontal contact",
     "pyrophoros": "once a game, at an enemy she rammed and still touches: 5–6 sets it alight",
 }
-
-
-def _find(view: dict[str, Any], ship_id: str) -> Galley:
-    idx = side_indices(view)
-    for data in view.get("ships", []):
-        if data["id"] == ship_id:
-            return Galley(data, idx[str(data["side"])])
-    raise KeyError(f"no ship {ship_id!r} in this view; ships: "
-                   f"{', '.join(s['id'] for s in view.get('ships', []))}")
 
 
 def _wrap(draw: ImageDraw.ImageDraw, x: int, y: int, bits: list[str], size: int, max_px: int,
@@ -132,7 +124,7 @@ def _skill(draw: ImageDraw.ImageDraw, x: int, y: int, label: str, value: str, th
 
 def render_card(view: dict[str, Any], ship_id: str, theme: Theme) -> Image.Image:
     board = NautaBoard()
-    ship = _find(view, ship_id)
+    ship = find_ship(view, ship_id, Galley)
     d = ship.data
     rules = view.get("rules") or {}
     classis = rules.get("edition") == "classis"

@@ -1,13 +1,17 @@
-"""Sample games to look at: public views of randomly played Cannoni games.
+"""Sample games to look at: public views of randomly played games.
 
 For previews (a bot's "show me" command), the renderer's tests and its
 benchmark. Random legal play is not an opponent; it only moves ships about the
 way a game does, with damage, fouling and the rest turning up as they would.
+:func:`play_random` plays any ruleset; :func:`play` and the fleet action here are
+Cannoni's, renderer.nauta_samples has Nauta's.
 """
 from __future__ import annotations
 
 import random
 from typing import Any, Callable
+
+from pydantic import BaseModel
 
 from rules.cannoni.setup import CannoniSetup
 from rules.core import game
@@ -19,33 +23,41 @@ from rules.core.ruleset import Seat
 PREFER = ("fire", "load", "turn", "move")
 
 
-def seats_for(setup: CannoniSetup) -> list[Seat]:
-    return [Seat(id=f"p{i + 1}", side=side, name=side.title()) for i, side in enumerate(setup.sides)]
-
-
-def play(setup: CannoniSetup | str, *, seed: int = 1, max_steps: int = 2000,
-         stop: Callable[[Any], bool] | None = None) -> tuple[list[dict[str, Any]], Any]:
-    """Play ``setup`` (or a built-in scenario's name) at random; return the public
-    view after the start and after every resolution, and the last state.
-    ``stop(state)`` ends the game early when it returns True."""
-    ruleset = get_ruleset("cannoni")
+def play_random(ruleset_id: str, setup: BaseModel | str, seats_for: Callable[[Any], list[Seat]], *,
+                seed: int, max_steps: int, options: BaseModel | None = None, prefer: tuple[str, ...] = (),
+                stop: Callable[[Any], bool] | None = None) -> tuple[list[dict[str, Any]], Any]:
+    """Play ``setup`` (or a built-in scenario's name) of the ruleset at random, the
+    actions in ``prefer`` first; return the public view after the start and after
+    every resolution, and the last state. ``stop(state)`` ends the game early when
+    it returns True."""
+    ruleset = get_ruleset(ruleset_id)
     if isinstance(setup, str):
         setup = ruleset.scenarios()[setup]
     dice = SeededDice(seed)
     rng = random.Random(seed)
-    state, _ = game.start(ruleset, setup, ruleset.options_model(), seats_for(setup), dice)
+    state, _ = game.start(ruleset, setup, options or ruleset.options_model(), seats_for(setup), dice)
     views = [ruleset.view(state, None)]
     steps = 0
     while ruleset.outcome(state) is None and steps < max_steps and not (stop and stop(state)):
         orders = []
         for decision in ruleset.pending(state):
-            order = random_order(ruleset, state, decision, rng, prefer=PREFER)
+            order = random_order(ruleset, state, decision, rng, prefer=prefer)
             if order is not None:
                 orders.append(order)
         state, _ = game.resolve(ruleset, state, orders, dice)
         views.append(ruleset.view(state, None))
         steps += 1
     return views, state
+
+
+def seats_for(setup: CannoniSetup) -> list[Seat]:
+    return [Seat(id=f"p{i + 1}", side=side, name=side.title()) for i, side in enumerate(setup.sides)]
+
+
+def play(setup: CannoniSetup | str, *, seed: int = 1, max_steps: int = 2000,
+         stop: Callable[[Any], bool] | None = None) -> tuple[list[dict[str, Any]], Any]:
+    """A Cannoni game played at random (see :func:`play_random`)."""
+    return play_random("cannoni", setup, seats_for, seed=seed, max_steps=max_steps, prefer=PREFER, stop=stop)
 
 
 FLEET = {

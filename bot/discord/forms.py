@@ -32,6 +32,7 @@ from bot.discord import legal
 from bot.discord.replies import Refusal, answer_error, split_text
 from bot.transport import PendingDecision
 from rules.core.decisions import ActionSpec, DecisionSpec, ParamSpec
+from rules.core.forms import same_value
 
 if TYPE_CHECKING:
     from bot.discord.client import Broadside
@@ -132,7 +133,7 @@ class Form:
         for n, f in enumerate(form.param_fields()):
             assert f.param is not None
             if f.param.name in payload:
-                form.picks[n] = next((i for i, o in enumerate(f.offers) if legal.same(o.value, payload[f.param.name])),
+                form.picks[n] = next((i for i, o in enumerate(f.offers) if same_value(o.value, payload[f.param.name])),
                                      None)
         return form
 

@@ -14,6 +14,7 @@ from typing import Any, Sequence
 
 from bot.transport import PendingDecision
 from rules.core.decisions import ActionSpec, DecisionSpec, ParamSpec
+from rules.core.forms import same_value
 
 LIMIT = 25  # Discord: choices per autocomplete answer, options per select menu
 NAME_LIMIT = 100  # Discord: characters in a choice's or option's name and value
@@ -117,16 +118,6 @@ def menu_offers(param: ParamSpec) -> tuple[list[Offer], int]:
     return [], 0
 
 
-def same(a: Any, b: Any) -> bool:
-    """The engine's own notion of an equal value: case-blind text, or equal numbers."""
-    if isinstance(a, str) or isinstance(b, str):
-        return str(a).strip().lower() == str(b).strip().lower()
-    try:
-        return float(a) == float(b)
-    except (TypeError, ValueError):
-        return False
-
-
 # -- decisions and actions ----------------------------------------------------------------------
 def decision_label(item: PendingDecision) -> str:
     return item.decision.label or item.decision.id
@@ -196,6 +187,6 @@ def describe(spec: DecisionSpec, payload: dict[str, Any]) -> str:
         param = action.param(name) if action else None
         shown = fmt(value)
         if param is not None and param.kind == "choice":
-            shown = next((c.label for c in param.choices if same(c.value, value)), shown)
+            shown = next((c.label for c in param.choices if same_value(c.value, value)), shown)
         parts.append(f"{param.label if param else name}: {shown}")
     return " · ".join(parts) or "-"

@@ -21,10 +21,12 @@ from rules.cannoni.boarding import boarders_aboard
 from rules.cannoni.crew import disorder, rally
 from rules.cannoni.dice import roll
 from rules.cannoni.fire import EPS, HULL_RANGE, RIGGING_MIN_RANGE, FireOptions, Target
-from rules.cannoni.forts import (adjacent, all_batteries, battery, emplacement, face, fire_modifier, fort_of,
+from rules.cannoni.forts import (adjacent, all_batteries, battery, emplacement, face, fort_of,
                                  fort_polygons, is_battery, nearest_on_face, sector)
+from rules.cannoni.logbook import fire_modifier
 from rules.cannoni.repairs import interrupt_repairs
-from rules.cannoni.state import BatteryState, CannoniState, DamageItem, FortState, ShipState, opposite
+from rules.cannoni.seamanship import crew_modifiers, held_ability, later_turn_bonus, roll_test
+from rules.cannoni.state import BatteryState, CannoniState, DamageItem, FortState, ShipState
 from rules.core.decisions import ActionSpec, Choice, ParamSpec, Problem
 from rules.core.dice import Roller
 from rules.core.problems import problem, register
@@ -125,20 +127,7 @@ def modifiers(state: CannoniState, b: BatteryState, target: ShipState | BatteryS
     if isinstance(target, BatteryState):
         mods.append(("target in a fort", fort_of(state, target).penalty))
     else:
-        if aim == "rigging":
-            if target.sails == "full":
-                mods.append(("target under full sail", +2))
-            elif target.sails == "furled":
-                mods.append(("target with sails furled", -1))
-            if target.sails != "furled" and target.masts_down:
-                mods.append(("masts down on the target", -target.masts_down))
-        if target.moved_this_phase:
-            mods.append(("target moved this phase", -1))
-        raked = rake(b, target, d)
-        if raked == "bow":
-            mods.append(("raking the bow", +3))
-        elif raked == "stern":
-            mods.append(("raking the stern", +4))
+        mods.extend(gunfire.target_modifiers(target, aim, rake(b, target, d)))
     if not b.first_salvo_used and b.points.lost == 0:
         mods.append(("first broadside", +2))
     if b.disordered:
@@ -183,45 +172,13 @@ def battery_fires(state: CannoniState, roller: Roller, b: BatteryState, target_i
     if hits == 0:
         return
     target.hit_this_phase = True
-    queue_ship_hits(state, target, b.id, source, aim, hits, raw, target_roll)
+    gunfire.queue_hits(state, target, b.id, source, aim, hits, raw, target_roll)
     # "se il bersaglio è colpito c'è la probabilità che sulla nave si sviluppi un incendio
     # come per il tiro critico ... con un tiro critico ... automaticamente"; a critical
     # hit on a roll of 1-2 has had its fire marked already.
-    marked = critical and target_roll <= FIRE_ON_CRITICAL
+    marked = critical and target_roll <= gunfire.CRITICAL_FIRE_ROLL
     if heated and not marked and (critical or target_roll <= FIRE_ON_CRITICAL):
         state.pending_damage.append(DamageItem(target=target.id, source=b.id, kind="fire", cause="heated shot"))
-
-
-def queue_ship_hits(state: CannoniState, target: ShipState, source: str, source_xy: g.Point, aim: str,
-                    hits: int, raw: int, target_roll: int) -> None:
-    """A battery's ball on a ship, marked as a broadside's ("Come le regole base per le
-    navi"): the side facing the battery, the masts nearest it, and a critical hit's
-    crew loss, prisoners' loss, fire and (optional rules) critical damage and disorder.
-    Batteries fire only ball, so none of the optional shot's multipliers apply."""
-    queue = state.pending_damage
-    critical = hits == 3
-    hit_side = g.side_facing(gunfire.pose(target), source_xy)
-    if aim == "hull":
-        parts = [(hit_side, 2), (opposite(hit_side), 1)] if critical else [(hit_side, hits)]
-        for where, n in parts:
-            queue.append(DamageItem(target=target.id, source=source, kind="hull", amount=n, side=where))
-    else:
-        pref = gunfire.mast_preference(target, source_xy)
-        if critical:
-            queue.append(DamageItem(target=target.id, source=source, kind="rigging", amount=2, masts=pref))
-            queue.append(DamageItem(target=target.id, source=source, kind="rigging", amount=1,
-                                    masts=pref[1:] + pref[:1]))
-        else:
-            queue.append(DamageItem(target=target.id, source=source, kind="rigging", amount=hits, masts=pref))
-    if not critical:
-        return
-    queue.append(DamageItem(target=target.id, source=source, kind="crew", amount=1))
-    if raw > gunfire.PRISONERS_ROLL and target.prisoners is not None and target.prisoners.remaining > 0:
-        queue.append(DamageItem(target=target.id, source=source, kind="prisoners", amount=1))
-    if target_roll <= FIRE_ON_CRITICAL:
-        queue.append(DamageItem(target=target.id, source=source, kind="fire", cause="critical hit"))
-    if state.options.critical_damage or state.options.disorder:
-        queue.append(DamageItem(target=target.id, source=source, kind="critical", side=hit_side, aim=aim))
 
 
 def queue_battery_hits(state: CannoniState, target: BatteryState, source: str, hits: int, target_roll: int,
@@ -364,22 +321,11 @@ def battery_test(state: CannoniState, roller: Roller, b: BatteryState, purpose: 
                  specific: list[tuple[str, int]]) -> bool:
     """The ship's test "con gli stessi modificatori", on the battery's Manovra: crew at
     half or decimated, hit this phase, disordered; held to 1..9; passed above 10."""
-    mods: list[tuple[str, int]] = []
-    if b.decimated:
-        mods.append(("crew decimated", -2))
-    elif b.crew.remaining * 2 <= b.crew.boxes:
-        mods.append(("crew at half or less", -1))
-    if b.hit_this_phase:
-        mods.append(("hit this phase", -1))
+    general = crew_modifiers(b)
     if b.disordered:
-        mods.append(("crew disordered", -2))
-    mods += [m for m in specific if m[1] != 0]
-    ability = max(1, min(9, b.manoeuvre + sum(v for _, v in mods)))
-    value = roll(state, roller, "manoeuvre test", ship=b.id, purpose=purpose)
-    passed = value + ability > 10
-    roller.log.emit("test", ship=b.id, name=b.name, purpose=purpose, roll=value, ability=ability,
-                    mods=[[k, v] for k, v in mods], passed=passed)
-    return passed
+        general.append(("crew disordered", -2))
+    ability, mods = held_ability(b.manoeuvre, general, specific)
+    return roll_test(state, roller, b, purpose, ability, mods)
 
 
 # -- actions ---------------------------------------------------------------------------
@@ -446,9 +392,7 @@ def execute(state: CannoniState, roller: Roller, b: BatteryState, p: dict[str, A
     elif action == "rally":
         rally(roller, b)
     elif action == "fight_fire":
-        bonus = 1 if b.fire_first_try is not None and state.turn > b.fire_first_try else 0
-        if b.fire_first_try is None:
-            b.fire_first_try = state.turn
+        bonus = later_turn_bonus(state, b, "fire_first_try")
         if battery_test(state, roller, b, "fight the fire", [("later turn", bonus)]):
             b.fire, b.fire_first_try = False, None
             roller.log.emit("battery_fire_out", ship=b.id, name=b.name)

@@ -14,7 +14,7 @@ from rules.cannoni import geometry as g
 from rules.cannoni.capture import capture, check_prisoners
 from rules.cannoni.dice import roll
 from rules.cannoni.fire import base, boarding_penalty, mainmast
-from rules.cannoni.orders import ShipAction, register
+from rules.cannoni.orders import ShipAction, register, ship_param
 from rules.cannoni.repairs import interrupt_repairs
 from rules.cannoni.seamanship import manoeuvre_test
 from rules.cannoni.state import SECTION, CannoniState, Grapple, Melee, ShipState
@@ -35,6 +35,10 @@ def grapples_on(state: CannoniState, ship_id: str) -> list[Grapple]:
 
 def grapples_by(state: CannoniState, ship_id: str) -> list[Grapple]:
     return [gr for gr in state.grapples if gr.attacker == ship_id]
+
+
+def grapple_between(state: CannoniState, attacker: str, defender: str) -> Grapple:
+    return next(gr for gr in state.grapples if gr.attacker == attacker and gr.defender == defender)
 
 
 def bound_to(state: CannoniState, ship_id: str) -> list[str]:
@@ -123,11 +127,10 @@ class CutGrapples(ShipAction):
         if not cuttable:
             return None
         return ActionSpec(action=self.name, label="cut the grappling lines (manoeuvre test)", params=[
-            ParamSpec(name="from_ship", label="cut loose from",
-                      choices=[Choice(value=gr.attacker, label=state.ship(gr.attacker).name) for gr in cuttable])])
+            ship_param(state, [gr.attacker for gr in cuttable], "from_ship", "cut loose from")])
 
     def execute(self, state: CannoniState, roller: Roller, ship: ShipState, p: dict[str, Any]) -> None:
-        grapple = next(gr for gr in grapples_on(state, ship.id) if gr.attacker == p["from_ship"])
+        grapple = grapple_between(state, p["from_ship"], ship.id)
         bonus = 1 if grapple.repulsed else 0
         if manoeuvre_test(state, ship, roller, "cut the grapples", [("boarders thrown back", bonus)]):
             release(state, roller, grapple, ship)
@@ -144,11 +147,10 @@ class CastOff(ShipAction):
         if not mine:
             return None
         return ActionSpec(action=self.name, label="cast off the grapples (give up the boarding)", params=[
-            ParamSpec(name="from_ship", label="let go of",
-                      choices=[Choice(value=gr.defender, label=state.ship(gr.defender).name) for gr in mine])])
+            ship_param(state, [gr.defender for gr in mine], "from_ship", "let go of")])
 
     def execute(self, state: CannoniState, roller: Roller, ship: ShipState, p: dict[str, Any]) -> None:
-        grapple = next(gr for gr in grapples_by(state, ship.id) if gr.defender == p["from_ship"])
+        grapple = grapple_between(state, ship.id, p["from_ship"])
         release(state, roller, grapple, ship)
 
 
@@ -167,11 +169,10 @@ class BoardInTurn(ShipAction):
         if not options or ship.captured_by is not None:
             return None
         return ActionSpec(action=self.name, label="board in turn", params=[
-            ParamSpec(name="target", label="board",
-                      choices=[Choice(value=gr.attacker, label=state.ship(gr.attacker).name) for gr in options])])
+            ship_param(state, [gr.attacker for gr in options], "target", "board")])
 
     def execute(self, state: CannoniState, roller: Roller, ship: ShipState, p: dict[str, Any]) -> None:
-        grapple = next(gr for gr in grapples_on(state, ship.id) if gr.attacker == p["target"])
+        grapple = grapple_between(state, p["target"], ship.id)
         grapple.attacker, grapple.defender = ship.id, p["target"]
         grapple.turn, grapple.repulsed = state.turn, False
         melee = state.melee_of(ship.id)

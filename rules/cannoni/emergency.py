@@ -14,9 +14,9 @@ from shapely.ops import nearest_points
 from rules.cannoni import geometry as g
 from rules.cannoni.depth import refloat_penalty, shoals_for
 from rules.cannoni.fire import base, land_polygons, pose
-from rules.cannoni.orders import ShipAction, register
+from rules.cannoni.orders import ShipAction, register, ship_param
 from rules.cannoni.sailing import drift_distance
-from rules.cannoni.seamanship import manoeuvre_test
+from rules.cannoni.seamanship import first_try_turn, later_turn_bonus, manoeuvre_test
 from rules.cannoni.state import CannoniState, ShipState
 from rules.core.decisions import ActionSpec, Choice, ParamSpec
 from rules.core.dice import Roller
@@ -24,11 +24,6 @@ from rules.core.dice import Roller
 REFLOAT_CLEARANCE = 1.0  # "un pollice all'interno della zona di mare adiacente"
 SEARCH_STEP = 0.25
 SEARCH_LIMIT = 12.0
-
-
-def later_turn_bonus(state: CannoniState, first_try: int | None) -> int:
-    """+1 in the turns after the one of the first attempt."""
-    return 1 if first_try is not None and state.turn > first_try else 0
 
 
 def regain_way(ship: ShipState) -> None:
@@ -47,9 +42,7 @@ class FightFire(ShipAction):
         return ActionSpec(action=self.name, label="fight the fire (manoeuvre test)")
 
     def execute(self, state: CannoniState, roller: Roller, ship: ShipState, p: dict[str, Any]) -> None:
-        bonus = later_turn_bonus(state, ship.fire_first_try)
-        if ship.fire_first_try is None:
-            ship.fire_first_try = state.turn
+        bonus = later_turn_bonus(state, ship, "fire_first_try")
         if manoeuvre_test(state, ship, roller, "fight the fire", [("later turn", bonus)]):
             ship.fire = False
             ship.fire_first_try = None
@@ -70,10 +63,7 @@ class ClearMast(ShipAction):
 
     def execute(self, state: CannoniState, roller: Roller, ship: ShipState, p: dict[str, Any]) -> None:
         # "Per ogni turno successivo a quello in cui si è tentato per la prima volta ... +1"
-        first = ship.mast_clear_first_try
-        bonus = state.turn - first if first is not None else 0
-        if first is None:
-            ship.mast_clear_first_try = state.turn
+        bonus = state.turn - first_try_turn(state, ship, "mast_clear_first_try")
         if manoeuvre_test(state, ship, roller, "clear a fallen mast", [("turns since the first try", bonus)]):
             mast = next(m for m in ship.masts if m.name == p["mast"])
             mast.fell = "sea"
@@ -121,9 +111,7 @@ class Refloat(ShipAction):
         return ActionSpec(action=self.name, label="try to refloat (manoeuvre test)")
 
     def execute(self, state: CannoniState, roller: Roller, ship: ShipState, p: dict[str, Any]) -> None:
-        bonus = later_turn_bonus(state, ship.aground_first_try)
-        if ship.aground_first_try is None:
-            ship.aground_first_try = state.turn
+        bonus = later_turn_bonus(state, ship, "aground_first_try")
         # *Modificatori opzionali al test per disincagliare* (with the depth rule).
         mods = [("later turn", bonus)] + refloat_penalty(state, ship)
         if not manoeuvre_test(state, ship, roller, "refloat", mods):
@@ -148,13 +136,10 @@ class ClearRigging(ShipAction):
         if not ship.fouled_with or not ship.on_table:
             return None
         return ActionSpec(action=self.name, label="clear fouled rigging (manoeuvre test)", params=[
-            ParamSpec(name="other", label="fouled with",
-                      choices=[Choice(value=o, label=state.ship(o).name) for o in ship.fouled_with])])
+            ship_param(state, ship.fouled_with, "other", "fouled with")])
 
     def execute(self, state: CannoniState, roller: Roller, ship: ShipState, p: dict[str, Any]) -> None:
-        bonus = later_turn_bonus(state, ship.unfoul_first_try)
-        if ship.unfoul_first_try is None:
-            ship.unfoul_first_try = state.turn
+        bonus = later_turn_bonus(state, ship, "unfoul_first_try")
         if manoeuvre_test(state, ship, roller, "clear fouled rigging", [("later turn", bonus)]):
             other = state.ship(p["other"])
             unfoul(ship, other)

@@ -38,6 +38,8 @@ AMMO_REACH: dict[str, tuple[str, float, float]] = {
 }
 # A critical hit's prisoners' loss: "se il punteggio non modificato ... è superiore a 5".
 PRISONERS_ROLL = 5
+# A critical hit sets the target alight when her own roll was this or less.
+CRITICAL_FIRE_ROLL = 2
 
 
 class Target(BaseModel):
@@ -179,6 +181,19 @@ def modifiers(state: CannoniState, firer: ShipState, side: str, target: ShipStat
         mods.append(("target of a lower class", +1))
     elif target.log.ship_class < firer.log.ship_class:
         mods.append(("target of a higher class", -1))
+    mods.extend(target_modifiers(target, aim, rake(firer, target, side, d)))
+    if firer.dismasted:
+        mods.append(("firing ship dismasted", -1))
+    mods.extend(boarding_penalty(state, firer))
+    if side not in firer.first_broadside_used and firer.hull[side].lost == 0:
+        mods.append(("first broadside", +2))
+    return [m for m in mods if m[1] != 0 or m[0].startswith("range")]
+
+
+def target_modifiers(target: ShipState, aim: str, raked: str | None) -> list[tuple[str, int]]:
+    """What the target ship's sails, masts, move and the rake (``raked``: the end
+    raked, or None) add to fire at her, from a ship or a coastal battery alike."""
+    mods: list[tuple[str, int]] = []
     if aim == "rigging":
         if target.sails == "full":
             mods.append(("target under full sail", +2))
@@ -188,17 +203,11 @@ def modifiers(state: CannoniState, firer: ShipState, side: str, target: ShipStat
             mods.append(("masts down on the target", -target.masts_down))
     if target.moved_this_phase:
         mods.append(("target moved this phase", -1))
-    raked = rake(firer, target, side, d)
     if raked == "bow":
         mods.append(("raking the bow", +3))
     elif raked == "stern":
         mods.append(("raking the stern", +4))
-    if firer.dismasted:
-        mods.append(("firing ship dismasted", -1))
-    mods.extend(boarding_penalty(state, firer))
-    if side not in firer.first_broadside_used and firer.hull[side].lost == 0:
-        mods.append(("first broadside", +2))
-    return [m for m in mods if m[1] != 0 or m[0].startswith("range")]
+    return mods
 
 
 def hits_for(modified: int, target_roll: int) -> int:
@@ -242,8 +251,18 @@ def fire(state: CannoniState, roller, firer: ShipState, side: str, target: ShipS
     if hits == 0:
         return
     target.hit_this_phase = True
+    queue_hits(state, target, firer.id, mainmast(firer), aim, hits, raw, target_roll, ammo)
+
+
+def queue_hits(state: CannoniState, target: ShipState, source: str, source_xy: tuple[float, float], aim: str,
+               hits: int, raw: int, target_roll: int, ammo: str = "ball") -> None:
+    """Queue the damage of ``hits`` on a ship: the side facing the fire, the masts
+    nearest it, and a critical hit's crew loss, prisoners' loss, fire and (optional
+    rules) critical damage and disorder. Broadsides and coastal batteries both mark
+    their hits here ("Come le regole base per le navi"); batteries fire only ball."""
     queue = state.pending_damage
-    hit_side = g.side_facing(pose(target), mainmast(firer))
+    critical = hits == 3
+    hit_side = g.side_facing(pose(target), source_xy)
     # Double shot doubles the hull and crew damage, chain shot the rigging damage;
     # grape shot marks on the crew what ball would have marked on the hull.
     hull_x = 2 if ammo == "double" else 1
@@ -253,30 +272,31 @@ def fire(state: CannoniState, roller, firer: ShipState, side: str, target: ShipS
         parts = [(hit_side, 2), (opposite(hit_side), 1)] if critical else [(hit_side, hits)]
         for where, n in parts:
             if ammo == "grape":
-                queue.append(DamageItem(target=target.id, source=firer.id, kind="crew", amount=n))
+                queue.append(DamageItem(target=target.id, source=source, kind="crew", amount=n))
             else:
-                queue.append(DamageItem(target=target.id, source=firer.id, kind="hull", amount=n * hull_x,
+                queue.append(DamageItem(target=target.id, source=source, kind="hull", amount=n * hull_x,
                                         side=where))
     else:
-        pref = mast_preference(target, mainmast(firer))
+        pref = mast_preference(target, source_xy)
         if critical:
-            queue.append(DamageItem(target=target.id, source=firer.id, kind="rigging", amount=2 * rigging_x,
+            queue.append(DamageItem(target=target.id, source=source, kind="rigging", amount=2 * rigging_x,
                                     masts=pref))
-            queue.append(DamageItem(target=target.id, source=firer.id, kind="rigging", amount=rigging_x,
+            queue.append(DamageItem(target=target.id, source=source, kind="rigging", amount=rigging_x,
                                     masts=pref[1:] + pref[:1]))
         else:
-            queue.append(DamageItem(target=target.id, source=firer.id, kind="rigging", amount=hits * rigging_x,
+            queue.append(DamageItem(target=target.id, source=source, kind="rigging", amount=hits * rigging_x,
                                     masts=pref))
-    if critical:
-        queue.append(DamageItem(target=target.id, source=firer.id, kind="crew", amount=crew_x))
-        if raw > PRISONERS_ROLL and target.prisoners is not None and target.prisoners.remaining > 0:
-            queue.append(DamageItem(target=target.id, source=firer.id, kind="prisoners", amount=1))
-        if target_roll <= 2:
-            queue.append(DamageItem(target=target.id, source=firer.id, kind="fire", cause="critical hit"))
-        if state.options.critical_damage or state.options.disorder:
-            # Marked after the hit's own damage: "oltre a segnare i danni ... deve
-            # verificare se la nave subisce un danno critico".
-            queue.append(DamageItem(target=target.id, source=firer.id, kind="critical", side=hit_side, aim=aim))
+    if not critical:
+        return
+    queue.append(DamageItem(target=target.id, source=source, kind="crew", amount=crew_x))
+    if raw > PRISONERS_ROLL and target.prisoners is not None and target.prisoners.remaining > 0:
+        queue.append(DamageItem(target=target.id, source=source, kind="prisoners", amount=1))
+    if target_roll <= CRITICAL_FIRE_ROLL:
+        queue.append(DamageItem(target=target.id, source=source, kind="fire", cause="critical hit"))
+    if state.options.critical_damage or state.options.disorder:
+        # Marked after the hit's own damage: "oltre a segnare i danni ... deve
+        # verificare se la nave subisce un danno critico".
+        queue.append(DamageItem(target=target.id, source=source, kind="critical", side=hit_side, aim=aim))
 
 
 def _spend(state: CannoniState, firer: ShipState, side: str, raw: int | None) -> None:

@@ -24,7 +24,7 @@ from shapely.geometry import LineString, Point, Polygon
 
 from rules.cannoni import geometry as g
 from rules.cannoni.builder import fire_modifiers
-from rules.cannoni.logbook import RANGE_BANDS
+from rules.cannoni.logbook import RANGE_BANDS, max_range
 from rules.cannoni.state import BatteryState, CannoniState, FortState, Track
 
 MAX_BATTERIES = 3  # "una o più batterie (fino ad un massimo di tre)"
@@ -89,21 +89,6 @@ def fort_state(setup: FortSetup, player: str) -> FortState:
             facing=b.facing % 360, frontage=b.frontage, inland=b.inland, points=Track(boxes=b.points),
             crew=Track(boxes=b.crew), loaded="ball" if b.loaded else None,
         ) for b in setup.batteries])
-
-
-# -- the card -------------------------------------------------------------------------
-
-def fire_modifier(table: list[int | None], distance: float) -> int | None:
-    """The card's modifier at a distance, None where the guns are not effective."""
-    for limit, mod in zip(RANGE_BANDS, table):
-        if distance <= limit + 1e-9:
-            return mod
-    return None
-
-
-def max_range(table: list[int | None]) -> float:
-    effective = [limit for limit, mod in zip(RANGE_BANDS, table) if mod is not None]
-    return max(effective) if effective else 0.0
 
 
 # -- geometry -------------------------------------------------------------------------

@@ -5,7 +5,7 @@ guidelines of Appendix B; the damage a ship takes lives in its state, not here.
 """
 from __future__ import annotations
 
-from typing import Literal
+from typing import Literal, Sequence
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -17,6 +17,21 @@ Side = Literal["starboard", "port"]
 SAILING_POINTS: tuple[str, ...] = ("close_hauled", "beam_reach", "broad_reach", "running")
 # Upper limit in inches of each column of the fire table ("0-2", "2-4", ... "-32").
 RANGE_BANDS: tuple[float, ...] = (2, 4, 6, 8, 10, 13, 16, 20, 24, 28, 32)
+
+
+def fire_modifier(table: Sequence[int | None], distance: float) -> int | None:
+    """A fire table's modifier at a distance (a ship's, a battery's card), None where
+    the guns are not effective."""
+    for limit, mod in zip(RANGE_BANDS, table):
+        if distance <= limit + 1e-9:
+            return mod
+    return None
+
+
+def max_range(table: Sequence[int | None]) -> float:
+    """The farthest a fire table reaches, 0 if the guns are effective nowhere."""
+    effective = [limit for limit, mod in zip(RANGE_BANDS, table) if mod is not None]
+    return max(effective) if effective else 0.0
 
 
 class SpeedRange(BaseModel):
@@ -90,11 +105,7 @@ class LogBook(BaseModel):
         return self
 
     def fire_modifier(self, distance: float) -> int | None:
-        for limit, mod in zip(RANGE_BANDS, self.fire):
-            if distance <= limit + 1e-9:
-                return mod
-        return None
+        return fire_modifier(self.fire, distance)
 
     def max_range(self) -> float:
-        effective = [limit for limit, mod in zip(RANGE_BANDS, self.fire) if mod is not None]
-        return max(effective) if effective else 0.0
+        return max_range(self.fire)

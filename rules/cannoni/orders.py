@@ -24,6 +24,11 @@ def side_param(sides: list[str] | tuple[str, ...], name: str = "side", label: st
     return ParamSpec(name=name, label=label, choices=side_choices(sides))
 
 
+def ship_param(state: CannoniState, ship_ids: list[str], name: str, label: str) -> ParamSpec:
+    """A parameter naming one of these ships, offered by her name."""
+    return ParamSpec(name=name, label=label, choices=[Choice(value=i, label=state.ship(i).name) for i in ship_ids])
+
+
 class ShipAction(ABC):
     name: ClassVar[str]
     # Counts as the obligatory first move of an activated ship.

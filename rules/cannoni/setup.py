@@ -1,8 +1,6 @@
 """Scenarios: the table, the wind, the ships and where they start."""
 from __future__ import annotations
 
-import json
-from importlib import resources
 from typing import Literal
 
 from pydantic import BaseModel, Field, model_validator
@@ -14,6 +12,7 @@ from rules.cannoni.logbook import LogBook, Sails
 from rules.cannoni.options import CannoniOptions
 from rules.cannoni.state import CannoniState, MastState, ShipState, Squadron, Table, Track
 from rules.core.ruleset import Seat
+from rules.core.scenarios import packaged_scenarios
 
 
 class ShipSetup(BaseModel):
@@ -155,10 +154,4 @@ def initial_state(setup: CannoniSetup, options: CannoniOptions, seats: list[Seat
 
 
 def builtin_scenarios() -> dict[str, CannoniSetup]:
-    folder = resources.files("rules.cannoni") / "scenarios"
-    out: dict[str, CannoniSetup] = {}
-    for entry in sorted(folder.iterdir(), key=lambda e: e.name):
-        if entry.name.endswith(".json"):
-            setup = CannoniSetup.model_validate(json.loads(entry.read_text(encoding="utf-8")))
-            out[setup.name] = setup
-    return out
+    return packaged_scenarios("rules.cannoni", CannoniSetup)

@@ -45,7 +45,7 @@ def coerce_param(spec: ParamSpec, raw: Any, action: str) -> tuple[Any, list[Prob
         return (int(value) if value.is_integer() else value), []
     if spec.kind == "choice":
         for choice in spec.choices:
-            if _same(choice.value, raw):
+            if same_value(choice.value, raw):
                 return choice.value, []
         return None, [P.problem(P.BAD_CHOICE, field=spec.name, param=spec.label, value=_clip(raw),
                                 legal=_legal_list(spec.values()))]
@@ -54,7 +54,9 @@ def coerce_param(spec: ParamSpec, raw: Any, action: str) -> tuple[Any, list[Prob
     return raw[:200], []
 
 
-def _same(a: Any, b: Any) -> bool:
+def same_value(a: Any, b: Any) -> bool:
+    """Whether a value given for a choice is that choice: case-blind text, or equal
+    numbers. Whatever shows a form's values (the bot's menus) matches them by this."""
     if isinstance(a, str) or isinstance(b, str):
         return str(a).strip().lower() == str(b).strip().lower()
     try:

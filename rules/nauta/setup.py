@@ -7,13 +7,12 @@ against §3-5 when the game starts, under the options actually in force.
 """
 from __future__ import annotations
 
-import json
-from importlib import resources
 from typing import Any
 
 from pydantic import BaseModel, Field, model_validator
 
 from rules.core.ruleset import Seat
+from rules.core.scenarios import packaged_scenarios
 from rules.nauta.equipment import fitting
 from rules.nauta.fleets import Crew, default_crew, fleet_problems, ship_points
 from rules.nauta.options import OPTIONAL_RULES, NautaOptions, Rules, resolve_rules
@@ -129,10 +128,4 @@ def unused_equipment(setup: NautaSetup, rules: Rules) -> list[tuple[str, str]]:
 
 
 def builtin_scenarios() -> dict[str, NautaSetup]:
-    folder = resources.files("rules.nauta") / "scenarios"
-    out: dict[str, NautaSetup] = {}
-    for entry in sorted(folder.iterdir(), key=lambda e: e.name):
-        if entry.name.endswith(".json"):
-            setup = NautaSetup.model_validate(json.loads(entry.read_text(encoding="utf-8")))
-            out[setup.name] = setup
-    return out
+    return packaged_scenarios("rules.nauta", NautaSetup)

@@ -20,8 +20,8 @@ import shapely
 from shapely.geometry import Polygon
 
 from rules.cannoni import geometry as g
-from rules.cannoni.fire import HULL_RANGE, RAKE_RANGE, RIGGING_MIN_RANGE, SECTOR_FAR
-from rules.cannoni.logbook import RANGE_BANDS
+from rules.cannoni.fire import HULL_RANGE, RAKE_RANGE, RIGGING_MIN_RANGE, SECTOR_FAR, hits_for
+from rules.cannoni.logbook import fire_modifier, max_range
 from rules.cannoni.sailing import SECTORS
 
 SIDES = ("starboard", "port")
@@ -42,22 +42,11 @@ SINKING = 6.0  # shared out over her last hull boxes: her sinking wins the battl
 
 # -- dice ------------------------------------------------------------------------------
 
-def _hits_for(modified: int, target_roll: int) -> int:
-    # Same table as rules.cannoni.fire.hits_for (x1, x2, x3 the target's roll).
-    if modified < target_roll:
-        return 0
-    if modified >= 3 * target_roll:
-        return 3
-    if modified >= 2 * target_roll:
-        return 2
-    return 1
-
-
 @lru_cache(maxsize=None)
 def _expected_hits_table(die: int) -> dict[int, float]:
     table = {}
     for mod in range(-20, 31):
-        total = sum(_hits_for(max(1, raw + mod), t) for raw in range(1, die + 1) for t in range(1, die + 1))
+        total = sum(hits_for(max(1, raw + mod), t) for raw in range(1, die + 1) for t in range(1, die + 1))
         table[mod] = total / (die * die)
     return table
 
@@ -187,14 +176,10 @@ class Ship:
         return float(row.get("max", 2.0))
 
     def fire_modifier(self, distance: float) -> int | None:
-        for limit, mod in zip(RANGE_BANDS, self.fire_table):
-            if distance <= limit + 1e-9:
-                return mod
-        return None
+        return fire_modifier(self.fire_table, distance)
 
     def max_range(self) -> float:
-        effective = [limit for limit, mod in zip(RANGE_BANDS, self.fire_table) if mod is not None]
-        return max(effective) if effective else 0.0
+        return max_range(self.fire_table)
 
     def first_bonus(self, side: str) -> int:
         return 2 if side not in self.first_used and self.hull_lost[side] == 0 else 0
@@ -275,10 +260,7 @@ class Battery:
         return not self.destroyed and not self.decimated
 
     def fire_modifier(self, distance: float) -> int | None:
-        for limit, mod in zip(RANGE_BANDS, self.fire_table):
-            if distance <= limit + 1e-9:
-                return mod
-        return None
+        return fire_modifier(self.fire_table, distance)
 
     def frame_pose(self) -> g.Pose:
         """The emplacement as a ship's base whose starboard side is the face (the
