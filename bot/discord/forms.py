@@ -287,6 +287,9 @@ async def handle(client: "Broadside", interaction: discord.Interaction) -> bool:
 
 
 async def _handle(client: "Broadside", interaction: discord.Interaction, ref: Ref) -> None:
+    # Acknowledge at once: reading the decision and checking an order wait their turn on
+    # the database, and Discord wants an answer within 3 s — under load, well before.
+    await interaction.response.defer()
     service = client.service
     game = await service.game(ref.game_id)
     lang = game.language
@@ -294,23 +297,21 @@ async def _handle(client: "Broadside", interaction: discord.Interaction, ref: Re
     pending = await service.my_pending(game.id, interaction.user.id)
     item = next((p for p in pending if decision_token(p.decision.id) == ref.token), None)
     if item is None:
-        await interaction.response.edit_message(content=i18n.text("form.closed", lang), view=None)
+        await interaction.edit_original_response(content=i18n.text("form.closed", lang), view=None)
         return
     form = Form.from_state(item.spec, ref.state)
     if ref.kind == "s":
         values = (interaction.data or {}).get("values") or []
         form = form.choose(ref.n, _digit(values[0]) if values else None)
         content, view = message(game.id, item, lang, page=form.page_of(ref.n, lang), form=form)
-        await interaction.response.edit_message(content=content, view=view)
+        await interaction.edit_original_response(content=content, view=view)
     elif ref.kind == "p":
         content, view = message(game.id, item, lang, page=ref.n, form=form)
-        await interaction.response.edit_message(content=content, view=view)
+        await interaction.edit_original_response(content=content, view=view)
     else:
         payload = form.payload()
         if payload is None:
             raise Refusal("form.choose-action")
-        # The engine checks the order in a worker thread: acknowledge first.
-        await interaction.response.defer()
         result = await service.submit_order(game.id, interaction.user.id, item.decision.id, payload,
                                             idempotency_key=str(interaction.id))
         content, view = message(game.id, item, lang, page=ref.n, status=result.message, form=form)

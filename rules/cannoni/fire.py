@@ -6,9 +6,11 @@ della fase": a ship hit early in a phase still fires with what it had.
 """
 from __future__ import annotations
 
-from functools import lru_cache
-
 import math
+from contextlib import contextmanager
+from contextvars import ContextVar
+from functools import lru_cache
+from typing import Iterator
 
 import numpy as np
 import shapely
@@ -89,8 +91,33 @@ def land_polygons(state: CannoniState) -> list[Polygon]:
     return [Polygon(area.points) for area in state.table.land] + forts.fort_polygons(state)
 
 
+# Checking one order asks for the same fire options twice (for the form, then for the
+# order's side). While an order is checked nothing moves, so ``checking()`` lets those
+# calls share one answer; outside it every call computes afresh.
+_MEMO: ContextVar[dict | None] = ContextVar("fire_options_memo", default=None)
+
+
+@contextmanager
+def checking() -> Iterator[None]:
+    token = _MEMO.set({})
+    try:
+        yield
+    finally:
+        _MEMO.reset(token)
+
+
 def fire_options(state: CannoniState, firer: ShipState, side: str) -> FireOptions:
     """The nearest ships in the sector; only enemies among them may be fired at."""
+    memo = _MEMO.get()
+    if memo is None:
+        return _fire_options(state, firer, side)
+    key = (id(state), firer.id, side)
+    if key not in memo:
+        memo[key] = _fire_options(state, firer, side)
+    return memo[key]
+
+
+def _fire_options(state: CannoniState, firer: ShipState, side: str) -> FireOptions:
     sec = sector(firer, side)
     others = [o for o in state.afloat() if o.id != firer.id]
     # One vectorised test for the whole table: "anche parzialmente", touching counts.

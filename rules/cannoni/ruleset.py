@@ -4,7 +4,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from rules.cannoni import actions, batteries, boarding, sequence, squadrons
+from rules.cannoni import actions, batteries, boarding, fire, sequence, squadrons
 from rules.cannoni.forts import all_batteries, battery
 from rules.cannoni.options import CannoniOptions
 from rules.cannoni.setup import CannoniSetup, builtin_scenarios, initial_state
@@ -104,6 +104,11 @@ class CannoniRuleset(Ruleset):
         default = actions.default_action(state, ship)
         return DecisionSpec(decision=decision, actions=actions.action_specs(state, ship, only), default=default,
                             default_text=sequence.describe_payload(default))
+
+    def accept(self, state: CannoniState, order: Order,
+               pending: list[Decision] | None = None) -> tuple[Order | None, list[Problem]]:
+        with fire.checking():  # the form and the check see the same, unmoving table
+            return super().accept(state, order, pending)
 
     def check(self, state: CannoniState, decision: Decision, payload: dict[str, Any]) -> list[Problem]:
         if decision.kind == "action":

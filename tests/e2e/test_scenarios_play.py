@@ -43,7 +43,8 @@ async def test_a_duel_from_game_new_to_the_result(fake_discord, tmp_path):
             anne_form = await server.wait_for(lambda: next((m for m in w.anne.dm.messages if form_of(m)), None), 5)
             assert "**Activation chits for turn 1**" in anne_form.content
             picked = await w.anne.select(anne_form, [option_value(anne_form, "4")], custom_id="bs1:s:")
-            assert picked.kind == "update" and "Chosen: HMS Indefatigable: 4" in anne_form.content
+            # Menus acknowledge at once (deferred) and then redraw the message.
+            assert picked.kind == "deferred_update" and "Chosen: HMS Indefatigable: 4" in anne_form.content
             await w.anne.click(anne_form, "Confirm")
             assert "Order recorded: Activation chits for turn 1." in anne_form.content
 
