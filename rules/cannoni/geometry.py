@@ -246,9 +246,10 @@ def _travels(curve: float, distance: float, step: float) -> list[float]:
     if step <= 0:
         raise ValueError("step must be positive")
     n = int(math.floor(distance / step + TOL))
-    grid = [k * step for k in range(n + 1)]
-    ends = [curve, distance]
-    out = sorted([t for t in grid if all(abs(t - e) > _SNAP for e in ends)] + ends)
+    out = [t for t in (k * step for k in range(n + 1))
+           if abs(t - curve) > _SNAP and abs(t - distance) > _SNAP]
+    out += (curve, distance)
+    out.sort()
     return [t for i, t in enumerate(out) if i == 0 or t - out[i - 1] > _SNAP]
 
 

@@ -12,6 +12,14 @@ from pydantic import BaseModel
 
 M = TypeVar("M", bound=BaseModel)
 _SCALARS = (str, int, float, bool, type(None))
+_SCALAR_TYPES = frozenset(_SCALARS)
+
+
+def _immutable(v: Any) -> bool:
+    """Shared rather than copied: a scalar, or a tuple of scalars (a point). Exact
+    types, so a subclass with state of its own is never shared."""
+    t = type(v)
+    return t in _SCALAR_TYPES or (t is tuple and all(type(x) in _SCALAR_TYPES for x in v))
 
 
 def clone(value: Any) -> Any:
@@ -22,11 +30,14 @@ def clone(value: Any) -> Any:
             return value
         return clone_model(value)
     if isinstance(value, list):
+        # Lists of scalars or points (a ship's trail) need no element-wise copy.
+        if all(_immutable(v) for v in value):
+            return value.copy()
         return [clone(v) for v in value]
     if isinstance(value, dict):
         return {k: clone(v) for k, v in value.items()}
     if isinstance(value, tuple):
-        return tuple(clone(v) for v in value)
+        return value if _immutable(value) else tuple(clone(v) for v in value)
     raise TypeError(f"cannot clone a {type(value).__name__} in a game state")
 
 
