@@ -94,16 +94,26 @@ def land_polygons(state: CannoniState) -> list[Polygon]:
 # Checking one order asks for the same fire options twice (for the form, then for the
 # order's side). While an order is checked nothing moves, so ``checking()`` lets those
 # calls share one answer; outside it every call computes afresh.
+# An order for one broadside only needs that side's part of the form; if the order is
+# wrong the full form is built again to list every legal choice.
 _MEMO: ContextVar[dict | None] = ContextVar("fire_options_memo", default=None)
+_SIDE: ContextVar[str | None] = ContextVar("fire_side_checked", default=None)
 
 
 @contextmanager
-def checking() -> Iterator[None]:
-    token = _MEMO.set({})
+def checking(side: str | None = None) -> Iterator[None]:
+    memo, only = _MEMO.set({}), _SIDE.set(side if side in ("starboard", "port") else None)
     try:
         yield
     finally:
-        _MEMO.reset(token)
+        _MEMO.reset(memo)
+        _SIDE.reset(only)
+
+
+def checked_sides() -> tuple[str, ...]:
+    """The broadsides a fire form must cover: both, or only the one being checked."""
+    side = _SIDE.get()
+    return (side,) if side is not None else ("starboard", "port")
 
 
 def fire_options(state: CannoniState, firer: ShipState, side: str) -> FireOptions:

@@ -13,7 +13,7 @@ from rules.cannoni import batteries
 from rules.cannoni import geometry as g
 from rules.cannoni.boarding import boarders_aboard
 from rules.cannoni.capture import strike_colours
-from rules.cannoni.fire import AMMUNITION, fire, fire_options, mainmast, rake
+from rules.cannoni.fire import checked_sides, AMMUNITION, fire, fire_options, mainmast, rake
 from rules.cannoni.forts import is_battery, unit_name
 from rules.cannoni.orders import ShipAction, register, side_param
 from rules.cannoni.repairs import interrupt_repairs
@@ -114,7 +114,7 @@ class Fire(ShipAction):
         if ship.decimated:
             return None
         sides, targets, aims = [], {}, set()
-        for side in SIDES:
+        for side in checked_sides():
             if ship.loaded.get(side) is None:
                 continue
             opts = valid_targets(state, ship, side)

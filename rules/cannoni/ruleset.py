@@ -107,8 +107,15 @@ class CannoniRuleset(Ruleset):
 
     def accept(self, state: CannoniState, order: Order,
                pending: list[Decision] | None = None) -> tuple[Order | None, list[Problem]]:
-        with fire.checking():  # the form and the check see the same, unmoving table
-            return super().accept(state, order, pending)
+        payload = order.payload if isinstance(order.payload, dict) else {}
+        side = payload.get("side") if payload.get("action") == "fire" else None
+        with fire.checking(side if isinstance(side, str) else None):
+            accepted, problems = super().accept(state, order, pending)
+        if problems and side is not None:
+            # Whatever was wrong, list every legal choice: check again with the full form.
+            with fire.checking():
+                return super().accept(state, order, pending)
+        return accepted, problems
 
     def check(self, state: CannoniState, decision: Decision, payload: dict[str, Any]) -> list[Problem]:
         if decision.kind == "action":
