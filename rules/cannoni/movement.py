@@ -77,14 +77,28 @@ def plan(state: CannoniState, ship: ShipState, template: str | None, direction: 
                 template=template, direction=direction)
 
 
-def obstacles(state: CannoniState, ship: ShipState, only: set[str] | None = None) -> list[tuple[str, Polygon]]:
-    return [(o.id, base(o)) for o in state.afloat() if o.id != ship.id and (only is None or o.id in only)]
+def obstacles(state: CannoniState, ship: ShipState, only: set[str] | None = None,
+              reach: float | None = None) -> list[tuple[str, Polygon]]:
+    """Other ships' bases; with ``reach``, only those whose centre is within it of hers
+    (a cheap cut before the polygon tests: most of a fleet is nowhere near a move)."""
+    out = []
+    for o in state.afloat():
+        if o.id == ship.id or (only is not None and o.id not in only):
+            continue
+        if reach is not None and math.hypot(o.x - ship.x, o.y - ship.y) > reach + math.hypot(
+                o.log.base_length, o.log.base_width) / 2:
+            continue
+        out.append((o.id, base(o)))
+    return out
 
 
 def first_contact(state: CannoniState, ship: ShipState, p: Plan, only: set[str] | None = None) -> Contact | None:
     length, width = ship.log.base_length, ship.log.base_width
     found: list[Contact] = []
-    others = obstacles(state, ship, only)
+    # No corner of her base ends farther from where her centre was than the move, her
+    # length (a turning bow swings the centre up to 0.71 of it) and half her diagonal.
+    reach = p.distance + length + math.hypot(length, width) / 2 + 1.0
+    others = obstacles(state, ship, only, reach)
     if others:
         idx = g.first_contact(p.poses, length, width, [poly for _, poly in others])
         if idx is not None:
