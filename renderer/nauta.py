@@ -140,40 +140,10 @@ def galleys_of(view: View) -> list[Galley]:
     return [Galley(s, idx[str(s["side"])]) for s in view.get("ships", [])]
 
 
-def _ready(view: View, ship: Galley) -> bool:
-    """Free to move this turn: afloat, a speed written, not yet moved, not fighting
-    aboard and not holding a prize alongside (as rules.nauta.formations.ready_to_move)."""
-    d = ship.data
-    hold = d.get("hold_until")
-    return (ship.afloat and (d.get("written") is not None or bool(d.get("speed_hidden")))
-            and not d.get("moved") and not d.get("engaged_with")
-            and not (hold is not None and int(hold) >= int(view.get("turn", 0))))
-
-
 def to_move(view: View) -> list[Galley]:
-    """The ships of the player asked to move now: the side whose move it is, else the
-    other if it has nothing left; within a side, the seats take turns from the
-    side's cursor (as rules.nauta.sequence.move_seat picks the seat)."""
-    if view.get("step") != "move":
-        return []
-    ships = [s for s in galleys_of(view) if _ready(view, s)]
-    sides = [str(s) for s in view.get("sides", [])]
-    first = str(view.get("mover_side") or (sides[0] if sides else ""))
-    order = [first] + [s for s in sides if s != first]
-    seats = view.get("seats", [])
-    for side in order:
-        ids = [str(seat["id"]) for seat in seats if seat.get("side") == side]
-        if ids:
-            start = int((view.get("seat_cursor") or {}).get(side, 0)) % len(ids)
-            ids = ids[start:] + ids[:start]
-        for seat in ids:
-            mine = [s for s in ships if s.side == side and s.data.get("player") == seat]
-            if mine:
-                return mine
-        mine = [s for s in ships if s.side == side]
-        if mine:  # a view without seats: the side's ships
-            return mine
-    return []
+    """The ships of the player asked to move now, as the rules list them in the view."""
+    moving = set(view.get("to_move") or ())
+    return [s for s in galleys_of(view) if s.id in moving]
 
 
 def seat_name(view: View, seat_id: str) -> str:

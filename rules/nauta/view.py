@@ -10,6 +10,8 @@ from typing import Any
 
 from rules.core.copying import clone_model
 from rules.nauta import deployment as dep
+from rules.nauta.movement import units
+from rules.nauta.sequence import move_seat
 from rules.nauta.speeds import legal_speeds, max_speed
 from rules.nauta.state import NautaState, Ship
 from rules.nauta.victory import losses
@@ -36,9 +38,21 @@ def view(state: NautaState, viewer: str | None) -> dict[str, Any]:
                      "width": state.table.width, "height": state.table.height}
     data["ships"] = [ship_view(state, s, viewer) for s in state.ships]
     data["losses"] = {side: losses(state, side) for side in state.sides}
+    data["to_move"] = to_move(state)
     if state.step == "deploy":
         data["deploy_zones"] = {side: list(dep.zone(state, side).bounds) for side in state.sides}
     return data
+
+
+def to_move(state: NautaState) -> list[str]:
+    """The ships of the player asked to move now, in table order: public (whose move it
+    is shows on the table), and listed singly so a formation written in secret does not
+    show through the grouping."""
+    if state.step != "move":
+        return []
+    seat = move_seat(state)
+    ids = {s.id for unit in units(state, seat) for s in unit.ships} if seat is not None else set()
+    return [s.id for s in state.ships if s.id in ids]
 
 
 def perturb_secrets(state: NautaState, rng: random.Random) -> NautaState:
