@@ -13,11 +13,12 @@ import sqlite3
 from contextlib import asynccontextmanager
 from importlib import resources
 from pathlib import Path
-from typing import Any, AsyncIterator, Iterable
+from typing import Any, AsyncIterator, Awaitable, Callable, Iterable
 
 import aiosqlite
 
 from db import errors
+from db.memo import MISSING, RowMemo, Rows
 from db.models import (AuditRow, DeadlineRow, GameRow, NewGame, NewOrder, NewStep, OrderRow, PickRow, SeatRow,
                        StartRow, Status, StepRow, StoredOrder)
 
@@ -53,6 +54,7 @@ class Database:
     def __init__(self, conn: aiosqlite.Connection, path: str) -> None:
         self._conn = conn
         self._lock = asyncio.Lock()
+        self._memo = RowMemo()
         self.path = path
 
     # -- lifecycle -------------------------------------------------------------------
@@ -94,8 +96,11 @@ class Database:
 
     # -- plumbing --------------------------------------------------------------------
     @asynccontextmanager
-    async def _write(self) -> AsyncIterator[aiosqlite.Connection]:
+    async def _write(self, game_id: int | None, *changes: Rows) -> AsyncIterator[aiosqlite.Connection]:
+        """One transaction; ``changes`` names every remembered kind of row it may alter
+        (forgotten before it begins, so no reader sees them stale after it commits)."""
         async with self._lock:
+            self._memo.forget(game_id, changes)
             await self._conn.execute("BEGIN IMMEDIATE")
             try:
                 yield self._conn
@@ -106,7 +111,23 @@ class Database:
 
     async def _read(self, sql: str, params: Iterable[Any] = ()) -> list[sqlite3.Row]:
         async with self._lock:
-            return list(await self._conn.execute_fetchall(sql, tuple(params)))
+            return await self._fetch(sql, params)
+
+    async def _fetch(self, sql: str, params: Iterable[Any] = ()) -> list[sqlite3.Row]:
+        """A query on the connection; the caller holds the lock."""
+        return list(await self._conn.execute_fetchall(sql, tuple(params)))
+
+    async def _remembered(self, recall: Callable[[], Any], load: Callable[[], Awaitable[Any]]) -> Any:
+        """A remembered value, or a read that remembers it (under the lock, so no write
+        can fall between the read and the remembering)."""
+        found = recall()
+        if found is not MISSING:
+            return found
+        async with self._lock:
+            found = recall()
+            if found is MISSING:
+                found = await load()
+        return found
 
     @staticmethod
     async def _one(conn: aiosqlite.Connection, sql: str, params: Iterable[Any] = ()) -> sqlite3.Row | None:
@@ -115,7 +136,7 @@ class Database:
 
     # -- games -----------------------------------------------------------------------
     async def create_game(self, new: NewGame) -> GameRow:
-        async with self._write() as conn:
+        async with self._write(None, Rows.GAME) as conn:
             cur = await conn.execute(
                 "INSERT INTO games (guild_id, channel_id, thread_id, ruleset, scenario, options, setup, host_id,"
                 " language, pacing, phase_seconds, created_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
@@ -125,15 +146,26 @@ class Database:
         return _game(row)
 
     async def game(self, game_id: int) -> GameRow | None:
-        rows = await self._read("SELECT * FROM games WHERE id = ?", (game_id,))
-        return _game(rows[0]) if rows else None
+        async def load() -> GameRow | None:
+            rows = await self._fetch("SELECT * FROM games WHERE id = ?", (game_id,))
+            game = _game(rows[0]) if rows else None
+            if game is not None:
+                self._memo.keep(Rows.GAME, game_id, game)
+            return game
+
+        return await self._remembered(lambda: self._memo.game(game_id), load)
 
     async def games_in_place(self, place_id: int) -> list[GameRow]:
         """Unfinished games whose thread or channel is ``place_id``, newest first."""
-        rows = await self._read(
-            "SELECT * FROM games WHERE (thread_id = ? OR channel_id = ?) AND status IN (?,?,?) ORDER BY id DESC",
-            (place_id, place_id, *_NOT_OVER))
-        return [_game(r) for r in rows]
+        async def load() -> list[GameRow]:
+            rows = await self._fetch(
+                "SELECT * FROM games WHERE (thread_id = ? OR channel_id = ?) AND status IN (?,?,?) ORDER BY id DESC",
+                (place_id, place_id, *_NOT_OVER))
+            games = [_game(r) for r in rows]
+            self._memo.keep_place(place_id, games)
+            return games
+
+        return await self._remembered(lambda: self._memo.games_in_place(place_id), load)
 
     async def games_with_status(self, *statuses: Status) -> list[GameRow]:
         marks = ",".join("?" * len(statuses))
@@ -141,12 +173,12 @@ class Database:
         return [_game(r) for r in rows]
 
     async def set_thread(self, game_id: int, thread_id: int) -> None:
-        async with self._write() as conn:
+        async with self._write(game_id, Rows.GAME) as conn:
             await conn.execute("UPDATE games SET thread_id = ? WHERE id = ?", (thread_id, game_id))
 
     async def end_game(self, game_id: int, at: float) -> None:
         """Over for good: no deadline, no open orders."""
-        async with self._write() as conn:
+        async with self._write(game_id, Rows.GAME, Rows.DEADLINE, Rows.OPEN_ORDERS) as conn:
             await conn.execute("UPDATE games SET status = 'over', ended_at = ? WHERE id = ?", (at, game_id))
             await conn.execute("DELETE FROM deadlines WHERE game_id = ?", (game_id,))
             await conn.execute("UPDATE orders SET status = 'discarded' WHERE game_id = ? AND status = 'open'",
@@ -156,7 +188,7 @@ class Database:
     async def add_seat(self, game_id: int, side: str, name: str, at: float, *, user_id: int | None = None,
                        ai_level: str | None = None) -> SeatRow:
         """A new seat with the lowest free id (p1, p2, ...)."""
-        async with self._write() as conn:
+        async with self._write(game_id, Rows.SEATS) as conn:
             taken = {r[0] for r in await conn.execute_fetchall(
                 "SELECT seat_id FROM seats WHERE game_id = ?", (game_id,))}
             seat_id = next(f"p{n}" for n in range(1, len(taken) + 2) if f"p{n}" not in taken)
@@ -170,18 +202,23 @@ class Database:
         return _seat(row)
 
     async def seats(self, game_id: int) -> list[SeatRow]:
-        rows = await self._read("SELECT * FROM seats WHERE game_id = ? ORDER BY CAST(SUBSTR(seat_id, 2) AS INTEGER)",
-                                (game_id,))
-        return [_seat(r) for r in rows]
+        async def load() -> list[SeatRow]:
+            rows = await self._fetch(
+                "SELECT * FROM seats WHERE game_id = ? ORDER BY CAST(SUBSTR(seat_id, 2) AS INTEGER)", (game_id,))
+            seats = [_seat(r) for r in rows]
+            self._memo.keep(Rows.SEATS, game_id, seats)
+            return seats
+
+        return await self._remembered(lambda: self._memo.seats(game_id), load)
 
     async def remove_seat(self, game_id: int, seat_id: str) -> None:
-        async with self._write() as conn:
+        async with self._write(game_id, Rows.SEATS) as conn:
             await conn.execute("DELETE FROM seats WHERE game_id = ? AND seat_id = ?", (game_id, seat_id))
 
     async def assign_seat(self, game_id: int, seat_id: str, *, user_id: int | None, ai_level: str | None,
                           name: str) -> SeatRow:
         """Give a seat to a user, an AI level or nobody; its history of misses starts over."""
-        async with self._write() as conn:
+        async with self._write(game_id, Rows.SEATS) as conn:
             try:
                 await conn.execute(
                     "UPDATE seats SET user_id = ?, ai_level = ?, display_name = ?, missed_turns = 0, dm_ok = 1"
@@ -192,13 +229,13 @@ class Database:
         return _seat(row)
 
     async def set_dm_ok(self, game_id: int, seat_id: str, ok: bool) -> None:
-        async with self._write() as conn:
+        async with self._write(game_id, Rows.SEATS) as conn:
             await conn.execute("UPDATE seats SET dm_ok = ? WHERE game_id = ? AND seat_id = ?",
                                (int(ok), game_id, seat_id))
 
     # -- lobby picks -------------------------------------------------------------------
     async def add_pick(self, game_id: int, seat_id: str, ship_id: str, points: float | None, at: float) -> None:
-        async with self._write() as conn:
+        async with self._write(game_id) as conn:
             try:
                 await conn.execute("INSERT INTO picks (game_id, seat_id, ship_id, points, picked_at)"
                                    " VALUES (?,?,?,?,?)", (game_id, seat_id, ship_id, points, at))
@@ -206,7 +243,7 @@ class Database:
                 raise errors.PickTaken(ship_id) from exc
 
     async def remove_pick(self, game_id: int, seat_id: str, ship_id: str) -> bool:
-        async with self._write() as conn:
+        async with self._write(game_id) as conn:
             cur = await conn.execute("DELETE FROM picks WHERE game_id = ? AND seat_id = ? AND ship_id = ?",
                                      (game_id, seat_id, ship_id))
             return cur.rowcount > 0
@@ -218,7 +255,7 @@ class Database:
     # -- the start ---------------------------------------------------------------------
     async def start_game(self, start: StartRow) -> None:
         """Store the start record and set the game running, only from the lobby."""
-        async with self._write() as conn:
+        async with self._write(start.game_id, Rows.GAME) as conn:
             row = await self._one(conn, "SELECT status FROM games WHERE id = ?", (start.game_id,))
             if row is None or row["status"] != "lobby":
                 raise errors.WrongStatus(row["status"] if row else "missing")
@@ -246,7 +283,7 @@ class Database:
         raises :class:`StaleStep`. A second order for a decision replaces the first
         and takes a new sequence number: it is now the later submission.
         """
-        async with self._write() as conn:
+        async with self._write(new.game_id, Rows.OPEN_ORDERS) as conn:
             if new.idempotency_key is not None:
                 seen = await self._one(conn, "SELECT * FROM orders WHERE game_id = ? AND idempotency_key = ?",
                                        (new.game_id, new.idempotency_key))
@@ -271,8 +308,14 @@ class Database:
 
     async def open_orders(self, game_id: int) -> list[OrderRow]:
         """Orders waiting for the next resolution, in arrival order."""
-        rows = await self._read("SELECT * FROM orders WHERE game_id = ? AND status = 'open' ORDER BY seq", (game_id,))
-        return [_order(r) for r in rows]
+        async def load() -> list[OrderRow]:
+            rows = await self._fetch("SELECT * FROM orders WHERE game_id = ? AND status = 'open' ORDER BY seq",
+                                     (game_id,))
+            orders = [_order(r) for r in rows]
+            self._memo.keep(Rows.OPEN_ORDERS, game_id, orders)
+            return orders
+
+        return await self._remembered(lambda: self._memo.open_orders(game_id), load)
 
     async def orders(self, game_id: int) -> list[OrderRow]:
         """Every order ever stored for the game, replaced and discarded ones included."""
@@ -293,7 +336,7 @@ class Database:
         phase's deadline and (at the end) the game's status commit together, so a
         crash leaves either the phase open with its orders, or resolved — never both.
         """
-        async with self._write() as conn:
+        async with self._write(game_id, *_step_changes(step)) as conn:
             if await self._live_steps(conn, game_id) + 1 != step.idx:
                 raise errors.StepConflict(f"step {step.idx} is not the next step of game {game_id}")
             step_id = await self._insert_step(conn, game_id, step)
@@ -355,7 +398,7 @@ class Database:
 
     async def undo_last_step(self, game_id: int, at: float) -> StepRow | None:
         """Set the last live step aside; the phase it resolved opens again, empty."""
-        async with self._write() as conn:
+        async with self._write(game_id, Rows.GAME, Rows.OPEN_ORDERS, Rows.DEADLINE) as conn:
             row = await self._one(conn, "SELECT * FROM steps WHERE game_id = ? AND undone_at IS NULL"
                                         " ORDER BY idx DESC LIMIT 1", (game_id,))
             if row is None:
@@ -380,7 +423,7 @@ class Database:
 
     async def mark_announced(self, game_id: int, idx: int) -> None:
         """Mark the start (idx 0) or a live step as posted to the thread."""
-        async with self._write() as conn:
+        async with self._write(game_id) as conn:
             if idx == 0:
                 await conn.execute("UPDATE starts SET announced = 1 WHERE game_id = ?", (game_id,))
             else:
@@ -389,12 +432,17 @@ class Database:
 
     # -- deadlines ---------------------------------------------------------------------
     async def deadline(self, game_id: int) -> DeadlineRow | None:
-        rows = await self._read("SELECT * FROM deadlines WHERE game_id = ?", (game_id,))
-        return _deadline(rows[0]) if rows else None
+        async def load() -> DeadlineRow | None:
+            rows = await self._fetch("SELECT * FROM deadlines WHERE game_id = ?", (game_id,))
+            deadline = _deadline(rows[0]) if rows else None
+            self._memo.keep(Rows.DEADLINE, game_id, deadline)
+            return deadline
+
+        return await self._remembered(lambda: self._memo.deadline(game_id), load)
 
     async def open_deadline(self, game_id: int, step_idx: int, opened_at: float, due_at: float) -> DeadlineRow:
         """The deadline of ``step_idx``; set now unless it exists (a restart keeps the stored one)."""
-        async with self._write() as conn:
+        async with self._write(game_id, Rows.DEADLINE) as conn:
             row = await self._one(conn, "SELECT * FROM deadlines WHERE game_id = ?", (game_id,))
             if row is None or row["step_idx"] != step_idx:
                 await conn.execute("INSERT OR REPLACE INTO deadlines (game_id, step_idx, opened_at, due_at)"
@@ -403,7 +451,7 @@ class Database:
         return _deadline(row)
 
     async def extend_deadline(self, game_id: int, seconds: float) -> DeadlineRow | None:
-        async with self._write() as conn:
+        async with self._write(game_id, Rows.DEADLINE) as conn:
             await conn.execute("UPDATE deadlines SET due_at = due_at + ?,"
                                " paused_remaining = paused_remaining + ? WHERE game_id = ?",
                                (seconds, seconds, game_id))
@@ -411,20 +459,20 @@ class Database:
         return _deadline(row) if row else None
 
     async def note_reminders(self, game_id: int, step_idx: int, sent: int) -> None:
-        async with self._write() as conn:
+        async with self._write(game_id, Rows.DEADLINE) as conn:
             await conn.execute("UPDATE deadlines SET reminders_sent = ? WHERE game_id = ? AND step_idx = ?",
                                (sent, game_id, step_idx))
 
     async def pause(self, game_id: int, at: float) -> None:
         """Paused: the clock of the phase stops; what was left of it is kept."""
-        async with self._write() as conn:
+        async with self._write(game_id, Rows.GAME, Rows.DEADLINE) as conn:
             await self._require(conn, game_id, "running")
             await conn.execute("UPDATE games SET status = 'paused' WHERE id = ?", (game_id,))
             await conn.execute("UPDATE deadlines SET paused_remaining = MAX(due_at - ?, 0) WHERE game_id = ?",
                                (at, game_id))
 
     async def resume(self, game_id: int, at: float) -> None:
-        async with self._write() as conn:
+        async with self._write(game_id, Rows.GAME, Rows.DEADLINE) as conn:
             await self._require(conn, game_id, "paused")
             await conn.execute("UPDATE games SET status = 'running' WHERE id = ?", (game_id,))
             # The phase gets back the time it had, counted as if it had just opened.
@@ -445,19 +493,19 @@ class Database:
         return {r["seat_id"]: r["via"] for r in rows}
 
     async def note_prompt(self, game_id: int, step_idx: int, seat_id: str, via: str, at: float) -> None:
-        async with self._write() as conn:
+        async with self._write(game_id) as conn:
             await conn.execute("INSERT OR REPLACE INTO prompts (game_id, step_idx, seat_id, via, sent_at)"
                                " VALUES (?,?,?,?,?)", (game_id, step_idx, seat_id, via, at))
 
     async def forget_prompts(self, game_id: int, seat_id: str) -> None:
         """The seat changed hands: its new occupant must be prompted afresh."""
-        async with self._write() as conn:
+        async with self._write(game_id) as conn:
             await conn.execute("DELETE FROM prompts WHERE game_id = ? AND seat_id = ?", (game_id, seat_id))
 
     # -- audit -------------------------------------------------------------------------
     async def audit(self, game_id: int, at: float, actor_id: int | None, action: str,
                     detail: dict[str, Any] | None = None) -> None:
-        async with self._write() as conn:
+        async with self._write(game_id) as conn:
             await conn.execute("INSERT INTO audit (game_id, at, actor_id, action, detail) VALUES (?,?,?,?,?)",
                                (game_id, at, actor_id, action, _dump(detail or {})))
 
@@ -465,6 +513,12 @@ class Database:
         rows = await self._read("SELECT * FROM audit WHERE game_id = ? ORDER BY id", (game_id,))
         return [AuditRow(r["id"], r["game_id"], r["at"], r["actor_id"], r["action"], _load(r["detail"]))
                 for r in rows]
+
+
+def _step_changes(step: NewStep) -> tuple[Rows, ...]:
+    """A resolution consumes the orders, counts missed turns, ends the deadline; the last
+    one ends the game too."""
+    return (Rows.OPEN_ORDERS, Rows.SEATS, Rows.DEADLINE) + ((Rows.GAME,) if step.over else ())
 
 
 # -- row mapping ---------------------------------------------------------------------------

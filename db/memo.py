@@ -1,0 +1,96 @@
+"""The rows every interaction asks for, kept in memory between the writes that change them.
+
+An autocomplete answer cannot be deferred: Discord wants it within 3 s and players feel
+anything over a tenth of a second. It needs the game of the thread, the caller's seat, the
+open orders and the deadline; read through the one connection, each of those waits in line
+behind every write of every other game. The :class:`~db.database.Database` owns every
+write, so it knows exactly when a remembered row stops being true: each write names what
+it changes, and those entries are dropped under the connection's lock *before* its
+transaction begins. A reader that finds nothing waits for that lock like any other read,
+so no reader ever sees a row older than the last commit.
+
+Only this process writes the database (one bot per database file), which is what makes
+the memo exact rather than a best guess.
+"""
+from __future__ import annotations
+
+from enum import Enum
+from typing import Any
+
+from db.models import DeadlineRow, GameRow, OrderRow, SeatRow
+
+
+class Rows(Enum):
+    """What a write may change, as the memo knows it."""
+
+    GAME = "game"  # the games row; where the game is played and its status move with it
+    SEATS = "seats"
+    OPEN_ORDERS = "open orders"
+    DEADLINE = "deadline"
+
+
+MISSING: Any = object()
+
+# A server that has run for months has thousands of finished games; past this many
+# remembered games the memo starts over rather than grow without end.
+MAX_GAMES = 4096
+
+
+class RowMemo:
+    def __init__(self) -> None:
+        self._by_kind: dict[Rows, dict[int, Any]] = {kind: {} for kind in Rows}
+        # place id -> ids of the unfinished games played there, newest first
+        self._places: dict[int, tuple[int, ...]] = {}
+
+    # -- reading -------------------------------------------------------------------------
+    def game(self, game_id: int) -> GameRow | None:
+        return self._by_kind[Rows.GAME].get(game_id, MISSING)
+
+    def seats(self, game_id: int) -> list[SeatRow]:
+        found = self._by_kind[Rows.SEATS].get(game_id, MISSING)
+        return found if found is MISSING else list(found)
+
+    def open_orders(self, game_id: int) -> list[OrderRow]:
+        found = self._by_kind[Rows.OPEN_ORDERS].get(game_id, MISSING)
+        return found if found is MISSING else list(found)
+
+    def deadline(self, game_id: int) -> DeadlineRow | None:
+        return self._by_kind[Rows.DEADLINE].get(game_id, MISSING)
+
+    def games_in_place(self, place_id: int) -> list[GameRow]:
+        ids = self._places.get(place_id)
+        if ids is None:
+            return MISSING
+        games = [self.game(i) for i in ids]
+        if any(g is MISSING or g is None for g in games):
+            return MISSING
+        return games
+
+    # -- remembering ---------------------------------------------------------------------
+    def keep(self, kind: Rows, game_id: int, value: Any) -> None:
+        kept = self._by_kind[kind]
+        if game_id not in kept and len(kept) >= MAX_GAMES:
+            self.clear()
+            kept = self._by_kind[kind]
+        kept[game_id] = tuple(value) if isinstance(value, list) else value
+
+    def keep_place(self, place_id: int, games: list[GameRow]) -> None:
+        if len(self._places) >= MAX_GAMES:
+            self._places.clear()
+        for game in games:
+            self.keep(Rows.GAME, game.id, game)
+        self._places[place_id] = tuple(g.id for g in games)
+
+    # -- forgetting ----------------------------------------------------------------------
+    def forget(self, game_id: int | None, changes: tuple[Rows, ...]) -> None:
+        for kind in changes:
+            if game_id is not None:
+                self._by_kind[kind].pop(game_id, None)
+            if kind is Rows.GAME:
+                # A new game, a thread, a status: any place's list of games may change.
+                self._places.clear()
+
+    def clear(self) -> None:
+        for kept in self._by_kind.values():
+            kept.clear()
+        self._places.clear()

@@ -1,0 +1,202 @@
+"""The rows the database remembers between writes are always the rows on disk.
+
+Every read the memo serves is compared, after every kind of write, with what a second
+connection (nothing remembered) reads from the file. A write that forgot to name what it
+changes fails here, before a player ever sees a stale seat or a closed game.
+"""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from db import AlreadySeated, Database, NewGame, NewOrder, NewStep, StaleStep, StartRow, StepConflict, WrongStatus
+from db.memo import MAX_GAMES, RowMemo, Rows
+
+
+def _new_game(channel: int, thread: int | None = None) -> NewGame:
+    return NewGame(guild_id=1, channel_id=channel, thread_id=thread, ruleset="cannoni", scenario="s", options={},
+                   setup={"sides": ["a", "b"]}, host_id=100, language="en", pacing="live", phase_seconds=300,
+                   created_at=1000.0)
+
+
+async def _same_as_disk(db: Database, fresh: Database, game_ids: list[int], places: list[int]) -> None:
+    fresh._memo.clear()
+    for game_id in game_ids:
+        assert await db.game(game_id) == await fresh.game(game_id), f"game {game_id}"
+        assert await db.seats(game_id) == await fresh.seats(game_id), f"seats of {game_id}"
+        assert await db.open_orders(game_id) == await fresh.open_orders(game_id), f"open orders of {game_id}"
+        assert await db.deadline(game_id) == await fresh.deadline(game_id), f"deadline of {game_id}"
+    for place in places:
+        assert await db.games_in_place(place) == await fresh.games_in_place(place), f"games in {place}"
+
+
+class Table:
+    """A few games driven by random writes of every kind the database offers."""
+
+    CHANNELS = (10, 11)
+
+    def __init__(self, db: Database, rng: random.Random) -> None:
+        self.db = db
+        self.rng = rng
+        self.games: list[int] = []
+        self.threads: list[int] = []
+        self.clock = 1000.0
+
+    def tick(self) -> float:
+        self.clock += 1.0
+        return self.clock
+
+    async def create(self) -> None:
+        game = await self.db.create_game(_new_game(self.rng.choice(self.CHANNELS)))
+        self.games.append(game.id)
+
+    async def set_thread(self, game_id: int) -> None:
+        thread = 500 + len(self.threads)
+        self.threads.append(thread)
+        await self.db.set_thread(game_id, thread)
+
+    async def seat(self, game_id: int) -> None:
+        try:
+            await self.db.add_seat(game_id, self.rng.choice("ab"), "X", self.tick(),
+                                   user_id=self.rng.choice((200, 300, 400, None)),
+                                   ai_level=self.rng.choice((None, "random")))
+        except AlreadySeated:
+            pass
+
+    async def unseat(self, game_id: int) -> None:
+        seats = await self.db.seats(game_id)
+        if seats:
+            await self.db.remove_seat(game_id, self.rng.choice(seats).seat_id)
+
+    async def assign(self, game_id: int) -> None:
+        seats = await self.db.seats(game_id)
+        if seats:
+            try:
+                await self.db.assign_seat(game_id, self.rng.choice(seats).seat_id,
+                                          user_id=self.rng.choice((201, 301, None)), ai_level=None, name="Y")
+            except AlreadySeated:
+                pass
+
+    async def dm(self, game_id: int) -> None:
+        seats = await self.db.seats(game_id)
+        if seats:
+            await self.db.set_dm_ok(game_id, self.rng.choice(seats).seat_id, self.rng.random() < 0.5)
+
+    async def start(self, game_id: int) -> None:
+        try:
+            await self.db.start_game(StartRow(game_id=game_id, seed=5, setup={}, seats=[], rolls=[], events=[],
+                                              state={}, started_at=self.tick()))
+        except WrongStatus:
+            pass
+
+    async def order(self, game_id: int) -> None:
+        step = await self.db.step_count(game_id) + self.rng.choice((1, 1, 1, 2))
+        try:
+            await self.db.add_order(NewOrder(
+                game_id=game_id, step_idx=step, decision_id=self.rng.choice(("d1", "d2", "d3")),
+                seat_id=self.rng.choice(("p1", "p2")), payload={"x": self.rng.randint(0, 9)}, source="player",
+                submitted_at=self.tick(), user_id=200, idempotency_key=self.rng.choice((None, "k1", "k2"))))
+        except StaleStep:
+            pass
+
+    async def step(self, game_id: int) -> None:
+        open_orders = await self.db.open_orders(game_id)
+        consumed = [o.seq for o in open_orders if self.rng.random() < 0.5]
+        if self.rng.random() < 0.2:
+            consumed.append(99_999)  # refused: the whole transaction rolls back
+        idx = await self.db.step_count(game_id) + 1
+        seats = await self.db.seats(game_id)
+        try:
+            await self.db.record_step(game_id, NewStep(
+                idx=idx, orders=[], rolls=[], events=[], state={"turn": idx}, resolved_at=self.tick(),
+                consumed=consumed, missed={s.seat_id: self.rng.random() < 0.5 for s in seats},
+                over=self.rng.random() < 0.2))
+        except StepConflict:
+            pass
+
+    async def undo(self, game_id: int) -> None:
+        await self.db.undo_last_step(game_id, self.tick())
+
+    async def deadline(self, game_id: int) -> None:
+        idx = await self.db.step_count(game_id) + 1
+        action = self.rng.choice(("open", "extend", "remind"))
+        if action == "open":
+            await self.db.open_deadline(game_id, idx, self.clock, self.clock + 300)
+        elif action == "extend":
+            await self.db.extend_deadline(game_id, 60)
+        else:
+            await self.db.note_reminders(game_id, idx, self.rng.randint(1, 3))
+
+    async def pause_or_resume(self, game_id: int) -> None:
+        try:
+            if self.rng.random() < 0.5:
+                await self.db.pause(game_id, self.tick())
+            else:
+                await self.db.resume(game_id, self.tick())
+        except WrongStatus:
+            pass
+
+    async def end(self, game_id: int) -> None:
+        if self.rng.random() < 0.3:
+            await self.db.end_game(game_id, self.tick())
+
+    async def quiet(self, game_id: int) -> None:
+        """Writes to rows the memo does not keep: nothing remembered may change."""
+        await self.db.note_prompt(game_id, 1, "p1", "dm", self.tick())
+        await self.db.forget_prompts(game_id, "p2")
+        await self.db.mark_announced(game_id, 0)
+        await self.db.audit(game_id, self.tick(), 100, "look", {})
+
+    ACTIONS = ("set_thread", "seat", "unseat", "assign", "dm", "start", "order", "order", "step", "undo",
+               "deadline", "pause_or_resume", "end", "quiet")
+
+
+@pytest.mark.parametrize("seed", range(6))
+async def test_every_write_leaves_the_remembered_rows_equal_to_the_disk(tmp_path, seed):
+    path = tmp_path / "memo.sqlite3"
+    db = await Database.open(path)
+    fresh = await Database.open(path)
+    try:
+        table = Table(db, random.Random(seed))
+        for _ in range(3):
+            await table.create()
+        for _ in range(160):
+            places = list(Table.CHANNELS) + table.threads
+            # Read everything first so the memo holds what the write is about to change.
+            await _same_as_disk(db, fresh, table.games, places)
+            if table.rng.random() < 0.05:
+                await table.create()
+                continue
+            game_id = table.rng.choice(table.games)
+            await getattr(table, table.rng.choice(Table.ACTIONS))(game_id)
+            await _same_as_disk(db, fresh, table.games, places)
+    finally:
+        await fresh.close()
+        await db.close()
+
+
+async def test_a_remembered_game_is_read_once_until_it_changes(tmp_path):
+    db = await Database.open(tmp_path / "once.sqlite3")
+    try:
+        game = await db.create_game(_new_game(10))
+        statements: list[str] = []
+        await db._conn.set_trace_callback(statements.append)
+        for _ in range(3):
+            assert (await db.games_in_place(10))[0].id == game.id
+            await db.game(game.id), await db.seats(game.id), await db.open_orders(game.id), await db.deadline(game.id)
+        reads = [s for s in statements if s.lstrip().upper().startswith("SELECT")]
+        assert len(reads) == 4  # the place (which brings the game), seats, open orders, deadline
+        await db.set_thread(game.id, 77)
+        statements.clear()
+        assert (await db.games_in_place(77))[0].thread_id == 77
+        assert any(s.lstrip().upper().startswith("SELECT") for s in statements)
+    finally:
+        await db.close()
+
+
+def test_the_memo_starts_over_rather_than_grow_without_end():
+    memo = RowMemo()
+    for game_id in range(MAX_GAMES + 10):
+        memo.keep(Rows.SEATS, game_id, [])
+    assert len(memo._by_kind[Rows.SEATS]) <= MAX_GAMES
