@@ -138,6 +138,8 @@ class GameLoop:
             via = "thread"
             if seat.user_id is not None and seat.dm_ok:
                 prompt = await self.service.prompt_for(status, seat)
+                if prompt is None:
+                    return
                 if await self.transport.prompt(seat.user_id, prompt):
                     via = "dm"
                 else:

@@ -96,11 +96,18 @@ class Database:
 
     # -- plumbing --------------------------------------------------------------------
     @asynccontextmanager
-    async def _write(self, game_id: int | None, *changes: Rows) -> AsyncIterator[aiosqlite.Connection]:
+    async def _write(self, game_id: int | None, *changes: Rows,
+                     places: Iterable[int | None] = ()) -> AsyncIterator[aiosqlite.Connection]:
         """One transaction; ``changes`` names every remembered kind of row it may alter
-        (forgotten before it begins, so no reader sees them stale after it commits)."""
+        (forgotten before it begins, so no reader sees them stale after it commits).
+        ``places``: threads or channels whose list of games it may change, besides the
+        game's own."""
         async with self._lock:
-            self._memo.forget(game_id, changes)
+            places = list(places)
+            if Rows.GAME in changes and game_id is not None:
+                places += [p for row in await self._fetch("SELECT channel_id, thread_id FROM games WHERE id = ?",
+                                                          (game_id,)) for p in row]
+            self._memo.forget(game_id, changes, {p for p in places if p is not None})
             await self._conn.execute("BEGIN IMMEDIATE")
             try:
                 yield self._conn
@@ -136,7 +143,7 @@ class Database:
 
     # -- games -----------------------------------------------------------------------
     async def create_game(self, new: NewGame) -> GameRow:
-        async with self._write(None, Rows.GAME) as conn:
+        async with self._write(None, Rows.GAME, places=(new.channel_id, new.thread_id)) as conn:
             cur = await conn.execute(
                 "INSERT INTO games (guild_id, channel_id, thread_id, ruleset, scenario, options, setup, host_id,"
                 " language, pacing, phase_seconds, created_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
@@ -173,7 +180,7 @@ class Database:
         return [_game(r) for r in rows]
 
     async def set_thread(self, game_id: int, thread_id: int) -> None:
-        async with self._write(game_id, Rows.GAME) as conn:
+        async with self._write(game_id, Rows.GAME, places=(thread_id,)) as conn:
             await conn.execute("UPDATE games SET thread_id = ? WHERE id = ?", (thread_id, game_id))
 
     async def end_game(self, game_id: int, at: float) -> None:

@@ -82,13 +82,16 @@ class RowMemo:
         self._places[place_id] = tuple(g.id for g in games)
 
     # -- forgetting ----------------------------------------------------------------------
-    def forget(self, game_id: int | None, changes: tuple[Rows, ...]) -> None:
+    def forget(self, game_id: int | None, changes: tuple[Rows, ...], places: set[int]) -> None:
+        """Drop what a write may change; a change to a games row also drops the lists of
+        games of ``places`` (where that game is, or is about to be, played) and, in case
+        a list outlived a move, of every place listing it."""
         for kind in changes:
             if game_id is not None:
                 self._by_kind[kind].pop(game_id, None)
-            if kind is Rows.GAME:
-                # A new game, a thread, a status: any place's list of games may change.
-                self._places.clear()
+        if Rows.GAME in changes:
+            for place in [p for p, ids in self._places.items() if p in places or game_id in ids]:
+                del self._places[place]
 
     def clear(self) -> None:
         for kept in self._by_kind.values():

@@ -22,6 +22,7 @@ from bot.service.picks import ScenarioShips, ShipPicks
 from bot.transport import Transport
 from db import Database, GameRow, SeatRow
 from rules.core.dice import SeededDice
+from rules.core.decisions import Decision, DecisionSpec
 from rules.core.events import Event
 from rules.core.registry import get_ruleset
 from rules.core.ruleset import Ruleset
@@ -45,6 +46,9 @@ class GameRuntime:
     step_idx: int  # live steps so far; the next resolution is step_idx + 1
     seed: int
     dice: SeededDice | None = None
+    # Each seat's pending decisions with their forms, for the state they were computed
+    # from: autocomplete asks on every keystroke, and the forms only change with the state.
+    forms: tuple[BaseModel, dict[str, list[tuple[Decision, DecisionSpec]]]] | None = None
 
 
 class ServiceCore:
@@ -111,6 +115,33 @@ class ServiceCore:
             runtime = await self._load_runtime(game)
             self._runtimes[game.id] = runtime
         return runtime
+
+    async def _current_runtime(self, game: GameRow) -> GameRuntime:
+        """The runtime for a read that needs no lock: a resolution swaps the state and
+        step in one assignment after its commit, so whatever is read is a committed
+        snapshot. Only a missing runtime is built under the game's lock."""
+        runtime = self._runtimes.get(game.id)
+        if runtime is None:
+            async with self._lock(game.id):
+                runtime = await self._runtime(game)
+        return runtime
+
+    async def _forms_of(self, runtime: GameRuntime, seat_id: str) -> tuple[int, list[tuple[Decision, DecisionSpec]]]:
+        """The step being decided and the seat's pending decisions with their forms,
+        computed once per state (off the event loop: a fleet's forms take a while)."""
+        state, step_idx = runtime.state, runtime.step_idx
+        memo = runtime.forms
+        if memo is None or memo[0] is not state:
+            memo = runtime.forms = (state, {})
+        found = memo[1].get(seat_id)
+        if found is None:
+            ruleset = runtime.ruleset
+            mine = [d for d in ruleset.pending(state) if d.player == seat_id]
+            specs = await asyncio.to_thread(lambda: [ruleset.spec(state, d) for d in mine])
+            # Kept with the state it was computed from, so a resolution meanwhile cannot
+            # attach it to the wrong phase.
+            found = memo[1][seat_id] = list(zip(mine, specs))
+        return step_idx, found
 
     async def _load_runtime(self, game: GameRow) -> GameRuntime:
         start = await self.db.start_record(game.id)

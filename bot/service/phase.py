@@ -205,15 +205,16 @@ class PhaseMixin(PlayMixin):
         await self.db.mark_announced(game_id, idx)
 
     # -- prompts and reminders ------------------------------------------------------------------
-    async def prompt_for(self, status: PhaseStatus, seat: SeatRow) -> Prompt:
-        """The private call for orders to one seat, rendered in the game's language."""
+    async def prompt_for(self, status: PhaseStatus, seat: SeatRow) -> Prompt | None:
+        """The private call for orders to one seat, rendered in the game's language
+        (None if the phase looked at has been resolved meanwhile)."""
         game = status.game
         due = status.deadline.due_at if status.deadline else self.clock.now()
-        async with self._lock(game.id):
-            runtime = await self._runtime(game)
-            mine = [d for d in status.pending if d.player == seat.seat_id and d.id not in status.answered]
-            specs = await asyncio.to_thread(lambda: [runtime.ruleset.spec(runtime.state, d) for d in mine])
-        decisions = [PendingDecision(d, s, due) for d, s in zip(mine, specs)]
+        runtime = await self._current_runtime(game)
+        step_idx, forms = await self._forms_of(runtime, seat.seat_id)
+        if step_idx + 1 != status.step_idx:
+            return None  # resolved since the loop looked: its next look prompts afresh
+        decisions = [PendingDecision(d, s, due) for d, s in forms if d.id not in status.answered]
         lines = [self._t(game, "private.prompt-header", title=self.title(game), due=i18n.timestamp(due))]
         for item in decisions:
             default = item.spec.default_text or self._t(game, "private.default-unknown")

@@ -19,18 +19,18 @@ class PlayMixin(ServiceCore):
         """The decisions waiting for the user's seat, each with its form and stored order."""
         game = await self._game_in(game_id, "running", "paused")
         seat = await self._seat_of(game, user_id)
-        async with self._lock(game_id):
-            runtime = await self._runtime(game)
-            mine = [d for d in runtime.ruleset.pending(runtime.state) if d.player == seat.seat_id]
-            specs = await asyncio.to_thread(lambda: [runtime.ruleset.spec(runtime.state, d) for d in mine])
-            stored = {o.decision_id: o.payload for o in await self.db.open_orders(game_id)
-                      if o.seat_id == seat.seat_id}
-            due = await self._due(runtime)
-        return [PendingDecision(d, s, due, stored.get(d.id)) for d, s in zip(mine, specs)]
+        # No game lock: a player looking at their forms need not wait for another
+        # player's order or a resolution to finish (see _current_runtime).
+        runtime = await self._current_runtime(game)
+        step_idx, mine = await self._forms_of(runtime, seat.seat_id)
+        stored = {o.decision_id: o.payload for o in await self.db.open_orders(game_id)
+                  if o.seat_id == seat.seat_id and o.step_idx == step_idx + 1}
+        due = await self._due(game_id, step_idx)
+        return [PendingDecision(d, s, due, stored.get(d.id)) for d, s in mine]
 
-    async def _due(self, runtime: GameRuntime) -> float | None:
-        deadline = await self.db.deadline(runtime.game_id)
-        if deadline is None or deadline.step_idx != runtime.step_idx + 1:
+    async def _due(self, game_id: int, step_idx: int) -> float | None:
+        deadline = await self.db.deadline(game_id)
+        if deadline is None or deadline.step_idx != step_idx + 1:
             return None
         return deadline.due_at
 
@@ -69,7 +69,7 @@ class PlayMixin(ServiceCore):
     async def _submit(self, game: GameRow, seat: SeatRow, decision_id: str, payload: Any,
                       key: str | None, source: str) -> SubmitResult:
         runtime = await self._runtime(game)
-        due = await self._due(runtime)
+        due = await self._due(game.id, runtime.step_idx)
         if due is not None and self.clock.now() >= due:
             return self._rejected(game, [Problem(code="deadline-passed",
                                                  message=self._t(game, "problem.deadline-passed"))])

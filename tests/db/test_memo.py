@@ -52,8 +52,10 @@ class Table:
         self.games.append(game.id)
 
     async def set_thread(self, game_id: int) -> None:
-        thread = 500 + len(self.threads)
-        self.threads.append(thread)
+        # Few thread ids, so a game may move into a place whose list is remembered.
+        thread = self.rng.choice((500, 501, 502))
+        if thread not in self.threads:
+            self.threads.append(thread)
         await self.db.set_thread(game_id, thread)
 
     async def seat(self, game_id: int) -> None:

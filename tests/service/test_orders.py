@@ -1,6 +1,8 @@
 """Orders: stored on arrival, duplicates harmless, resubmissions replace, refusals plain."""
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from bot.service import ServiceError
@@ -111,3 +113,34 @@ async def test_views_show_a_player_their_own_secrets_only(table):
             assert mine["chit"] == ship.chit
         if seen["chit_hidden"]:
             assert seen["chit"] is None
+
+
+async def test_a_look_at_the_forms_does_not_wait_for_the_game_and_follows_each_resolution(table):
+    """Autocomplete asks on every keystroke and cannot be deferred: a player's forms come
+    from a committed snapshot, computed once per state, without the game's lock."""
+    game = await table.duel()
+    svc = table.service
+    ruleset = svc._runtimes[game.id].ruleset
+    calls = []
+    spec = ruleset.spec
+
+    def counting_spec(state, decision, only=None):
+        calls.append(decision.id)
+        return spec(state, decision, only)
+
+    ruleset_type = type(ruleset)
+    original = ruleset_type.spec
+    ruleset_type.spec = lambda self, state, decision, only=None: counting_spec(state, decision, only)
+    try:
+        first = await svc.my_pending(game.id, table.ANNE)
+        seen = len(calls)
+        async with svc._lock(game.id):  # a resolution or another order in progress
+            again = await asyncio.wait_for(svc.my_pending(game.id, table.ANNE), 5)
+        assert [p.decision.id for p in again] == [p.decision.id for p in first]
+        assert first and len(calls) == seen  # the second look computed nothing
+        await table.play_round(game.id)
+        after = await svc.my_pending(game.id, table.ANNE)
+        assert {p.decision.id for p in after} != {p.decision.id for p in first}
+        assert len(calls) > seen  # a new state, new forms
+    finally:
+        ruleset_type.spec = original
