@@ -40,16 +40,18 @@ def action_specs(state: CannoniState, ship: ShipState, only: str | None = None) 
     if not ship.on_table:
         specs = [s for a in REGISTRY.values() if a.off_table and (s := a.spec(state, ship)) is not None]
         return specs + [_pass()]
-    obligatory = [s for a in REGISTRY.values() if a.obligatory and (s := a.spec(state, ship)) is not None]
-    if ship.must_move and obligatory:
-        return obligatory  # "il primo movimento è obbligatorio"
+    if ship.must_move:
+        obligatory = [s for a in REGISTRY.values() if a.obligatory and (s := a.spec(state, ship)) is not None]
+        if obligatory:
+            return obligatory  # "il primo movimento è obbligatorio"
     specs = []
     for action in REGISTRY.values():
-        if action.off_table:
+        # Obliged to move but unable to: the obligatory actions were all None above.
+        if action.off_table or (action.obligatory and ship.must_move):
             continue
-        if action.obligatory:
-            specs.extend(s for s in obligatory if s.action == action.name)
-        elif only is None or only == action.name:
+        # Checking an order needs only its own action (a turn's form costs as much as
+        # a move's, and accepting twenty orders a phase adds up).
+        if only is None or only == action.name:
             spec = action.spec(state, ship)
             if spec is not None:
                 specs.append(spec)

@@ -101,6 +101,9 @@ class CannoniRuleset(Ruleset):
             return DecisionSpec(decision=decision, default={"action": batteries.PASS}, default_text="no action",
                                 actions=batteries.action_specs(state, battery(state, decision.subject or ""), only))
         ship = state.ship(decision.subject or "")
+        if only is not None:
+            # Only checking an order: the published default is not looked at.
+            return DecisionSpec(decision=decision, actions=actions.action_specs(state, ship, only))
         default = actions.default_action(state, ship)
         return DecisionSpec(decision=decision, actions=actions.action_specs(state, ship, only), default=default,
                             default_text=sequence.describe_payload(default))

@@ -85,7 +85,8 @@ class Ruleset(ABC):
         """The legal options of a pending decision, as a form.
 
         ``only`` names one action: a ruleset may then build just that action's part
-        of the form (validating an order needs no more), and may ignore it.
+        of the form and leave out the default (validating an order needs no more),
+        and may ignore it.
         """
 
     def check(self, state: BaseModel, decision: Decision, payload: dict[str, Any]) -> list[Problem]:
