@@ -23,6 +23,17 @@ def _immutable(v: Any) -> bool:
 
 
 def clone(value: Any) -> Any:
+    # The common cases by exact type first: isinstance against BaseModel (an ABC) is
+    # slow, and a state holds hundreds of values. Subclasses go the general way below.
+    t = type(value)
+    if t in _SCALAR_TYPES:
+        return value
+    if t is list:
+        if all(_immutable(v) for v in value):
+            return value.copy()
+        return [clone(v) for v in value]
+    if t is dict:
+        return {k: v if type(v) in _SCALAR_TYPES else clone(v) for k, v in value.items()}
     if isinstance(value, _SCALARS):
         return value
     if isinstance(value, BaseModel):
@@ -42,8 +53,22 @@ def clone(value: Any) -> Any:
 
 
 def clone_model(model: M) -> M:
-    copy = model.model_copy()
-    for name, field_value in model.__dict__.items():
-        if not isinstance(field_value, _SCALARS):
-            object.__setattr__(copy, name, clone(field_value))
+    if model.__pydantic_extra__ is not None or getattr(model, "__pydantic_private__", None) is not None:
+        copy = model.model_copy()
+        for name, field_value in model.__dict__.items():
+            if not isinstance(field_value, _SCALARS):
+                object.__setattr__(copy, name, clone(field_value))
+        return copy
+    # What ``model_copy`` does for a model without extra or private attributes, less
+    # its generic bookkeeping: a state is some 150 models, copied at every step.
+    cls = type(model)
+    copy = cls.__new__(cls)
+    fields = model.__dict__.copy()
+    for name, value in fields.items():
+        if type(value) not in _SCALAR_TYPES:
+            fields[name] = clone(value)
+    object.__setattr__(copy, "__dict__", fields)
+    object.__setattr__(copy, "__pydantic_extra__", None)
+    object.__setattr__(copy, "__pydantic_fields_set__", set(model.__pydantic_fields_set__))
+    object.__setattr__(copy, "__pydantic_private__", None)
     return copy

@@ -33,3 +33,20 @@ def test_clone_is_deep_for_everything_mutable():
     assert a.trail == [(1.0, 2.0)] and a.nested == [([1], 2)]
     assert a.inner.v == [1] and a.by_name["x"].v == [2]
     assert b.frozen is a.frozen  # nothing can change it: shared
+
+
+class Loose(BaseModel):
+    model_config = ConfigDict(extra="allow")
+    v: list[int]
+
+
+def test_clone_keeps_what_was_set_and_extra_fields():
+    a = Inner(v=[1])
+    b = clone_model(a)
+    assert b.model_fields_set == a.model_fields_set and b.model_fields_set is not a.model_fields_set
+    assert b.model_dump(exclude_unset=True) == a.model_dump(exclude_unset=True)
+    loose = Loose(v=[1], note="x")
+    copy = clone_model(loose)
+    assert copy == loose and copy.model_dump() == {"v": [1], "note": "x"}
+    copy.v.append(2)
+    assert loose.v == [1]
