@@ -92,13 +92,17 @@ def obstacles(state: CannoniState, ship: ShipState, only: set[str] | None = None
     return out
 
 
+def move_reach(p: Plan, length: float, width: float) -> float:
+    """How far from where her centre was any corner of her base may come during the move:
+    the move, her length (a turning bow swings the centre up to 0.71 of it) and half her
+    diagonal, and an inch to spare."""
+    return p.distance + length + math.hypot(length, width) / 2 + 1.0
+
+
 def first_contact(state: CannoniState, ship: ShipState, p: Plan, only: set[str] | None = None) -> Contact | None:
     length, width = ship.log.base_length, ship.log.base_width
     found: list[Contact] = []
-    # No corner of her base ends farther from where her centre was than the move, her
-    # length (a turning bow swings the centre up to 0.71 of it) and half her diagonal.
-    reach = p.distance + length + math.hypot(length, width) / 2 + 1.0
-    others = obstacles(state, ship, only, reach)
+    others = obstacles(state, ship, only, move_reach(p, length, width))
     if others:
         idx = g.first_contact(p.poses, length, width, [poly for _, poly in others])
         if idx is not None:
@@ -153,30 +157,68 @@ def _corners(q: g.Pose, length: float, width: float) -> list[tuple[float, float]
             (q.x - fx - rx, q.y - fy - ry), (q.x + fx - rx, q.y + fy - ry)]
 
 
-def _quads_touch(a: list[tuple[float, float]], b: list[tuple[float, float]], tol: float = g.TOL) -> bool:
-    """Two rectangles (bases) overlap or lie within ``tol``: no separating axis."""
-    for quad in (a, b):
-        for i in range(2):  # a rectangle has two edge directions
-            (x1, y1), (x2, y2) = quad[i], quad[i + 1]
-            nx, ny = y2 - y1, x1 - x2
-            n = math.hypot(nx, ny)
-            nx, ny = nx / n, ny / n
-            pa = [nx * x + ny * y for x, y in a]
-            pb = [nx * x + ny * y for x, y in b]
-            if min(pa) > max(pb) + tol or min(pb) > max(pa) + tol:
-                return False
-    return True
+def _axes(quad: list[tuple[float, float]]) -> list[tuple[float, float]]:
+    """The unit normals of a rectangle's two edge directions."""
+    out = []
+    for i in range(2):
+        (x1, y1), (x2, y2) = quad[i], quad[i + 1]
+        nx, ny = y2 - y1, x1 - x2
+        n = math.hypot(nx, ny)
+        out.append((nx / n, ny / n))
+    return out
+
+
+def _extent(nx: float, ny: float, quad: list[tuple[float, float]]) -> tuple[float, float]:
+    """The least and greatest projection of a quad's corners on an axis."""
+    (x0, y0), (x1, y1), (x2, y2), (x3, y3) = quad
+    p0, p1, p2, p3 = nx * x0 + ny * y0, nx * x1 + ny * y1, nx * x2 + ny * y2, nx * x3 + ny * y3
+    return min(p0, p1, p2, p3), max(p0, p1, p2, p3)
 
 
 def _ship_contact_travel(ship: ShipState, p: Plan, other: ShipState, lo: float, hi: float) -> float:
     """Bisection between a travel clear of ``other`` and one touching it, on the bases'
-    corners alone (the shapely-free path for the common case: two ships meeting)."""
+    corners alone (the shapely-free path for the common case: two ships meeting): the
+    two rectangles touch (overlap or lie within TOL) unless one of their four edge
+    directions separates them."""
     start, length, width = pose(ship), ship.log.base_length, ship.log.base_width
     target = _corners(pose(other), other.log.base_length, other.log.base_width)
+    tol = g.TOL
+    # Some twenty steps of bisection test the same standing obstacle: its axes and its
+    # extent along them are worked out once.
+    fixed = [(nx, ny, *_extent(nx, ny, target)) for nx, ny in _axes(target)]
+    if p.template is None or p.curve <= 0.0:
+        # A straight move keeps her heading: where pose_at and _corners would put her
+        # corners, computed the same way without building a pose at every step.
+        dx, dy = g.unit(start.heading)
+        r = math.radians(g.straight(start, 0.0).heading)
+        sn, cs = math.sin(r), math.cos(r)
+        fx, fy, rx, ry = sn * length / 2, cs * length / 2, cs * width / 2, -sn * width / 2
+
+        def corners(travel: float) -> list[tuple[float, float]]:
+            x, y = start.x + dx * travel, start.y + dy * travel
+            return [(x + fx + rx, y + fy + ry), (x - fx + rx, y - fy + ry),
+                    (x - fx - rx, y - fy - ry), (x + fx - rx, y + fy - ry)]
+    else:
+        def corners(travel: float) -> list[tuple[float, float]]:
+            return _corners(g.pose_at(start, length, p.template, p.direction, p.curve, travel), length, width)
+
+    def touching(quad: list[tuple[float, float]]) -> bool:
+        # _extent written out: this runs some twenty times for every contact.
+        (x0, y0), (x1, y1), (x2, y2), (x3, y3) = quad
+        for nx, ny, lo_b, hi_b in fixed:
+            p0, p1, p2, p3 = nx * x0 + ny * y0, nx * x1 + ny * y1, nx * x2 + ny * y2, nx * x3 + ny * y3
+            if min(p0, p1, p2, p3) > hi_b + tol or lo_b > max(p0, p1, p2, p3) + tol:
+                return False
+        for nx, ny in _axes(quad):
+            p0, p1, p2, p3 = nx * x0 + ny * y0, nx * x1 + ny * y1, nx * x2 + ny * y2, nx * x3 + ny * y3
+            lo_b, hi_b = _extent(nx, ny, target)
+            if min(p0, p1, p2, p3) > hi_b + tol or lo_b > max(p0, p1, p2, p3) + tol:
+                return False
+        return True
+
     while hi - lo > g.CONTACT_TRAVEL_TOL:
         mid = (lo + hi) / 2
-        q = g.pose_at(start, length, p.template, p.direction, p.curve, mid)
-        lo, hi = (lo, mid) if _quads_touch(_corners(q, length, width), target) else (mid, hi)
+        lo, hi = (lo, mid) if touching(corners(mid)) else (mid, hi)
     return hi
 
 
@@ -186,7 +228,8 @@ def first_exact_contact(state: CannoniState, ship: ShipState, p: Plan) -> tuple[
     the same samples."""
     length, width = ship.log.base_length, ship.log.base_width
     candidates: list[tuple[float, Contact]] = []
-    others = obstacles(state, ship)
+    # Ships beyond the move's reach touch none of its bases (the same cut as first_contact).
+    others = obstacles(state, ship, reach=move_reach(p, length, width))
     if others:
         idx = g.first_contact(p.poses, length, width, [poly for _, poly in others])
         if idx is not None:
