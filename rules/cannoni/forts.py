@@ -186,12 +186,13 @@ def in_sector(state: CannoniState, sec: Polygon, origin: g.Point) -> list[tuple[
     """Standing batteries whose emplacement is in a firing sector, even partly, each
     with its distance from ``origin`` (a firer's mainmast) to the fort's outer edge."""
     out = []
-    here = Point(origin)
+    here = None  # most tables have no fort: no point built for nothing
     for b in all_batteries(state):
         if b.destroyed:
             continue
         place = emplacement(b)
         if g.touching(place, sec):
+            here = here or Point(origin)
             out.append((place.distance(here), b))
     return out
 

@@ -81,13 +81,17 @@ def obstacles(state: CannoniState, ship: ShipState, only: set[str] | None = None
               reach: float | None = None) -> list[tuple[str, Polygon]]:
     """Other ships' bases; with ``reach``, only those whose centre is within it of hers
     (a cheap cut before the polygon tests: most of a fleet is nowhere near a move)."""
-    out = []
+    out: list[tuple[str, Polygon]] = []
+    if only is not None and not only:
+        return out
+    x, y, me = ship.x, ship.y, ship.id
     for o in state.afloat():
-        if o.id == ship.id or (only is not None and o.id not in only):
+        if o.id == me or (only is not None and o.id not in only):
             continue
-        if reach is not None and math.hypot(o.x - ship.x, o.y - ship.y) > reach + math.hypot(
-                o.log.base_length, o.log.base_width) / 2:
-            continue
+        if reach is not None:
+            log = o.log
+            if math.hypot(o.x - x, o.y - y) > reach + math.hypot(log.base_length, log.base_width) / 2:
+                continue
         out.append((o.id, base(o)))
     return out
 

@@ -389,7 +389,8 @@ class CannoniState(BaseModel):
         return next(s for s in self.seats if s.id == seat_id)
 
     def afloat(self) -> list[ShipState]:
-        return [s for s in self.ships if s.on_table]
+        # ShipState.on_table written out: asked for dozens of times in every phase.
+        return [s for s in self.ships if s.status == "afloat"]
 
     def wind_degrees(self) -> float:
         return self.wind * 22.5
