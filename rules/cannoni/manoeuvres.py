@@ -30,6 +30,10 @@ def plan_of(state: CannoniState, ship: ShipState, p: dict[str, Any]) -> movement
 
 
 def no_deliberate_collision(state: CannoniState, ship: ShipState, p: dict[str, Any]) -> list[Problem]:
+    if movement.standing_ships(state, ship) == set():
+        # Orders given together and every other ship may still sail out of the way:
+        # nothing to run into, so no path to work out.
+        return []
     other = movement.would_collide(state, ship, plan_of(state, ship, p))
     if other and movement.collision_avoidable(state, ship, templates_for(ship.log)):
         return [problem(CP.DELIBERATE_COLLISION, other=other)]
