@@ -10,7 +10,7 @@ import math
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import lru_cache
-from typing import Iterator
+from typing import Callable, Iterator, TypeVar
 
 import numpy as np
 import shapely
@@ -30,6 +30,7 @@ RAKE_RANGE = 6.0
 # them for a rake: beyond any gun's range on the table.
 SECTOR_FAR = 40.0
 EPS = 1e-6
+T = TypeVar("T")
 # *Regole opzionali per il tiro*: what each load can hit and from how far. Ball is the
 # base rules' shot; the others have effect only on one aim within their own range.
 AMMUNITION = ("ball", "chain", "double", "grape")
@@ -92,7 +93,7 @@ def land_polygons(state: CannoniState) -> list[Polygon]:
 
 
 # Checking one order asks for the same fire options twice (for the form, then for the
-# order's side). While an order is checked nothing moves, so ``checking()`` lets those
+# order's side), and the same valid targets. While an order is checked nothing moves, so ``checking()`` lets those
 # calls share one answer; outside it every call computes afresh.
 # An order for one broadside only needs that side's part of the form; if the order is
 # wrong the full form is built again to list every legal choice.
@@ -116,15 +117,19 @@ def checked_sides() -> tuple[str, ...]:
     return (side,) if side is not None else ("starboard", "port")
 
 
-def fire_options(state: CannoniState, firer: ShipState, side: str) -> FireOptions:
-    """The nearest ships in the sector; only enemies among them may be fired at."""
+def while_checking(key: tuple, compute: Callable[[], T]) -> T:
+    """``compute()``, shared by every call with the same key inside ``checking()``."""
     memo = _MEMO.get()
     if memo is None:
-        return _fire_options(state, firer, side)
-    key = (id(state), firer.id, side)
+        return compute()
     if key not in memo:
-        memo[key] = _fire_options(state, firer, side)
+        memo[key] = compute()
     return memo[key]
+
+
+def fire_options(state: CannoniState, firer: ShipState, side: str) -> FireOptions:
+    """The nearest ships in the sector; only enemies among them may be fired at."""
+    return while_checking(("options", id(state), firer.id, side), lambda: _fire_options(state, firer, side))
 
 
 def _fire_options(state: CannoniState, firer: ShipState, side: str) -> FireOptions:

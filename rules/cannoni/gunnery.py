@@ -13,7 +13,7 @@ from rules.cannoni import batteries
 from rules.cannoni import geometry as g
 from rules.cannoni.boarding import boarders_aboard
 from rules.cannoni.capture import strike_colours
-from rules.cannoni.fire import checked_sides, AMMUNITION, fire, fire_options, mainmast, rake
+from rules.cannoni.fire import checked_sides, AMMUNITION, fire, fire_options, mainmast, rake, while_checking
 from rules.cannoni.forts import is_battery, unit_name
 from rules.cannoni.orders import ShipAction, register, side_param
 from rules.cannoni.repairs import interrupt_repairs
@@ -75,6 +75,10 @@ def valid_targets(state: CannoniState, ship: ShipState, side: str):
     """The rulebook's valid targets, less those the close action rules out: a ship
     whose deck our own boarders stand on, and for a prize anyone who has not fired
     on her ("può fare fuoco solo dopo essere stato oggetto di fuoco avversario")."""
+    return while_checking(("targets", id(state), ship.id, side), lambda: _valid_targets(state, ship, side))
+
+
+def _valid_targets(state: CannoniState, ship: ShipState, side: str):
     opts = fire_options(state, ship, side)
     keep = [t for t in opts.targets if t.battery or not boarders_aboard(state, ship, state.ship(t.ship))]
     if ship.captured_by is not None and not ship.fired_on:
