@@ -1,9 +1,14 @@
 """The only owner of the SQLite connection, and the only place with SQL.
 
-One aiosqlite connection in WAL mode. Every write runs inside ``BEGIN IMMEDIATE``
-so it takes the write lock up front and a multi-statement change (a resolved step
-and the orders it consumed) lands whole or not at all. An asyncio lock keeps two
-coroutines from interleaving statements on the shared connection.
+One aiosqlite connection for writes, in WAL mode. Every write runs inside
+``BEGIN IMMEDIATE`` so it takes the write lock up front and a multi-statement change (a
+resolved step and the orders it consumed) lands whole or not at all. An asyncio lock
+keeps two coroutines from interleaving statements on that connection.
+
+Reads go to a second, read-only connection: in WAL mode a reader sees the last commit
+without waiting for the writer, so a look at a game never queues behind other games'
+writes. Single statements only there (no read transactions), so every read sees the
+newest commit. The rows most asked for are remembered (:mod:`db.memo`).
 """
 from __future__ import annotations
 
@@ -13,7 +18,7 @@ import sqlite3
 from contextlib import asynccontextmanager
 from importlib import resources
 from pathlib import Path
-from typing import Any, AsyncIterator, Awaitable, Callable, Iterable
+from typing import Any, AsyncIterator, Awaitable, Callable, Hashable, Iterable
 
 import aiosqlite
 
@@ -51,8 +56,9 @@ def migrations() -> list[tuple[int, str, str]]:
 
 
 class Database:
-    def __init__(self, conn: aiosqlite.Connection, path: str) -> None:
+    def __init__(self, conn: aiosqlite.Connection, path: str, reader: aiosqlite.Connection | None = None) -> None:
         self._conn = conn
+        self._reader = reader  # None: reads share the writer's connection and lock
         self._lock = asyncio.Lock()
         self._memo = RowMemo()
         self.path = path
@@ -66,10 +72,18 @@ class Database:
             await conn.execute(f"PRAGMA {pragma}")
         db = cls(conn, str(path))
         await db._migrate()
+        if str(path) != ":memory:":  # a second connection to :memory: would be another database
+            reader = await aiosqlite.connect(str(path), isolation_level=None)
+            reader.row_factory = sqlite3.Row
+            for pragma in ("query_only = ON", "busy_timeout = 5000"):
+                await reader.execute(f"PRAGMA {pragma}")
+            db._reader = reader
         return db
 
     async def close(self) -> None:
         async with self._lock:
+            if self._reader is not None:
+                await self._reader.close()
             await self._conn.close()
 
     async def _migrate(self) -> None:
@@ -105,35 +119,38 @@ class Database:
         async with self._lock:
             places = list(places)
             if Rows.GAME in changes and game_id is not None:
-                places += [p for row in await self._fetch("SELECT channel_id, thread_id FROM games WHERE id = ?",
-                                                          (game_id,)) for p in row]
-            self._memo.forget(game_id, changes, {p for p in places if p is not None})
-            await self._conn.execute("BEGIN IMMEDIATE")
+                places += [p for row in await self._conn.execute_fetchall(
+                    "SELECT channel_id, thread_id FROM games WHERE id = ?", (game_id,)) for p in row]
+            spot = self._memo.begin_write(game_id, changes, {p for p in places if p is not None})
             try:
-                yield self._conn
-            except BaseException:
-                await self._conn.execute("ROLLBACK")
-                raise
-            await self._conn.execute("COMMIT")
+                await self._conn.execute("BEGIN IMMEDIATE")
+                try:
+                    yield self._conn
+                except BaseException:
+                    await self._conn.execute("ROLLBACK")
+                    raise
+                await self._conn.execute("COMMIT")
+            finally:
+                self._memo.end_write(spot)
 
     async def _read(self, sql: str, params: Iterable[Any] = ()) -> list[sqlite3.Row]:
+        """One statement, seeing the last commit."""
+        if self._reader is not None:
+            return list(await self._reader.execute_fetchall(sql, tuple(params)))
         async with self._lock:
-            return await self._fetch(sql, params)
+            return list(await self._conn.execute_fetchall(sql, tuple(params)))
 
-    async def _fetch(self, sql: str, params: Iterable[Any] = ()) -> list[sqlite3.Row]:
-        """A query on the connection; the caller holds the lock."""
-        return list(await self._conn.execute_fetchall(sql, tuple(params)))
-
-    async def _remembered(self, recall: Callable[[], Any], load: Callable[[], Awaitable[Any]]) -> Any:
-        """A remembered value, or a read that remembers it (under the lock, so no write
-        can fall between the read and the remembering)."""
+    async def _remembered(self, recall: Callable[[], Any], token: Callable[[], Hashable | None],
+                          query: Callable[[], Awaitable[Any]], keep: Callable[[Any], None]) -> Any:
+        """A remembered value, or a read that is remembered if no write to what it read
+        was under way or ended meanwhile (else it might be older than that write)."""
         found = recall()
         if found is not MISSING:
             return found
-        async with self._lock:
-            found = recall()
-            if found is MISSING:
-                found = await load()
+        before = token()
+        found = await query()
+        if before is not None and token() == before:
+            keep(found)
         return found
 
     @staticmethod
@@ -153,26 +170,27 @@ class Database:
         return _game(row)
 
     async def game(self, game_id: int) -> GameRow | None:
-        async def load() -> GameRow | None:
-            rows = await self._fetch("SELECT * FROM games WHERE id = ?", (game_id,))
-            game = _game(rows[0]) if rows else None
+        async def query() -> GameRow | None:
+            rows = await self._read("SELECT * FROM games WHERE id = ?", (game_id,))
+            return _game(rows[0]) if rows else None
+
+        def keep(game: GameRow | None) -> None:
             if game is not None:
                 self._memo.keep(Rows.GAME, game_id, game)
-            return game
 
-        return await self._remembered(lambda: self._memo.game(game_id), load)
+        return await self._remembered(lambda: self._memo.game(game_id), lambda: self._memo.token(game_id), query,
+                                      keep)
 
     async def games_in_place(self, place_id: int) -> list[GameRow]:
         """Unfinished games whose thread or channel is ``place_id``, newest first."""
-        async def load() -> list[GameRow]:
-            rows = await self._fetch(
+        async def query() -> list[GameRow]:
+            rows = await self._read(
                 "SELECT * FROM games WHERE (thread_id = ? OR channel_id = ?) AND status IN (?,?,?) ORDER BY id DESC",
                 (place_id, place_id, *_NOT_OVER))
-            games = [_game(r) for r in rows]
-            self._memo.keep_place(place_id, games)
-            return games
+            return [_game(r) for r in rows]
 
-        return await self._remembered(lambda: self._memo.games_in_place(place_id), load)
+        return await self._remembered(lambda: self._memo.games_in_place(place_id), self._memo.places_token, query,
+                                      lambda games: self._memo.keep_place(place_id, games))
 
     async def games_with_status(self, *statuses: Status) -> list[GameRow]:
         marks = ",".join("?" * len(statuses))
@@ -209,14 +227,13 @@ class Database:
         return _seat(row)
 
     async def seats(self, game_id: int) -> list[SeatRow]:
-        async def load() -> list[SeatRow]:
-            rows = await self._fetch(
+        async def query() -> list[SeatRow]:
+            rows = await self._read(
                 "SELECT * FROM seats WHERE game_id = ? ORDER BY CAST(SUBSTR(seat_id, 2) AS INTEGER)", (game_id,))
-            seats = [_seat(r) for r in rows]
-            self._memo.keep(Rows.SEATS, game_id, seats)
-            return seats
+            return [_seat(r) for r in rows]
 
-        return await self._remembered(lambda: self._memo.seats(game_id), load)
+        return await self._remembered(lambda: self._memo.seats(game_id), lambda: self._memo.token(game_id), query,
+                                      lambda seats: self._memo.keep(Rows.SEATS, game_id, seats))
 
     async def remove_seat(self, game_id: int, seat_id: str) -> None:
         async with self._write(game_id, Rows.SEATS) as conn:
@@ -233,6 +250,8 @@ class Database:
             except sqlite3.IntegrityError as exc:
                 raise errors.AlreadySeated(str(exc)) from exc
             row = await self._one(conn, "SELECT * FROM seats WHERE game_id = ? AND seat_id = ?", (game_id, seat_id))
+            if row is None:
+                raise errors.UnknownSeat(seat_id)
         return _seat(row)
 
     async def set_dm_ok(self, game_id: int, seat_id: str, ok: bool) -> None:
@@ -315,14 +334,13 @@ class Database:
 
     async def open_orders(self, game_id: int) -> list[OrderRow]:
         """Orders waiting for the next resolution, in arrival order."""
-        async def load() -> list[OrderRow]:
-            rows = await self._fetch("SELECT * FROM orders WHERE game_id = ? AND status = 'open' ORDER BY seq",
-                                     (game_id,))
-            orders = [_order(r) for r in rows]
-            self._memo.keep(Rows.OPEN_ORDERS, game_id, orders)
-            return orders
+        async def query() -> list[OrderRow]:
+            rows = await self._read("SELECT * FROM orders WHERE game_id = ? AND status = 'open' ORDER BY seq",
+                                    (game_id,))
+            return [_order(r) for r in rows]
 
-        return await self._remembered(lambda: self._memo.open_orders(game_id), load)
+        return await self._remembered(lambda: self._memo.open_orders(game_id), lambda: self._memo.token(game_id),
+                                      query, lambda orders: self._memo.keep(Rows.OPEN_ORDERS, game_id, orders))
 
     async def orders(self, game_id: int) -> list[OrderRow]:
         """Every order ever stored for the game, replaced and discarded ones included."""
@@ -400,8 +418,8 @@ class Database:
         return _step(rows[0]) if rows else None
 
     async def step_count(self, game_id: int) -> int:
-        async with self._lock:
-            return await self._live_steps(self._conn, game_id)
+        rows = await self._read("SELECT COUNT(*) FROM steps WHERE game_id = ? AND undone_at IS NULL", (game_id,))
+        return int(rows[0][0])
 
     async def undo_last_step(self, game_id: int, at: float) -> StepRow | None:
         """Set the last live step aside; the phase it resolved opens again, empty."""
@@ -421,12 +439,12 @@ class Database:
 
     async def unannounced(self, game_id: int) -> tuple[bool, list[StepRow]]:
         """Whether the start still needs announcing, and the live steps that do."""
-        async with self._lock:
-            start = await self._one(self._conn, "SELECT announced FROM starts WHERE game_id = ?", (game_id,))
-            rows = await self._conn.execute_fetchall(
-                "SELECT * FROM steps WHERE game_id = ? AND undone_at IS NULL AND announced = 0 ORDER BY idx",
-                (game_id,))
-        return (start is not None and not start["announced"]), [_step(r) for r in rows]
+        # Two statements, maybe two commits apart: both flags only ever go from 0 to 1,
+        # and only the game's own loop sets them.
+        start = await self._read("SELECT announced FROM starts WHERE game_id = ?", (game_id,))
+        rows = await self._read(
+            "SELECT * FROM steps WHERE game_id = ? AND undone_at IS NULL AND announced = 0 ORDER BY idx", (game_id,))
+        return (bool(start) and not start[0]["announced"]), [_step(r) for r in rows]
 
     async def mark_announced(self, game_id: int, idx: int) -> None:
         """Mark the start (idx 0) or a live step as posted to the thread."""
@@ -439,16 +457,19 @@ class Database:
 
     # -- deadlines ---------------------------------------------------------------------
     async def deadline(self, game_id: int) -> DeadlineRow | None:
-        async def load() -> DeadlineRow | None:
-            rows = await self._fetch("SELECT * FROM deadlines WHERE game_id = ?", (game_id,))
-            deadline = _deadline(rows[0]) if rows else None
-            self._memo.keep(Rows.DEADLINE, game_id, deadline)
-            return deadline
+        async def query() -> DeadlineRow | None:
+            rows = await self._read("SELECT * FROM deadlines WHERE game_id = ?", (game_id,))
+            return _deadline(rows[0]) if rows else None
 
-        return await self._remembered(lambda: self._memo.deadline(game_id), load)
+        return await self._remembered(lambda: self._memo.deadline(game_id), lambda: self._memo.token(game_id), query,
+                                      lambda deadline: self._memo.keep(Rows.DEADLINE, game_id, deadline))
 
     async def open_deadline(self, game_id: int, step_idx: int, opened_at: float, due_at: float) -> DeadlineRow:
         """The deadline of ``step_idx``; set now unless it exists (a restart keeps the stored one)."""
+        # The loop asks on every pass; only the first of a phase writes.
+        current = await self.deadline(game_id)
+        if current is not None and current.step_idx == step_idx:
+            return current
         async with self._write(game_id, Rows.DEADLINE) as conn:
             row = await self._one(conn, "SELECT * FROM deadlines WHERE game_id = ?", (game_id,))
             if row is None or row["step_idx"] != step_idx:

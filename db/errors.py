@@ -18,6 +18,10 @@ class AlreadySeated(DatabaseError):
     """The user already holds a seat in this game."""
 
 
+class UnknownSeat(DatabaseError):
+    """No such seat in this game (it may have been removed meanwhile)."""
+
+
 class PickTaken(DatabaseError):
     """Another seat already picked that ship."""
 

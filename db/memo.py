@@ -2,20 +2,24 @@
 
 An autocomplete answer cannot be deferred: Discord wants it within 3 s and players feel
 anything over a tenth of a second. It needs the game of the thread, the caller's seat, the
-open orders and the deadline; read through the one connection, each of those waits in line
-behind every write of every other game. The :class:`~db.database.Database` owns every
-write, so it knows exactly when a remembered row stops being true: each write names what
-it changes, and those entries are dropped under the connection's lock *before* its
-transaction begins. A reader that finds nothing waits for that lock like any other read,
-so no reader ever sees a row older than the last commit.
+open orders and the deadline, on every keystroke. The :class:`~db.database.Database` owns
+every write, so it knows exactly when a remembered row stops being true: each write names
+what it changes, and those entries are dropped when it begins.
+
+Reads run on their own connection, beside the writes, so a read may start before a write
+commits and finish after: it is remembered only if no write to its game (for the lists of
+games of a place: no write to any games row) was under way or ended while it ran. That is
+what the tokens are for.
 
 Only this process writes the database (one bot per database file), which is what makes
 the memo exact rather than a best guess.
 """
 from __future__ import annotations
 
+import itertools
+from dataclasses import dataclass
 from enum import Enum
-from typing import Any
+from typing import Any, Hashable
 
 from db.models import DeadlineRow, GameRow, OrderRow, SeatRow
 
@@ -41,6 +45,24 @@ class RowMemo:
         self._by_kind: dict[Rows, dict[int, Any]] = {kind: {} for kind in Rows}
         # place id -> ids of the unfinished games played there, newest first
         self._places: dict[int, tuple[int, ...]] = {}
+        # Writes under way, and a stamp (never reused) of the last one ended: per game,
+        # and for the games rows as a whole.
+        self._busy: dict[int, int] = {}
+        self._ended: dict[int, int] = {}
+        self._rows_busy = 0
+        self._rows_ended = 0
+        self._stamps = itertools.count(1)
+
+    # -- may a read be remembered ----------------------------------------------------------
+    def token(self, game_id: int) -> Hashable | None:
+        """Taken before a read of one game's rows and compared after; None while a write
+        to the game is under way (what is read then may be gone when it commits)."""
+        if self._busy.get(game_id):
+            return None
+        return self._ended.get(game_id, 0)
+
+    def places_token(self) -> Hashable | None:
+        return None if self._rows_busy else self._rows_ended
 
     # -- reading -------------------------------------------------------------------------
     def game(self, game_id: int) -> GameRow | None:
@@ -81,6 +103,30 @@ class RowMemo:
             self.keep(Rows.GAME, game.id, game)
         self._places[place_id] = tuple(g.id for g in games)
 
+    # -- writes ----------------------------------------------------------------------------
+    def begin_write(self, game_id: int | None, changes: tuple[Rows, ...], places: set[int]) -> "_Write":
+        spot = _Write(game_id, changes)
+        self.forget(game_id, changes, places)
+        if game_id is not None:
+            self._busy[game_id] = self._busy.get(game_id, 0) + 1
+        if Rows.GAME in changes:
+            self._rows_busy += 1
+        return spot
+
+    def end_write(self, spot: "_Write") -> None:
+        """Committed or rolled back: stamp the end, so a read that overlapped the write
+        is not kept. (Nothing needs forgetting again: no read was kept meanwhile.)"""
+        if spot.game_id is not None:
+            left = self._busy.get(spot.game_id, 0) - 1
+            if left > 0:
+                self._busy[spot.game_id] = left
+            else:
+                self._busy.pop(spot.game_id, None)
+            self._ended[spot.game_id] = next(self._stamps)
+        if Rows.GAME in spot.changes:
+            self._rows_busy -= 1
+            self._rows_ended = next(self._stamps)
+
     # -- forgetting ----------------------------------------------------------------------
     def forget(self, game_id: int | None, changes: tuple[Rows, ...], places: set[int]) -> None:
         """Drop what a write may change; a change to a games row also drops the lists of
@@ -97,3 +143,12 @@ class RowMemo:
         for kept in self._by_kind.values():
             kept.clear()
         self._places.clear()
+        # Stamps are never reused, so a read that overlapped a write still finds a
+        # different token (0) after this.
+        self._ended.clear()
+
+
+@dataclass(frozen=True, slots=True)
+class _Write:
+    game_id: int | None
+    changes: tuple[Rows, ...]

@@ -6,11 +6,13 @@ changes fails here, before a player ever sees a stale seat or a closed game.
 """
 from __future__ import annotations
 
+import asyncio
 import random
 
 import pytest
 
-from db import AlreadySeated, Database, NewGame, NewOrder, NewStep, StaleStep, StartRow, StepConflict, WrongStatus
+from db import (AlreadySeated, Database, NewGame, NewOrder, NewStep, StaleStep, StartRow, StepConflict, UnknownSeat,
+                WrongStatus)
 from db.memo import MAX_GAMES, RowMemo, Rows
 
 
@@ -77,7 +79,7 @@ class Table:
             try:
                 await self.db.assign_seat(game_id, self.rng.choice(seats).seat_id,
                                           user_id=self.rng.choice((201, 301, None)), ai_level=None, name="Y")
-            except AlreadySeated:
+            except (AlreadySeated, UnknownSeat):
                 pass
 
     async def dm(self, game_id: int) -> None:
@@ -178,12 +180,85 @@ async def test_every_write_leaves_the_remembered_rows_equal_to_the_disk(tmp_path
         await db.close()
 
 
+@pytest.mark.parametrize("seed", range(4))
+async def test_reads_beside_writes_never_leave_a_stale_row_behind(tmp_path, seed):
+    """Reads run on their own connection while writes commit: whatever interleaving the
+    threads produce, once everything has settled the remembered rows are the disk's."""
+    path = tmp_path / "memo.sqlite3"
+    db = await Database.open(path)
+    fresh = await Database.open(path)
+    try:
+        table = Table(db, random.Random(seed))
+        for _ in range(3):
+            await table.create()
+            await table.seat(table.games[-1])
+            await table.start(table.games[-1])
+
+        async def player(rng: random.Random) -> None:
+            for _ in range(6):
+                game_id = rng.choice(table.games)
+                if rng.random() < 0.6:
+                    await rng.choice((db.game, db.seats, db.open_orders, db.deadline))(game_id)
+                    await db.games_in_place(rng.choice(Table.CHANNELS + tuple(table.threads)))
+                else:
+                    await getattr(table, rng.choice(Table.ACTIONS))(game_id)
+
+        for burst in range(12):
+            await asyncio.gather(*(player(random.Random(seed * 1000 + burst * 10 + n)) for n in range(8)))
+            await _same_as_disk(db, fresh, table.games, list(Table.CHANNELS) + table.threads)
+    finally:
+        await fresh.close()
+        await db.close()
+
+
+async def test_a_read_beside_an_open_write_sees_the_last_commit_and_is_not_kept(tmp_path):
+    db = await Database.open(tmp_path / "open.sqlite3")
+    try:
+        game = await db.create_game(_new_game(10))
+        await db.add_seat(game.id, "a", "Anne", 1.0, user_id=200)
+        async with db._write(game.id, Rows.SEATS) as conn:
+            await conn.execute("UPDATE seats SET display_name = 'Changed' WHERE game_id = ?", (game.id,))
+            beside = await db.seats(game.id)
+            assert [s.display_name for s in beside] == ["Anne"]  # not committed yet
+        assert [s.display_name for s in await db.seats(game.id)] == ["Changed"]
+    finally:
+        await db.close()
+
+
+async def test_a_read_that_outlasts_a_write_is_not_kept(tmp_path):
+    """A read that started before a write committed and ended after it may hold the rows
+    as they were: it answers its caller, but the memo does not keep it."""
+    db = await Database.open(tmp_path / "slow.sqlite3")
+    try:
+        game = await db.create_game(_new_game(10))
+        await db.add_seat(game.id, "a", "Anne", 1.0, user_id=200)
+        read_done, go_on = asyncio.Event(), asyncio.Event()
+        plain_read = db._read
+
+        async def slow_read(sql, params=()):
+            rows = await plain_read(sql, params)
+            read_done.set()
+            await go_on.wait()
+            return rows
+
+        db._read = slow_read
+        slow = asyncio.create_task(db.seats(game.id))
+        await read_done.wait()
+        db._read = plain_read
+        await db.assign_seat(game.id, "p1", user_id=300, ai_level=None, name="Bob")
+        go_on.set()
+        assert [s.display_name for s in await slow] == ["Anne"]
+        assert [s.display_name for s in await db.seats(game.id)] == ["Bob"]
+    finally:
+        await db.close()
+
+
 async def test_a_remembered_game_is_read_once_until_it_changes(tmp_path):
     db = await Database.open(tmp_path / "once.sqlite3")
     try:
         game = await db.create_game(_new_game(10))
         statements: list[str] = []
-        await db._conn.set_trace_callback(statements.append)
+        await db._reader.set_trace_callback(statements.append)
         for _ in range(3):
             assert (await db.games_in_place(10))[0].id == game.id
             await db.game(game.id), await db.seats(game.id), await db.open_orders(game.id), await db.deadline(game.id)
