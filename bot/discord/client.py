@@ -8,6 +8,7 @@ the database.
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 import signal
 import sys
@@ -76,10 +77,13 @@ class PendingCache:
 
 class Broadside(discord.Client):
     """The bot. ``clock``, ``images`` and ``seed_source`` are for tests and the offline
-    demo; ``sync_commands=False`` skips registering the commands with Discord."""
+    demo; ``sync_commands=False`` skips registering the commands with Discord;
+    ``own_process``: the bot is the whole process (``broadside run``), so it may tune the
+    process's garbage collector for itself."""
 
     def __init__(self, settings: Settings, *, clock: Clock | None = None, images: ImageProvider | None = None,
-                 seed_source: Callable[[], int] | None = None, sync_commands: bool = True, **options: Any) -> None:
+                 seed_source: Callable[[], int] | None = None, sync_commands: bool = True,
+                 own_process: bool = False, **options: Any) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
         super().__init__(intents=intents, allowed_mentions=discord.AllowedMentions.none(), **options)
@@ -92,6 +96,8 @@ class Broadside(discord.Client):
         self._images = images
         self._seed_source = seed_source
         self._sync_commands = sync_commands
+        self._own_process = own_process
+        self._heap_task: asyncio.Task[None] | None = None
         self.db: Database | None = None
         self.service: GameService = None  # type: ignore[assignment]  # set in setup_hook
         self.loops: LoopManager | None = None
@@ -110,6 +116,23 @@ class Broadside(discord.Client):
             await self.sync_commands()
         await self.loops.start()
         self._stop_on_sigterm()
+        if self._own_process:
+            self._heap_task = asyncio.get_running_loop().create_task(self._settle_heap())
+
+    async def _settle_heap(self) -> None:
+        """Once the resumed games have loaded, set everything alive aside from the garbage
+        collector: modules, commands and the games' states live as long as the process.
+        A full collection walks every tracked object and stops the event loop meanwhile
+        (~200 ms with 200 games here); frozen objects are no longer walked. They are still
+        freed by reference counting when no longer used."""
+        assert self.loops is not None
+        try:
+            await self.loops.settle(timeout=120)
+        except TimeoutError:
+            pass  # busy loops are no reason not to settle the heap
+        gc.collect()
+        gc.freeze()
+        log.info("%d objects set aside from garbage collection", gc.get_freeze_count())
 
     async def sync_commands(self) -> None:
         """Register the commands: instantly in the development server, else globally (Discord
@@ -156,8 +179,9 @@ def point_at(settings: Settings) -> None:
         discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(settings.gateway_url)
 
 
-def run(settings: Settings) -> int:
-    """``broadside run``: the bot, until Ctrl-C or SIGTERM. Returns the exit status."""
+def run(settings: Settings, client_type: type[Broadside] = Broadside) -> int:
+    """``broadside run``: the bot, until Ctrl-C or SIGTERM. Returns the exit status.
+    (``client_type``: the load benchmark runs a measuring subclass the same way.)"""
     if settings.token is None:
         sys.stderr.write(TOKEN_HELP)
         return 2
@@ -166,7 +190,7 @@ def run(settings: Settings) -> int:
     # menu choices, i.e. chits and hidden orders. Its loggers never go below INFO.
     logging.getLogger("discord").setLevel(max(logging.INFO, logging.getLevelName(settings.log_level)))
     point_at(settings)
-    client = Broadside(settings)
+    client = client_type(settings, own_process=True)
     try:
         client.run(settings.token.get_secret_value(), log_handler=None)
     except discord.LoginFailure:

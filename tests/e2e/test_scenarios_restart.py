@@ -80,6 +80,9 @@ async def test_sigkill_mid_phase_and_restart(fake_discord, tmp_path):
         await bot.start(server, sessions=1)
         # The commands were registered in the development server only, and the fake took them.
         assert [scope for scope, _ in server.syncs] == [w.guild.id]
+        # The process's long-lived objects were set aside from the garbage collector.
+        await server.wait_for(lambda: "objects set aside from garbage collection" in bot.text(), 10,
+                              what="the heap to settle")
 
         thread = await open_duel(server, w)
         anne_form, bob_form = await dm_form(server, w.anne), await dm_form(server, w.bob)

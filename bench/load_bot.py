@@ -1,0 +1,88 @@
+"""The bot process of ``bench_load.py``: started by the same ``run`` as ``broadside run``,
+configured the same way (``BROADSIDE_*`` variables), with a client that also records what
+only the process itself can measure. Not run by hand.
+
+Written to the file named by ``BENCH_REPORT``, one JSON object a line:
+
+* ``{"event": "settled", ...}`` once every game loop has made its first pass after the
+  start (wall-clock times of the process start, the client's setup, loops running, settled);
+* ``{"event": "exit", "lag": [[wall, seconds], ...], "gc": [[wall, generation, seconds], ...]}``
+  when the bot has closed (SIGTERM, as a service manager stops it): how late a 10 ms sleep
+  woke, sampled all along, and every garbage collection's pause.
+"""
+from __future__ import annotations
+
+import time
+
+PROCESS_START = time.time()  # before the imports: a restart pays for them too
+
+import asyncio  # noqa: E402
+import gc  # noqa: E402
+import json  # noqa: E402
+import os  # noqa: E402
+import sys  # noqa: E402
+from pathlib import Path  # noqa: E402
+from typing import Any  # noqa: E402
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bot.discord.client import Broadside, run  # noqa: E402
+from bot.settings import load_settings  # noqa: E402
+
+LAG_TICK = 0.010
+REPORT = Path(os.environ["BENCH_REPORT"])
+
+
+def write(entry: dict[str, Any]) -> None:
+    with REPORT.open("a") as f:
+        f.write(json.dumps(entry) + "\n")
+
+
+class GcPauses:
+    def __init__(self) -> None:
+        self.pauses: list[tuple[float, int, float]] = []
+        self._start = 0.0
+
+    def __call__(self, phase: str, info: dict[str, Any]) -> None:
+        if phase == "start":
+            self._start = time.perf_counter()
+        else:
+            self.pauses.append((time.time(), info["generation"], time.perf_counter() - self._start))
+
+
+class MeasuredBroadside(Broadside):
+    """The production client, with the measurements; started by the same ``run``."""
+
+    lag: list[tuple[float, float]] = []
+    pauses = GcPauses()
+
+    async def setup_hook(self) -> None:
+        setup_start = time.time()
+        gc.callbacks.append(self.pauses)
+        await super().setup_hook()
+        loop = asyncio.get_running_loop()
+        loop.create_task(self._watch_lag())
+        loop.create_task(self._first_pass(setup_start, time.time()))
+
+    async def _first_pass(self, setup_start: float, running: float) -> None:
+        assert self.loops is not None
+        games = len(self.loops.running())
+        await self.loops.settle(timeout=120)
+        write({"event": "settled", "process_start": PROCESS_START, "setup_start": setup_start,
+               "loops_running": running, "settled": time.time(), "games": games})
+
+    async def _watch_lag(self) -> None:
+        loop = asyncio.get_running_loop()
+        while True:
+            start = loop.time()
+            await asyncio.sleep(LAG_TICK)
+            self.lag.append((time.time(), max(0.0, loop.time() - start - LAG_TICK)))
+
+    async def close(self) -> None:
+        await super().close()
+        if not REPORT.exists() or '"exit"' not in REPORT.read_text():
+            write({"event": "exit", "lag": self.lag, "gc": self.pauses.pauses})
+
+
+if __name__ == "__main__":
+    raise SystemExit(run(load_settings(), MeasuredBroadside))
