@@ -44,17 +44,17 @@ def action_specs(state: CannoniState, ship: ShipState, only: str | None = None) 
         obligatory = [s for a in REGISTRY.values() if a.obligatory and (s := a.spec(state, ship)) is not None]
         if obligatory:
             return obligatory  # "il primo movimento è obbligatorio"
+    # Checking an order needs only its own action (a turn's form costs as much as a
+    # move's, and accepting twenty orders a phase adds up).
+    wanted = REGISTRY.values() if only is None else [REGISTRY[only]] if only in REGISTRY else []
     specs = []
-    for action in REGISTRY.values():
+    for action in wanted:
         # Obliged to move but unable to: the obligatory actions were all None above.
         if action.off_table or (action.obligatory and ship.must_move):
             continue
-        # Checking an order needs only its own action (a turn's form costs as much as
-        # a move's, and accepting twenty orders a phase adds up).
-        if only is None or only == action.name:
-            spec = action.spec(state, ship)
-            if spec is not None:
-                specs.append(spec)
+        spec = action.spec(state, ship)
+        if spec is not None:
+            specs.append(spec)
     specs.append(_pass())
     return specs
 

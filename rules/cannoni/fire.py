@@ -21,6 +21,7 @@ from shapely.geometry import Point, Polygon
 from rules.cannoni import forts
 from rules.cannoni import geometry as g
 from rules.cannoni.dice import roll
+from rules.cannoni.logbook import max_range
 from rules.cannoni.state import SECTION, BatteryState, CannoniState, DamageItem, ShipState, opposite
 
 HULL_RANGE = 13.0
@@ -78,7 +79,13 @@ def mainmast(ship: ShipState) -> tuple[float, float]:
 
 def sector(ship: ShipState, side: str, reach: float | None = None) -> Polygon:
     return _sector(ship.x, ship.y, ship.heading, ship.log.base_length, ship.log.base_width, side,
-                   reach if reach is not None else max(ship.log.max_range(), 1.0))
+                   reach if reach is not None else _gun_reach(tuple(ship.log.fire)))
+
+
+@lru_cache(maxsize=256)
+def _gun_reach(table: tuple[int | None, ...]) -> float:
+    # Pure in the fire table; a sector is asked for at every broadside check.
+    return max(max_range(table), 1.0)
 
 
 @lru_cache(maxsize=4096)
@@ -93,8 +100,9 @@ def land_polygons(state: CannoniState) -> list[Polygon]:
 
 
 # Checking one order asks for the same fire options twice (for the form, then for the
-# order's side), and the same valid targets. While an order is checked nothing moves, so ``checking()`` lets those
-# calls share one answer; outside it every call computes afresh.
+# order's side), and the same valid targets. While an order is checked nothing moves,
+# so ``checking()`` lets those calls share one answer; outside it every call computes
+# afresh.
 # An order for one broadside only needs that side's part of the form; if the order is
 # wrong the full form is built again to list every legal choice.
 _MEMO: ContextVar[dict | None] = ContextVar("fire_options_memo", default=None)
