@@ -8,12 +8,12 @@ cannot leak one. The synchronous functions are pure CPU work with no I/O; the
 from __future__ import annotations
 
 import asyncio
-import io
 from collections.abc import Iterable, Mapping
 from typing import Any, Sequence
 
 from PIL import Image
 
+from renderer import png
 from renderer.board import RenderOptions, board_for
 from renderer.frame import render_frame
 from renderer.replay import render_replay as _render_replay
@@ -74,9 +74,7 @@ def render_map(view: dict[str, Any], *, focus: str | Iterable[str] | None = None
 
 
 def to_png(img: Image.Image, compress_level: int = PNG_COMPRESS_LEVEL) -> bytes:
-    buf = io.BytesIO()
-    img.save(buf, "PNG", compress_level=compress_level)
-    return buf.getvalue()
+    return png.encode(img, compress_level)
 
 
 def render_map_bytes(view: dict[str, Any], **kwargs: Any) -> bytes:
