@@ -8,7 +8,6 @@ the database.
 from __future__ import annotations
 
 import asyncio
-import gc
 import logging
 import signal
 import sys
@@ -24,6 +23,7 @@ from bot.discord.pictures import map_image_maker
 from bot.discord.replies import answer_error
 from bot.discord.transport import DiscordTransport
 from bot.discord.translator import CatalogueTranslator
+from bot.heap import HeapKeeper
 from bot.loop import LoopManager
 from bot.service import Clock, GameService
 from bot.settings import Settings
@@ -96,8 +96,7 @@ class Broadside(discord.Client):
         self._images = images
         self._seed_source = seed_source
         self._sync_commands = sync_commands
-        self._own_process = own_process
-        self._heap_task: asyncio.Task[None] | None = None
+        self._heap = HeapKeeper() if own_process else None
         self.db: Database | None = None
         self.service: GameService = None  # type: ignore[assignment]  # set in setup_hook
         self.loops: LoopManager | None = None
@@ -116,23 +115,9 @@ class Broadside(discord.Client):
             await self.sync_commands()
         await self.loops.start()
         self._stop_on_sigterm()
-        if self._own_process:
-            self._heap_task = asyncio.get_running_loop().create_task(self._settle_heap())
-
-    async def _settle_heap(self) -> None:
-        """Once the resumed games have loaded, set everything alive aside from the garbage
-        collector: modules, commands and the games' states live as long as the process.
-        A full collection walks every tracked object and stops the event loop meanwhile
-        (~200 ms with 200 games here); frozen objects are no longer walked. They are still
-        freed by reference counting when no longer used."""
-        assert self.loops is not None
-        try:
-            await self.loops.settle(timeout=120)
-        except TimeoutError:
-            pass  # busy loops are no reason not to settle the heap
-        gc.collect()
-        gc.freeze()
-        log.info("%d objects set aside from garbage collection", gc.get_freeze_count())
+        if self._heap is not None:
+            loops = self.loops
+            self._heap.start(lambda: loops.settle(timeout=120))
 
     async def sync_commands(self) -> None:
         """Register the commands: instantly in the development server, else globally (Discord
@@ -163,6 +148,8 @@ class Broadside(discord.Client):
             await forms.handle(self, interaction)
 
     async def close(self) -> None:
+        if self._heap is not None:
+            self._heap.stop()
         if self.loops is not None:
             await self.loops.stop()
             self.loops = None
