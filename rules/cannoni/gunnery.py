@@ -92,6 +92,8 @@ def _valid_targets(state: CannoniState, ship: ShipState, side: str):
     if honourable != keep:
         why = "she is gravely damaged: only a ship nearer to her than her consorts of equal or higher class may fire"
         keep = honourable
+    if keep == opts.targets:
+        return opts  # nothing ruled out (the usual case): no copy to make
     return opts.model_copy(update={"targets": keep, "blocked": why if not keep else opts.blocked})
 
 
@@ -155,11 +157,11 @@ class Fire(ShipAction):
             interrupt_repairs(state, roller, target, "fired upon")
         hit = any(item.target == target.id for item in state.pending_damage[before:])
         if forcing and hit:
-            strike_colours(roller, target, f"dismasted and raked by {ship.name}")
+            strike_colours(roller, target, "dismasted and raked", by=ship)
         elif helpless and hit:
             # "sparare una bordata che colpisca la nave danneggiata ... l'equipaggio si
             # arrende ammainando la bandiera"
-            strike_colours(roller, target, f"gravely damaged and hit by {ship.name}")
+            strike_colours(roller, target, "gravely damaged and hit", by=ship)
 
 
 def forces_surrender(state: CannoniState, firer: ShipState, target: ShipState, side: str) -> bool:

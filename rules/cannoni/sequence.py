@@ -5,6 +5,7 @@ chits, each action) and runs every other step by itself.
 """
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Any, NamedTuple
 
 from rules.cannoni import actions, batteries, boarding, damage, repairs, squadrons, victory
@@ -210,7 +211,7 @@ def resolve_chits(state: CannoniState, orders: dict[str, Order], roller: Roller)
 def place_chit(state: CannoniState, roller: Roller, unit: Unit, given: dict[str, Any], how: str) -> None:
     if unit.squadron and given.get(f"{unit.id}.formation") == "break":
         squadrons.break_squadron(state, roller, next(sq for sq in state.squadrons if sq.id == unit.id),
-                                 "by the commodore's order")
+                                 "commodore's order")
         return
     if unit.id in given:
         chit, note = int(given[unit.id]), ""
@@ -332,10 +333,14 @@ def advance(state: CannoniState, roller: Roller) -> None:
         end_phase(state, roller)
 
 
+# Read by C code: the table is compared before every broadside of a phase.
+_SIGNATURE = attrgetter("id", "x", "y", "heading", "status", "struck", "sinking_until")
+
+
 def table_signature(state: CannoniState) -> tuple:
     """What a broadside's validity depends on besides the firer: where every ship is and
     whether she still counts as a target."""
-    return tuple((s.id, s.x, s.y, s.heading, s.status, s.struck, s.sinking_until) for s in state.ships)
+    return tuple(map(_SIGNATURE, state.ships))
 
 
 def resolve_actions(state: CannoniState, orders: dict[str, Order], roller: Roller) -> None:
