@@ -66,9 +66,12 @@ def check_prisoners(state: CannoniState, roller: Roller, ship: ShipState) -> Non
     roller.log.emit("prisoners_rise", ship=ship.id, name=ship.name, side=ship.side)
 
 
-def strike_colours(roller: Roller, ship: ShipState, why: str) -> None:
+def strike_colours(roller: Roller, ship: ShipState, why: str, by: ShipState | None = None) -> None:
+    """``why``: a key of the texts' STRUCK_WHY (the reason is worded in the reader's
+    language); ``by``: the enemy whose broadside forced it."""
     ship.struck = True
-    roller.log.emit("struck", ship=ship.id, name=ship.name, why=why)
+    extra = {"by": by.name} if by is not None else {}
+    roller.log.emit("struck", ship=ship.id, name=ship.name, why=why, **extra)
 
 
 @register
@@ -81,4 +84,4 @@ class StrikeColours(ShipAction):
         return ActionSpec(action=self.name, label="strike the colours (surrender)")
 
     def execute(self, state: CannoniState, roller: Roller, ship: ShipState, p: dict[str, Any]) -> None:
-        strike_colours(roller, ship, "by her captain's order")
+        strike_colours(roller, ship, "captain's order")

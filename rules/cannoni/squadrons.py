@@ -66,7 +66,7 @@ def check_formations(state: CannoniState, roller: Roller) -> None:
         ship.in_formation = False
     for sq in active_squadrons(state):
         if not in_formation(state, sq):
-            break_squadron(state, roller, sq, "out of line at the start of the turn")
+            break_squadron(state, roller, sq, "out of line")
             continue
         for ship in members(state, sq):
             ship.in_formation = True

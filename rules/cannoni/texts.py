@@ -127,6 +127,41 @@ def _repair_work(d: dict[str, Any], lang: str) -> str:
     return f"{d['name']} works on her {d['mast']} mast: {d['phases']} of 5 phases{lost}."
 
 
+# Why a ship struck or a line broke: keys in the event, worded here. Events stored
+# before these keys carry the English sentence itself, shown as it is.
+STRUCK_WHY = {
+    "dismasted and raked": {"en": "dismasted and raked by {by}", "it": "disalberata e presa d'infilata da {by}"},
+    "gravely damaged and hit": {"en": "gravely damaged and hit by {by}",
+                                "it": "gravemente danneggiata e colpita da {by}"},
+    "captain's order": {"en": "by her captain's order", "it": "per ordine del suo capitano"},
+}
+FORMATION_WHY = {
+    "out of line": {"en": "out of line at the start of the turn", "it": "fuori linea all'inizio del turno"},
+    "commodore's order": {"en": "by the commodore's order", "it": "per ordine del commodoro"},
+}
+
+
+def _reason(table: dict[str, dict[str, str]], d: dict[str, Any], lang: str) -> str:
+    worded = table.get(str(d.get("why")))
+    if worded is None:
+        return str(d.get("why"))
+    return (worded.get(lang) or worded["en"]).format(by=d.get("by", "?"))
+
+
+def _struck(d: dict[str, Any], lang: str) -> str:
+    why = _reason(STRUCK_WHY, d, lang)
+    if lang == "it":
+        return f"{d['name']} ammaina la bandiera ({why})."
+    return f"{d['name']} strikes her colours ({why})."
+
+
+def _formation_broken(d: dict[str, Any], lang: str) -> str:
+    why = _reason(FORMATION_WHY, d, lang)
+    if lang == "it":
+        return f"{d['name']} non è più in linea di fila ({why}): le sue navi agiscono da sole."
+    return f"{d['name']} is no longer in line ahead ({why}): her ships act on their own."
+
+
 def _repairs_lost(d: dict[str, Any], lang: str) -> str:
     if lang == "it":
         why = REPAIRS_LOST_IT.get(d["why"], d["why"])
@@ -253,15 +288,14 @@ TEMPLATES: dict[str, dict[str, str | Callable[[dict[str, Any], str], str]]] = {
                  "it": "{name} è catturata da {captor_name}: {prize_crew} casella/e di equipaggio di preda, {prisoners} di prigionieri."},
     "prisoners_rise": {"en": "The prisoners aboard {name} rise and retake her.",
                        "it": "I prigionieri a bordo di {name} si liberano e riprendono la nave."},
-    "struck": {"en": "{name} strikes her colours ({why}).", "it": "{name} ammaina la bandiera ({why})."},
+    "struck": {"en": _struck, "it": _struck},
     "prize_secured": {"en": "The prize {name} is safe behind the {side} lines.",
                       "it": "La preda {name} è al sicuro oltre le linee di {side}."},
     "last_to_place": {"en": "{player} placed the chits last ({times} time(s)): this turn they are drawn at random.",
                       "it": "{player} ha posto i gettoni per ultimo ({times} volta/e): in questo turno sono estratti a caso."},
     "repeat_offender": {"en": "{player} was last three times: for the rest of the game the chits are drawn.",
                         "it": "{player} è stato ultimo tre volte: per il resto della partita i gettoni sono estratti."},
-    "formation_broken": {"en": "{name} is no longer in line ahead ({why}): her ships act on their own.",
-                         "it": "{name} non è più in linea di fila ({why}): le sue navi agiscono da sole."},
+    "formation_broken": {"en": _formation_broken, "it": _formation_broken},
     "load_ammo": {"en": _load_ammo, "it": _load_ammo},
     "broadside_no_effect": {"en": _no_effect, "it": _no_effect},
     "prisoners_loss": {"en": "{name}: the prisoners lose {boxes} box(es) ({remaining} left).",
