@@ -21,9 +21,9 @@ from renderer.board import Header, IconPainter, Legend, LegendEntry, RenderOptio
 from renderer.cannoni_bands import RING_ALPHA, RINGS, fill_band, outline_band
 from renderer.canvas import MapCanvas, Placement, PxPoint, dashed_line
 from renderer.labels import BADGE, badge_tile, base_box, flame_badge, label_tile, place_label
-from renderer.legend_entries import afloat_counts, mini_marker, side_entries, sprite_icon
-from renderer.markers import (LocalToPx, draw_ghost_bases, draw_marker, local_rect, paint_hatching, paint_hull,
-                              paint_ring)
+from renderer.legend_entries import afloat_counts, mini_marker, side_entries, sprite_icon, trail_icon
+from renderer.markers import (LocalToPx, draw_ghost_bases, draw_marker, draw_trail, local_rect, paint_hatching,
+                              paint_hull, paint_ring)
 from renderer.open_table import OpenTableBoard
 from renderer.pieces import ViewPiece, side_indices, side_label
 from renderer.theme import RGB, Theme, mix, text_sprite
@@ -485,15 +485,8 @@ class CannoniBoard(OpenTableBoard):
             canvas.draw.ellipse((p[0] - 4, p[1] - 4, p[0] + 4, p[1] + 4), fill=theme.reach)
 
     def _draw_trail(self, canvas: MapCanvas, ship: Ship) -> None:
-        trail = [tuple(p) for p in ship.data.get("trail") or []]
-        if len(trail) < 2:
-            return
-        pts = canvas.poly_px(trail)
-        colour = mix(canvas.theme.side_colour(ship.side_index), (0, 0, 0), 0.2)
-        canvas.draw.line(pts, fill=(255, 255, 255), width=6, joint="curve")
-        canvas.draw.line(pts, fill=colour, width=3, joint="curve")
-        for x, y in pts[:-1]:
-            canvas.draw.ellipse((x - 4, y - 4, x + 4, y + 4), fill=colour, outline=(255, 255, 255))
+        draw_trail(canvas, ship.data.get("trail") or [],
+                   mix(canvas.theme.side_colour(ship.side_index), (0, 0, 0), 0.2))
 
     def _draw_ship(self, canvas: MapCanvas, ship: Ship, ring: bool) -> None:
         theme = canvas.theme
@@ -624,15 +617,6 @@ def _reach_icon(theme: Theme):
     return icon
 
 
-def _trail_icon(theme: Theme):
-    def icon(img: Image.Image, draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int]) -> None:
-        y = (box[1] + box[3]) / 2
-        colour = mix(theme.side_colour(0), (0, 0, 0), 0.2)
-        draw.line([(box[0] + 4, y), (box[2], y)], fill=colour, width=3)
-        draw.ellipse((box[0], y - 4, box[0] + 8, y + 4), fill=colour, outline=(255, 255, 255))
-    return icon
-
-
 _GAUGE_SAMPLE = (((10, 12), (6, 12)), ((6, 6), (3, 8), (0, 6)), ((9, 12),))
 
 
@@ -657,7 +641,7 @@ def _static_legend(theme: Theme) -> tuple[tuple[str, tuple[LegendEntry, ...]], .
                                                         (-0.3, True, None))), theme), 46),
         LegendEntry("yellow ring: to act now", _mini_ship(ShipLook(2.6, 1.3, theme.side_colour(0), "battle",
                                                                     (), masts, ring=True), theme), 46),
-        LegendEntry("trail this phase", _trail_icon(theme), 34),
+        LegendEntry("trail this phase", trail_icon(mix(theme.side_colour(0), (0, 0, 0), 0.2)), 34),
     )
     status = tuple(LegendEntry(text, sprite_icon(badge_sprite(kind, theme)), BADGE) for kind, text in BADGES)
     status += (LegendEntry("hull stbd|port · masts fore→aft · crew (dark = boxes left)",

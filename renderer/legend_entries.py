@@ -72,3 +72,12 @@ def mini_marker(look: Look, length: float,
         small = patch.convert("RGBa").reduce(k).convert("RGBA")
         img.paste(small, box[:2], small)
     return icon
+
+
+def trail_icon(colour: tuple[int, int, int]) -> IconPainter:
+    """The legend's sample of :func:`renderer.markers.draw_trail`."""
+    def icon(img: Image.Image, draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int]) -> None:
+        y = (box[1] + box[3]) / 2
+        draw.line([(box[0] + 4, y), (box[2], y)], fill=colour, width=3)
+        draw.ellipse((box[0], y - 4, box[0] + 8, y + 4), fill=colour, outline=(255, 255, 255))
+    return icon

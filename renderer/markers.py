@@ -84,3 +84,16 @@ def draw_ghost_bases(canvas: MapCanvas, piece: ShipOnTable, poses: Iterable[Pose
         if distance(start, (pose.x, pose.y)) >= 0.9 * piece.length:
             corners = base_polygon(pose, piece.length, piece.width).exterior.coords
             dashed_line(canvas.draw, canvas.poly_px(corners), canvas.theme.reach, width=2, dash=5, gap=4)
+
+
+def draw_trail(canvas: MapCanvas, trail: Iterable[Iterable[float]], colour: RGB) -> None:
+    """Where a ship sailed: a haloed line through the points she passed, a dot at each
+    but the last (her marker stands there)."""
+    points = [tuple(p) for p in trail]
+    if len(points) < 2:
+        return
+    pts = canvas.poly_px(points)
+    canvas.draw.line(pts, fill=(255, 255, 255), width=6, joint="curve")
+    canvas.draw.line(pts, fill=colour, width=3, joint="curve")
+    for x, y in pts[:-1]:
+        canvas.draw.ellipse((x - 4, y - 4, x + 4, y + 4), fill=colour, outline=(255, 255, 255))

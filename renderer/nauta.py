@@ -22,9 +22,9 @@ from renderer.alt_text import LIMIT, fit, nearest_enemy
 from renderer.board import Header, IconPainter, Legend, LegendEntry, RenderOptions, View, register_board
 from renderer.canvas import MapCanvas, Placement, closed, dashed_line
 from renderer.labels import BADGE, badge_tile, base_box, flame_badge, label_tile, place_label
-from renderer.legend_entries import afloat_counts, mini_marker, side_entries, sprite_icon
-from renderer.markers import (LocalToPx, draw_ghost_bases, draw_marker, local_rect, paint_hatching, paint_hull,
-                              paint_ring)
+from renderer.legend_entries import afloat_counts, mini_marker, side_entries, sprite_icon, trail_icon
+from renderer.markers import (LocalToPx, draw_ghost_bases, draw_marker, draw_trail, local_rect, paint_hatching,
+                              paint_hull, paint_ring)
 from renderer.open_table import OpenTableBoard
 from renderer.pieces import ViewPiece, side_indices, side_label
 from renderer.theme import RGB, Theme, ellipsize, mix, text_sprite, text_width
@@ -472,6 +472,8 @@ class NautaBoard(OpenTableBoard):
         if options.overlays and marked:
             self._draw_overlays(canvas, marked)
         for ship in ships:
+            draw_trail(canvas, ship.data.get("trail") or [], mix(theme.side_colour(ship.side_index), (0, 0, 0), 0.2))
+        for ship in ships:
             self._draw_galley(canvas, ship, ship.id in ring_ids)
         taken = Placement()
         if options.labels:
@@ -656,7 +658,7 @@ class NautaBoard(OpenTableBoard):
     def signature(self, view: View) -> Hashable:
         ships = tuple(
             (s.id, s.status, round(s.pose.x, 3), round(s.pose.y, 3), round(s.pose.heading, 2), chips_of(s),
-             soldiers_of(s.data), badges_of(view, s.data))
+             soldiers_of(s.data), badges_of(view, s.data), len(s.data.get("trail") or ()))
             for s in galleys_of(view))
         return (view.get("turn"), view.get("step"), view.get("move_no"), view.get("mover_side"),
                 tuple(s.id for s in to_move(view)), ships)
@@ -793,6 +795,7 @@ def _static_legend(theme: Theme) -> tuple[tuple[str, tuple[LegendEntry, ...]], .
         LegendEntry("pale: a prize or burning hulk, an obstacle",
                     _mini_galley(GalleyLook(1.5, 0.75, mix(colour, (255, 255, 255), 0.55)), theme), 46),
         LegendEntry("sunk or wrecked here", _sunk_icon(theme), 40),
+        LegendEntry("wake: where she rowed this turn", trail_icon(mix(colour, (0, 0, 0), 0.2)), 34),
     )
     speed = chip_sprite("4 · A", "speed", theme)
     secret = chip_sprite("?", "secret", theme)

@@ -139,6 +139,8 @@ def execute(state: NautaState, roller: Roller, unit_: Unit, turn: int, dash: str
         ship.revealed = True
         roller.log.emit("speed_revealed", ship=ship.id, name=ship.name, speed=ship.written,
                         formation=ship.formation if unit_.formation else None)
+    for ship in unit_.ships:
+        ship.trail = [(ship.x, ship.y)]
     if when == "before":
         for ship in unit_.ships:
             shoot(state, roller, ship)
@@ -213,6 +215,7 @@ def _pivot(state: NautaState, roller: Roller, ship: Ship, turn: int) -> bool:
             leave(state, roller, ship)
             return False
         set_pose(ship, pose)
+    ship.trail.append((ship.x, ship.y))
     roller.log.emit("pivot", ship=ship.id, name=ship.name, angle=turn, cost=pivot_cost(turn),
                     heading=ship.heading)
     refresh_contacts(state, ship)
@@ -232,6 +235,7 @@ def _run(state: NautaState, roller: Roller, ship: Ship, distance: float, speed: 
     found = sorted((t, rank, what) for t, rank, what in hits if t is not None)
     travel = found[0][0] if found else distance
     set_pose(ship, g.run(start, travel, astern))
+    ship.trail.append((ship.x, ship.y))
     roller.log.emit("move", ship=ship.id, name=ship.name, distance=round(travel, 2), astern=astern,
                     x=ship.x, y=ship.y, heading=ship.heading, turned=turned)
     refresh_contacts(state, ship)

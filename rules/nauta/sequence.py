@@ -233,6 +233,7 @@ def _next_turn_speed(state: NautaState, ship: Any) -> None:
     ship.written, ship.formation, ship.revealed = None, None, False
     ship.moved, ship.stopped = False, False
     ship.rams, ship.strikes = [], None
+    ship.trail = []
 
 
 def finish(state: NautaState, roller: Roller, result: Any) -> None:

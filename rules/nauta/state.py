@@ -56,6 +56,9 @@ class Ship(BaseModel):
     formation: str | None = None  # formation letter written with it — secret too
     revealed: bool = False
     moved: bool = False
+    # Where her centre went this turn, from where she started (drawn as her wake):
+    # public, as every move is.
+    trail: list[tuple[float, float]] = Field(default_factory=list)
     stopped: bool = False  # brought to zero speed by a contact this turn
     rams: list[str] = Field(default_factory=list)  # enemies it rammed this turn
     strikes: str | None = None  # the one ship it has inflicted losses on this turn

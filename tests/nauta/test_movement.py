@@ -370,3 +370,16 @@ def test_admirals_extra_dash_adds_one_segment():
     t.dashes = 1
     state, _ = move(state, "t", dash="extra")
     assert state.ship("t").x == pytest.approx(9) and max_speed(state.ship("t")) == 3
+
+
+def test_a_galleys_wake_runs_from_where_she_started_through_her_wheel_to_where_she_stops():
+    """Not a rule: what the map draws. The public view carries each ship's path this turn."""
+    state = moving(make_state(ship("t", "triremis", "a", 10, 10, 0), FAR), {"t": 4})
+    start = (state.ship("t").x, state.ship("t").y)
+    state, events = move(state, "t", turn=45)
+    t = state.ship("t")
+    assert t.trail[0] == pytest.approx(start)
+    assert t.trail[-1] == pytest.approx((t.x, t.y))
+    assert len(t.trail) == 3  # start, after the wheel, after the run
+    from rules.nauta.view import view
+    assert view(state, None)["ships"][0]["trail"] == [list(p) for p in t.trail]

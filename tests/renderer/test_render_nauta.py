@@ -4,6 +4,7 @@ the record card, replays, and the board lookup for a view whose "board" is a dic
 from __future__ import annotations
 
 import copy
+import math
 import io
 import random
 import re
@@ -279,3 +280,21 @@ def test_replay(mylae_views):
     img = Image.open(io.BytesIO(gif))
     assert img.format == "GIF" and img.width == DEFAULT_THEME.width
     assert img.n_frames > 5
+
+
+def test_a_galley_that_rowed_this_turn_leaves_a_wake(mylae_views):
+    view = next(v for v in mylae_views if v["step"] == "move" and any(
+        len(s.get("trail") or ()) >= 2 and s["status"] == "afloat"
+        and math.dist(s["trail"][0], (s["x"], s["y"])) > 2 for s in v["ships"]))
+    ship = next(s for s in view["ships"] if len(s.get("trail") or ()) >= 2 and s["status"] == "afloat"
+                and math.dist(s["trail"][0], (s["x"], s["y"])) > 2)
+    without = copy.deepcopy(view)
+    for s in without["ships"]:
+        s["trail"] = []
+    memory = ViewportMemory()
+    img = render_map(view, previous_frame=memory, legend=False)
+    bare = render_map(without, previous_frame=memory, legend=False)
+    vp = img.info["viewport"]
+    x0, y0 = ship["trail"][0]
+    # Where she started (her first dot), now behind her: drawn only with the wake.
+    assert _pixel(img, vp, x0, y0) != _pixel(bare, vp, x0, y0)
