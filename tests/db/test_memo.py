@@ -156,59 +156,58 @@ class Table:
                "deadline", "pause_or_resume", "end", "quiet")
 
 
-@pytest.mark.parametrize("seed", range(6))
-async def test_every_write_leaves_the_remembered_rows_equal_to_the_disk(tmp_path, seed):
+@pytest.fixture
+async def two_connections(tmp_path):
+    """The database under test, and a second one on the same file to read the disk."""
     path = tmp_path / "memo.sqlite3"
     db = await Database.open(path)
     fresh = await Database.open(path)
-    try:
-        table = Table(db, random.Random(seed))
-        for _ in range(3):
+    yield db, fresh
+    await fresh.close()
+    await db.close()
+
+
+@pytest.mark.parametrize("seed", range(6))
+async def test_every_write_leaves_the_remembered_rows_equal_to_the_disk(two_connections, seed):
+    db, fresh = two_connections
+    table = Table(db, random.Random(seed))
+    for _ in range(3):
+        await table.create()
+    for _ in range(160):
+        places = list(Table.CHANNELS) + table.threads
+        # Read everything first so the memo holds what the write is about to change.
+        await _same_as_disk(db, fresh, table.games, places)
+        if table.rng.random() < 0.05:
             await table.create()
-        for _ in range(160):
-            places = list(Table.CHANNELS) + table.threads
-            # Read everything first so the memo holds what the write is about to change.
-            await _same_as_disk(db, fresh, table.games, places)
-            if table.rng.random() < 0.05:
-                await table.create()
-                continue
-            game_id = table.rng.choice(table.games)
-            await getattr(table, table.rng.choice(Table.ACTIONS))(game_id)
-            await _same_as_disk(db, fresh, table.games, places)
-    finally:
-        await fresh.close()
-        await db.close()
+            continue
+        game_id = table.rng.choice(table.games)
+        await getattr(table, table.rng.choice(Table.ACTIONS))(game_id)
+        await _same_as_disk(db, fresh, table.games, places)
 
 
 @pytest.mark.parametrize("seed", range(4))
-async def test_reads_beside_writes_never_leave_a_stale_row_behind(tmp_path, seed):
+async def test_reads_beside_writes_never_leave_a_stale_row_behind(two_connections, seed):
     """Reads run on their own connection while writes commit: whatever interleaving the
     threads produce, once everything has settled the remembered rows are the disk's."""
-    path = tmp_path / "memo.sqlite3"
-    db = await Database.open(path)
-    fresh = await Database.open(path)
-    try:
-        table = Table(db, random.Random(seed))
-        for _ in range(3):
-            await table.create()
-            await table.seat(table.games[-1])
-            await table.start(table.games[-1])
+    db, fresh = two_connections
+    table = Table(db, random.Random(seed))
+    for _ in range(3):
+        await table.create()
+        await table.seat(table.games[-1])
+        await table.start(table.games[-1])
 
-        async def player(rng: random.Random) -> None:
-            for _ in range(6):
-                game_id = rng.choice(table.games)
-                if rng.random() < 0.6:
-                    await rng.choice((db.game, db.seats, db.open_orders, db.deadline))(game_id)
-                    await db.games_in_place(rng.choice(Table.CHANNELS + tuple(table.threads)))
-                else:
-                    await getattr(table, rng.choice(Table.ACTIONS))(game_id)
+    async def player(rng: random.Random) -> None:
+        for _ in range(6):
+            game_id = rng.choice(table.games)
+            if rng.random() < 0.6:
+                await rng.choice((db.game, db.seats, db.open_orders, db.deadline))(game_id)
+                await db.games_in_place(rng.choice(Table.CHANNELS + tuple(table.threads)))
+            else:
+                await getattr(table, rng.choice(Table.ACTIONS))(game_id)
 
-        for burst in range(12):
-            await asyncio.gather(*(player(random.Random(seed * 1000 + burst * 10 + n)) for n in range(8)))
-            await _same_as_disk(db, fresh, table.games, list(Table.CHANNELS) + table.threads)
-    finally:
-        await fresh.close()
-        await db.close()
+    for burst in range(12):
+        await asyncio.gather(*(player(random.Random(seed * 1000 + burst * 10 + n)) for n in range(8)))
+        await _same_as_disk(db, fresh, table.games, list(Table.CHANNELS) + table.threads)
 
 
 async def test_a_read_beside_an_open_write_sees_the_last_commit_and_is_not_kept(tmp_path):
