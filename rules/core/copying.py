@@ -29,17 +29,19 @@ def clone(value: Any) -> Any:
     if t in _SCALAR_TYPES:
         return value
     if t is list:
-        if all(_immutable(v) for v in value):
-            return value.copy()
-        return [clone(v) for v in value]
+        # A plain loop: a generator for all() costs more than the test on a short list.
+        for v in value:
+            if not _immutable(v):
+                return [clone(v) for v in value]
+        return value.copy()
     if t is dict:
         return {k: v if type(v) in _SCALAR_TYPES else clone(v) for k, v in value.items()}
-    if isinstance(value, _SCALARS):
-        return value
     if isinstance(value, BaseModel):
         if value.model_config.get("frozen"):
             return value
         return clone_model(value)
+    if isinstance(value, _SCALARS):
+        return value
     if isinstance(value, list):
         # Lists of scalars or points (a ship's trail) need no element-wise copy.
         if all(_immutable(v) for v in value):
