@@ -179,6 +179,12 @@ def _extent(nx: float, ny: float, quad: list[tuple[float, float]]) -> tuple[floa
     return min(p0, p1, p2, p3), max(p0, p1, p2, p3)
 
 
+# Inches: a margin of the contact test this far from zero has the same sign whether
+# worked out from the start of a straight move or from her corners at that point (the
+# two differ by float rounding, some 1e-12 on a table of a few hundred inches).
+_DECIDED = 1e-9
+
+
 def _ship_contact_travel(ship: ShipState, p: Plan, other: ShipState, lo: float, hi: float) -> float:
     """Bisection between a travel clear of ``other`` and one touching it, on the bases'
     corners alone (the shapely-free path for the common case: two ships meeting): the
@@ -202,9 +208,36 @@ def _ship_contact_travel(ship: ShipState, p: Plan, other: ShipState, lo: float, 
             x, y = start.x + dx * travel, start.y + dy * travel
             return [(x + fx + rx, y + fy + ry), (x - fx + rx, y - fy + ry),
                     (x - fx - rx, y - fy - ry), (x + fx - rx, y + fy - ry)]
+
+        # Sailing straight, her extent along any fixed axis moves linearly with the travel:
+        # each of the test's eight inequalities is a margin ``c0 + c1 * travel`` that must
+        # not be negative. A step where every margin is clearly of one sign (beyond
+        # _DECIDED, far above float noise) is settled by the margins; only a step within
+        # _DECIDED of the boundary is tested on her corners, exactly as before.
+        start_quad = corners(0.0)
+        margins = []
+        for nx, ny in _axes(start_quad) + [(nx, ny) for nx, ny, _, _ in fixed]:
+            k = nx * dx + ny * dy
+            lo_a, hi_a = _extent(nx, ny, start_quad)
+            lo_b, hi_b = _extent(nx, ny, target)
+            margins.append((hi_b + tol - lo_a, -k))
+            margins.append((hi_a + tol - lo_b, k))
+
+        def settled(travel: float) -> bool | None:
+            verdict: bool | None = True
+            for c0, c1 in margins:
+                m = c0 + c1 * travel
+                if m < -_DECIDED:
+                    return False
+                if m <= _DECIDED:
+                    verdict = None
+            return verdict
     else:
         def corners(travel: float) -> list[tuple[float, float]]:
             return _corners(g.pose_at(start, length, p.template, p.direction, p.curve, travel), length, width)
+
+        def settled(travel: float) -> bool | None:
+            return None
 
     def touching(quad: list[tuple[float, float]]) -> bool:
         # _extent written out: this runs some twenty times for every contact.
@@ -222,7 +255,10 @@ def _ship_contact_travel(ship: ShipState, p: Plan, other: ShipState, lo: float, 
 
     while hi - lo > g.CONTACT_TRAVEL_TOL:
         mid = (lo + hi) / 2
-        lo, hi = (lo, mid) if touching(corners(mid)) else (mid, hi)
+        verdict = settled(mid)
+        if verdict is None:
+            verdict = touching(corners(mid))
+        lo, hi = (lo, mid) if verdict else (mid, hi)
     return hi
 
 
