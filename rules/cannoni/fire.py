@@ -142,11 +142,15 @@ def fire_options(state: CannoniState, firer: ShipState, side: str) -> FireOption
 
 def _fire_options(state: CannoniState, firer: ShipState, side: str) -> FireOptions:
     sec = sector(firer, side)
-    others = [o for o in state.afloat() if o.id != firer.id]
-    # One vectorised test for the whole table: "anche parzialmente", touching counts.
+    # One pass over the fleet (this runs for every broadside order, and again when the
+    # table has changed by its turn), then one vectorised test for the whole table:
+    # "anche parzialmente", touching counts.
+    me = firer.id
+    others = [o for o in state.ships if o.status == "afloat" and o.id != me]
     touch = shapely.dwithin(np.array([base(o) for o in others], dtype=object), sec, g.TOL) if others else []
-    inside = [(g.distance(mainmast(firer), mainmast(o)), o) for o, hit in zip(others, touch) if hit]
-    inside += forts.in_sector(state, sec, mainmast(firer))  # measured to the fort's outer edge
+    here = mainmast(firer)
+    inside = [(g.distance(here, mainmast(o)), o) for o, hit in zip(others, touch) if hit]
+    inside += forts.in_sector(state, sec, here)  # measured to the fort's outer edge
     if not inside:
         return FireOptions(side=side, targets=[], blocked="no ship in the firing sector")
     nearest = min(d for d, _ in inside)

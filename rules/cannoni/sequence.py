@@ -291,8 +291,9 @@ def actors(state: CannoniState) -> list[Unit]:
     """Ships and squadrons still to act this phase, in initiative order (a squadron
     takes the place of its first ship)."""
     out: list[Unit] = []
+    in_line = bool(squadrons.active_squadrons(state))  # most games have no squadron
     for ship in to_act(state):
-        sq = squadrons.squadron_of(state, ship.id)
+        sq = squadrons.squadron_of(state, ship.id) if in_line else None
         if sq is None:
             out.append(Unit(ship.id, ship.name, ship.player, [ship], False, isinstance(ship, BatteryState)))
         elif all(u.id != sq.id for u in out):
