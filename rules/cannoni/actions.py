@@ -31,7 +31,8 @@ def _pass(label: str = "no action") -> ActionSpec:
 
 
 def action_specs(state: CannoniState, ship: ShipState, only: str | None = None) -> list[ActionSpec]:
-    """The ship's legal actions; with ``only``, just that one (fire options are costly)."""
+    """The ship's legal actions; with ``only``, just that one if she may take it (fire
+    options are costly)."""
     if ship.sinking:
         return [_pass("no action (the ship is sinking)")]
     if ship.gravely_damaged:
@@ -55,7 +56,8 @@ def action_specs(state: CannoniState, ship: ShipState, only: str | None = None) 
         spec = action.spec(state, ship)
         if spec is not None:
             specs.append(spec)
-    specs.append(_pass())
+    if only is None or only == PASS:
+        specs.append(_pass())
     return specs
 
 

@@ -7,10 +7,9 @@ della fase": a ship hit early in a phase still fires with what it had.
 from __future__ import annotations
 
 import math
-from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import lru_cache
-from typing import Callable, Iterator, TypeVar
+from typing import Callable, TypeVar
 
 import numpy as np
 import shapely
@@ -109,12 +108,20 @@ _MEMO: ContextVar[dict | None] = ContextVar("fire_options_memo", default=None)
 _SIDE: ContextVar[str | None] = ContextVar("fire_side_checked", default=None)
 
 
-@contextmanager
-def checking(side: str | None = None) -> Iterator[None]:
-    memo, only = _MEMO.set({}), _SIDE.set(side if side in ("starboard", "port") else None)
-    try:
-        yield
-    finally:
+class checking:
+    """``with checking(side):`` while one order is checked (a class rather than a
+    generator context manager: it is entered for every order of a phase)."""
+
+    __slots__ = ("side", "tokens")
+
+    def __init__(self, side: str | None = None) -> None:
+        self.side = side if side in ("starboard", "port") else None
+
+    def __enter__(self) -> None:
+        self.tokens = (_MEMO.set({}), _SIDE.set(self.side))
+
+    def __exit__(self, *exc: object) -> None:
+        memo, only = self.tokens
         _MEMO.reset(memo)
         _SIDE.reset(only)
 

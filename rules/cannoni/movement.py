@@ -389,7 +389,10 @@ def standing_ships(state: CannoniState, ship: ShipState) -> set[str] | None:
     count; one at a time, every ship is where the player sees it."""
     if state.options.order_mode == "sequential":
         return None
-    return {o.id for o in state.afloat() if o.id != ship.id and (o.acted or (o.chit or 0) < (state.phase or 9))}
+    phase, me = state.phase or 9, ship.id
+    # One pass, the afloat test written out: asked for every move order of a phase.
+    return {o.id for o in state.ships
+            if o.status == "afloat" and o.id != me and (o.acted or (o.chit or 0) < phase)}
 
 
 def would_collide(state: CannoniState, ship: ShipState, p: Plan) -> str | None:
