@@ -53,8 +53,11 @@ class GcPauses:
 class MeasuredBroadside(Broadside):
     """The production client, with the measurements; started by the same ``run``."""
 
-    lag: list[tuple[float, float]] = []
-    pauses = GcPauses()
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.lag: list[tuple[float, float]] = []
+        self.pauses = GcPauses()
+        self._reported = False
 
     async def setup_hook(self) -> None:
         setup_start = time.time()
@@ -80,7 +83,8 @@ class MeasuredBroadside(Broadside):
 
     async def close(self) -> None:
         await super().close()
-        if not REPORT.exists() or '"exit"' not in REPORT.read_text():
+        if not self._reported:  # closed by SIGTERM, then again as run() ends
+            self._reported = True
             write({"event": "exit", "lag": self.lag, "gc": self.pauses.pauses})
 
 

@@ -37,7 +37,6 @@ from rules.nauta.placement import base_of, pose_of
 from rules.nauta.ships import max_pivot, pivot_cost
 from rules.nauta.shooting import BALISTAE_REACH, CROSSBOW_REACH, weapon
 from rules.nauta.speeds import speed_label
-from rules.nauta.state import ON_TABLE
 from rules.nauta.state import Ship as ShipModel
 
 GRID_SEGMENTS = 5.0  # 10 cm squares: a 90 x 60 cm table is 9 x 6 squares
@@ -76,11 +75,11 @@ class Galley(ViewPiece):
 
     @property
     def on_table(self) -> bool:
-        return self.status in ON_TABLE
+        return self.model.on_table
 
     @property
     def afloat(self) -> bool:
-        return self.status == "afloat"
+        return self.model.afloat
 
     @cached_property
     def model(self) -> ShipModel:
