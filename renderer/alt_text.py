@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Sequence, TypeVar
 
 from renderer.pieces import ShipOnTable
-from rules.cannoni.geometry import bearing, distance
+from rules.core.tables.open_table import bearing, distance
 
 LIMIT = 1000
 S = TypeVar("S", bound=ShipOnTable)

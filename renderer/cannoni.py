@@ -2,7 +2,7 @@
 legend and header, drawn from the public view only.
 
 Every marker is described in docs/renderer.md. Geometry (bases, firing
-sectors, turning cards) comes from rules.cannoni.geometry so that what the map
+sectors, turning cards) comes from rules.core.tables and rules.cannoni.cards so that what the map
 shows is what the rules compute.
 """
 from __future__ import annotations
@@ -28,11 +28,14 @@ from renderer.open_table import OpenTableBoard
 from renderer.pieces import ViewPiece, side_indices, side_label
 from renderer.theme import RGB, Theme, mix, text_sprite
 from renderer.viewport import Box
-from rules.cannoni import geometry as g
+from rules.cannoni import cards
+from rules.core.tables import courses
+from rules.core.tables import open_table as g
+from rules.core.tables import sectors
 from rules.cannoni.fire import HULL_RANGE, RAKE_RANGE, RIGGING_MIN_RANGE
 from rules.cannoni.logbook import LogBook
 from rules.cannoni.sailing import templates_for
-from rules.cannoni.texts import compass
+from rules.core.tables.compass import compass
 
 REACH_ALPHA = 70
 GAUGE_H = 10
@@ -326,7 +329,7 @@ def sector_rings(ship: Ship, side: str) -> list[tuple[float, Polygon]]:
     """The broadside's firing sector cut by the range rings, widest first. The
     sector reaches as far as the guns do, so a ring beyond their range is cut to it."""
     reach = max(ship.logbook.max_range(), 1.0)
-    sector = g.sector_polygon(ship.pose, ship.length, ship.width, side, reach)
+    sector = sectors.sector_polygon(ship.pose, ship.length, ship.width, side, reach)
     mast = ShapelyPoint(ship.pose.x, ship.pose.y)
     radii = sorted({min(r, reach) for r in RINGS}, reverse=True)
     return [(r, sector.intersection(mast.buffer(r, quad_segs=24))) for r in radii]
@@ -352,12 +355,12 @@ def reach_of(ship: Ship, wind_from: float) -> Reach | None:
     if hi <= 0:
         return None
     start, L = ship.pose, ship.length
-    fans, arcs, ghosts = [], [], [g.straight(start, hi)]
+    fans, arcs, ghosts = [], [], [courses.straight(start, hi)]
     tightest: list[g.Pose] = []
     for template in templates_for(ship.logbook):
         for direction in ("port", "starboard"):
-            cmax = min(g.max_curve(template), hi)
-            eye = g.travel_to_heading(start.heading, template, direction, wind_from)
+            cmax = min(cards.max_curve(template), hi)
+            eye = cards.travel_to_heading(start.heading, template, direction, wind_from)
             head_to_wind = eye is not None and 1e-6 < eye < cmax
             if head_to_wind:
                 cmax = eye
@@ -365,17 +368,17 @@ def reach_of(ship: Ship, wind_from: float) -> Reach | None:
                 continue
             n = max(int(cmax / 0.25), 4)
             cs = [cmax * i / n for i in range(n + 1)]
-            outer = [g.pose_at(start, L, template, direction, c, max(hi, c)) for c in cs]
+            outer = [cards.pose_at(start, L, template, direction, c, max(hi, c)) for c in cs]
             if head_to_wind:  # the move ends where the bow meets the wind
-                outer[-1] = g.pose_at(start, L, template, direction, cmax, cmax)
-            inner = [g.pose_at(start, L, template, direction, c, max(lo, c)) for c in reversed(cs)]
+                outer[-1] = cards.pose_at(start, L, template, direction, cmax, cmax)
+            inner = [cards.pose_at(start, L, template, direction, c, max(lo, c)) for c in reversed(cs)]
             fans.append(tuple((p.x, p.y) for p in outer + inner))
-            path = g.path_poses(start, L, template, direction, cmax, cmax, step=0.25)
+            path = cards.path_poses(start, L, template, direction, cmax, cmax, step=0.25)
             arcs.append((template, tuple((p.x, p.y) for p in path)))
             if len(tightest) < 2:  # the first card is the tightest
                 tightest.append(outer[-1])
     ghosts.extend(tightest)
-    a, b = g.straight(start, lo), g.straight(start, hi)
+    a, b = courses.straight(start, lo), courses.straight(start, hi)
     return Reach(tuple(fans), tuple(arcs), ((a.x, a.y), (b.x, b.y)), tuple(ghosts))
 
 

@@ -17,7 +17,7 @@ from renderer.open_table import grid_square
 from renderer.theme import RGB, Theme, ellipsize, font, mix, text_width
 from rules.cannoni.logbook import RANGE_BANDS
 from rules.cannoni.state import SECTION
-from rules.cannoni.texts import compass
+from rules.core.tables.compass import compass
 from rules.cannoni.fire import HULL_RANGE, RIGGING_MIN_RANGE
 
 BOX = 26

@@ -14,7 +14,7 @@ from renderer.alt_text import LIMIT, fit, nearest_enemy
 from renderer.board import View
 from renderer.cannoni import OUT_WORDS, STEP_WORDS, Ship, badges_of, ships_of, to_act
 from renderer.pieces import side_label
-from rules.cannoni.texts import compass
+from rules.core.tables.compass import compass
 
 if TYPE_CHECKING:
     from renderer.cannoni import CannoniBoard

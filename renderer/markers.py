@@ -16,7 +16,7 @@ from PIL import ImageDraw
 from renderer.canvas import MapCanvas, PxPoint, dashed_line
 from renderer.pieces import ShipOnTable
 from renderer.theme import RGB, Theme
-from rules.cannoni.geometry import Pose, base_polygon, distance
+from rules.core.tables.open_table import Pose, base_polygon, distance
 
 LocalToPx = Callable[[float, float], PxPoint]
 LocalRect = Callable[[float, float, float, float], list[PxPoint]]

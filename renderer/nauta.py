@@ -29,8 +29,8 @@ from renderer.open_table import OpenTableBoard
 from renderer.pieces import ViewPiece, side_indices, side_label
 from renderer.theme import RGB, Theme, ellipsize, mix, text_sprite, text_width
 from renderer.viewport import Box
-from rules.cannoni.geometry import Pose
-from rules.cannoni.texts import compass
+from rules.core.tables.open_table import Pose
+from rules.core.tables.compass import compass
 from rules.nauta import geometry as g
 from rules.nauta.orders import TURN_STEP
 from rules.nauta.placement import base_of, pose_of

@@ -14,7 +14,7 @@ from PIL import Image, ImageDraw
 from renderer.nauta import FITTING_WORDS, Galley, NautaBoard, badges_of
 from renderer.pieces import find_ship, side_label
 from renderer.theme import RGB, Theme, ellipsize, font, mix, text_width
-from rules.cannoni.texts import compass
+from rules.core.tables.compass import compass
 from rules.nauta.equipment import fitting
 from rules.nauta.ships import max_pivot, pivot_cost, ship_class
 from rules.nauta.shooting import BALISTAE_REACH, CROSSBOW_REACH

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any, Callable, Protocol, TypeVar
 
 from renderer.board import View
-from rules.cannoni.geometry import Pose
+from rules.core.tables.open_table import Pose
 
 P = TypeVar("P")
 

@@ -16,7 +16,9 @@ from typing import Any
 from shapely.geometry import Point, Polygon
 
 from rules.cannoni import fire as gunfire
-from rules.cannoni import geometry as g
+from rules.core.tables import contact
+from rules.core.tables import open_table as g
+from rules.core.tables import sectors
 from rules.cannoni.boarding import boarders_aboard
 from rules.cannoni.crew import disorder, rally
 from rules.cannoni.dice import roll
@@ -60,10 +62,10 @@ def fire_options(state: CannoniState, b: BatteryState) -> FireOptions:
     line = face(b)
     inside: list[tuple[float, ShipState | BatteryState]] = []
     for ship in state.afloat():
-        if g.touching(gunfire.base(ship), sec):
+        if contact.touching(gunfire.base(ship), sec):
             inside.append((line.distance(Point(ship.x, ship.y)), ship))
     for other in all_batteries(state):
-        if other.fort != b.fort and not other.destroyed and g.touching(emplacement(other), sec):
+        if other.fort != b.fort and not other.destroyed and contact.touching(emplacement(other), sec):
             inside.append((line.distance(emplacement(other)), other))
     if not inside:
         return FireOptions(side="battery", targets=[], blocked="no ship in the firing sector")
@@ -108,11 +110,11 @@ def fire_options(state: CannoniState, b: BatteryState) -> FireOptions:
 def rake(b: BatteryState, target: ShipState, d: float) -> str | None:
     """*Infilata* "come le regole base per le navi": the ship within 6", wholly in the
     battery's sector, and the emplacement outside both her broadside sectors."""
-    if d > gunfire.RAKE_RANGE + EPS or not g.fully_in_sector(gunfire.base(target), sector(b)):
+    if d > gunfire.RAKE_RANGE + EPS or not sectors.fully_in_sector(gunfire.base(target), sector(b)):
         return None
     place = emplacement(b)
     for tside in ("starboard", "port"):
-        if g.in_sector(place, gunfire.sector(target, tside, reach=gunfire.SECTOR_FAR)):
+        if sectors.in_sector(place, gunfire.sector(target, tside, reach=gunfire.SECTOR_FAR)):
             return None
     return g.end_facing(gunfire.pose(target), nearest_on_face(b, (target.x, target.y)))
 

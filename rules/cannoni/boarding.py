@@ -10,7 +10,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from rules.cannoni import geometry as g
+from rules.core.tables import contact
+from rules.core.tables import open_table as g
 from rules.cannoni.capture import capture, check_prisoners
 from rules.cannoni.dice import roll
 from rules.cannoni.fire import base, boarding_penalty, mainmast
@@ -66,7 +67,7 @@ def grapple_targets(state: CannoniState, ship: ShipState) -> list[ShipState]:
         if other.id in bound_to(state, ship.id):
             continue
         close = g.distance(mainmast(ship), mainmast(other)) <= GRAPPLE_RANGE + 1e-9
-        if close or g.touching(mine, base(other)):
+        if close or contact.touching(mine, base(other)):
             out.append(other)
     return out
 

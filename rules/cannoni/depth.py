@@ -15,7 +15,8 @@ from functools import lru_cache
 
 from shapely.geometry import Polygon
 
-from rules.cannoni import geometry as g
+from rules.core.tables import contact
+from rules.core.tables import open_table as g
 from rules.cannoni.state import CannoniState, DepthZone, ShipState
 
 
@@ -45,7 +46,7 @@ def refloat_penalty(state: CannoniState, ship: ShipState) -> list[tuple[str, int
     her draught and the depth of the shallowest zone too shallow for her that her base
     touches. A ship aground on the coast itself (land has no depth) has none."""
     under = [z.depth for z in too_shallow(state, ship)
-             if g.touching(zone_polygon(z), g.base_polygon(g.Pose(ship.x, ship.y, ship.heading),
+             if contact.touching(zone_polygon(z), g.base_polygon(g.Pose(ship.x, ship.y, ship.heading),
                                                            ship.log.base_length, ship.log.base_width))]
     if not under:
         return []

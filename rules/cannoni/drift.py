@@ -3,7 +3,9 @@ downwind as one, by the smallest drift of the group. A ship at anchor or aground
 holds its whole group ("Le navi all'ancora ... non vanno alla deriva")."""
 from __future__ import annotations
 
-from rules.cannoni import geometry as g
+from rules.core.tables import contact
+from rules.core.tables import courses
+from rules.core.tables import open_table as g
 from rules.cannoni.depth import shoals_for
 from rules.cannoni.fire import base, land_polygons
 from rules.cannoni.movement import edge_zone
@@ -64,12 +66,12 @@ def drift(state: CannoniState, roller: Roller) -> None:
             length, width = ship.log.base_length, ship.log.base_width
             # Shallows too shallow for her stop her as the coast does.
             near = others + shoals_for(state, ship)
-            hit = g.first_contact(poses, length, width, near) if near else None
+            hit = contact.first_contact(poses, length, width, near) if near else None
             if hit is not None:
-                travel = min(travel, g.travelled(poses, hit - 1))
-            at_edge = g.first_contact(poses, length, width, [edge_zone(state.table.width, state.table.height)])
-            if at_edge is not None and g.travelled(poses, at_edge) <= travel:
-                travel, edge_ship = g.travelled(poses, at_edge), ship
+                travel = min(travel, courses.travelled(poses, hit - 1))
+            at_edge = contact.first_contact(poses, length, width, [edge_zone(state.table.width, state.table.height)])
+            if at_edge is not None and courses.travelled(poses, at_edge) <= travel:
+                travel, edge_ship = courses.travelled(poses, at_edge), ship
         if edge_ship is not None and not manoeuvre_test(state, edge_ship, roller, "stay on the table", []):
             for ship in group:
                 ship.exit_xy = (ship.x + dx * travel, ship.y + dy * travel)

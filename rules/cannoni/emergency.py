@@ -11,7 +11,8 @@ from typing import Any
 from shapely.geometry import Point
 from shapely.ops import nearest_points
 
-from rules.cannoni import geometry as g
+from rules.core.tables import courses
+from rules.core.tables import open_table as g
 from rules.cannoni.depth import refloat_penalty, shoals_for
 from rules.cannoni.fire import base, land_polygons, pose
 from rules.cannoni.orders import ShipAction, register, ship_param
@@ -223,7 +224,7 @@ class ClubHaul(ShipAction):
 
     def execute(self, state: CannoniState, roller: Roller, ship: ShipState, p: dict[str, Any]) -> None:
         angle = 22.5 * int(p["points"]) * (1 if p["direction"] == "starboard" else -1)
-        q = g.pivot(pose(ship), ship.log.base_length, angle, ship.anchor or "bow")
+        q = courses.pivot(pose(ship), ship.log.base_length, angle, ship.anchor or "bow")
         ship.x, ship.y, ship.heading = round(q.x, 6), round(q.y, 6), round(q.heading, 6)
         roller.log.emit("club_hauled", ship=ship.id, name=ship.name, heading=ship.heading)
 

@@ -11,14 +11,12 @@ from contextvars import ContextVar
 from functools import lru_cache
 from typing import Callable, TypeVar
 
-import numpy as np
-import shapely
-
 from pydantic import BaseModel
-from shapely.geometry import Point, Polygon
+from shapely.geometry import Polygon
 
 from rules.cannoni import forts
-from rules.cannoni import geometry as g
+from rules.core.tables import open_table as g
+from rules.core.tables import sectors
 from rules.cannoni.dice import roll
 from rules.cannoni.logbook import max_range
 from rules.cannoni.state import SECTION, BatteryState, CannoniState, DamageItem, ShipState, opposite
@@ -89,13 +87,13 @@ def _gun_reach(table: tuple[int | None, ...]) -> float:
 
 @lru_cache(maxsize=4096)
 def _sector(x: float, y: float, heading: float, length: float, width: float, side: str, reach: float) -> Polygon:
-    return g.sector_polygon(g.Pose(x=x, y=y, heading=heading), length, width, side, reach)
+    return sectors.sector_polygon(g.Pose(x=x, y=y, heading=heading), length, width, side, reach)
 
 
 def land_polygons(state: CannoniState) -> list[Polygon]:
     # A fort's walls stand on the coast: ships run aground on them and see past them
     # no more than past a headland.
-    return [Polygon(area.points) for area in state.table.land] + forts.fort_polygons(state)
+    return g.land_polygons(state.table.land) + forts.fort_polygons(state)
 
 
 # Checking one order asks for the same fire options twice (for the form, then for the
@@ -154,17 +152,15 @@ def _fire_options(state: CannoniState, firer: ShipState, side: str) -> FireOptio
     # "anche parzialmente", touching counts.
     me = firer.id
     others = [o for o in state.ships if o.status == "afloat" and o.id != me]
-    touch = shapely.dwithin(np.array([base(o) for o in others], dtype=object), sec, g.TOL) if others else []
+    touch = sectors.touching_sector([base(o) for o in others], sec)
     here = mainmast(firer)
     inside = [(g.distance(here, mainmast(o)), o) for o, hit in zip(others, touch) if hit]
     inside += forts.in_sector(state, sec, here)  # measured to the fort's outer edge
     if not inside:
         return FireOptions(side=side, targets=[], blocked="no ship in the firing sector")
     nearest = min(d for d, _ in inside)
-    for land in land_polygons(state):
-        cut = land.intersection(sec)
-        if not cut.is_empty and cut.distance(Point(mainmast(firer))) < nearest - EPS:
-            return FireOptions(side=side, targets=[], blocked="land blocks the line of fire")
+    if sectors.land_in_the_way(land_polygons(state), sec, here, nearest, EPS):
+        return FireOptions(side=side, targets=[], blocked="land blocks the line of fire")
     closest = [(d, s) for d, s in inside if d <= nearest + EPS]
     targets = []
     for d, ship in closest:
@@ -199,11 +195,11 @@ def _fire_options(state: CannoniState, firer: ShipState, side: str) -> FireOptio
 
 def rake(firer: ShipState, target: ShipState, side: str, d: float) -> str | None:
     """Fuoco d'infilata: target within 6", wholly in the sector, firer outside its sectors."""
-    if d > RAKE_RANGE + EPS or not g.fully_in_sector(base(target), sector(firer, side)):
+    if d > RAKE_RANGE + EPS or not sectors.fully_in_sector(base(target), sector(firer, side)):
         return None
     firer_base = base(firer)
     for tside in ("starboard", "port"):
-        if g.in_sector(firer_base, sector(target, tside, reach=SECTOR_FAR)):
+        if sectors.in_sector(firer_base, sector(target, tside, reach=SECTOR_FAR)):
             return None
     return g.end_facing(pose(target), mainmast(firer))
 

@@ -22,7 +22,9 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 from shapely.geometry import LineString, Point, Polygon
 
-from rules.cannoni import geometry as g
+from rules.core.tables import contact
+from rules.core.tables import open_table as g
+from rules.core.tables import sectors
 from rules.cannoni.builder import fire_modifiers
 from rules.cannoni.logbook import RANGE_BANDS, max_range
 from rules.cannoni.state import BatteryState, CannoniState, FortState, Track
@@ -107,7 +109,7 @@ def emplacement_polygon(x: float, y: float, facing: float, frontage: float, inla
 
 @lru_cache(maxsize=1024)
 def sector_polygon(x: float, y: float, facing: float, frontage: float, inland: float, reach: float) -> Polygon:
-    return g.sector_polygon(_pose(x, y, facing, inland), frontage, inland, "starboard", reach)
+    return sectors.sector_polygon(_pose(x, y, facing, inland), frontage, inland, "starboard", reach)
 
 
 def face_ends(x: float, y: float, facing: float, frontage: float) -> tuple[g.Point, g.Point]:
@@ -191,7 +193,7 @@ def in_sector(state: CannoniState, sec: Polygon, origin: g.Point) -> list[tuple[
         if b.destroyed:
             continue
         place = emplacement(b)
-        if g.touching(place, sec):
+        if contact.touching(place, sec):
             here = here or Point(origin)
             out.append((place.distance(here), b))
     return out

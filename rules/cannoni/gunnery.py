@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.cannoni import batteries
-from rules.cannoni import geometry as g
+from rules.core.tables import open_table as g
 from rules.cannoni.boarding import boarders_aboard
 from rules.cannoni.capture import strike_colours
 from rules.cannoni.fire import checked_sides, AMMUNITION, fire, fire_options, mainmast, rake, while_checking

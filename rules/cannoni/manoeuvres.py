@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.cannoni import geometry as g
+from rules.cannoni import cards
 from rules.cannoni import movement
 from rules.cannoni.orders import ShipAction, register, side_param
 from rules.cannoni.sailing import in_irons, sails_allowed, speed_range, templates_for
@@ -45,7 +45,7 @@ def card_problems(p: dict[str, Any]) -> list[Problem]:
     problems = []
     if float(p["curve"]) > float(p["distance"]) + 1e-9:
         problems.append(problem(CP.CURVE_LONGER, field="curve", curve=p["curve"], distance=p["distance"]))
-    cap = g.max_curve(p["template"])
+    cap = cards.max_curve(p["template"])
     if float(p["curve"]) > cap + 1e-9:
         problems.append(problem(CP.CURVE_CAP, field="curve", template=p["template"], cap=f"{cap:g}"))
     return problems
@@ -86,7 +86,7 @@ class Turn(ShipAction):
             side_param(("port", "starboard"), name="direction", label="direction"),
             # The widest card allowed sets the longest curve; each card's own 90° is checked.
             ParamSpec(name="curve", label="inches along the curve", kind="number", min=DISTANCE_STEP,
-                      max=min(g.max_curve(temps[-1]), speeds.max), step=DISTANCE_STEP),
+                      max=min(cards.max_curve(temps[-1]), speeds.max), step=DISTANCE_STEP),
             distance_param(max(speeds.min, DISTANCE_STEP), speeds.max),
         ])
 

@@ -10,7 +10,10 @@ from pydantic import BaseModel
 from shapely.geometry.base import BaseGeometry
 from shapely.geometry import Polygon
 
-from rules.cannoni import geometry as g
+from rules.cannoni import cards
+from rules.core.tables import contact as contacts
+from rules.core.tables import courses
+from rules.core.tables import open_table as g
 from rules.cannoni.crew import disorder
 from rules.cannoni.depth import shoals_for
 from rules.cannoni.fire import base, land_polygons, pose
@@ -59,7 +62,7 @@ def plan(state: CannoniState, ship: ShipState, template: str | None, direction: 
     start = pose(ship)
     head_to_wind = False
     if template is not None and direction is not None and curve > 0:
-        rate = g.TEMPLATE_RATE[template]
+        rate = cards.TEMPLATE_RATE[template]
         to_wind = g.angle_diff(state.wind_degrees(), start.heading)  # + = clockwise
         if direction == "starboard" and 0 < to_wind <= rate * curve + 1e-9:
             curve, distance, head_to_wind = to_wind / rate, to_wind / rate, True
@@ -72,7 +75,7 @@ def plan(state: CannoniState, ship: ShipState, template: str | None, direction: 
                 distance, head_to_wind = curve, True
     if curve <= 0:
         template, direction = None, None
-    poses = g.path_poses(start, ship.log.base_length, template, direction, curve, distance, step=STEP)
+    poses = cards.path_poses(start, ship.log.base_length, template, direction, curve, distance, step=STEP)
     return Plan(poses=poses, curve=curve, distance=distance, head_to_wind=head_to_wind,
                 template=template, direction=direction)
 
@@ -108,7 +111,7 @@ def first_contact(state: CannoniState, ship: ShipState, p: Plan, only: set[str] 
     found: list[Contact] = []
     others = obstacles(state, ship, only, move_reach(p, length, width))
     if others:
-        idx = g.first_contact(p.poses, length, width, [poly for _, poly in others])
+        idx = contacts.first_contact(p.poses, length, width, [poly for _, poly in others])
         if idx is not None:
             hit = g.base_polygon(p.poses[idx], length, width)
             # first_contact counts a base within TOL as touching: match it the same way.
@@ -116,11 +119,11 @@ def first_contact(state: CannoniState, ship: ShipState, p: Plan, only: set[str] 
             found.append(Contact(index=idx, kind="ship", other=other))
     lands = land_polygons(state) + shoals_for(state, ship)  # water too shallow for her is coast
     if lands:
-        idx = g.first_contact(p.poses, length, width, lands)
+        idx = contacts.first_contact(p.poses, length, width, lands)
         if idx is not None:
             found.append(Contact(index=idx, kind="land"))
     if near_edge(p, length, width, state.table.width, state.table.height):
-        idx = g.first_contact(p.poses, length, width, [edge_zone(state.table.width, state.table.height)])
+        idx = contacts.first_contact(p.poses, length, width, [edge_zone(state.table.width, state.table.height)])
         if idx is not None:
             found.append(Contact(index=idx, kind="edge"))
     # A contact at the very start is where the ship already is (e.g. fouled): ignore.
@@ -148,7 +151,7 @@ def _place(ship: ShipState, q: g.Pose) -> None:
 def contact_travel(state: CannoniState, ship: ShipState, p: Plan, found: list[BaseGeometry]) -> float:
     """Inches of bow travel at which the move first touches one of ``found`` (exact,
     not the last sample short of it): "il movimento è arrestato a contatto"."""
-    travel = g.contact_travel(pose(ship), ship.log.base_length, ship.log.base_width, p.template,
+    travel = cards.contact_travel(pose(ship), ship.log.base_length, ship.log.base_width, p.template,
                               p.direction, p.curve, p.distance, found, step=STEP)
     return p.distance if travel is None else min(travel, p.distance)
 
@@ -200,7 +203,7 @@ def _ship_contact_travel(ship: ShipState, p: Plan, other: ShipState, lo: float, 
         # A straight move keeps her heading: where pose_at and _corners would put her
         # corners, computed the same way without building a pose at every step.
         dx, dy = g.unit(start.heading)
-        r = math.radians(g.straight(start, 0.0).heading)
+        r = math.radians(courses.straight(start, 0.0).heading)
         sn, cs = math.sin(r), math.cos(r)
         fx, fy, rx, ry = sn * length / 2, cs * length / 2, cs * width / 2, -sn * width / 2
 
@@ -234,7 +237,7 @@ def _ship_contact_travel(ship: ShipState, p: Plan, other: ShipState, lo: float, 
             return verdict
     else:
         def corners(travel: float) -> list[tuple[float, float]]:
-            return _corners(g.pose_at(start, length, p.template, p.direction, p.curve, travel), length, width)
+            return _corners(cards.pose_at(start, length, p.template, p.direction, p.curve, travel), length, width)
 
         def settled(travel: float) -> bool | None:
             return None
@@ -253,7 +256,7 @@ def _ship_contact_travel(ship: ShipState, p: Plan, other: ShipState, lo: float, 
                 return False
         return True
 
-    while hi - lo > g.CONTACT_TRAVEL_TOL:
+    while hi - lo > contacts.CONTACT_TRAVEL_TOL:
         mid = (lo + hi) / 2
         verdict = settled(mid)
         if verdict is None:
@@ -271,18 +274,18 @@ def first_exact_contact(state: CannoniState, ship: ShipState, p: Plan) -> tuple[
     # Ships beyond the move's reach touch none of its bases (the same cut as first_contact).
     others = obstacles(state, ship, reach=move_reach(p, length, width))
     if others:
-        idx = g.first_contact(p.poses, length, width, [poly for _, poly in others])
+        idx = contacts.first_contact(p.poses, length, width, [poly for _, poly in others])
         if idx is not None:
-            lo, hi = g.travelled(p.poses, idx - 1), g.travelled(p.poses, idx)
+            lo, hi = courses.travelled(p.poses, idx - 1), courses.travelled(p.poses, idx)
             start_base = g.base_polygon(p.poses[0], length, width)
             at_idx = g.base_polygon(p.poses[idx], length, width)
             for oid, poly in others:
-                if not g.touching(poly, at_idx):
+                if not contacts.touching(poly, at_idx):
                     continue
                 c = Contact(index=idx, kind="ship", other=oid)
-                if g.touching(poly, start_base):
+                if contacts.touching(poly, start_base):
                     # Alongside from the start: only pushing further into her counts.
-                    travel = g.contact_travel(pose(ship), length, width, p.template, p.direction,
+                    travel = cards.contact_travel(pose(ship), length, width, p.template, p.direction,
                                               p.curve, p.distance, [poly], step=STEP)
                     if travel is not None:
                         candidates.append((min(travel, p.distance), c))
@@ -290,17 +293,17 @@ def first_exact_contact(state: CannoniState, ship: ShipState, p: Plan) -> tuple[
                     candidates.append((_ship_contact_travel(ship, p, state.ship(oid), lo, hi), c))
     lands = land_polygons(state)
     if lands:
-        idx = g.first_contact(p.poses, length, width, lands)
+        idx = contacts.first_contact(p.poses, length, width, lands)
         if idx is not None:
             candidates.append((contact_travel(state, ship, p, lands), Contact(index=idx, kind="land")))
     shoals = shoals_for(state, ship)  # *Pescaggio e profondità*: "applicare le regole base Linee di costa"
     if shoals:
-        idx = g.first_contact(p.poses, length, width, shoals)
+        idx = contacts.first_contact(p.poses, length, width, shoals)
         if idx is not None:
             candidates.append((contact_travel(state, ship, p, shoals), Contact(index=idx, kind="land", other="shallows")))
     if near_edge(p, length, width, state.table.width, state.table.height):
         zone = [edge_zone(state.table.width, state.table.height)]
-        idx = g.first_contact(p.poses, length, width, zone)
+        idx = contacts.first_contact(p.poses, length, width, zone)
         if idx is not None:
             candidates.append((contact_travel(state, ship, p, zone), Contact(index=idx, kind="edge")))
     if not candidates:
@@ -315,7 +318,7 @@ def execute(state: CannoniState, roller: Roller, ship: ShipState, p: Plan) -> No
     length, width = ship.log.base_length, ship.log.base_width
 
     def at(travel: float) -> g.Pose:  # where the move puts the ship after `travel` inches
-        return g.pose_at(start, length, p.template, p.direction, p.curve, travel)
+        return cards.pose_at(start, length, p.template, p.direction, p.curve, travel)
 
     def moved(travel: float, stopped_by: str) -> None:
         ship.straight_this_turn += max(travel - p.curve, 0.0)
@@ -360,7 +363,7 @@ def execute(state: CannoniState, roller: Roller, ship: ShipState, p: Plan) -> No
         # "il movimento è arrestato ad un pollice dal bordo del tavolo": where the base
         # first comes within an inch of the edge.
         margin = [g.table_edge_zone(state.table.width, state.table.height, margin=EDGE_STOP)]
-        stop = g.contact_travel(start, length, width, p.template, p.direction, p.curve, p.distance,
+        stop = cards.contact_travel(start, length, width, p.template, p.direction, p.curve, p.distance,
                                 margin, step=STEP)
         moved(travel if stop is None else min(stop, travel), "the table edge")
     else:
@@ -417,7 +420,7 @@ def collision_avoidable(state: CannoniState, ship: ShipState, templates: list[st
     d = speeds.min
     candidates = [plan(state, ship, None, None, 0, d)]
     for t in templates:
-        c = min(g.max_curve(t), d)
+        c = min(cards.max_curve(t), d)
         for direction in ("port", "starboard"):
             candidates.append(plan(state, ship, t, direction, c, d))
     return any(would_collide(state, ship, c) is None for c in candidates)
@@ -429,7 +432,7 @@ def forced_tack(state: CannoniState, roller: Roller, ship: ShipState, direction:
         return False
     target = state.wind_degrees() + (45.0 if direction == "starboard" else -45.0)
     turn = g.angle_diff(target, ship.heading)
-    q = g.pivot(pose(ship), ship.log.base_length, turn, "centre")
+    q = courses.pivot(pose(ship), ship.log.base_length, turn, "centre")
     ship.x, ship.y, ship.heading = round(q.x, 6), round(q.y, 6), round(g.normalise(q.heading), 6)
     roller.log.emit("tacked", ship=ship.id, name=ship.name, heading=ship.heading, direction=direction)
     return True

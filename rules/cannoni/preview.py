@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.cannoni import geometry as g
+from rules.cannoni import cards
+from rules.core.tables import courses
 from rules.cannoni import movement
 from rules.cannoni.fire import pose
 from rules.cannoni.manoeuvres import plan_of
@@ -31,8 +32,8 @@ def preview_move(state: CannoniState, order: Order) -> dict[str, Any] | None:
     found = movement.first_exact_contact(copy, ship, plan)
     travel = found[1] if found is not None else plan.distance
     start = pose(ship)
-    end = g.pose_at(start, ship.log.base_length, plan.template, plan.direction, plan.curve, travel)
-    sailed = [(q.x, q.y) for i, q in enumerate(plan.poses) if g.travelled(plan.poses, i) < travel]
+    end = cards.pose_at(start, ship.log.base_length, plan.template, plan.direction, plan.curve, travel)
+    sailed = [(q.x, q.y) for i, q in enumerate(plan.poses) if courses.travelled(plan.poses, i) < travel]
     ship.trail = sailed + [(end.x, end.y)]
     ship.x, ship.y, ship.heading = round(end.x, 6), round(end.y, 6), round(end.heading, 6)
     data = view(copy, None)

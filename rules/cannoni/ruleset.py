@@ -9,10 +9,11 @@ from rules.cannoni.forts import all_batteries, battery
 from rules.cannoni.options import CannoniOptions
 from rules.cannoni.setup import CannoniSetup, builtin_scenarios, initial_state
 from rules.cannoni.state import CannoniState
-from rules.cannoni.texts import compass, describe
+from rules.cannoni.texts import describe
 from rules.cannoni.preview import preview_move
 from rules.cannoni.view import perturb_secrets, view
 from rules.core.copying import clone_model
+from rules.core.tables.compass import compass
 from rules.core.decisions import ActionSpec, Choice, Decision, DecisionSpec, Order, ParamSpec, Problem
 from rules.core.dice import Roller
 from rules.core.events import Event

@@ -6,7 +6,7 @@ più favorevole": on an exact boundary the faster of the two rows is used.
 """
 from __future__ import annotations
 
-from rules.cannoni.geometry import relative_wind
+from rules.core.tables.open_table import relative_wind
 from rules.cannoni.logbook import LogBook, SpeedRange
 from rules.cannoni.state import CannoniState, ShipState
 

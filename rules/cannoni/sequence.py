@@ -12,7 +12,7 @@ from rules.cannoni import actions, batteries, boarding, damage, repairs, squadro
 from rules.cannoni.dice import wind_roll
 from rules.cannoni.drift import drift
 from rules.cannoni.state import BatteryState, CannoniState, ShipState
-from rules.cannoni.texts import compass
+from rules.core.tables.compass import compass
 from rules.core.decisions import Decision, Order
 from rules.core.dice import Roller
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.cannoni import actions
-from rules.cannoni import geometry as g
+from rules.core.tables import open_table as g
 from rules.cannoni.fire import pose
 from rules.cannoni.gunnery import valid_targets
 from rules.cannoni.manoeuvres import card_problems

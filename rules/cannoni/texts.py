@@ -11,6 +11,7 @@ from typing import Any, Callable
 from rules.cannoni.battery_texts import BATTERY_TEMPLATES
 from rules.core.events import Event
 from rules.core.problems import register
+from rules.core.tables.compass import compass
 
 PROBLEMS = SimpleNamespace(
     CURVE_LONGER=register(
@@ -42,15 +43,6 @@ PROBLEMS = SimpleNamespace(
         "The {side} broadside is already loaded: a load cannot be changed, only a ball topped up to a double shot.",
         "La fiancata di {side} è già carica: le munizioni non si cambiano, si può solo aggiungere la seconda palla."),
 )
-
-POINTS_EN = ["N", "NbE", "NNE", "NEbN", "NE", "NEbE", "ENE", "EbN", "E", "EbS", "ESE", "SEbE", "SE", "SEbS", "SSE", "SbE",
-             "S", "SbW", "SSW", "SWbS", "SW", "SWbW", "WSW", "WbS", "W", "WbN", "WNW", "NWbW", "NW", "NWbN", "NNW", "NbW"]
-
-
-def compass(degrees: float) -> str:
-    """Nearest of the 16 points (the rulebook's rose) by name."""
-    names16 = POINTS_EN[::2]
-    return names16[int(((degrees % 360) + 11.25) // 22.5) % 16]
 
 
 def _mods(data: dict[str, Any]) -> str:

@@ -12,7 +12,7 @@ from typing import Any
 
 from shapely.geometry import Polygon, box
 
-from rules.cannoni.geometry import Pose, base_polygon
+from rules.core.tables.open_table import Pose, base_polygon
 from rules.core.decisions import Choice, ParamSpec
 from rules.core.dice import Roller
 from rules.nauta import geometry as g

@@ -2,7 +2,7 @@
 ahead and astern to the first contact, which edges touch in a ramming, the forward
 arc of the balistae and lines of sight.
 
-Built on :mod:`rules.cannoni.geometry` (poses, bases, contact travel), in segments:
+Built on the open table of :mod:`rules.core.tables` (poses, bases, contact travel), in segments:
 x east, y north, compass headings (0 = north, clockwise), a positive pivot turns to
 starboard.
 """
@@ -15,22 +15,14 @@ from shapely.geometry import LineString, Point, Polygon
 from shapely.geometry.base import BaseGeometry
 from shapely.ops import nearest_points
 
-from rules.cannoni.geometry import (
-    AREA_TOL, Pose, base_polygon, contact_travel, straight, table_edge_zone, unit,
-)
+from rules.core.tables.contact import contact_travel
+from rules.core.tables.courses import rotate_about, straight
+from rules.core.tables.open_table import AREA_TOL, Pose, base_polygon, table_edge_zone, unit
 
 EDGE_TOL = 1e-5  # segments: edges this close are touching
 PIVOT_STEP = 5.0  # degrees between the poses checked along a pivot
 # A base that crosses the table edge by more than this has left the playing area.
 EXIT_TOL = 1e-4
-
-
-def rotate_about(pose: Pose, px: float, py: float, angle: float) -> Pose:
-    """The pose turned rigidly by ``angle`` compass degrees (clockwise) about (px, py)."""
-    r = math.radians(angle)
-    s, c = math.sin(r), math.cos(r)
-    vx, vy = pose.x - px, pose.y - py
-    return Pose(px + vx * c + vy * s, py - vx * s + vy * c, pose.heading + angle)
 
 
 def rear_corner(pose: Pose, length: float, width: float, starboard: bool) -> tuple[float, float]:
@@ -72,7 +64,7 @@ def first_touch(pose: Pose, length: float, width: float, distance: float,
     if distance <= 0 or not obstacles:
         return None
     start = reverse(pose) if astern else pose
-    return contact_travel(start, length, width, None, None, 0.0, distance, list(obstacles))
+    return contact_travel(start, length, width, None, 0.0, distance, list(obstacles))
 
 
 def exit_travel(pose: Pose, length: float, width: float, distance: float, table_w: float,

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from shapely.geometry import Polygon
 
-from rules.cannoni.geometry import Pose, base_polygon, unit
+from rules.core.tables.open_table import Pose, base_polygon, unit
 from rules.core.dice import Roller
 from rules.nauta import geometry as g
 from rules.nauta.formations import intact, members, ready_to_move

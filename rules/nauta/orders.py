@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.cannoni.geometry import Pose, base_polygon
+from rules.core.tables.open_table import Pose, base_polygon
 from rules.core.decisions import ActionSpec, Choice, Decision, DecisionSpec, ParamSpec, Problem
 from rules.nauta import deployment as dep
 from rules.nauta.boarding import boardable, fire_targets

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from shapely.geometry import Polygon
 
-from rules.cannoni.geometry import Pose, base_polygon
+from rules.core.tables.open_table import Pose, base_polygon
 from rules.nauta import geometry as g
 from rules.nauta.state import Contact, NautaState, Ship
 

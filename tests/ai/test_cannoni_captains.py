@@ -151,7 +151,7 @@ def test_the_captain_values_raking_from_astern_above_trading_broadsides():
     state = in_phase(state, 3, {"bell": 3, "redo": 2})
     board = board_for(state)
     bell = board.ship("bell")
-    from rules.cannoni.geometry import Pose
+    from rules.core.tables.open_table import Pose
     astern, abeam = Pose(30, 14, 90), Pose(25, 19, 0)
     totals = Evaluator(board, bell).scores([astern, abeam]).total(bell.loaded, 2)
     assert totals[0] > totals[1]

@@ -7,7 +7,9 @@ from __future__ import annotations
 import math
 import random
 
-from rules.cannoni import geometry as g
+from rules.cannoni import cards
+from rules.core.tables import contact
+from rules.core.tables import open_table as g
 from rules.cannoni import movement
 from rules.cannoni.fire import pose
 
@@ -33,9 +35,9 @@ def _step_by_step(mover, p: movement.Plan, other, lo: float, hi: float) -> float
     """The bisection with every step tested on the corners where the move puts her."""
     start, length, width = pose(mover), mover.log.base_length, mover.log.base_width
     target = movement._corners(pose(other), other.log.base_length, other.log.base_width)
-    while hi - lo > g.CONTACT_TRAVEL_TOL:
+    while hi - lo > contact.CONTACT_TRAVEL_TOL:
         mid = (lo + hi) / 2
-        q = g.pose_at(start, length, p.template, p.direction, p.curve, mid)
+        q = cards.pose_at(start, length, p.template, p.direction, p.curve, mid)
         lo, hi = (lo, mid) if _touching(movement._corners(q, length, width), target) else (mid, hi)
     return hi
 

@@ -12,7 +12,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from shapely.geometry import Polygon, box
 
-from rules.cannoni import geometry as g
+from rules.cannoni import cards
+from rules.core.tables import contact
+from rules.core.tables import courses
+from rules.core.tables import open_table as g
+from rules.core.tables import sectors
 
 L, W = 2.0, 1.0  # a base 2" long and 1" wide
 ORIGIN_N = g.Pose(0.0, 0.0, 0.0)  # centre at the origin, heading north
@@ -98,9 +102,9 @@ def test_side_and_end_facing(pose, point, side, end):
 # --- straight moves and turns ------------------------------------------------------
 
 def test_straight_moves():
-    assert_pose(g.straight(g.Pose(0, 0, 90), 3), 3, 0, 90)
-    assert_pose(g.straight(g.Pose(1, 1, 45), math.sqrt(2)), 2, 2, 45)
-    assert_pose(g.straight(g.Pose(5, 5, 180), 2), 5, 3, 180)
+    assert_pose(courses.straight(g.Pose(0, 0, 90), 3), 3, 0, 90)
+    assert_pose(courses.straight(g.Pose(1, 1, 45), math.sqrt(2)), 2, 2, 45)
+    assert_pose(courses.straight(g.Pose(5, 5, 180), 2), 5, 3, 180)
 
 
 def test_rulebook_example_c_turn_three_inches_to_port():
@@ -108,7 +112,7 @@ def test_rulebook_example_c_turn_three_inches_to_port():
     # circles about (-R, 1); after 3" it has turned 45 deg:
     # bow = (-R + R*cos45, 1 + R*sin45) = (-1.1187697, 3.7009489), heading 315,
     # centre = bow - unit(315) * 1 = bow + (0.7071068, -0.7071068).
-    q = g.turn(ORIGIN_N, L, "C", "port", 3, 3)
+    q = cards.turn(ORIGIN_N, L, "C", "port", 3, 3)
     assert_pose(q, -0.41166290, 2.99384217, 315, tol=1e-7)
     assert g.bow_point(q, L) == pytest.approx((-1.11876969, 3.70094895), abs=1e-7)
 
@@ -124,7 +128,7 @@ def test_each_card_bow_on_its_circle(template, rate, direction):
     sign = 1 if direction == "starboard" else -1
     bow_x = sign * (radius - radius * math.cos(theta)) + sign * math.sin(theta)
     bow_y = 1 + radius * math.sin(theta) + math.cos(theta)
-    q = g.turn(ORIGIN_N, L, template, direction, 2, 3)
+    q = cards.turn(ORIGIN_N, L, template, direction, 2, 3)
     assert close(g.angle_diff(q.heading, 0), sign * rate * 2)
     assert g.bow_point(q, L) == pytest.approx((bow_x, bow_y), abs=1e-9)
 
@@ -133,18 +137,18 @@ def test_full_a_card_then_straight():
     # A: R = 6/pi; 3" of curve is a quarter circle to starboard about (R, 1): the bow
     # ends at (R, 1 + R) heading east; 2" more along x; centre 1" behind the bow.
     r = 6 / math.pi
-    assert_pose(g.turn(ORIGIN_N, L, "A", "starboard", 3, 5), r - 1 + 2, 1 + r, 90)
+    assert_pose(cards.turn(ORIGIN_N, L, "A", "starboard", 3, 5), r - 1 + 2, 1 + r, 90)
 
 
 @pytest.mark.parametrize("template,inches", [("A", 3), ("B", 4), ("C", 6), ("D", 8)])
 def test_ninety_degree_cap(template, inches):
-    assert close(g.max_curve(template), inches)
-    q = g.turn(ORIGIN_N, L, template, "starboard", inches, inches + 4)
+    assert close(cards.max_curve(template), inches)
+    q = cards.turn(ORIGIN_N, L, template, "starboard", inches, inches + 4)
     assert close(q.heading, 90)
     with pytest.raises(ValueError):
-        g.turn(ORIGIN_N, L, template, "starboard", inches + 0.01, inches + 4)
+        cards.turn(ORIGIN_N, L, template, "starboard", inches + 0.01, inches + 4)
     # Float noise on the cap is not an error.
-    assert close(g.turn(ORIGIN_N, L, template, "port", inches + 1e-9, inches).heading, 270)
+    assert close(cards.turn(ORIGIN_N, L, template, "port", inches + 1e-9, inches).heading, 270)
 
 
 @pytest.mark.parametrize("bad", [dict(template="E", direction="port"),
@@ -154,41 +158,41 @@ def test_ninety_degree_cap(template, inches):
 def test_bad_orders_raise(bad):
     args = dict(curve=1, distance=2) | bad
     with pytest.raises(ValueError):
-        g.turn(ORIGIN_N, L, args["template"], args["direction"], args["curve"], args["distance"])
+        cards.turn(ORIGIN_N, L, args["template"], args["direction"], args["curve"], args["distance"])
 
 
 def test_travel_to_heading():
-    assert close(g.travel_to_heading(0, "C", "starboard", 45), 3)
-    assert close(g.travel_to_heading(10, "A", "port", 340), 1)
-    assert g.travel_to_heading(0, "C", "starboard", 315) is None  # would need 315 deg
-    assert g.travel_to_heading(0, "C", "starboard", 0) == 0
+    assert close(cards.travel_to_heading(0, "C", "starboard", 45), 3)
+    assert close(cards.travel_to_heading(10, "A", "port", 340), 1)
+    assert cards.travel_to_heading(0, "C", "starboard", 315) is None  # would need 315 deg
+    assert cards.travel_to_heading(0, "C", "starboard", 0) == 0
 
 
 # --- pivots ------------------------------------------------------------------------
 
 def test_pivot_about_mainmast():
-    assert_pose(g.pivot(g.Pose(3, 4, 0), L, 90, "centre"), 3, 4, 90)
-    assert_pose(g.pivot(g.Pose(3, 4, 10), L, -45, "centre"), 3, 4, 325)
+    assert_pose(courses.pivot(g.Pose(3, 4, 0), L, 90, "centre"), 3, 4, 90)
+    assert_pose(courses.pivot(g.Pose(3, 4, 10), L, -45, "centre"), 3, 4, 325)
 
 
 def test_pivot_about_bow_anchor():
     # Bow (0, 1) stays put; heading east puts the centre 1" west of it.
-    q = g.pivot(ORIGIN_N, L, 90, "bow")
+    q = courses.pivot(ORIGIN_N, L, 90, "bow")
     assert_pose(q, -1, 1, 90)
     assert g.bow_point(q, L) == pytest.approx((0, 1))
 
 
 def test_pivot_about_stern_anchor():
     # Stern (0, -1) stays put; heading west puts the centre 1" west of it.
-    q = g.pivot(ORIGIN_N, L, -90, "stern")
+    q = courses.pivot(ORIGIN_N, L, -90, "stern")
     assert_pose(q, -1, -1, 270)
     assert g.stern_point(q, L) == pytest.approx((0, -1))
 
 
 # --- firing sectors ----------------------------------------------------------------
 
-STARBOARD = g.sector_polygon(ORIGIN_N, L, W, "starboard", 10)
-PORT = g.sector_polygon(ORIGIN_N, L, W, "port", 10)
+STARBOARD = sectors.sector_polygon(ORIGIN_N, L, W, "starboard", 10)
+PORT = sectors.sector_polygon(ORIGIN_N, L, W, "port", 10)
 BOW_CORNER_S, STERN_CORNER_S = (0.5, 1.0), (0.5, -1.0)
 
 
@@ -201,12 +205,12 @@ def test_sector_shape():
 
 def test_ship_abeam_is_in_and_dead_ahead_is_not():
     abeam = g.base_polygon(g.Pose(5, 0, 0), L, W)
-    assert g.in_sector(abeam, STARBOARD) and not g.in_sector(abeam, PORT)
+    assert sectors.in_sector(abeam, STARBOARD) and not sectors.in_sector(abeam, PORT)
     ahead = g.base_polygon(g.Pose(0, 6, 0), L, W)
     astern = g.base_polygon(g.Pose(0, -6, 90), L, W)
     for sector in (STARBOARD, PORT):
-        assert not g.in_sector(ahead, sector) and not g.in_sector(astern, sector)
-    assert g.in_sector(g.base_polygon(g.Pose(-5, 0, 0), L, W), PORT)
+        assert not sectors.in_sector(ahead, sector) and not sectors.in_sector(astern, sector)
+    assert sectors.in_sector(g.base_polygon(g.Pose(-5, 0, 0), L, W), PORT)
 
 
 @pytest.mark.parametrize("off_beam,inside", [(44, True), (46, False), (0, True), (30, True)])
@@ -216,85 +220,85 @@ def test_sector_edges_at_45_degrees_off_the_beam(off_beam, inside):
     for corner, brg in ((BOW_CORNER_S, 90 - off_beam), (STERN_CORNER_S, 90 + off_beam)):
         dx, dy = g.unit(brg)
         target = square(corner[0] + 5 * dx, corner[1] + 5 * dy)
-        assert g.in_sector(target, STARBOARD) is inside
+        assert sectors.in_sector(target, STARBOARD) is inside
 
 
 def test_sector_follows_the_ship():
     # Heading east, the starboard beam points south and the bow corner is (11, 4.5).
-    sector = g.sector_polygon(g.Pose(10, 5, 90), L, W, "starboard", 10)
+    sector = sectors.sector_polygon(g.Pose(10, 5, 90), L, W, "starboard", 10)
     for brg, inside in ((90 + 46, True), (90 + 44, False)):  # 44 and 46 deg off the beam
         dx, dy = g.unit(brg)
-        assert g.in_sector(square(11 + 5 * dx, 4.5 + 5 * dy), sector) is inside
+        assert sectors.in_sector(square(11 + 5 * dx, 4.5 + 5 * dy), sector) is inside
 
 
 def test_reach_cuts_the_sector():
-    assert g.in_sector(square(10.4, 0), STARBOARD)
-    assert not g.in_sector(square(10.6, 0), STARBOARD)
+    assert sectors.in_sector(square(10.4, 0), STARBOARD)
+    assert not sectors.in_sector(square(10.6, 0), STARBOARD)
 
 
 def test_fully_versus_partly_in_sector():
     well_inside = g.base_polygon(g.Pose(4, 0, 0), L, W)
-    assert g.fully_in_sector(well_inside, STARBOARD)
+    assert sectors.fully_in_sector(well_inside, STARBOARD)
     # Centred on the bow ray: half in, half out.
     straddling = g.base_polygon(g.Pose(4.5, 5, 0), L, W)
-    assert g.in_sector(straddling, STARBOARD) and not g.fully_in_sector(straddling, STARBOARD)
+    assert sectors.in_sector(straddling, STARBOARD) and not sectors.fully_in_sector(straddling, STARBOARD)
     # Lying alongside, its side on the firer's side: wholly in, the touch counts.
     alongside = g.base_polygon(g.Pose(1.0, 0, 0), L, W)
-    assert g.fully_in_sector(alongside, STARBOARD)
-    assert not g.fully_in_sector(g.base_polygon(g.Pose(0, 8, 0), L, W), STARBOARD)
+    assert sectors.fully_in_sector(alongside, STARBOARD)
+    assert not sectors.fully_in_sector(g.base_polygon(g.Pose(0, 8, 0), L, W), STARBOARD)
 
 
 def test_fully_in_sector_tolerates_float_noise_on_the_edge():
     # A triangle with a side laid along the bow ray of a ship heading 33 deg, built with
     # separate trig: the engine's own rounding must not push it "out".
     p = g.Pose(17.3, 9.1, 33)
-    sector = g.sector_polygon(p, L, W, "starboard", 10)
+    sector = sectors.sector_polygon(p, L, W, "starboard", 10)
     bow_corner = (p.x + math.sin(math.radians(33)) + 0.5 * math.cos(math.radians(33)),
                   p.y + math.cos(math.radians(33)) - 0.5 * math.sin(math.radians(33)))
     ray, beam = g.unit(33 + 45), g.unit(33 + 90)
     tri = Polygon([(bow_corner[0] + 3 * ray[0], bow_corner[1] + 3 * ray[1]),
                    (bow_corner[0] + 6 * ray[0], bow_corner[1] + 6 * ray[1]),
                    (bow_corner[0] + 5 * beam[0], bow_corner[1] + 5 * beam[1])])
-    assert g.fully_in_sector(tri, sector)
+    assert sectors.fully_in_sector(tri, sector)
 
 
 # --- paths and contacts ------------------------------------------------------------
 
 def test_path_poses_samples_and_curve_end():
-    poses = g.path_poses(ORIGIN_N, L, "C", "port", 3.1, 5)
+    poses = cards.path_poses(ORIGIN_N, L, "C", "port", 3.1, 5)
     assert poses[0] == ORIGIN_N
-    assert g.same_pose(poses[-1], g.turn(ORIGIN_N, L, "C", "port", 3.1, 5))
+    assert g.same_pose(poses[-1], cards.turn(ORIGIN_N, L, "C", "port", 3.1, 5))
     assert any(close(p.heading, 360 - 15 * 3.1) for p in poses)  # the end of the curve
-    straight = g.path_poses(ORIGIN_N, L, None, None, 0, 1)
+    straight = cards.path_poses(ORIGIN_N, L, None, None, 0, 1)
     assert [p.y for p in straight] == pytest.approx([0, 0.25, 0.5, 0.75, 1])
-    assert g.path_poses(ORIGIN_N, L, None, None, 0, 0) == [ORIGIN_N]
+    assert cards.path_poses(ORIGIN_N, L, None, None, 0, 0) == [ORIGIN_N]
 
 
 def test_first_contact_on_a_straight_path():
     # A ship lying across the path at y = 6 occupies 5.5 <= y <= 6.5; the mover's bow
     # starts at y = 1 and meets it after 4.5", sample 18 at 0.25" a step.
-    poses = g.path_poses(ORIGIN_N, L, None, None, 0, 10)
+    poses = cards.path_poses(ORIGIN_N, L, None, None, 0, 10)
     blocker = g.base_polygon(g.Pose(0, 6, 90), L, W)
     aside = g.base_polygon(g.Pose(5, 6, 90), L, W)
-    i = g.first_contact(poses, L, W, [aside, blocker])
+    i = contact.first_contact(poses, L, W, [aside, blocker])
     assert i == 18
-    assert close(g.travelled(poses, i), 4.5)
-    assert_pose(g.back_along(poses, i, 1), 0, 3.5, 0)
-    assert g.first_contact(poses, L, W, [aside]) is None
-    assert g.first_contact(poses, L, W, []) is None
+    assert close(courses.travelled(poses, i), 4.5)
+    assert_pose(courses.back_along(poses, i, 1), 0, 3.5, 0)
+    assert contact.first_contact(poses, L, W, [aside]) is None
+    assert contact.first_contact(poses, L, W, []) is None
 
 
 def test_first_contact_on_a_turn_and_exact_contact_travel():
     # Turning hard to starboard on A the ship swings into a block east of it.
     block = box(2.2, 1.0, 4.0, 4.0)
-    poses = g.path_poses(ORIGIN_N, L, "A", "starboard", 3, 6)
-    i = g.first_contact(poses, L, W, [block])
+    poses = cards.path_poses(ORIGIN_N, L, "A", "starboard", 3, 6)
+    i = contact.first_contact(poses, L, W, [block])
     assert i is not None and i > 0
-    assert not g.touching(g.base_polygon(poses[i - 1], L, W), block)
-    assert g.touching(g.base_polygon(poses[i], L, W), block)
-    t = g.contact_travel(ORIGIN_N, L, W, "A", "starboard", 3, 6, [block])
-    assert g.travelled(poses, i - 1) < t <= g.travelled(poses, i)
-    at = g.base_polygon(g.pose_at(ORIGIN_N, L, "A", "starboard", 3, t), L, W)
+    assert not contact.touching(g.base_polygon(poses[i - 1], L, W), block)
+    assert contact.touching(g.base_polygon(poses[i], L, W), block)
+    t = cards.contact_travel(ORIGIN_N, L, W, "A", "starboard", 3, 6, [block])
+    assert courses.travelled(poses, i - 1) < t <= courses.travelled(poses, i)
+    at = g.base_polygon(cards.pose_at(ORIGIN_N, L, "A", "starboard", 3, t), L, W)
     assert at.distance(block) <= g.TOL and at.intersection(block).area < 1e-9
 
 
@@ -302,32 +306,32 @@ def test_ship_alongside_may_sail_off_but_not_into_its_neighbour():
     # Touching the forward half of the starboard side, and touching the stern.
     alongside = g.base_polygon(g.Pose(1.0, 1.0, 0), L, W)
     astern = g.base_polygon(g.Pose(0, -2.0, 0), L, W)
-    ahead = g.path_poses(ORIGIN_N, L, None, None, 0, 5)
-    assert g.first_contact(ahead, L, W, [alongside, astern]) is None
+    ahead = cards.path_poses(ORIGIN_N, L, None, None, 0, 5)
+    assert contact.first_contact(ahead, L, W, [alongside, astern]) is None
     # Turning to starboard swings the bow into the neighbour at once.
-    into = g.path_poses(ORIGIN_N, L, "A", "starboard", 3, 3)
-    assert g.first_contact(into, L, W, [alongside]) == 1
+    into = cards.path_poses(ORIGIN_N, L, "A", "starboard", 3, 3)
+    assert contact.first_contact(into, L, W, [alongside]) == 1
     # The bow corner first slides along the neighbour's side (its inward motion is second
     # order), so contact registers, at a hair's overlap, within the first tenth of an inch.
-    t = g.contact_travel(ORIGIN_N, L, W, "A", "starboard", 3, 3, [alongside])
+    t = cards.contact_travel(ORIGIN_N, L, W, "A", "starboard", 3, 3, [alongside])
     assert 0 < t < 0.1
-    at = g.base_polygon(g.pose_at(ORIGIN_N, L, "A", "starboard", 3, t), L, W)
+    at = g.base_polygon(cards.pose_at(ORIGIN_N, L, "A", "starboard", 3, t), L, W)
     assert at.intersection(alongside).area <= 2 * g.AREA_TOL
 
 
 def test_back_along_on_the_arc_and_past_the_start():
-    poses = g.path_poses(ORIGIN_N, L, "C", "port", 3, 5)
+    poses = cards.path_poses(ORIGIN_N, L, "C", "port", 3, 5)
     last = len(poses) - 1
-    assert close(g.travelled(poses, last), 5)
-    assert g.same_pose(g.back_along(poses, last, 3.3), g.pose_at(ORIGIN_N, L, "C", "port", 3, 1.7))
-    assert_pose(g.back_along(poses, 2, 1.5), 0, -1, 0)  # 0.5" done, 1" more astern
+    assert close(courses.travelled(poses, last), 5)
+    assert g.same_pose(courses.back_along(poses, last, 3.3), cards.pose_at(ORIGIN_N, L, "C", "port", 3, 1.7))
+    assert_pose(courses.back_along(poses, 2, 1.5), 0, -1, 0)  # 0.5" done, 1" more astern
 
 
 def test_swept_area_covers_every_sample():
-    poses = g.path_poses(ORIGIN_N, L, "B", "starboard", 4, 7)
-    swept = g.swept_area(poses, L, W).buffer(1e-9)
+    poses = cards.path_poses(ORIGIN_N, L, "B", "starboard", 4, 7)
+    swept = contact.swept_area(poses, L, W).buffer(1e-9)
     assert all(swept.covers(g.base_polygon(p, L, W)) for p in poses)
-    assert close(g.swept_area(g.path_poses(ORIGIN_N, L, None, None, 0, 3), L, W).area, 5 * 1)
+    assert close(contact.swept_area(cards.path_poses(ORIGIN_N, L, None, None, 0, 3), L, W).area, 5 * 1)
 
 
 # --- the table ---------------------------------------------------------------------
@@ -346,9 +350,9 @@ def test_outside_table():
 def test_table_edge_as_an_obstacle():
     # Heading west from x = 5 the bow (x = 4 - t) touches the edge after 4", and comes
     # within 1" of it after 3".
-    poses = g.path_poses(g.Pose(5, 10, 270), L, None, None, 0, 6)
-    assert g.first_contact(poses, L, W, [g.table_edge_zone(72, 48)]) == 16
-    assert g.first_contact(poses, L, W, [g.table_edge_zone(72, 48, margin=1)]) == 12
+    poses = cards.path_poses(g.Pose(5, 10, 270), L, None, None, 0, 6)
+    assert contact.first_contact(poses, L, W, [g.table_edge_zone(72, 48)]) == 16
+    assert contact.first_contact(poses, L, W, [g.table_edge_zone(72, 48, margin=1)]) == 12
 
 
 def test_reentry_pose():
@@ -361,14 +365,14 @@ def test_reentry_pose():
 coord = st.floats(-50, 50, allow_nan=False)
 headings = st.floats(0, 360, allow_nan=False, exclude_max=True)
 poses_st = st.builds(g.Pose, coord, coord, headings)
-templates = st.sampled_from(sorted(g.TEMPLATE_RATE))
+templates = st.sampled_from(sorted(cards.TEMPLATE_RATE))
 directions = st.sampled_from(["port", "starboard"])
 
 
 @st.composite
 def orders(draw):
     template = draw(templates)
-    curve = draw(st.floats(0, g.max_curve(template)))
+    curve = draw(st.floats(0, cards.max_curve(template)))
     distance = curve + draw(st.floats(0, 8))
     return template, draw(directions), curve, distance
 
@@ -377,32 +381,32 @@ def orders(draw):
 @given(poses_st, orders())
 def test_turn_changes_heading_by_rate_times_curve(start, order):
     template, direction, curve, distance = order
-    q = g.turn(start, L, template, direction, curve, distance)
-    signed = g.TEMPLATE_RATE[template] * curve * (1 if direction == "starboard" else -1)
+    q = cards.turn(start, L, template, direction, curve, distance)
+    signed = cards.TEMPLATE_RATE[template] * curve * (1 if direction == "starboard" else -1)
     assert abs(g.angle_diff(q.heading, start.heading + signed)) <= 1e-6
 
 
 @given(poses_st, orders())
 def test_bow_keeps_its_distance_from_the_arc_centre(start, order):
     template, direction, curve, distance = order
-    radius = 180 / (math.pi * g.TEMPLATE_RATE[template])
+    radius = 180 / (math.pi * cards.TEMPLATE_RATE[template])
     side = 90 if direction == "starboard" else -90
     bx, by = g.bow_point(start, L)
     sx, sy = g.unit(start.heading + side)
     cx, cy = bx + radius * sx, by + radius * sy
-    for p in g.path_poses(start, L, template, direction, curve, distance):
-        if abs(g.angle_diff(p.heading, start.heading)) < g.TEMPLATE_RATE[template] * curve - 1e-6:
+    for p in cards.path_poses(start, L, template, direction, curve, distance):
+        if abs(g.angle_diff(p.heading, start.heading)) < cards.TEMPLATE_RATE[template] * curve - 1e-6:
             assert abs(g.distance(g.bow_point(p, L), (cx, cy)) - radius) <= 1e-6
 
 
 @given(poses_st, st.floats(-20, 20), st.floats(-20, 20))
 def test_straight_moves_add(start, a, b):
-    assert g.same_pose(g.straight(g.straight(start, a), b), g.straight(start, a + b))
+    assert g.same_pose(courses.straight(courses.straight(start, a), b), courses.straight(start, a + b))
 
 
 @given(poses_st, st.floats(-180, 180), st.sampled_from(["centre", "bow", "stern"]))
 def test_pivot_keeps_its_point(start, angle, about):
-    q = g.pivot(start, L, angle, about)
+    q = courses.pivot(start, L, angle, about)
     point = {"centre": g.mast_point, "bow": g.bow_point, "stern": g.stern_point}[about]
     assert g.distance(point(q, L), point(start, L)) <= 1e-9
     assert abs(g.angle_diff(q.heading, start.heading + angle)) <= 1e-9
@@ -412,8 +416,8 @@ def test_pivot_keeps_its_point(start, angle, about):
 @given(poses_st, orders())
 def test_swept_area_contains_start_and_end(start, order):
     template, direction, curve, distance = order
-    poses = g.path_poses(start, L, template, direction, curve, distance)
-    swept = g.swept_area(poses, L, W).buffer(1e-7)
+    poses = cards.path_poses(start, L, template, direction, curve, distance)
+    swept = contact.swept_area(poses, L, W).buffer(1e-7)
     assert swept.covers(g.base_polygon(poses[0], L, W))
     assert swept.covers(g.base_polygon(poses[-1], L, W))
 
@@ -421,12 +425,12 @@ def test_swept_area_contains_start_and_end(start, order):
 @given(poses_st, orders(), st.floats(0, 1))
 def test_travel_and_back_along_agree_with_pose_at(start, order, back_fraction):
     template, direction, curve, distance = order
-    poses = g.path_poses(start, L, template, direction, curve, distance)
+    poses = cards.path_poses(start, L, template, direction, curve, distance)
     last = len(poses) - 1
-    assert abs(g.travelled(poses, last) - distance) <= 1e-6
+    assert abs(courses.travelled(poses, last) - distance) <= 1e-6
     back = back_fraction * distance
-    expected = g.pose_at(start, L, template, direction, curve, distance - back)
-    assert g.same_pose(g.back_along(poses, last, back), expected)
+    expected = cards.pose_at(start, L, template, direction, curve, distance - back)
+    assert g.same_pose(courses.back_along(poses, last, back), expected)
 
 
 @given(poses_st, st.floats(0, 43.9), st.sampled_from([-1, 1]), st.floats(1, 8),
@@ -443,6 +447,6 @@ def test_sector_contains_targets_within_45_of_the_beam(firer, off_beam, fore_aft
               firer.y + fore_aft * uy * L / 2 + ny * W / 2)
     dx, dy = g.unit(brg)
     target = square(corner[0] + dist * dx, corner[1] + dist * dy, 0.001)
-    assert g.in_sector(target, g.sector_polygon(firer, L, W, side, 10))
+    assert sectors.in_sector(target, sectors.sector_polygon(firer, L, W, side, 10))
     other = "port" if sign == 1 else "starboard"
-    assert not g.in_sector(target, g.sector_polygon(firer, L, W, other, 10))
+    assert not sectors.in_sector(target, sectors.sector_polygon(firer, L, W, other, 10))

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from rules.cannoni import boarding, geometry as g
+from rules.cannoni import boarding
+from rules.core.tables import contact
 from rules.cannoni.fire import base
 from rules.cannoni.state import Grapple, Melee
 from tests.cannoni.conftest import act, in_phase, make_state, of, offered, order, resolve, ship, spec
@@ -101,7 +102,7 @@ def test_formare_le_squadre_after_the_actions_both_players_choose_sections():
     decisions = {d.player for d in __import__("tests.cannoni.conftest", fromlist=["RULES"]).RULES.pending(state)}
     assert decisions == {"brit", "fran"}
     # Redoutable was pulled alongside Bellerophon, heading unchanged.
-    assert g.touching(base(state.ship("redo")), base(state.ship("bell")))
+    assert contact.touching(base(state.ship("redo")), base(state.ship("bell")))
     assert state.ship("redo").heading == 0
 
 

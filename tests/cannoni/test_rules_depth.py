@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from shapely.geometry import Polygon
 
-from rules.cannoni import geometry as g
+from rules.core.tables import open_table as g
 from rules.cannoni.drift import drift
 from rules.cannoni.options import CannoniOptions
 from rules.cannoni.setup import CannoniSetup, ShipSetup, initial_state

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules.cannoni import geometry as g
+from rules.core.tables import open_table as g
 from tests.cannoni.conftest import act, in_phase, make_state, of, offered, ship
 
 # Surprise is activated before phase 4 (chit 5): she owes no first move; Virginie

@@ -14,7 +14,8 @@ from tests.cannoni.conftest import (
     act, in_phase, make_state, of, offered, problems, roller, ship, spec,
 )
 
-from rules.cannoni import damage, geometry as g, movement
+from rules.cannoni import damage, movement
+from rules.core.tables import open_table as g
 from rules.cannoni.fire import base
 from rules.cannoni.sailing import ship_point_of_sail, speed_range
 

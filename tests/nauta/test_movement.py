@@ -10,7 +10,7 @@ import math
 
 import pytest
 
-from rules.cannoni.geometry import Pose
+from rules.core.tables.open_table import Pose
 from rules.nauta import geometry as g
 from rules.nauta.speeds import legal_speeds, max_speed
 from tests.nauta.helpers import (

@@ -22,7 +22,7 @@ from renderer.nauta import (GRID_SEGMENTS, Galley, NautaBoard, badges_of, chips_
 from renderer.nauta_samples import play
 from renderer.open_table import grid_square
 from renderer.theme import mix
-from rules.cannoni.geometry import bearing, distance
+from rules.core.tables.open_table import bearing, distance
 from rules.core.registry import get_ruleset
 from rules.nauta import geometry as g
 from rules.nauta.options import NautaOptions

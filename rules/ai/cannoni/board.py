@@ -5,7 +5,7 @@ the captains need (poses, sectors, fire modifiers, expected hits). Hidden values
 hidden: an enemy's chit is ``None`` until the rules show it, and the only thing known
 of it is the public set of chits its ship has not spent yet in this cycle.
 
-Geometry comes from the engine's pure helpers (:mod:`rules.cannoni.geometry`), so a
+Geometry comes from the engine's pure helpers (:mod:`rules.core.tables`), so a
 sector or a base here is the very shape the rules use.
 """
 from __future__ import annotations
@@ -19,7 +19,9 @@ import numpy as np
 import shapely
 from shapely.geometry import Polygon
 
-from rules.cannoni import geometry as g
+from rules.core.tables import contact
+from rules.core.tables import open_table as g
+from rules.core.tables import sectors
 from rules.cannoni.fire import HULL_RANGE, RAKE_RANGE, RIGGING_MIN_RANGE, SECTOR_FAR, hits_for
 from rules.cannoni.logbook import fire_modifier, max_range
 from rules.cannoni.sailing import SECTORS
@@ -201,7 +203,7 @@ def _base(x: float, y: float, heading: float, length: float, width: float) -> Po
 
 @lru_cache(maxsize=8192)
 def _sector(x: float, y: float, heading: float, length: float, width: float, side: str, reach: float) -> Polygon:
-    return g.sector_polygon(g.Pose(x, y, heading), length, width, side, reach)
+    return sectors.sector_polygon(g.Pose(x, y, heading), length, width, side, reach)
 
 
 def _ship(data: dict[str, Any]) -> Ship:
@@ -429,7 +431,7 @@ class Board:
         # target instead, or blocks the fire: either way no ship may be fired at.
         origin = shapely.Point(p.x, p.y)
         for battery in self.batteries:
-            if not battery.destroyed and g.touching(battery.emplacement, sec) \
+            if not battery.destroyed and contact.touching(battery.emplacement, sec) \
                     and battery.emplacement.distance(origin) < nearest - EPS:
                 return []
         for land in self.land:
@@ -452,11 +454,11 @@ class Board:
         """Raking fire (+3 bow, +4 stern), as the rules define it."""
         p = pose or firer.pose
         tp = target_pose or target.pose
-        if d > RAKE_RANGE + EPS or not g.fully_in_sector(target.base(tp), firer.sector(side, p)):
+        if d > RAKE_RANGE + EPS or not sectors.fully_in_sector(target.base(tp), firer.sector(side, p)):
             return None
         mine = firer.base(p)
         for tside in SIDES:
-            if g.in_sector(mine, target.sector(tside, tp, reach=SECTOR_FAR)):
+            if sectors.in_sector(mine, target.sector(tside, tp, reach=SECTOR_FAR)):
                 return None
         return g.end_facing(tp, (p.x, p.y))
 

@@ -15,7 +15,7 @@ from rules.ai.base import AICaptain, FormFiller, Planned
 from rules.ai.cannoni.board import SIDES, Battery, Board, Ship, expected_hits, planned_poses
 from rules.ai.cannoni.evaluate import CAPTAIN_WEIGHTS, Evaluator, Weights
 from rules.ai.cannoni.moves import MoveOption, PathChecker, end_pose, move_options, plan_move
-from rules.cannoni import geometry as g
+from rules.core.tables import open_table as g
 from rules.core.decisions import Decision, DecisionSpec
 from rules.core.ruleset import Ruleset
 

@@ -32,7 +32,7 @@ from rules.ai.cannoni.board import (
     ray_to_edges,
 )
 from rules.ai.cannoni.moves import in_irons, turning_radius
-from rules.cannoni import geometry as g
+from rules.core.tables import open_table as g
 from rules.cannoni.fire import HULL_RANGE, RAKE_RANGE, RIGGING_MIN_RANGE
 from rules.cannoni.logbook import RANGE_BANDS
 

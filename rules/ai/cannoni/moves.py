@@ -18,7 +18,9 @@ from shapely.geometry import Polygon
 
 from rules.ai.base import number_grid
 from rules.ai.cannoni.board import IRONS_LIMIT, Board, Ship
-from rules.cannoni import geometry as g
+from rules.cannoni import cards
+from rules.core.tables import contact
+from rules.core.tables import open_table as g
 from rules.cannoni.movement import STEP, edge_zone
 from rules.core.decisions import ActionSpec, DecisionSpec
 
@@ -46,7 +48,7 @@ def plan_move(ship: Ship, wind: float, template: str | None, direction: str | No
     start = ship.pose
     head_to_wind = False
     if template is not None and direction is not None and curve > 0:
-        rate = g.TEMPLATE_RATE[template]
+        rate = cards.TEMPLATE_RATE[template]
         to_wind = g.angle_diff(wind, start.heading)
         if direction == "starboard" and 0 < to_wind <= rate * curve + 1e-9:
             curve = distance = to_wind / rate
@@ -60,7 +62,7 @@ def plan_move(ship: Ship, wind: float, template: str | None, direction: str | No
                 distance, head_to_wind = curve, True
     if curve <= 0:
         template, direction, curve = None, None, 0.0
-    end = g.pose_at(start, ship.length, template, direction, curve, distance)
+    end = cards.pose_at(start, ship.length, template, direction, curve, distance)
     return MoveOption(payload=payload, end=end, template=template, direction=direction, curve=curve,
                       distance=distance, head_to_wind=head_to_wind)
 
@@ -109,7 +111,7 @@ def move_options(ship: Ship, spec: DecisionSpec, wind: float) -> list[MoveOption
         directions = [str(v) for v in turn.param("direction").values()]
         templates = _templates(turn)
         for t_index, template in enumerate(templates):
-            cap = g.max_curve(template)
+            cap = cards.max_curve(template)
             for direction in directions:
                 for c in curves:
                     if c > cap + 1e-9:
@@ -133,7 +135,7 @@ def path_clear(board: Board, ship: Ship, option: MoveOption, obstacles: list | N
     table edge anywhere along the move, by the engine's own contact helper."""
     if option.distance <= 0:
         return True
-    poses = g.path_poses(ship.pose, ship.length, option.template, option.direction, option.curve,
+    poses = cards.path_poses(ship.pose, ship.length, option.template, option.direction, option.curve,
                          option.distance, step=STEP)
     if obstacles is None:
         obstacles = [o.base() for o in board.afloat() if o.id != ship.id] + board.ghosts + board.land
@@ -145,11 +147,11 @@ def path_clear(board: Board, ship: Ship, option: MoveOption, obstacles: list | N
         obstacles.append(edge_zone(board.width, board.height))
     if not obstacles:
         return True
-    return g.first_contact(poses, ship.length, ship.width, obstacles) is None
+    return contact.first_contact(poses, ship.length, ship.width, obstacles) is None
 
 
 def _corners(x: np.ndarray, y: np.ndarray, heading: np.ndarray, length: float, width: float) -> np.ndarray:
-    """Base corners (..., 4, 2) in the order of rules.cannoni.geometry (bow-starboard,
+    """Base corners (..., 4, 2) in the order of rules.core.tables.open_table (bow-starboard,
     stern-starboard, stern-port, bow-port)."""
     r = np.radians(heading)
     sn, cs = np.sin(r), np.cos(r)
@@ -195,13 +197,13 @@ class PathChecker:
                 continue
             if math.hypot(other.x - ship.x, other.y - ship.y) > dmax + ship.half_diagonal + other.half_diagonal + 0.5:
                 continue
-            if g.touching(start_base, other.base()):
+            if contact.touching(start_base, other.base()):
                 self.exact.append(other.base())
             else:
                 near.append(_corners(np.array(other.x), np.array(other.y), np.array(other.heading),
                                      other.length, other.width))
         for ghost in board.ghosts:
-            if g.touching(start_base, ghost):
+            if contact.touching(start_base, ghost):
                 self.exact.append(ghost)
             else:
                 near.append(np.array(ghost.exterior.coords[:4]))
@@ -213,11 +215,11 @@ class PathChecker:
         valid = (travel <= dist + 1e-9) & (travel > 1e-9)
         travel = np.minimum(travel, dist)
         rate = np.array([0.0 if o.template is None else
-                         g.TEMPLATE_RATE[o.template] * (1 if o.direction == "starboard" else -1) for o in options])[:, None]
+                         cards.TEMPLATE_RATE[o.template] * (1 if o.direction == "starboard" else -1) for o in options])[:, None]
         angle = rate * np.minimum(travel, curve)
         run = np.maximum(travel - curve, 0.0)
         # The bow follows a circle tangent to the heading: the base turns rigidly
-        # about that circle's centre (rules.cannoni.geometry.pose_at).
+        # about that circle's centre (rules.core.tables.courses.pose_at).
         h0 = math.radians(start.heading)
         bx, by = start.x + math.sin(h0) * ship.length / 2, start.y + math.cos(h0) * ship.length / 2
         with np.errstate(divide="ignore", invalid="ignore"):
@@ -290,4 +292,4 @@ def _axes_of(corners: np.ndarray) -> np.ndarray:
 
 
 def turning_radius(ship_turning_card: str) -> float:
-    return 180.0 / (math.pi * g.TEMPLATE_RATE[ship_turning_card])
+    return 180.0 / (math.pi * cards.TEMPLATE_RATE[ship_turning_card])
