@@ -1,7 +1,10 @@
-"""Geometry of the table: moves, turning cards, pivots, sectors, contacts, table edge.
+"""The open table: angles, bases, moves along a circle of a given rate, contacts,
+firing sectors and the table's edge (rules/core/tables).
 
 Expected values are worked out by hand in the comments, not recomputed with the
-engine's own formulas, so that a sign or frame error in the engine shows up.
+engine's own formulas, so that a sign or frame error in the engine shows up. Turns
+are given by signed rate in degrees per inch (+ to starboard): 30 turns as Cannoni's
+card A does, -15 as card C to port.
 """
 from __future__ import annotations
 
@@ -12,15 +15,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from shapely.geometry import Polygon, box
 
-from rules.cannoni import cards
-from rules.core.tables import contact
-from rules.core.tables import courses
+from rules.core.tables import contact, courses, sectors
 from rules.core.tables import open_table as g
-from rules.core.tables import sectors
 
 L, W = 2.0, 1.0  # a base 2" long and 1" wide
 ORIGIN_N = g.Pose(0.0, 0.0, 0.0)  # centre at the origin, heading north
-S2 = math.sqrt(2) / 2
 
 
 def close(a: float, b: float, tol: float = 1e-9) -> bool:
@@ -105,67 +104,6 @@ def test_straight_moves():
     assert_pose(courses.straight(g.Pose(0, 0, 90), 3), 3, 0, 90)
     assert_pose(courses.straight(g.Pose(1, 1, 45), math.sqrt(2)), 2, 2, 45)
     assert_pose(courses.straight(g.Pose(5, 5, 180), 2), 5, 3, 180)
-
-
-def test_rulebook_example_c_turn_three_inches_to_port():
-    # C = 15 deg/inch, R = 180/(15*pi) = 12/pi = 3.8197186; the bow starts at (0, 1) and
-    # circles about (-R, 1); after 3" it has turned 45 deg:
-    # bow = (-R + R*cos45, 1 + R*sin45) = (-1.1187697, 3.7009489), heading 315,
-    # centre = bow - unit(315) * 1 = bow + (0.7071068, -0.7071068).
-    q = cards.turn(ORIGIN_N, L, "C", "port", 3, 3)
-    assert_pose(q, -0.41166290, 2.99384217, 315, tol=1e-7)
-    assert g.bow_point(q, L) == pytest.approx((-1.11876969, 3.70094895), abs=1e-7)
-
-
-@pytest.mark.parametrize("template,rate", [("A", 30), ("B", 22.5), ("C", 15), ("D", 11.25)])
-@pytest.mark.parametrize("direction", ["port", "starboard"])
-def test_each_card_bow_on_its_circle(template, rate, direction):
-    # Two inches of curve then one straight; the bow ends on the circle of radius
-    # R = 180/(pi*rate) tangent to the start heading at the start bow (0, 1), then 1"
-    # further along the new heading.
-    radius = 180 / (math.pi * rate)
-    theta = math.radians(rate * 2)
-    sign = 1 if direction == "starboard" else -1
-    bow_x = sign * (radius - radius * math.cos(theta)) + sign * math.sin(theta)
-    bow_y = 1 + radius * math.sin(theta) + math.cos(theta)
-    q = cards.turn(ORIGIN_N, L, template, direction, 2, 3)
-    assert close(g.angle_diff(q.heading, 0), sign * rate * 2)
-    assert g.bow_point(q, L) == pytest.approx((bow_x, bow_y), abs=1e-9)
-
-
-def test_full_a_card_then_straight():
-    # A: R = 6/pi; 3" of curve is a quarter circle to starboard about (R, 1): the bow
-    # ends at (R, 1 + R) heading east; 2" more along x; centre 1" behind the bow.
-    r = 6 / math.pi
-    assert_pose(cards.turn(ORIGIN_N, L, "A", "starboard", 3, 5), r - 1 + 2, 1 + r, 90)
-
-
-@pytest.mark.parametrize("template,inches", [("A", 3), ("B", 4), ("C", 6), ("D", 8)])
-def test_ninety_degree_cap(template, inches):
-    assert close(cards.max_curve(template), inches)
-    q = cards.turn(ORIGIN_N, L, template, "starboard", inches, inches + 4)
-    assert close(q.heading, 90)
-    with pytest.raises(ValueError):
-        cards.turn(ORIGIN_N, L, template, "starboard", inches + 0.01, inches + 4)
-    # Float noise on the cap is not an error.
-    assert close(cards.turn(ORIGIN_N, L, template, "port", inches + 1e-9, inches).heading, 270)
-
-
-@pytest.mark.parametrize("bad", [dict(template="E", direction="port"),
-                                 dict(template="C", direction="left"),
-                                 dict(template="C", direction="port", curve=3, distance=2),
-                                 dict(template="C", direction="port", curve=-1, distance=2)])
-def test_bad_orders_raise(bad):
-    args = dict(curve=1, distance=2) | bad
-    with pytest.raises(ValueError):
-        cards.turn(ORIGIN_N, L, args["template"], args["direction"], args["curve"], args["distance"])
-
-
-def test_travel_to_heading():
-    assert close(cards.travel_to_heading(0, "C", "starboard", 45), 3)
-    assert close(cards.travel_to_heading(10, "A", "port", 340), 1)
-    assert cards.travel_to_heading(0, "C", "starboard", 315) is None  # would need 315 deg
-    assert cards.travel_to_heading(0, "C", "starboard", 0) == 0
 
 
 # --- pivots ------------------------------------------------------------------------
@@ -265,19 +203,19 @@ def test_fully_in_sector_tolerates_float_noise_on_the_edge():
 # --- paths and contacts ------------------------------------------------------------
 
 def test_path_poses_samples_and_curve_end():
-    poses = cards.path_poses(ORIGIN_N, L, "C", "port", 3.1, 5)
+    poses = courses.path_poses(ORIGIN_N, L, -15, 3.1, 5)
     assert poses[0] == ORIGIN_N
-    assert g.same_pose(poses[-1], cards.turn(ORIGIN_N, L, "C", "port", 3.1, 5))
+    assert g.same_pose(poses[-1], courses.pose_at(ORIGIN_N, L, -15, 3.1, 5))
     assert any(close(p.heading, 360 - 15 * 3.1) for p in poses)  # the end of the curve
-    straight = cards.path_poses(ORIGIN_N, L, None, None, 0, 1)
+    straight = courses.path_poses(ORIGIN_N, L, None, 0, 1)
     assert [p.y for p in straight] == pytest.approx([0, 0.25, 0.5, 0.75, 1])
-    assert cards.path_poses(ORIGIN_N, L, None, None, 0, 0) == [ORIGIN_N]
+    assert courses.path_poses(ORIGIN_N, L, None, 0, 0) == [ORIGIN_N]
 
 
 def test_first_contact_on_a_straight_path():
     # A ship lying across the path at y = 6 occupies 5.5 <= y <= 6.5; the mover's bow
     # starts at y = 1 and meets it after 4.5", sample 18 at 0.25" a step.
-    poses = cards.path_poses(ORIGIN_N, L, None, None, 0, 10)
+    poses = courses.path_poses(ORIGIN_N, L, None, 0, 10)
     blocker = g.base_polygon(g.Pose(0, 6, 90), L, W)
     aside = g.base_polygon(g.Pose(5, 6, 90), L, W)
     i = contact.first_contact(poses, L, W, [aside, blocker])
@@ -291,14 +229,14 @@ def test_first_contact_on_a_straight_path():
 def test_first_contact_on_a_turn_and_exact_contact_travel():
     # Turning hard to starboard on A the ship swings into a block east of it.
     block = box(2.2, 1.0, 4.0, 4.0)
-    poses = cards.path_poses(ORIGIN_N, L, "A", "starboard", 3, 6)
+    poses = courses.path_poses(ORIGIN_N, L, 30, 3, 6)
     i = contact.first_contact(poses, L, W, [block])
     assert i is not None and i > 0
     assert not contact.touching(g.base_polygon(poses[i - 1], L, W), block)
     assert contact.touching(g.base_polygon(poses[i], L, W), block)
-    t = cards.contact_travel(ORIGIN_N, L, W, "A", "starboard", 3, 6, [block])
+    t = contact.contact_travel(ORIGIN_N, L, W, 30, 3, 6, [block])
     assert courses.travelled(poses, i - 1) < t <= courses.travelled(poses, i)
-    at = g.base_polygon(cards.pose_at(ORIGIN_N, L, "A", "starboard", 3, t), L, W)
+    at = g.base_polygon(courses.pose_at(ORIGIN_N, L, 30, 3, t), L, W)
     assert at.distance(block) <= g.TOL and at.intersection(block).area < 1e-9
 
 
@@ -306,32 +244,32 @@ def test_ship_alongside_may_sail_off_but_not_into_its_neighbour():
     # Touching the forward half of the starboard side, and touching the stern.
     alongside = g.base_polygon(g.Pose(1.0, 1.0, 0), L, W)
     astern = g.base_polygon(g.Pose(0, -2.0, 0), L, W)
-    ahead = cards.path_poses(ORIGIN_N, L, None, None, 0, 5)
+    ahead = courses.path_poses(ORIGIN_N, L, None, 0, 5)
     assert contact.first_contact(ahead, L, W, [alongside, astern]) is None
     # Turning to starboard swings the bow into the neighbour at once.
-    into = cards.path_poses(ORIGIN_N, L, "A", "starboard", 3, 3)
+    into = courses.path_poses(ORIGIN_N, L, 30, 3, 3)
     assert contact.first_contact(into, L, W, [alongside]) == 1
     # The bow corner first slides along the neighbour's side (its inward motion is second
     # order), so contact registers, at a hair's overlap, within the first tenth of an inch.
-    t = cards.contact_travel(ORIGIN_N, L, W, "A", "starboard", 3, 3, [alongside])
+    t = contact.contact_travel(ORIGIN_N, L, W, 30, 3, 3, [alongside])
     assert 0 < t < 0.1
-    at = g.base_polygon(cards.pose_at(ORIGIN_N, L, "A", "starboard", 3, t), L, W)
+    at = g.base_polygon(courses.pose_at(ORIGIN_N, L, 30, 3, t), L, W)
     assert at.intersection(alongside).area <= 2 * g.AREA_TOL
 
 
 def test_back_along_on_the_arc_and_past_the_start():
-    poses = cards.path_poses(ORIGIN_N, L, "C", "port", 3, 5)
+    poses = courses.path_poses(ORIGIN_N, L, -15, 3, 5)
     last = len(poses) - 1
     assert close(courses.travelled(poses, last), 5)
-    assert g.same_pose(courses.back_along(poses, last, 3.3), cards.pose_at(ORIGIN_N, L, "C", "port", 3, 1.7))
+    assert g.same_pose(courses.back_along(poses, last, 3.3), courses.pose_at(ORIGIN_N, L, -15, 3, 1.7))
     assert_pose(courses.back_along(poses, 2, 1.5), 0, -1, 0)  # 0.5" done, 1" more astern
 
 
 def test_swept_area_covers_every_sample():
-    poses = cards.path_poses(ORIGIN_N, L, "B", "starboard", 4, 7)
+    poses = courses.path_poses(ORIGIN_N, L, 22.5, 4, 7)
     swept = contact.swept_area(poses, L, W).buffer(1e-9)
     assert all(swept.covers(g.base_polygon(p, L, W)) for p in poses)
-    assert close(contact.swept_area(cards.path_poses(ORIGIN_N, L, None, None, 0, 3), L, W).area, 5 * 1)
+    assert close(contact.swept_area(courses.path_poses(ORIGIN_N, L, None, 0, 3), L, W).area, 5 * 1)
 
 
 # --- the table ---------------------------------------------------------------------
@@ -350,7 +288,7 @@ def test_outside_table():
 def test_table_edge_as_an_obstacle():
     # Heading west from x = 5 the bow (x = 4 - t) touches the edge after 4", and comes
     # within 1" of it after 3".
-    poses = cards.path_poses(g.Pose(5, 10, 270), L, None, None, 0, 6)
+    poses = courses.path_poses(g.Pose(5, 10, 270), L, None, 0, 6)
     assert contact.first_contact(poses, L, W, [g.table_edge_zone(72, 48)]) == 16
     assert contact.first_contact(poses, L, W, [g.table_edge_zone(72, 48, margin=1)]) == 12
 
@@ -365,38 +303,12 @@ def test_reentry_pose():
 coord = st.floats(-50, 50, allow_nan=False)
 headings = st.floats(0, 360, allow_nan=False, exclude_max=True)
 poses_st = st.builds(g.Pose, coord, coord, headings)
-templates = st.sampled_from(sorted(cards.TEMPLATE_RATE))
-directions = st.sampled_from(["port", "starboard"])
-
-
 @st.composite
-def orders(draw):
-    template = draw(templates)
-    curve = draw(st.floats(0, cards.max_curve(template)))
-    distance = curve + draw(st.floats(0, 8))
-    return template, draw(directions), curve, distance
-
-
-@settings(max_examples=200)
-@given(poses_st, orders())
-def test_turn_changes_heading_by_rate_times_curve(start, order):
-    template, direction, curve, distance = order
-    q = cards.turn(start, L, template, direction, curve, distance)
-    signed = cards.TEMPLATE_RATE[template] * curve * (1 if direction == "starboard" else -1)
-    assert abs(g.angle_diff(q.heading, start.heading + signed)) <= 1e-6
-
-
-@given(poses_st, orders())
-def test_bow_keeps_its_distance_from_the_arc_centre(start, order):
-    template, direction, curve, distance = order
-    radius = 180 / (math.pi * cards.TEMPLATE_RATE[template])
-    side = 90 if direction == "starboard" else -90
-    bx, by = g.bow_point(start, L)
-    sx, sy = g.unit(start.heading + side)
-    cx, cy = bx + radius * sx, by + radius * sy
-    for p in cards.path_poses(start, L, template, direction, curve, distance):
-        if abs(g.angle_diff(p.heading, start.heading)) < cards.TEMPLATE_RATE[template] * curve - 1e-6:
-            assert abs(g.distance(g.bow_point(p, L), (cx, cy)) - radius) <= 1e-6
+def moves(draw):
+    """A signed rate (degrees per inch, + to starboard), a curve and a distance."""
+    rate = draw(st.floats(5, 40)) * draw(st.sampled_from([-1, 1]))
+    curve = draw(st.floats(0, 90 / abs(rate)))
+    return rate, curve, curve + draw(st.floats(0, 8))
 
 
 @given(poses_st, st.floats(-20, 20), st.floats(-20, 20))
@@ -413,23 +325,23 @@ def test_pivot_keeps_its_point(start, angle, about):
 
 
 @settings(max_examples=50, deadline=None)
-@given(poses_st, orders())
-def test_swept_area_contains_start_and_end(start, order):
-    template, direction, curve, distance = order
-    poses = cards.path_poses(start, L, template, direction, curve, distance)
+@given(poses_st, moves())
+def test_swept_area_contains_start_and_end(start, move):
+    rate, curve, distance = move
+    poses = courses.path_poses(start, L, rate, curve, distance)
     swept = contact.swept_area(poses, L, W).buffer(1e-7)
     assert swept.covers(g.base_polygon(poses[0], L, W))
     assert swept.covers(g.base_polygon(poses[-1], L, W))
 
 
-@given(poses_st, orders(), st.floats(0, 1))
-def test_travel_and_back_along_agree_with_pose_at(start, order, back_fraction):
-    template, direction, curve, distance = order
-    poses = cards.path_poses(start, L, template, direction, curve, distance)
+@given(poses_st, moves(), st.floats(0, 1))
+def test_travel_and_back_along_agree_with_pose_at(start, move, back_fraction):
+    rate, curve, distance = move
+    poses = courses.path_poses(start, L, rate, curve, distance)
     last = len(poses) - 1
     assert abs(courses.travelled(poses, last) - distance) <= 1e-6
     back = back_fraction * distance
-    expected = cards.pose_at(start, L, template, direction, curve, distance - back)
+    expected = courses.pose_at(start, L, rate, curve, distance - back)
     assert g.same_pose(courses.back_along(poses, last, back), expected)
 
 
@@ -450,3 +362,42 @@ def test_sector_contains_targets_within_45_of_the_beam(firer, off_beam, fore_aft
     assert sectors.in_sector(target, sectors.sector_polygon(firer, L, W, side, 10))
     other = "port" if sign == 1 else "starboard"
     assert not sectors.in_sector(target, sectors.sector_polygon(firer, L, W, other, 10))
+
+
+# --- what the core adds for every open-table game -------------------------------------
+
+def test_a_curve_needs_a_rate_and_fits_in_the_move():
+    with pytest.raises(ValueError):
+        courses.path_poses(ORIGIN_N, L, None, 1, 2)
+    with pytest.raises(ValueError):
+        courses.path_poses(ORIGIN_N, L, 30, 3, 2)
+    assert courses.checked_curve(30, 2 + 1e-9, 2) == 2  # float noise is no error
+
+
+def test_base_corners_run_bow_starboard_first():
+    # Heading east: bow-starboard is ahead-right, i.e. east and south.
+    corners = g.base_corners(0, 0, 90, L, W)
+    for got, want in zip(corners, [(1, -0.5), (-1, -0.5), (-1, 0.5), (1, 0.5)]):
+        assert got == pytest.approx(want)
+
+
+def test_sector_tests_for_many_targets_at_once():
+    targets = [g.base_polygon(g.Pose(5, 0, 0), L, W), g.base_polygon(g.Pose(0, 6, 0), L, W),
+               g.base_polygon(g.Pose(-5, 0, 0), L, W)]
+    assert list(sectors.touching_sector(targets, STARBOARD)) == [True, False, False]
+    assert list(sectors.touching_sector([], STARBOARD)) == []
+
+
+class _Area:
+    def __init__(self, points):
+        self.points = points
+
+
+def test_land_polygons_and_land_in_the_line_of_fire():
+    islands = g.land_polygons([_Area([(3, -1), (4, -1), (4, 1), (3, 1)]), _Area([(20, 20), (21, 20), (21, 21)])])
+    assert [round(p.area, 9) for p in islands] == [2.0, 0.5]
+    # Starboard of a ship at the origin heading north: the island 3" out is nearer than a
+    # target 6" out, but not nearer than one 2" out.
+    assert sectors.land_in_the_way(islands, STARBOARD, (0, 0), 6.0, 1e-6)
+    assert not sectors.land_in_the_way(islands, STARBOARD, (0, 0), 2.0, 1e-6)
+    assert not sectors.land_in_the_way(islands, PORT, (0, 0), 6.0, 1e-6)
