@@ -118,6 +118,9 @@ def test_zone_squares_are_the_squares_an_area_touches():
     assert sq.touched_squares(island) == [Square(c, r) for c in (1, 2, 3) for r in (1, 2)]
     # An outline along the grid lines touches only the squares inside it.
     assert sq.touched_squares(box(2, 2, 4, 3)) == [Square(2, 2), Square(3, 2)]
+    # An L-shaped island meets the square in its crook only along two edges.
+    ell = Polygon([(0, 0), (2, 0), (2, 1), (1, 1), (1, 2), (0, 2)])
+    assert sq.touched_squares(ell) == [Square(0, 0), Square(0, 1), Square(1, 0)]
     # A triangle cutting a square's corner touches it however little.
     corner = Polygon([(0.9, 0.0), (1.0, 0.0), (1.0, 0.1)])
     assert sq.touched_squares(corner) == [Square(0, 0)]
