@@ -29,9 +29,8 @@ from renderer.pieces import ViewPiece, side_indices, side_label
 from renderer.theme import RGB, Theme, mix, text_sprite
 from renderer.viewport import Box
 from rules.cannoni import cards
-from rules.core.tables import courses
+from rules.core.tables import courses, sectors
 from rules.core.tables import open_table as g
-from rules.core.tables import sectors
 from rules.cannoni.fire import HULL_RANGE, RAKE_RANGE, RIGGING_MIN_RANGE
 from rules.cannoni.logbook import LogBook
 from rules.cannoni.sailing import templates_for

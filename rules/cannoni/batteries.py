@@ -16,9 +16,8 @@ from typing import Any
 from shapely.geometry import Point, Polygon
 
 from rules.cannoni import fire as gunfire
-from rules.core.tables import contact
+from rules.core.tables import contact, sectors
 from rules.core.tables import open_table as g
-from rules.core.tables import sectors
 from rules.cannoni.boarding import boarders_aboard
 from rules.cannoni.crew import disorder, rally
 from rules.cannoni.dice import roll

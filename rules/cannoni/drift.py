@@ -3,8 +3,7 @@ downwind as one, by the smallest drift of the group. A ship at anchor or aground
 holds its whole group ("Le navi all'ancora ... non vanno alla deriva")."""
 from __future__ import annotations
 
-from rules.core.tables import contact
-from rules.core.tables import courses
+from rules.core.tables import contact, courses
 from rules.core.tables import open_table as g
 from rules.cannoni.depth import shoals_for
 from rules.cannoni.fire import base, land_polygons

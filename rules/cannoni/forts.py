@@ -22,9 +22,8 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 from shapely.geometry import LineString, Point, Polygon
 
-from rules.core.tables import contact
+from rules.core.tables import contact, sectors
 from rules.core.tables import open_table as g
-from rules.core.tables import sectors
 from rules.cannoni.builder import fire_modifiers
 from rules.cannoni.logbook import RANGE_BANDS, max_range
 from rules.cannoni.state import BatteryState, CannoniState, FortState, Track

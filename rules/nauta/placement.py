@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from shapely.geometry import Polygon
 
+from rules.core.tables import open_table
 from rules.core.tables.open_table import Pose, base_polygon
 from rules.nauta import geometry as g
 from rules.nauta.state import Contact, NautaState, Ship
@@ -27,7 +28,7 @@ def dims(ship: Ship) -> tuple[float, float]:
 
 
 def land_polygons(state: NautaState) -> list[Polygon]:
-    return [Polygon(area.points) for area in state.table.land]
+    return open_table.land_polygons(state.table.land)
 
 
 def others(state: NautaState, ship: Ship, exclude: set[str] | None = None) -> list[Ship]:

@@ -19,9 +19,8 @@ import numpy as np
 import shapely
 from shapely.geometry import Polygon
 
-from rules.core.tables import contact
+from rules.core.tables import contact, sectors
 from rules.core.tables import open_table as g
-from rules.core.tables import sectors
 from rules.cannoni.fire import HULL_RANGE, RAKE_RANGE, RIGGING_MIN_RANGE, SECTOR_FAR, hits_for
 from rules.cannoni.logbook import fire_modifier, max_range
 from rules.cannoni.sailing import SECTORS
