@@ -1,6 +1,6 @@
 """The open table: poses, bases, distances and bearings, the table's edges and land.
 
-Conventions (see ``docs/rules/cannoni-geometry.md``), shared by every open-table game:
+Conventions (``docs/architecture.md``, "Table geometry"), shared by every open-table game:
 
 * lengths in inches (or whatever unit the ruleset measures in: nothing here depends
   on it); x to the east, y to the north, origin at the table's bottom-left corner;
