@@ -44,3 +44,21 @@ def ships(view: dict[str, Any]) -> list[dict[str, Any]]:
 
 def ship_name(ship: dict[str, Any]) -> str:
     return str(ship.get("name") or ship["id"])
+
+
+# A replay is drawn from at most this many public views (a long game is sampled evenly).
+REPLAY_FRAMES = 150
+
+
+async def replay_gif(views: list[dict[str, Any]], limit: int) -> tuple[bytes, int]:
+    """An animated GIF of the views under ``limit`` bytes (Discord's upload limit), and
+    how many views it was drawn from: a replay too large is drawn again from half as
+    many views, evenly spread, the first and the last always kept."""
+    chosen = list(views)
+    while True:
+        gif = await renderer.render_replay_async(chosen, max_frames=max(len(chosen), 2))
+        if len(gif) <= limit or len(chosen) <= 2:
+            return gif, len(chosen)
+        half = max(2, len(chosen) // 2)
+        gap = (len(chosen) - 1) / (half - 1)
+        chosen = [chosen[round(i * gap)] for i in range(half)]
