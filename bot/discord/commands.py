@@ -764,7 +764,8 @@ host_add_ai.autocomplete("side")(_sides)
 
 @host_group.command(**command("host.undo"))
 async def host_undo(interaction: discord.Interaction) -> None:
-    game = await here(interaction)
+    # A finished game's thread too: the service says why its game cannot be undone.
+    game = await here(interaction, finished=True)
     await defer(interaction)
     step = await app(interaction).service.undo_last(game.id, interaction.user.id, manager=manager(interaction))
     await reply(interaction, say(interaction, "reply.undone", step=step))
