@@ -487,6 +487,13 @@ class Database:
                                 " LIMIT 1", (game_id,))
         return _step(rows[0]) if rows else None
 
+    async def step_mark(self, game_id: int) -> tuple[int, int | None]:
+        """The number of live steps and the id of the last one: changes whenever the story
+        does (a resolution, an undo and its replacement)."""
+        rows = await self._read("SELECT COUNT(*), MAX(id) FROM steps WHERE game_id = ? AND undone_at IS NULL",
+                                (game_id,))
+        return int(rows[0][0]), rows[0][1]
+
     async def step_count(self, game_id: int) -> int:
         rows = await self._read("SELECT COUNT(*) FROM steps WHERE game_id = ? AND undone_at IS NULL", (game_id,))
         return int(rows[0][0])

@@ -19,7 +19,7 @@ import yarl
 from discord import app_commands
 
 from bot.discord import commands, components, forms, listing
-from bot.discord.pictures import map_image_maker
+from bot.discord.pictures import ReplayCache, map_image_maker
 from bot.discord.replies import answer_error
 from bot.discord.transport import DiscordTransport
 from bot.discord.translator import CatalogueTranslator
@@ -92,6 +92,7 @@ class Broadside(discord.Client):
         commands.register(self.tree)
         self.transport = DiscordTransport(self)
         self.pending_cache = PendingCache(self)
+        self.replays = ReplayCache()
         self._clock = clock
         self._images = images
         self._seed_source = seed_source

@@ -652,8 +652,13 @@ async def replay(interaction: discord.Interaction) -> None:
     """The game from its start to now as an animated map, drawn from public views only."""
     game = await here(interaction, finished=True)
     await defer(interaction)
-    views = await app(interaction).service.replay_views(game.id, most=pictures.REPLAY_FRAMES)
-    gif, frames = await pictures.replay_gif(views, FILE_LIMIT)
+    service = app(interaction).service
+
+    async def draw() -> tuple[bytes, int]:
+        views = await service.replay_views(game.id, most=pictures.REPLAY_FRAMES)
+        return await pictures.replay_gif(views, FILE_LIMIT)
+
+    gif, frames = await app(interaction).replays.get(await service.story_mark(game.id), draw)
     await reply(interaction, say(interaction, "reply.replay", frames=frames),
                 file=picture(gif, f"game-{game.id}-replay.gif"))
 

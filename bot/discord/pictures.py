@@ -6,7 +6,9 @@ never waits on a drawing.
 """
 from __future__ import annotations
 
-from typing import Any, Callable
+import asyncio
+from collections import OrderedDict
+from typing import Any, Awaitable, Callable, Hashable
 
 from renderer import api as renderer
 
@@ -62,3 +64,26 @@ async def replay_gif(views: list[dict[str, Any]], limit: int) -> tuple[bytes, in
         half = max(2, len(chosen) // 2)
         gap = (len(chosen) - 1) / (half - 1)
         chosen = [chosen[round(i * gap)] for i in range(half)]
+
+
+class ReplayCache:
+    """The last few replays drawn, by what they show; and one drawn at a time.
+
+    A whole fleet action's replay takes seconds of CPU to draw: members asking for it
+    again (or many at once) get the one already drawn, or wait their turn, rather than
+    keep both cores busy drawing the same GIF."""
+
+    def __init__(self, size: int = 8) -> None:
+        self._size = size
+        self._kept: OrderedDict[Hashable, tuple[bytes, int]] = OrderedDict()
+        self._drawing = asyncio.Lock()
+
+    async def get(self, key: Hashable, draw: Callable[[], Awaitable[tuple[bytes, int]]]) -> tuple[bytes, int]:
+        async with self._drawing:
+            found = self._kept.get(key)
+            if found is None:
+                found = self._kept[key] = await draw()
+                while len(self._kept) > self._size:
+                    self._kept.popitem(last=False)
+            self._kept.move_to_end(key)
+            return found

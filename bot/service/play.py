@@ -146,6 +146,12 @@ class PlayMixin(ServiceCore):
             lines.extend(self._event_lines(runtime.ruleset, game, step.events))
         return lines[-last:] if last else lines
 
+    async def story_mark(self, game_id: int) -> tuple[int, int, int | None]:
+        """Something that changes whenever the game's public story does (for keeping a
+        drawn replay until then): the game, its live steps, the last one's id."""
+        await self._game_in(game_id, "running", "paused", "over")
+        return (game_id, *await self.db.step_mark(game_id))
+
     async def replay_views(self, game_id: int, most: int = 150) -> list[dict[str, Any]]:
         """The public views of the game from its start to now, at most ``most`` of them
         (a long game is sampled evenly; the start and the last step are always kept):

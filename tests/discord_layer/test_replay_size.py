@@ -2,12 +2,13 @@
 views, evenly spread, the first and the last always kept."""
 from __future__ import annotations
 
+import asyncio
 import io
 from pathlib import Path
 
 from PIL import Image
 
-from bot.discord.pictures import replay_gif
+from bot.discord.pictures import ReplayCache, replay_gif
 from rules.core.record import GameRecord, replay
 from rules.core.registry import get_ruleset
 
@@ -42,3 +43,26 @@ async def test_a_replay_over_the_limit_is_drawn_from_fewer_views():
     # A limit nothing fits: the two-view replay, the best there is.
     tiny, used = await replay_gif(views, 1)
     assert used == 2 and tiny.startswith(b"GIF")
+
+
+async def test_a_replay_is_drawn_once_per_story_and_one_at_a_time():
+    cache = ReplayCache(size=2)
+    drawn: list[str] = []
+    running = 0
+
+    def drawing(name: str):
+        async def draw() -> tuple[bytes, int]:
+            nonlocal running
+            running += 1
+            assert running == 1, "two replays drawn at once"
+            await asyncio.sleep(0.01)
+            drawn.append(name)
+            running -= 1
+            return name.encode(), 1
+        return draw
+
+    results = await asyncio.gather(*(cache.get(key, drawing(str(key))) for key in ("a", "a", "b", "a", "c")))
+    assert [r[0] for r in results] == [b"a", b"a", b"b", b"a", b"c"]
+    assert drawn == ["a", "b", "c"]
+    await cache.get("b", drawing("b"))  # forgotten: only the last two stories are kept
+    assert drawn == ["a", "b", "c", "b"]
