@@ -66,10 +66,15 @@ def form_in(user: Any) -> Any:
 
 
 async def confirm_chit(user: Any, value: str) -> None:
-    form = form_in(user)
+    await confirm_on(user, form_in(user), value)
+
+
+async def confirm_on(user: Any, form: Any, value: str) -> None:
+    """Choose ``value`` in the menu and confirm; until the menu says the order is stored
+    (under load the edit may come after the click has settled)."""
     await user.select(form, [value], custom_id="bs1:s:")
-    confirmed = await user.click(form, "Confirm")
-    assert "Order recorded" in confirmed.message.content, confirmed.message.content
+    await user.click(form, "Confirm")
+    await user.server.wait_for(lambda: "Order recorded" in form.content, 10, what="the order recorded")
 
 
 # -- 1. a thread belongs to its game ---------------------------------------------------------------------
@@ -396,8 +401,7 @@ async def hand_made_ids_are_refused(server: LoopbackDiscord, tmp_path: Path, for
                     assert (form.content, form.components) == (content, components), custom_id
                     assert await everything(bot) == before, custom_id
             # The real menu still works, for its own game only.
-            await w.anne.select(form, ["3"], custom_id="bs1:s:")
-            assert "Order recorded" in (await w.anne.click(form, "Confirm")).message.content
+            await confirm_on(w.anne, form, "3")
             assert [o.seat_id for o in await bot.service.db.open_orders(game)] == ["p1"]
             assert not [o for o in await bot.service.db.open_orders(other_game)]
     assert not logs.errors(), logs.errors()
