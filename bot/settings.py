@@ -23,6 +23,11 @@ class Settings(BaseSettings):
     # The gateway (websocket) URL; unset means Discord's own. Tests point it, with
     # api_base, at a loopback server so the unmodified client can be driven end to end.
     gateway_url: str | None = None
+    # Limits: every lobby opens a thread and every unfinished game runs a loop and takes a
+    # line in /game list, so one member (or a server) must not open them without end.
+    max_lobbies_per_member: int = Field(default=3, ge=1)
+    max_games_per_server: int = Field(default=100, ge=1)
+    games_per_list_page: int = Field(default=10, ge=1, le=25)
 
     @field_validator("token", "dev_guild", "gateway_url", mode="before")
     @classmethod

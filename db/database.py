@@ -159,8 +159,28 @@ class Database:
         return rows[0] if rows else None
 
     # -- games -----------------------------------------------------------------------
-    async def create_game(self, new: NewGame) -> GameRow:
+    async def create_game(self, new: NewGame, *, lobbies_per_host: int | None = None,
+                          games_per_guild: int | None = None) -> GameRow:
+        """A new game in the lobby. Refused, in the same transaction as the insert (so two
+        at once cannot both slip in): a thread that already plays an unfinished game
+        (:class:`ThreadTaken`), and past the limits (:class:`LimitReached`): unfinished
+        games in the server, games in the lobby opened by the same member there."""
         async with self._write(None, Rows.GAME, places=(new.channel_id, new.thread_id)) as conn:
+            if new.thread_id is not None:
+                taken = await self._one(conn, "SELECT id FROM games WHERE thread_id = ? AND status IN (?,?,?)"
+                                              " ORDER BY id LIMIT 1", (new.thread_id, *_NOT_OVER))
+                if taken is not None:
+                    raise errors.ThreadTaken(taken["id"])
+            if games_per_guild is not None:
+                row = await self._one(conn, "SELECT COUNT(*) FROM games WHERE guild_id = ? AND status IN (?,?,?)",
+                                      (new.guild_id, *_NOT_OVER))
+                if row is not None and row[0] >= games_per_guild:
+                    raise errors.LimitReached("games", games_per_guild)
+            if lobbies_per_host is not None:
+                row = await self._one(conn, "SELECT COUNT(*) FROM games WHERE guild_id = ? AND host_id = ?"
+                                            " AND status = 'lobby'", (new.guild_id, new.host_id))
+                if row is not None and row[0] >= lobbies_per_host:
+                    raise errors.LimitReached("lobbies", lobbies_per_host)
             cur = await conn.execute(
                 "INSERT INTO games (guild_id, channel_id, thread_id, ruleset, scenario, options, setup, host_id,"
                 " language, pacing, phase_seconds, created_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
@@ -192,6 +212,22 @@ class Database:
         return await self._remembered(lambda: self._memo.games_in_place(place_id), self._memo.places_token, query,
                                       lambda games: self._memo.keep_place(place_id, games))
 
+    async def games_of_thread(self, thread_id: int) -> list[GameRow]:
+        """Every game played in the thread, finished ones included, newest first."""
+        rows = await self._read("SELECT * FROM games WHERE thread_id = ? ORDER BY id DESC", (thread_id,))
+        return [_game(r) for r in rows]
+
+    async def games_of_guild(self, guild_id: int, statuses: Iterable[Status], *, offset: int = 0,
+                             limit: int = 100) -> tuple[list[GameRow], int]:
+        """One page of the server's games in these statuses (oldest first), and how many there are."""
+        statuses = tuple(statuses)
+        marks = ",".join("?" * len(statuses))
+        rows = await self._read(f"SELECT * FROM games WHERE guild_id = ? AND status IN ({marks})"
+                                f" ORDER BY id LIMIT ? OFFSET ?", (guild_id, *statuses, limit, offset))
+        total = await self._read(f"SELECT COUNT(*) FROM games WHERE guild_id = ? AND status IN ({marks})",
+                                 (guild_id, *statuses))
+        return [_game(r) for r in rows], int(total[0][0])
+
     async def games_with_status(self, *statuses: Status) -> list[GameRow]:
         marks = ",".join("?" * len(statuses))
         rows = await self._read(f"SELECT * FROM games WHERE status IN ({marks}) ORDER BY id", statuses)
@@ -211,9 +247,18 @@ class Database:
 
     # -- seats -----------------------------------------------------------------------
     async def add_seat(self, game_id: int, side: str, name: str, at: float, *, user_id: int | None = None,
-                       ai_level: str | None = None) -> SeatRow:
-        """A new seat with the lowest free id (p1, p2, ...)."""
+                       ai_level: str | None = None, side_limit: int | None = None) -> SeatRow:
+        """A new seat with the lowest free id (p1, p2, ...); refused (:class:`LimitReached`)
+        if ``side`` already has ``side_limit`` seats."""
         async with self._write(game_id, Rows.SEATS) as conn:
+            if user_id is not None and await self._one(conn, "SELECT 1 FROM seats WHERE game_id = ? AND user_id = ?",
+                                                       (game_id, user_id)):
+                raise errors.AlreadySeated(f"user {user_id} has a seat in game {game_id}")
+            if side_limit is not None:
+                row = await self._one(conn, "SELECT COUNT(*) FROM seats WHERE game_id = ? AND side = ?",
+                                      (game_id, side))
+                if row is not None and row[0] >= side_limit:
+                    raise errors.LimitReached("side", side_limit)
             taken = {r[0] for r in await conn.execute_fetchall(
                 "SELECT seat_id FROM seats WHERE game_id = ?", (game_id,))}
             seat_id = next(f"p{n}" for n in range(1, len(taken) + 2) if f"p{n}" not in taken)
@@ -253,6 +298,31 @@ class Database:
             if row is None:
                 raise errors.UnknownSeat(seat_id)
         return _seat(row)
+
+    async def hand_over_seat(self, game_id: int, seat_id: str, *, user_id: int, name: str, at: float,
+                             actor_id: int, detail: dict[str, Any]) -> tuple[SeatRow, int]:
+        """Give a seat to another member, in one transaction: the seat changes hands, the
+        orders its last holder left open for the coming resolution are discarded (the new
+        holder must never see them, nor be bound by them), its prompts are forgotten (the
+        new holder is asked afresh), and the host's action is audited. Returns the seat and
+        how many orders were discarded."""
+        async with self._write(game_id, Rows.SEATS, Rows.OPEN_ORDERS) as conn:
+            try:
+                cur = await conn.execute(
+                    "UPDATE seats SET user_id = ?, ai_level = NULL, display_name = ?, missed_turns = 0, dm_ok = 1"
+                    " WHERE game_id = ? AND seat_id = ?", (user_id, name, game_id, seat_id))
+            except sqlite3.IntegrityError as exc:
+                raise errors.AlreadySeated(str(exc)) from exc
+            if cur.rowcount == 0:
+                raise errors.UnknownSeat(seat_id)
+            cur = await conn.execute("UPDATE orders SET status = 'discarded' WHERE game_id = ? AND seat_id = ?"
+                                     " AND status = 'open'", (game_id, seat_id))
+            discarded = cur.rowcount
+            await conn.execute("DELETE FROM prompts WHERE game_id = ? AND seat_id = ?", (game_id, seat_id))
+            await conn.execute("INSERT INTO audit (game_id, at, actor_id, action, detail) VALUES (?,?,?,?,?)",
+                               (game_id, at, actor_id, "replace", _dump({**detail, "discarded": discarded})))
+            row = await self._one(conn, "SELECT * FROM seats WHERE game_id = ? AND seat_id = ?", (game_id, seat_id))
+        return _seat(row), discarded
 
     async def set_dm_ok(self, game_id: int, seat_id: str, ok: bool) -> None:
         async with self._write(game_id, Rows.SEATS) as conn:
@@ -416,6 +486,13 @@ class Database:
         rows = await self._read("SELECT * FROM steps WHERE game_id = ? AND undone_at IS NULL ORDER BY idx DESC"
                                 " LIMIT 1", (game_id,))
         return _step(rows[0]) if rows else None
+
+    async def step_mark(self, game_id: int) -> tuple[int, int | None]:
+        """The number of live steps and the id of the last one: changes whenever the story
+        does (a resolution, an undo and its replacement)."""
+        rows = await self._read("SELECT COUNT(*), MAX(id) FROM steps WHERE game_id = ? AND undone_at IS NULL",
+                                (game_id,))
+        return int(rows[0][0]), rows[0][1]
 
     async def step_count(self, game_id: int) -> int:
         rows = await self._read("SELECT COUNT(*) FROM steps WHERE game_id = ? AND undone_at IS NULL", (game_id,))

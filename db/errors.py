@@ -32,3 +32,20 @@ class WrongStatus(DatabaseError):
     def __init__(self, status: str) -> None:
         self.status = status
         super().__init__(f"the game is {status}")
+
+
+class ThreadTaken(DatabaseError):
+    """An unfinished game is already played in that thread."""
+
+    def __init__(self, game_id: int) -> None:
+        self.game_id = game_id
+        super().__init__(f"game {game_id} is played in that thread")
+
+
+class LimitReached(DatabaseError):
+    """A server-wide or per-member limit on unfinished games or seats is reached."""
+
+    def __init__(self, kind: str, limit: int) -> None:
+        self.kind = kind  # "lobbies" (per member), "games" (per server), "side" (seats of a side)
+        self.limit = limit
+        super().__init__(f"limit on {kind} reached ({limit})")

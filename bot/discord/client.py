@@ -18,14 +18,14 @@ import discord
 import yarl
 from discord import app_commands
 
-from bot.discord import commands, forms
-from bot.discord.pictures import map_image_maker
+from bot.discord import commands, components, forms, listing
+from bot.discord.pictures import ReplayCache, map_image_maker
 from bot.discord.replies import answer_error
 from bot.discord.transport import DiscordTransport
 from bot.discord.translator import CatalogueTranslator
 from bot.heap import HeapKeeper
 from bot.loop import LoopManager
-from bot.service import Clock, GameService
+from bot.service import Clock, GameService, Limits
 from bot.settings import Settings
 from bot.transport import ImageProvider, PendingDecision
 from db import Database
@@ -92,6 +92,7 @@ class Broadside(discord.Client):
         commands.register(self.tree)
         self.transport = DiscordTransport(self)
         self.pending_cache = PendingCache(self)
+        self.replays = ReplayCache()
         self._clock = clock
         self._images = images
         self._seed_source = seed_source
@@ -103,7 +104,10 @@ class Broadside(discord.Client):
 
     async def setup_hook(self) -> None:
         self.db = await Database.open(self.settings.database)
-        self.service = GameService(self.db, self.transport, clock=self._clock, seed_source=self._seed_source)
+        limits = Limits(lobbies_per_member=self.settings.max_lobbies_per_member,
+                        games_per_server=self.settings.max_games_per_server)
+        self.service = GameService(self.db, self.transport, clock=self._clock, seed_source=self._seed_source,
+                                   limits=limits)
         # A change in a game (an order, a resolution) makes cached forms stale.
         self.service.subscribe(self.pending_cache.forget)
         # Each game gets its own map provider (a steady scale between phases) unless a
@@ -145,7 +149,8 @@ class Broadside(discord.Client):
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         # Order menus are routed by their custom ids, so they work after a restart.
         if interaction.type is discord.InteractionType.component:
-            await forms.handle(self, interaction)
+            if not (await forms.handle(self, interaction) or await listing.handle(self, interaction)):
+                await components.unknown(interaction)
 
     async def close(self) -> None:
         if self._heap is not None:

@@ -22,9 +22,9 @@ import discord
 from discord import app_commands
 
 from bot import i18n
-from bot.discord import forms, legal, pictures
-from bot.discord.replies import (MESSAGE_LIMIT, Refusal, defer, picture, reader_language, reply, server_language,
-                                 split_text)
+from bot.discord import forms, legal, listing, pictures
+from bot.discord.replies import (FILE_LIMIT, MESSAGE_LIMIT, Refusal, defer, picture, reader_language, reply,
+                                 server_language, split_text)
 from bot.discord.translator import L, command, options
 from bot.service import Pacing, ServiceError
 from bot.transport import PendingDecision
@@ -44,11 +44,12 @@ def app(interaction: discord.Interaction) -> "Broadside":
     return interaction.client  # type: ignore[return-value]
 
 
-async def here(interaction: discord.Interaction) -> GameRow:
-    """The game played in this thread (or, failing that, the newest in this channel)."""
+async def here(interaction: discord.Interaction, *, finished: bool = False) -> GameRow:
+    """The game played in this thread (or, failing that, the newest in this channel);
+    ``finished``: a thread's game also once it is over (for looking back at it)."""
     if interaction.guild_id is None or interaction.channel_id is None:
         raise app_commands.NoPrivateMessage()
-    game = await app(interaction).service.find_game(interaction.channel_id)
+    game = await app(interaction).service.find_game(interaction.channel_id, finished=finished)
     # From here on every answer, refusals included, speaks the game's language.
     interaction.extras["lang"] = game.language
     return game
@@ -98,22 +99,6 @@ async def my_pending(interaction: discord.Interaction) -> tuple[GameRow, list[Pe
     """For autocomplete: the caller's open decisions (briefly cached: Discord asks on every keystroke)."""
     game = await here(interaction)
     return game, await app(interaction).pending_cache.get(game.id, interaction.user.id)
-
-
-# -- lookups the service does not offer yet ---------------------------------------------------------
-# GameService has no "games of a server" nor "finished game of this thread" call; these
-# read through the database's public methods (no SQL here) and belong in the service.
-async def unfinished_games(client: "Broadside", guild_id: int) -> list[GameRow]:
-    games = await client.service.db.games_with_status("lobby", "running", "paused")
-    return [g for g in games if g.guild_id == guild_id]
-
-
-async def game_to_export(client: "Broadside", place_id: int) -> GameRow:
-    """The game of this thread or channel, finished ones included (the record waits for the end)."""
-    over = [g for g in await client.service.db.games_with_status("over") if place_id in (g.thread_id, g.channel_id)]
-    if over:
-        return max(over, key=lambda g: (g.thread_id == place_id, g.id))
-    return await client.service.find_game(place_id)
 
 
 # -- parsing what people type ------------------------------------------------------------------------
@@ -182,6 +167,12 @@ async def game_new(interaction: discord.Interaction, ruleset: str, scenario: str
     chosen = parse_rules(rules)
     channel = interaction.channel
     opened: discord.Thread | None = None
+    service = app(interaction).service
+    in_thread = isinstance(channel, discord.Thread)
+    # Refused before a thread is opened for it: a thread that plays a game already, or
+    # a member (or server) at the limit of unfinished games.
+    await service.check_new_game(interaction.guild_id, interaction.user.id,
+                                 interaction.channel_id if in_thread else None)
     if isinstance(channel, discord.Thread):
         # Given inside a thread: the game plays in it.
         channel_id, thread_id = channel.parent_id or channel.id, channel.id
@@ -190,7 +181,7 @@ async def game_new(interaction: discord.Interaction, ruleset: str, scenario: str
         opened = await open_thread(channel, thread_title(ruleset, scenario), pace.style)
         thread_id = opened.id if opened else None
     try:
-        game = await app(interaction).service.create_game(
+        game = await service.create_game(
             interaction.guild_id, channel_id, interaction.user.id, ruleset, scenario, options=chosen, pacing=pace,
             language=lang, thread_id=thread_id)
     except Exception:
@@ -377,19 +368,8 @@ async def game_list(interaction: discord.Interaction) -> None:
     if interaction.guild_id is None:
         raise app_commands.NoPrivateMessage()
     await defer(interaction)
-    client = app(interaction)
-    games = await unfinished_games(client, interaction.guild_id)
-    if not games:
-        await reply(interaction, say(interaction, "reply.list-empty"))
-        return
-    lines = [say(interaction, "reply.list-header")]
-    for g in games:
-        seats = await client.service.seats(g.id)
-        lines.append(say(interaction, "reply.list-line", game=g.id, title=client.service.title(g),
-                         ruleset=get_ruleset(g.ruleset).title, status=say(interaction, f"status.{g.status}"),
-                         seats=say(interaction, "reply.seats", n=len(seats)),
-                         place=f"<#{g.thread_id or g.channel_id}>"))
-    await reply(interaction, "\n".join(lines))
+    content, view = await listing.page(app(interaction), interaction.guild_id, reader_language(interaction), 0)
+    await reply(interaction, content, view=view)
 
 
 @game_group.command(**command("game.dms"))
@@ -613,7 +593,7 @@ async def _my_ships(interaction: discord.Interaction, typed: str) -> list[legal.
 @app_commands.guild_only()
 @options("map", "ship")
 async def map_(interaction: discord.Interaction, ship: str | None = None) -> None:
-    game = await here(interaction)
+    game = await here(interaction, finished=True)
     await defer(interaction)
     view = await app(interaction).service.public_view(game.id)
     focus = str(_find_ship(view, ship)["id"]) if ship else None
@@ -625,7 +605,7 @@ async def map_(interaction: discord.Interaction, ship: str | None = None) -> Non
 @app_commands.guild_only()
 @options("card", "ship")
 async def card(interaction: discord.Interaction, ship: str) -> None:
-    game = await here(interaction)
+    game = await here(interaction, finished=True)
     await defer(interaction)
     view = await app(interaction).service.public_view(game.id)
     found = _find_ship(view, ship)
@@ -635,7 +615,7 @@ async def card(interaction: discord.Interaction, ship: str) -> None:
 
 @suggest
 async def _all_ships(interaction: discord.Interaction, typed: str) -> list[legal.Offer]:
-    game = await here(interaction)
+    game = await here(interaction, finished=True)
     view = await app(interaction).service.public_view(game.id)
     return [legal.Offer(s["id"], pictures.ship_name(s)) for s in pictures.ships(view)
             if typed.lower() in pictures.ship_name(s).lower() or typed.lower() in str(s["id"]).lower()]
@@ -649,7 +629,7 @@ card.autocomplete("ship")(_all_ships)
 @app_commands.guild_only()
 @options("log", "last")
 async def log_(interaction: discord.Interaction, last: app_commands.Range[int, 1, 1000] | None = None) -> None:
-    game = await here(interaction)
+    game = await here(interaction, finished=True)
     await defer(interaction)
     lines = await app(interaction).service.log(game.id, last=last)
     if not lines:
@@ -666,11 +646,28 @@ async def log_(interaction: discord.Interaction, last: app_commands.Range[int, 1
     await reply(interaction, tail, file=whole)
 
 
+@app_commands.command(**command("replay"))
+@app_commands.guild_only()
+async def replay(interaction: discord.Interaction) -> None:
+    """The game from its start to now as an animated map, drawn from public views only."""
+    game = await here(interaction, finished=True)
+    await defer(interaction)
+    service = app(interaction).service
+
+    async def draw() -> tuple[bytes, int]:
+        views = await service.replay_views(game.id, most=pictures.REPLAY_FRAMES)
+        return await pictures.replay_gif(views, FILE_LIMIT)
+
+    gif, frames = await app(interaction).replays.get(await service.story_mark(game.id), draw)
+    await reply(interaction, say(interaction, "reply.replay", frames=frames),
+                file=picture(gif, f"game-{game.id}-replay.gif"))
+
+
 @app_commands.command(**command("rules"))
 @app_commands.guild_only()
 async def rules(interaction: discord.Interaction) -> None:
     try:
-        game: GameRow | None = await here(interaction)
+        game: GameRow | None = await here(interaction, finished=True)
     except ServiceError:
         game = None
     ruleset = game.ruleset if game else "cannoni"
@@ -718,12 +715,13 @@ async def host_extend(interaction: discord.Interaction, minutes: app_commands.Ra
 
 
 @host_group.command(**command("host.replace"))
-@options("host.replace", "seat", "user")
-async def host_replace(interaction: discord.Interaction, seat: str, user: discord.Member) -> None:
+@options("host.replace", "seat", "user", "confirm")
+async def host_replace(interaction: discord.Interaction, seat: str, user: discord.Member,
+                       confirm: bool = False) -> None:
     game = await here(interaction)
     await defer(interaction)
     await app(interaction).service.replace_player(game.id, interaction.user.id, seat, user.id, user.display_name,
-                                                  manager=manager(interaction))
+                                                  manager=manager(interaction), confirm=confirm)
     await reply(interaction, say(interaction, "reply.done"))
 
 
@@ -771,7 +769,8 @@ host_add_ai.autocomplete("side")(_sides)
 
 @host_group.command(**command("host.undo"))
 async def host_undo(interaction: discord.Interaction) -> None:
-    game = await here(interaction)
+    # A finished game's thread too: the service says why its game cannot be undone.
+    game = await here(interaction, finished=True)
     await defer(interaction)
     step = await app(interaction).service.undo_last(game.id, interaction.user.id, manager=manager(interaction))
     await reply(interaction, say(interaction, "reply.undone", step=step))
@@ -790,7 +789,7 @@ async def host_export(interaction: discord.Interaction) -> None:
     if interaction.guild_id is None or interaction.channel_id is None:
         raise app_commands.NoPrivateMessage()
     client = app(interaction)
-    game = await game_to_export(client, interaction.channel_id)
+    game = await client.service.find_game(interaction.channel_id, finished=True)
     interaction.extras["lang"] = game.language
     # export_record takes no actor; the host's tools are the host's (or a manager's).
     if interaction.user.id != game.host_id and not manager(interaction):
@@ -806,7 +805,7 @@ async def host_export(interaction: discord.Interaction) -> None:
 
 
 # -- the tree ------------------------------------------------------------------------------------------------
-TOP_LEVEL = (chits, order, pending, preview, map_, card, log_, rules, help_)
+TOP_LEVEL = (chits, order, pending, preview, map_, card, log_, replay, rules, help_)
 
 
 def register(tree: app_commands.CommandTree) -> None:

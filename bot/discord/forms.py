@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot import i18n
-from bot.discord import legal
+from bot.discord import components, legal
 from bot.discord.replies import Refusal, answer_error, split_text
 from bot.transport import PendingDecision
 from rules.core.decisions import ActionSpec, DecisionSpec, ParamSpec
@@ -44,7 +44,10 @@ CUSTOM_ID_LIMIT = 100
 PAGE_FIELDS = 4  # a message holds five rows: four menus and the row of buttons
 DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
 UNSET = "-"
-_ID = re.compile(rf"^{FORMAT}:(?P<kind>[spo]):(?P<game>[0-9a-z]+):(?P<token>[^:]+):(?P<state>[0-9a-z-]*):(?P<n>\d+)$")
+# A game id is an SQLite integer (13 base-36 digits at most); a field or page number is small.
+_ID = re.compile(rf"^{FORMAT}:(?P<kind>[spo]):(?P<game>[0-9a-z]{{1,13}}):(?P<token>[^:]+):(?P<state>[0-9a-z-]*)"
+                 r":(?P<n>\d{1,3})$")
+MAX_GAME_ID = 2**63 - 1
 _PLAIN_DECISION = re.compile(r"^[A-Za-z0-9._-]{1,40}$")
 
 
@@ -79,7 +82,7 @@ class Ref:
 
 def parse(custom_id: str | None) -> Ref | None:
     match = _ID.match(custom_id or "")
-    if match is None:
+    if match is None or int(match["game"], 36) > MAX_GAME_ID:
         return None
     return Ref(match["kind"], int(match["game"], 36), match["token"], match["state"], int(match["n"]))
 
@@ -280,10 +283,22 @@ async def handle(client: "Broadside", interaction: discord.Interaction) -> bool:
     if ref is None:
         return False
     try:
+        if not _on_its_message(interaction, ref):
+            raise Refusal("reply.stale-component")
         await _handle(client, interaction, ref)
     except Exception as exc:  # noqa: BLE001 - every failure gets the one private answer
         await answer_error(interaction, exc)
     return True
+
+
+def _on_its_message(interaction: discord.Interaction, ref: Ref) -> bool:
+    """Whether the click names the game and decision of the menu it was on. (The choices
+    may differ: a click can overtake the edit that showed the previous choice.) Another
+    game's id put on this menu would otherwise act on that game, or close this menu."""
+    for other in map(parse, components.ids_on_message(interaction)):
+        if other is not None and (other.game_id, other.token) == (ref.game_id, ref.token):
+            return True
+    return False
 
 
 async def _handle(client: "Broadside", interaction: discord.Interaction, ref: Ref) -> None:

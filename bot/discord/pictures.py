@@ -6,7 +6,9 @@ never waits on a drawing.
 """
 from __future__ import annotations
 
-from typing import Any, Callable
+import asyncio
+from collections import OrderedDict
+from typing import Any, Awaitable, Callable, Hashable
 
 from renderer import api as renderer
 
@@ -44,3 +46,44 @@ def ships(view: dict[str, Any]) -> list[dict[str, Any]]:
 
 def ship_name(ship: dict[str, Any]) -> str:
     return str(ship.get("name") or ship["id"])
+
+
+# A replay is drawn from at most this many public views (a long game is sampled evenly).
+REPLAY_FRAMES = 150
+
+
+async def replay_gif(views: list[dict[str, Any]], limit: int) -> tuple[bytes, int]:
+    """An animated GIF of the views under ``limit`` bytes (Discord's upload limit), and
+    how many views it was drawn from: a replay too large is drawn again from half as
+    many views, evenly spread, the first and the last always kept."""
+    chosen = list(views)
+    while True:
+        gif = await renderer.render_replay_async(chosen, max_frames=max(len(chosen), 2))
+        if len(gif) <= limit or len(chosen) <= 2:
+            return gif, len(chosen)
+        half = max(2, len(chosen) // 2)
+        gap = (len(chosen) - 1) / (half - 1)
+        chosen = [chosen[round(i * gap)] for i in range(half)]
+
+
+class ReplayCache:
+    """The last few replays drawn, by what they show; and one drawn at a time.
+
+    A whole fleet action's replay takes seconds of CPU to draw: members asking for it
+    again (or many at once) get the one already drawn, or wait their turn, rather than
+    keep both cores busy drawing the same GIF."""
+
+    def __init__(self, size: int = 8) -> None:
+        self._size = size
+        self._kept: OrderedDict[Hashable, tuple[bytes, int]] = OrderedDict()
+        self._drawing = asyncio.Lock()
+
+    async def get(self, key: Hashable, draw: Callable[[], Awaitable[tuple[bytes, int]]]) -> tuple[bytes, int]:
+        async with self._drawing:
+            found = self._kept.get(key)
+            if found is None:
+                found = self._kept[key] = await draw()
+                while len(self._kept) > self._size:
+                    self._kept.popitem(last=False)
+            self._kept.move_to_end(key)
+            return found

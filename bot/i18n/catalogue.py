@@ -70,6 +70,38 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "en": "{user} already has a seat in this game.",
         "it": "{user} ha già un posto in questa partita.",
     },
+    "error.replace-present": {
+        "en": "Seat {seat} is held by {user}, who is playing. Handing it to {new} takes it from them and "
+              "discards the orders the seat has given for this phase. If that is what you mean, run "
+              "/host replace again with confirm: True. (A vacant seat, a computer's, or a player's who missed "
+              "two turns in a row is handed over without asking.)",
+        "it": "Il posto {seat} è di {user}, che sta giocando. Assegnarlo a {new} glielo toglie e scarta gli "
+              "ordini già dati per questa fase da quel posto. Se è ciò che vuoi, usa di nuovo /host replace "
+              "con confirm: True. (Un posto vacante, di un giocatore automatico, o di chi ha saltato due turni "
+              "di fila si assegna senza conferma.)",
+    },
+    "error.side-full": {
+        "en": "{side} has no ship left to command: its {n} seats are taken.",
+        "it": "{side} non ha più navi da comandare: i suoi {n} posti sono occupati.",
+    },
+    "error.thread-has-game": {
+        "en": "This thread already plays game #{game}, which is not over. Start a new game from a channel "
+              "(/game new there opens its own thread).",
+        "it": "In questo thread si gioca già la partita #{game}, che non è finita. Crea la nuova partita da un "
+              "canale (/game new lì apre un thread apposta).",
+    },
+    "error.too-many-lobbies": {
+        "en": "You already have {limit} games waiting for players in this server. Start one of them, or end "
+              "it with /host end in its thread, before opening another.",
+        "it": "Hai già {limit} partite in attesa di giocatori in questo server. Falle iniziare, o chiudile con "
+              "/host end nel loro thread, prima di aprirne un'altra.",
+    },
+    "error.too-many-games": {
+        "en": "This server already has {limit} unfinished games, as many as it may. Finish or end one "
+              "(/host end) before opening another.",
+        "it": "Questo server ha già {limit} partite non finite, il massimo consentito. Finiscine o chiudine una "
+              "(/host end) prima di aprirne un'altra.",
+    },
     "error.not-seated": {
         "en": "You have no seat in this game. Join it with /game join.",
         "it": "Non hai un posto in questa partita. Unisciti con /game join.",

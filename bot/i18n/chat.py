@@ -139,6 +139,9 @@ _COMMANDS: dict[str, tuple[str, str]] = {
     "cmd.log.desc": ("What has happened so far", "Cosa è successo finora"),
     "cmd.log.last": ("last", "ultime"),
     "cmd.log.last.desc": ("Only the last lines", "Solo le ultime righe"),
+    "cmd.replay": ("replay", "replay"),
+    "cmd.replay.desc": ("The game so far as an animated map, privately",
+                        "La partita finora come mappa animata, in privato"),
     "cmd.rules": ("rules", "regole"),
     "cmd.rules.desc": ("A short quick reference", "Un breve promemoria delle regole"),
     "cmd.help": ("help", "aiuto"),
@@ -161,6 +164,9 @@ _COMMANDS: dict[str, tuple[str, str]] = {
     "cmd.host.replace.seat.desc": ("The seat", "Il posto"),
     "cmd.host.replace.user": ("user", "giocatore"),
     "cmd.host.replace.user.desc": ("The member who takes it", "Il membro che lo prende"),
+    "cmd.host.replace.confirm": ("confirm", "conferma"),
+    "cmd.host.replace.confirm.desc": ("True to take the seat from a player who is still playing",
+                                      "True per togliere il posto a chi sta ancora giocando"),
     "cmd.host.ai": ("ai", "automatico"),
     "cmd.host.ai.desc": ("Hand a seat to a computer player", "Assegna un posto a un giocatore automatico"),
     "cmd.host.ai.seat": ("seat", "posto"),
@@ -231,6 +237,14 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "reply.list-empty": ("No unfinished games in this server. Start one with /game new.",
                          "Nessuna partita in corso in questo server. Creane una con /game new."),
     "reply.seats": ("{n} seats", "{n} posti"),
+    "reply.list-page": ("Page {page} of {pages}.", "Pagina {page} di {pages}."),
+    "reply.stale-component": (
+        "That button or menu is not one I can use (it may be from an older version of me, or not mine). "
+        "Nothing was changed. /pending, /chits and /game list give fresh ones.",
+        "Quel pulsante o menu non è uno che posso usare (forse è di una mia versione precedente, o non è mio). "
+        "Non è cambiato nulla. /pending, /chits e /game list ne danno di nuovi."),
+    "reply.replay": ("The game so far, {frames} maps. Only you see this.",
+                     "La partita finora, {frames} mappe. La vedi solo tu."),
     "status.lobby": ("gathering players", "in preparazione"),
     "status.running": ("in play", "in corso"),
     "status.paused": ("paused", "in pausa"),
@@ -307,7 +321,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
         "**Lobby:** /game new · /game join · /game pick · /game unpick · /game leave · /game start · "
         "/game list · /game dms\n"
         "**Playing:** /chits (your chits and order menus) · /order (autocomplete offers only legal values) · "
-        "/pending · /preview · /map · /card · /log · /rules\n"
+        "/pending · /preview · /map · /card · /log · /replay · /rules\n"
         "**Host** (the game's host, or anyone with Manage Server): /host pause · resume · extend · replace · "
         "ai · add-ai · undo · end · export\n"
         "Your chits and order menus come by direct message; every answer to your commands is visible only "
@@ -316,7 +330,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
         "**Preparazione:** /game new · /game join · /game pick · /game unpick · /game leave · /game start · "
         "/game list · /game dms\n"
         "**In gioco:** /chits (gettoni e menu degli ordini) · /order (il completamento propone solo valori "
-        "leciti) · /pending · /preview · /map · /card · /log · /rules\n"
+        "leciti) · /pending · /preview · /map · /card · /log · /replay · /rules\n"
         "**Conduzione** (chi ha creato la partita, o chi può Gestire il server): /host pause · resume · "
         "extend · replace · ai · add-ai · undo · end · export\n"
         "Gettoni e menu degli ordini arrivano per messaggio diretto; ogni risposta ai tuoi comandi la vedi "

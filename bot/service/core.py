@@ -17,7 +17,7 @@ from bot.service.ai import AIPolicy, default_policies
 from bot.service.clock import Clock, SystemClock
 from bot.service.dice import continuing_dice
 from bot.service.errors import ServiceError
-from bot.service.models import Place
+from bot.service.models import Limits, Place
 from bot.service.picks import ScenarioShips, ShipPicks
 from bot.transport import Transport
 from db import Database, GameRow, SeatRow
@@ -54,8 +54,9 @@ class GameRuntime:
 class ServiceCore:
     def __init__(self, db: Database, transport: Transport, *, clock: Clock | None = None,
                  picks: ShipPicks | None = None, policies: dict[str, AIPolicy] | None = None,
-                 seed_source: Callable[[], int] | None = None) -> None:
+                 seed_source: Callable[[], int] | None = None, limits: Limits | None = None) -> None:
         self.db = db
+        self.limits: Limits = limits or Limits()
         self.transport = transport
         self.clock: Clock = clock or SystemClock()
         self.picks: ShipPicks = picks or ScenarioShips()

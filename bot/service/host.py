@@ -59,17 +59,30 @@ class HostMixin(ServiceCore):
         return deadline.due_at
 
     async def replace_player(self, game_id: int, actor_id: int, seat_id: str, user_id: int, display_name: str, *,
-                             manager: bool = False) -> SeatRow:
-        """Give a seat (vacant, absent, or played by a computer) to another member."""
+                             manager: bool = False, confirm: bool = False) -> SeatRow:
+        """Give a seat to another member.
+
+        A vacant seat, an absent player's (two missed turns in a row) or a computer's is
+        handed over at once. Taking the seat of a player who is present needs ``confirm``:
+        the host says they mean it. Either way the orders the seat left open are discarded
+        with the change, so the new holder never sees, nor is bound by, what the old one
+        ordered (a hidden chit above all)."""
         async with self._lock(game_id):
             game = await self._hosted(game_id, actor_id, manager, "lobby", "running", "paused")
             old = await self._seat(game, seat_id)
+            if old.user_id == user_id:
+                raise ServiceError("user-seated", user=i18n.mention(user_id))
+            present = old.user_id is not None and not old.flagged
+            if present and not confirm:
+                raise ServiceError("replace-present", seat=seat_id, user=i18n.mention(old.user_id),
+                                   new=i18n.mention(user_id))
             try:
-                seat = await self.db.assign_seat(game_id, seat_id, user_id=user_id, ai_level=None, name=display_name)
+                seat, _ = await self.db.hand_over_seat(
+                    game_id, seat_id, user_id=user_id, name=display_name, at=self.clock.now(), actor_id=actor_id,
+                    detail={"seat": seat_id, "old": old.user_id, "old_ai": old.ai_level, "new": user_id,
+                            "confirmed": present})
             except AlreadySeated:
                 raise ServiceError("user-seated", user=i18n.mention(user_id)) from None
-            await self.db.forget_prompts(game_id, seat_id)
-            await self._audit(game, actor_id, "replace", seat=seat_id, old=old.user_id, new=user_id)
         await self._notice(game, "notice.replaced", [user_id], actor=i18n.mention(actor_id), seat=seat_id,
                            side=seat.side, user=i18n.mention(user_id))
         self._changed(game_id)
@@ -97,7 +110,10 @@ class HostMixin(ServiceCore):
         same dice: an undo mends a mistaken order, it does not buy a re-roll.
         """
         async with self._lock(game_id):
-            game = await self._hosted(game_id, actor_id, manager, "running", "paused", "over")
+            # Not once the game is over: its record may have been exported (every chit and
+            # the dice seed in it), and reopening the game would let the host play on
+            # knowing them.
+            game = await self._hosted(game_id, actor_id, manager, "running", "paused")
             step = await self.db.undo_last_step(game_id, self.clock.now())
             if step is None:
                 raise ServiceError("nothing-to-undo")

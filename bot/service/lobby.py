@@ -11,7 +11,7 @@ from bot.service.core import ServiceCore
 from bot.service.errors import ServiceError
 from bot.service.models import PACING_LIMITS, Pacing
 from bot.service.picks import ShipOption
-from db import AlreadySeated, GameRow, NewGame, PickTaken, SeatRow, StartRow, WrongStatus
+from db import AlreadySeated, GameRow, LimitReached, NewGame, PickTaken, SeatRow, StartRow, ThreadTaken, WrongStatus
 from rules.core import game as engine
 from rules.core.dice import SeededDice
 from rules.core.registry import get_ruleset, ruleset_names
@@ -48,14 +48,43 @@ class LobbyMixin(ServiceCore):
         pacing = pacing or Pacing()
         self._check_pacing(pacing, language)
         chosen = self._options(rules, options or {}, pacing)
-        game = await self.db.create_game(NewGame(
-            guild_id=guild_id, channel_id=channel_id, thread_id=thread_id, ruleset=rules.name, scenario=scenario,
-            options=chosen.model_dump(mode="json"), setup=setup.model_dump(mode="json"), host_id=host_id,
-            language=language, pacing=pacing.style, phase_seconds=pacing.seconds, created_at=self.clock.now()))
+        try:
+            game = await self.db.create_game(NewGame(
+                guild_id=guild_id, channel_id=channel_id, thread_id=thread_id, ruleset=rules.name, scenario=scenario,
+                options=chosen.model_dump(mode="json"), setup=setup.model_dump(mode="json"), host_id=host_id,
+                language=language, pacing=pacing.style, phase_seconds=pacing.seconds, created_at=self.clock.now()),
+                lobbies_per_host=self.limits.lobbies_per_member, games_per_guild=self.limits.games_per_server)
+        except ThreadTaken as exc:
+            raise ServiceError("thread-has-game", game=exc.game_id) from None
+        except LimitReached as exc:
+            raise self._limit_error(exc) from None
         pace = self._t(game, f"pacing.{pacing.style}", duration=i18n.duration(pacing.seconds, language))
         await self._notice(game, "notice.created", host=i18n.mention(host_id), ruleset=rules.title,
                            title=getattr(setup, "title", scenario), pacing=pace)
         return game
+
+    async def check_new_game(self, guild_id: int, host_id: int, thread_id: int | None = None) -> None:
+        """Refuse early what :meth:`create_game` would refuse for the place and the member,
+        so the adapter opens no thread for a game that cannot be created. (create_game
+        checks again, in the transaction that stores the game.)"""
+        if thread_id is not None:
+            taken = [g for g in await self.db.games_of_thread(thread_id) if g.status != "over"]
+            if taken:
+                raise ServiceError("thread-has-game", game=taken[-1].id)
+        most = self.limits.games_per_server
+        _, total = await self.db.games_of_guild(guild_id, ("lobby", "running", "paused"), limit=0)
+        if most is not None and total >= most:
+            raise self._limit_error(LimitReached("games", most))
+        lobbies = self.limits.lobbies_per_member
+        if lobbies is not None:
+            mine, _ = await self.db.games_of_guild(guild_id, ("lobby",), limit=total)
+            if sum(1 for g in mine if g.host_id == host_id) >= lobbies:
+                raise self._limit_error(LimitReached("lobbies", lobbies))
+
+    @staticmethod
+    def _limit_error(exc: LimitReached) -> ServiceError:
+        code = {"lobbies": "too-many-lobbies", "games": "too-many-games"}[exc.kind]
+        return ServiceError(code, limit=exc.limit)
 
     @staticmethod
     def _scenario(rules: Ruleset, name: str) -> BaseModel:
@@ -90,12 +119,36 @@ class LobbyMixin(ServiceCore):
         self._changed(game_id)
         return await self.game(game_id)
 
-    async def find_game(self, place_id: int) -> GameRow:
-        """The unfinished game played in a thread (or, failing that, the newest in a channel)."""
+    async def find_game(self, place_id: int, *, finished: bool = False) -> GameRow:
+        """The game played where a command was typed.
+
+        In a thread, the game whose thread it is — never another game of the channel, nor
+        a newer one someone tried to open in it. (A thread holds one unfinished game; in a
+        database from before that rule, the first one started wins.) In a channel, the
+        newest unfinished game started there. ``finished``: a thread whose game is over
+        still answers with it (its log, map and replay stay to be looked at)."""
         games = await self.db.games_in_place(place_id)
-        if not games:
+        own = [g for g in games if g.thread_id == place_id]
+        if own:
+            return min(own, key=lambda g: (g.status == "lobby", g.id))
+        if finished:
+            over = [g for g in await self.db.games_of_thread(place_id) if g.status == "over"]
+            if over:
+                return over[0]
+        in_channel = [g for g in games if g.channel_id == place_id]
+        if not in_channel:
             raise ServiceError("no-game")
-        return next((g for g in games if g.thread_id == place_id), games[0])
+        return max(in_channel, key=lambda g: g.id)
+
+    async def unfinished_games(self, guild_id: int, page: int, per_page: int) -> tuple[list[GameRow], int, int]:
+        """One page of the server's unfinished games (oldest first): the games, the page
+        actually shown (a page past the end shows the last one), and the number of pages."""
+        statuses = ("lobby", "running", "paused")
+        _, total = await self.db.games_of_guild(guild_id, statuses, limit=0)
+        pages = max(1, -(-total // per_page))
+        page = min(max(page, 0), pages - 1)
+        games, _ = await self.db.games_of_guild(guild_id, statuses, offset=page * per_page, limit=per_page)
+        return games, page, pages
 
     async def seats(self, game_id: int) -> list[SeatRow]:
         await self.game(game_id)
@@ -107,9 +160,12 @@ class LobbyMixin(ServiceCore):
             game = await self._game_in(game_id, "lobby")
             side = self._side(game, side)
             try:
-                seat = await self.db.add_seat(game_id, side, display_name, self.clock.now(), user_id=user_id)
+                seat = await self.db.add_seat(game_id, side, display_name, self.clock.now(), user_id=user_id,
+                                              side_limit=self._seats_for(game, side))
             except AlreadySeated:
                 raise ServiceError("already-seated") from None
+            except LimitReached as exc:
+                raise ServiceError("side-full", side=side, n=exc.limit) from None
         await self._notice(game, "notice.joined", [user_id], user=i18n.mention(user_id), side=side,
                            seat=seat.seat_id)
         return seat
@@ -121,7 +177,11 @@ class LobbyMixin(ServiceCore):
             self._require_host(game, actor_id, manager)
             side = self._side(game, side)
             self._policy(level)
-            seat = await self.db.add_seat(game_id, side, f"{level} ({side})", self.clock.now(), ai_level=level)
+            try:
+                seat = await self.db.add_seat(game_id, side, f"{level} ({side})", self.clock.now(), ai_level=level,
+                                              side_limit=self._seats_for(game, side))
+            except LimitReached as exc:
+                raise ServiceError("side-full", side=side, n=exc.limit) from None
         await self._notice(game, "notice.ai-joined", name=seat.display_name, side=side,
                            label=self._ai_label(game, level))
         return seat
@@ -129,6 +189,16 @@ class LobbyMixin(ServiceCore):
     def _policy(self, level: str) -> None:
         if level not in self.policies:
             raise ServiceError("unknown-ai", level=level, legal=", ".join(sorted(self.policies)))
+
+    @staticmethod
+    def _seats_for(game: GameRow, side: str) -> int | None:
+        """At most one seat per ship of the side: a seat without a ship would sit at the
+        table with nothing to command. None when the ruleset lists no ships to count."""
+        rules = get_ruleset(game.ruleset)
+        entries = rules.ship_entries(rules.setup_model.model_validate(game.setup))
+        if not entries:
+            return None
+        return sum(1 for e in entries if e.side == side)
 
     @staticmethod
     def _side(game: GameRow, side: str) -> str:

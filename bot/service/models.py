@@ -42,6 +42,15 @@ class Pacing(BaseModel):
 
 
 @dataclass(frozen=True, slots=True)
+class Limits:
+    """How much one server, or one member, may open: a member's lobbies each get a
+    thread, and every unfinished game a loop and a line in /game list. None: no limit."""
+
+    lobbies_per_member: int | None = 3
+    games_per_server: int | None = 100
+
+
+@dataclass(frozen=True, slots=True)
 class SubmitResult:
     status: Literal["accepted", "replaced", "duplicate", "rejected"]
     message: str  # in the game's language, for a private reply
@@ -97,5 +106,5 @@ class Announcement:
     over: bool
 
 
-__all__ = ["Announcement", "PACING_LIMITS", "Pacing", "PendingDecision", "PhaseStatus", "Place", "Resolution",
+__all__ = ["Announcement", "Limits", "PACING_LIMITS", "Pacing", "PendingDecision", "PhaseStatus", "Place", "Resolution",
            "SubmitResult"]

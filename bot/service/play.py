@@ -11,6 +11,7 @@ from bot.service.models import PendingDecision, SubmitResult
 from db import GameRow, NewOrder, SeatRow, StaleStep
 from rules.core.decisions import Decision, Order, Problem
 from rules.core.record import GameRecord, RecordStep
+from rules.core.registry import get_ruleset
 
 
 class PlayMixin(ServiceCore):
@@ -144,6 +145,28 @@ class PlayMixin(ServiceCore):
         for step in await self.db.steps(game_id):
             lines.extend(self._event_lines(runtime.ruleset, game, step.events))
         return lines[-last:] if last else lines
+
+    async def story_mark(self, game_id: int) -> tuple[int, int, int | None]:
+        """Something that changes whenever the game's public story does (for keeping a
+        drawn replay until then): the game, its live steps, the last one's id."""
+        await self._game_in(game_id, "running", "paused", "over")
+        return (game_id, *await self.db.step_mark(game_id))
+
+    async def replay_views(self, game_id: int, most: int = 150) -> list[dict[str, Any]]:
+        """The public views of the game from its start to now, at most ``most`` of them
+        (a long game is sampled evenly; the start and the last step are always kept):
+        the frames of a replay. Public views only, so a replay shows no secret."""
+        game = await self._game_in(game_id, "running", "paused", "over")
+        start = await self.db.start_record(game_id)
+        if start is None:
+            raise ServiceError("game-not-started")
+        steps = await self.db.steps(game_id, with_state=True)
+        states = [start.state] + [s.state for s in steps]
+        if len(states) > most >= 2:
+            gap = (len(states) - 1) / (most - 1)
+            states = [states[round(i * gap)] for i in range(most)]
+        rules = get_ruleset(game.ruleset)
+        return await asyncio.to_thread(lambda: [rules.view(rules.load_state(s), None) for s in states])
 
     # -- the record ---------------------------------------------------------------------------
     async def export_record(self, game_id: int) -> GameRecord:

@@ -53,14 +53,20 @@ async def test_undo_reopens_the_phase_publicly_with_the_same_dice(table):
     assert refused.value.code == "export-running"
 
 
-async def test_undo_after_the_end_reopens_the_game_and_replays(table):
+async def test_undo_of_a_finished_game_is_refused_by_the_service(table):
+    # Once over, the record (every chit, the dice seed) may have been exported: reopening
+    # the game would let the host play on knowing them. The service refuses, whoever asks.
     game = await table.duel()
     await table.play_out(game.id)
-    await table.service.undo_last(game.id, table.HOST)
-    await table.settle()
-    assert (await table.service.game(game.id)).status == "running"
-    await table.play_out(game.id)
     record = await table.service.export_record(game.id)
+    steps = await table.db.steps(game.id)
+    for actor, manager in ((table.HOST, False), (table.ANNE, True)):
+        with pytest.raises(ServiceError) as refused:
+            await table.service.undo_last(game.id, actor, manager=manager)
+        assert refused.value.code == "game-over"
+    assert (await table.service.game(game.id)).status == "over"
+    assert await table.db.steps(game.id) == steps
+    assert [a.action for a in await table.db.audit_log(game.id)].count("undo") == 0
     assert replay(record)[0].final_state == (await table.db.last_step(game.id)).state
 
 
@@ -73,7 +79,10 @@ async def test_nothing_to_undo_before_the_first_resolution(table):
 
 async def test_replacing_a_player_hands_over_the_seat_and_the_prompt(table):
     game = await table.duel()
-    seat = await table.service.replace_player(game.id, table.HOST, "p2", table.CARL, "Carl")
+    with pytest.raises(ServiceError) as refused:
+        await table.service.replace_player(game.id, table.HOST, "p2", table.CARL, "Carl")
+    assert refused.value.code == "replace-present"  # Bob is playing: the host must confirm
+    seat = await table.service.replace_player(game.id, table.HOST, "p2", table.CARL, "Carl", confirm=True)
     await table.settle()
     assert seat.user_id == table.CARL and seat.display_name == "Carl"
     assert any(uid == table.CARL for uid, _ in table.transport.prompts)
@@ -82,7 +91,7 @@ async def test_replacing_a_player_hands_over_the_seat_and_the_prompt(table):
         await table.service.my_pending(game.id, table.BOB)
     assert refused.value.code == "not-seated"
     with pytest.raises(ServiceError) as refused:
-        await table.service.replace_player(game.id, table.HOST, "p1", table.CARL, "Carl")
+        await table.service.replace_player(game.id, table.HOST, "p1", table.CARL, "Carl", confirm=True)
     assert refused.value.code == "user-seated"
 
 

@@ -44,11 +44,15 @@ async def test_seats_sides_and_leaving(table):
     assert (await _refused(svc.join(game.id, table.ANNE, "france", "Anne"))).code == "already-seated"
     err = await _refused(svc.join(game.id, table.CARL, "spain", "Carl"))
     assert err.code == "unknown-side" and "britain, france" in err.message()
-    seat = await svc.join(game.id, table.CARL, "FRANCE", "Carl")
-    assert (seat.seat_id, seat.side) == ("p3", "france")
+    # One frigate a side: France's one seat is Bob's.
+    full = await _refused(svc.join(game.id, table.CARL, "FRANCE", "Carl"))
+    assert full.code == "side-full" and "france" in full.message()
     await svc.leave(game.id, table.ANNE)
-    again = await svc.join(game.id, table.ANNE, "britain", "Anne")
-    assert again.seat_id == "p1"  # the lowest free seat
+    seat = await svc.join(game.id, table.CARL, "BRITAIN", "Carl")
+    assert (seat.seat_id, seat.side) == ("p1", "britain")  # the lowest free seat
+    await svc.leave(game.id, table.BOB)
+    again = await svc.join(game.id, table.ANNE, "france", "Anne")
+    assert again.seat_id == "p2"
     assert (await svc.find_game(11)).id == game.id
     assert (await svc.find_game(10)).id == game.id
     assert (await _refused(svc.find_game(999))).code == "no-game"

@@ -1,0 +1,36 @@
+"""Clicks the bot cannot take: components whose ids it does not know, or whose ids are
+not those of the message they came from.
+
+Every component the bot sends carries its whole meaning in its ``custom_id`` (see
+:mod:`bot.discord.forms` and :mod:`bot.discord.listing`), so an id is the only thing a
+click is judged by. An id that parses to nothing (an older format, a hand-made payload),
+names a game that does not exist, or is not one of the ids on the message it arrived
+with (another game's id put on this game's menu) is answered with a private refusal and
+changes nothing: not the game, not the message it came from.
+"""
+from __future__ import annotations
+
+from typing import Iterator
+
+import discord
+
+from bot.discord.replies import Refusal, answer_error
+
+
+def ids_on_message(interaction: discord.Interaction) -> set[str]:
+    """The custom ids of the components on the message the click came from."""
+    message = interaction.message
+    return set(_walk(message.components)) if message is not None else set()
+
+
+def _walk(components: list[discord.Component]) -> Iterator[str]:
+    for component in components:
+        custom_id = getattr(component, "custom_id", None)
+        if custom_id:
+            yield custom_id
+        yield from _walk(list(getattr(component, "children", None) or []))
+
+
+async def unknown(interaction: discord.Interaction) -> None:
+    """A component id no part of the bot takes: a private answer, nothing else."""
+    await answer_error(interaction, Refusal("reply.stale-component"))
