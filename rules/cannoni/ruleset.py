@@ -6,6 +6,7 @@ from typing import Any
 
 from rules.cannoni import actions, batteries, boarding, fire, sequence, squadrons
 from rules.cannoni.forts import all_batteries, battery
+from rules.cannoni.manifest import MANIFEST
 from rules.cannoni.options import CannoniOptions
 from rules.cannoni.setup import CannoniSetup, builtin_scenarios, initial_state
 from rules.cannoni.state import CannoniState
@@ -20,8 +21,8 @@ from rules.core.ruleset import Outcome, Ruleset, Seat, ShipEntry
 
 
 class CannoniRuleset(Ruleset):
-    name = "cannoni"
-    title = "Cannoni in batteria!"
+    name = MANIFEST.name
+    title = MANIFEST.title.en
     options_model = CannoniOptions
     setup_model = CannoniSetup
     state_model = CannoniState

@@ -10,6 +10,7 @@ from rules.core.dice import Roller
 from rules.core.events import Event
 from rules.core.ruleset import Outcome, Ruleset, Seat, ShipEntry
 from rules.nauta import orders, sequence
+from rules.nauta.manifest import MANIFEST
 from rules.nauta.options import NautaOptions
 from rules.nauta.placement import base_of, inside_table, on_land
 from rules.nauta.ships import ship_class
@@ -41,8 +42,8 @@ def _position_problems(state: NautaState) -> list[str]:
 
 
 class NautaRuleset(Ruleset):
-    name = "nauta"
-    title = "Nauta / Classis — ancient and medieval galleys"
+    name = MANIFEST.name
+    title = MANIFEST.title.en
     options_model = NautaOptions
     setup_model = NautaSetup
     state_model = NautaState
