@@ -44,17 +44,20 @@ class Checking:
         self.answers: dict[Any, Any] = {}
 
     def remember(self, state: BaseModel, key: Any, compute: Callable[[], T]) -> T:
-        if state is not self.state:
-            return compute()
-        answers = self.answers
-        if key not in answers:
-            answers[key] = compute()
-        return answers[key]
+        return remembered(self, state, key, compute)
 
 
 def remembered(checking: Checking | None, state: BaseModel, key: Any, compute: Callable[[], T]) -> T:
-    """``compute()``, shared through ``checking`` when an order is being checked."""
-    return compute() if checking is None else checking.remember(state, key, compute)
+    """``compute()``, shared through ``checking`` when an order is being checked.
+
+    (One function rather than a method call on top: it runs for every broadside's
+    targets of every order checked.)"""
+    if checking is None or state is not checking.state:
+        return compute()
+    answers = checking.answers
+    if key not in answers:
+        answers[key] = compute()
+    return answers[key]
 
 
 def no_problems(state: Any, decision: Decision, payload: dict[str, Any], checking: Checking | None) -> list[Problem]:
@@ -87,26 +90,24 @@ class StepHandlers(Generic[S]):
 
 
 class SteppedRuleset(Ruleset):
-    """A ruleset dispatched through its table of steps (``steps``, by step name).
+    """A ruleset dispatched through its table of steps (``steps``, by the name its state
+    keeps in ``state.step``).
 
     A step missing from the table asks for nothing and resolves to nothing (the game
     is over)."""
 
     steps: ClassVar[Mapping[str, StepHandlers]]
 
-    def step_of(self, state: BaseModel) -> str:
-        return state.step  # type: ignore[attr-defined]
-
     def decision_handlers(self, state: BaseModel, decision: Decision) -> DecisionHandlers:
-        handlers = self.steps.get(self.step_of(state))
+        handlers = self.steps.get(state.step)  # type: ignore[attr-defined]
         found = handlers.decisions.get(decision.kind) if handlers is not None else None
         if found is None:
             raise KeyError(f"{self.name}: no handler for a {decision.kind!r} decision at step "
-                           f"{self.step_of(state)!r}")
+                           f"{state.step!r}")  # type: ignore[attr-defined]
         return found
 
     def pending(self, state: BaseModel) -> list[Decision]:
-        handlers = self.steps.get(self.step_of(state))
+        handlers = self.steps.get(state.step)  # type: ignore[attr-defined]
         return handlers.pending(state) if handlers is not None else []
 
     def spec(self, state: BaseModel, decision: Decision, only: str | None = None) -> DecisionSpec:
@@ -128,7 +129,7 @@ class SteppedRuleset(Ruleset):
 
     def resolve(self, state: BaseModel, orders: list[Order], roller: Roller) -> BaseModel:
         state = clone_model(state)
-        handlers = self.steps.get(self.step_of(state))
+        handlers = self.steps.get(state.step)  # type: ignore[attr-defined]
         if handlers is not None and handlers.resolve is not None:
             handlers.resolve(state, {o.decision: o for o in orders}, roller)
         return state
