@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 from rules.core.record import GameRecord, ReplayError, replay
-from rules.core.registry import get_ruleset, ruleset_names
+from rules.core.registry import get_ruleset, manifests, ruleset_names
 
 
 def _cmd_replay(args: argparse.Namespace) -> int:
@@ -97,16 +97,16 @@ def _demo_choices() -> str:
     from bot.service import default_policies
 
     lines = ["rulesets and their scenarios (the first is the default):"]
-    for name in ruleset_names():
-        rules = get_ruleset(name)
-        lines.append(f"  {name}: {', '.join(rules.scenarios())}  ({rules.title})")
+    for m in manifests():
+        lines.append(f"  {m.name}: {', '.join(m.scenario_names())}  ({m.title.en})")
     lines.append(f"levels: {', '.join(default_policies())}")
     return "\n".join(lines)
 
 
 class _Parser(argparse.ArgumentParser):
     """A parser whose epilog may be computed only when its help is shown (listing the
-    demo's choices loads every ruleset, which ``broadside replay`` should not pay for)."""
+    demo's choices reads every ruleset's scenario files, which ``broadside replay``
+    should not pay for)."""
 
     def __init__(self, *args: object, epilog_from: object = None, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]

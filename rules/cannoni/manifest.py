@@ -15,6 +15,7 @@ MANIFEST = Manifest(
     board="open_table",
     ruleset="rules.cannoni.ruleset:CannoniRuleset",
     board_factory="renderer.cannoni:CannoniBoard",
+    scenarios="rules.cannoni",
     previews=True,
     params=(
         _param("distance", ("distance", "distanza"), ("Distance in inches", "Distanza in pollici"),

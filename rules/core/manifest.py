@@ -16,6 +16,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, field_validator, model_validator
 
+from rules.core.scenarios import scenario_files
+
 BoardKind = Literal["open_table", "hex", "squares"]
 ParamKind = Literal["choice", "number", "text"]
 LANGUAGES = ("en", "it")
@@ -70,6 +72,9 @@ class Manifest(BaseModel):
     board: BoardKind
     ruleset: str  # "package.module:Class", the :class:`rules.core.ruleset.Ruleset`
     board_factory: str  # "package.module:Class" of the renderer's board for this ruleset
+    # The package whose ``scenarios`` folder holds the ready-made setups, one JSON file each
+    # (:mod:`rules.core.scenarios`); the ruleset reads them into its setup model.
+    scenarios: str
     params: tuple[OrderParam, ...] = ()
     quickref: Text | None = None  # the /rules text; without it the bot says how any game runs
     previews: bool = False  # the ruleset can show where a move would end (Ruleset.preview)
@@ -93,6 +98,10 @@ class Manifest(BaseModel):
 
     def param(self, name: str) -> OrderParam | None:
         return next((p for p in self.params if p.name == name), None)
+
+    def scenario_names(self) -> list[str]:
+        """The ready-made scenarios' names, the default first, without loading the ruleset."""
+        return [str(data["name"]) for data in scenario_files(self.scenarios)]
 
 
 def load_object(path: str) -> Any:

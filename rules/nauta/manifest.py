@@ -8,6 +8,7 @@ MANIFEST = Manifest(
     board="open_table",
     ruleset="rules.nauta.ruleset:NautaRuleset",
     board_factory="renderer.nauta:NautaBoard",
+    scenarios="rules.nauta",
     params=(
         OrderParam(name="unit", label=Text(en="unit", it="unità"),
                    description=Text(en="Ship or formation", it="Nave o formazione")),

@@ -28,6 +28,7 @@ def test_the_manifest_names_its_ruleset_board_and_captains(name):
     for level, path in m.captains.items():
         captain = load_object(path)()
         assert isinstance(captain, AICaptain) and captain.level == level
+    assert m.scenario_names() == list(rules.scenarios())
     # "previews" says whether the ruleset draws where a move would end.
     assert m.previews == (type(rules).preview is not Ruleset.preview)
 

@@ -14,12 +14,14 @@ from rules.core.dice import Roller
 from rules.core.events import Event
 from rules.core.manifest import Manifest, OrderParam, Text
 from rules.core.ruleset import Outcome, Seat, ShipEntry
+from rules.core.scenarios import packaged_scenarios
 from rules.core.steps import Checking, DecisionHandlers, StepHandlers, SteppedRuleset, remembered
 
 FINISH = 6
 
 
 class RaceSetup(BaseModel):
+    name: str = "sprint"
     finish: int = FINISH
 
 
@@ -84,7 +86,7 @@ class Race(SteppedRuleset):
     steps = {"move": StepHandlers(_pending, {"advance": DecisionHandlers(_spec, _check)}, _resolve)}
 
     def scenarios(self) -> dict[str, BaseModel]:
-        return {"sprint": RaceSetup()}
+        return packaged_scenarios(MANIFEST.scenarios, RaceSetup)
 
     def sides(self, setup: BaseModel) -> list[str]:
         return ["red", "blue"]
@@ -128,7 +130,7 @@ class Champion(Sprinter):
 MANIFEST = Manifest(
     name="race", title=Text(en="Race", it="Corsa"), board="squares",
     # Any board shows the wiring: the registry builds the one the manifest names.
-    ruleset="tests.core.toy_race:Race", board_factory="renderer.cannoni:CannoniBoard",
+    ruleset="tests.core.toy_race:Race", board_factory="renderer.cannoni:CannoniBoard", scenarios="tests.core",
     params=(OrderParam(name="squares", kind="number", label=Text(en="squares", it="caselle"),
                        description=Text(en="How far to run", it="Quanto correre")),),
     captains={"captain": "tests.core.toy_race:Sprinter", "champion": "tests.core.toy_race:Champion"},
