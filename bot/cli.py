@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 from rules.core.record import GameRecord, ReplayError, replay
-from rules.core.registry import get_ruleset
+from rules.core.registry import get_ruleset, manifests, ruleset_names
 
 
 def _cmd_replay(args: argparse.Namespace) -> int:
@@ -20,7 +20,11 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(f"broadside: {path} is not a game record: {exc}", file=sys.stderr)
         return 2
-    ruleset = get_ruleset(record.ruleset)
+    try:
+        ruleset = get_ruleset(record.ruleset)
+    except KeyError as exc:
+        print(f"broadside: {exc.args[0]}", file=sys.stderr)
+        return 2
     try:
         result, _ = replay(record)
     except ReplayError as exc:
@@ -56,8 +60,12 @@ def _cmd_demo(args: argparse.Namespace) -> int:
     from bot.service import ServiceError
 
     out = Path(args.out)
+    ruleset = args.ruleset or ruleset_names()[0]
+    if ruleset not in ruleset_names():
+        print(f"broadside: unknown ruleset {ruleset!r}; known: {', '.join(ruleset_names())}", file=sys.stderr)
+        return 2
     try:
-        result = asyncio.run(run_demo(out, seed=args.seed, ruleset=args.ruleset, scenario=args.scenario,
+        result = asyncio.run(run_demo(out, seed=args.seed, ruleset=ruleset, scenario=args.scenario,
                                       level=args.level))
     except ServiceError as exc:
         print(f"broadside: {exc.message('en')}", file=sys.stderr)
@@ -84,9 +92,35 @@ def _cmd_run(args: argparse.Namespace) -> int:
     return run(settings)
 
 
+def _demo_choices() -> str:
+    """What ``demo`` can play: each ruleset with its scenarios, and the captains' levels."""
+    from bot.service import default_policies
+
+    lines = ["rulesets and their scenarios (the first is the default):"]
+    for m in manifests():
+        lines.append(f"  {m.name}: {', '.join(m.scenario_names())}  ({m.title.en})")
+    lines.append(f"levels: {', '.join(default_policies())}")
+    return "\n".join(lines)
+
+
+class _Parser(argparse.ArgumentParser):
+    """A parser whose epilog may be computed only when its help is shown (listing the
+    demo's choices reads every ruleset's scenario files, which ``broadside replay``
+    should not pay for)."""
+
+    def __init__(self, *args: object, epilog_from: object = None, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self.epilog_from = epilog_from
+
+    def format_help(self) -> str:
+        if callable(self.epilog_from):
+            self.epilog = self.epilog_from()
+        return super().format_help()
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="broadside", description="Naval wargames by chat.")
-    sub = parser.add_subparsers(dest="command", required=True)
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     p_replay = sub.add_parser("replay", help="replay a game record and print what happened")
     p_replay.add_argument("record", help="a game record (JSON, see docs/game-record.md)")
     p_replay.add_argument("--json", action="store_true", help="print events and the final state as JSON")
@@ -95,10 +129,11 @@ def main(argv: list[str] | None = None) -> int:
     p_replay.add_argument("--all-secrets", action="store_true",
                           help="also print private lines (chits): for umpires, after the game")
     p_replay.set_defaults(func=_cmd_replay)
-    p_demo = sub.add_parser("demo", help="watch computer captains play a whole game offline")
+    p_demo = sub.add_parser("demo", help="watch computer captains play a whole game offline",
+                            epilog_from=_demo_choices, formatter_class=argparse.RawDescriptionHelpFormatter)
     p_demo.add_argument("--seed", type=int, default=1, help="dice seed (the same seed plays the same game)")
     p_demo.add_argument("--out", default="demo-out", help="folder for the maps, replay, record and log")
-    p_demo.add_argument("--ruleset", default="cannoni", help="ruleset to play")
+    p_demo.add_argument("--ruleset", default=None, help="ruleset to play (default: the first by name)")
     p_demo.add_argument("--scenario", default=None, help="scenario name (default: the ruleset's first)")
     p_demo.add_argument("--level", default="captain", help="computer captain level for both sides")
     p_demo.set_defaults(func=_cmd_demo)

@@ -18,7 +18,7 @@ from bot.transport import InProcessTransport
 from db import Database
 from renderer import ViewportMemory, describe_image, render_map_bytes, render_replay
 from rules.core.record import replay
-from rules.core.registry import get_ruleset
+from rules.core.registry import get_ruleset, ruleset_names
 
 HOST = 1  # the demo's host; the seats are computer captains
 POLL = 0.02
@@ -43,8 +43,11 @@ def image_maker():
     return make
 
 
-async def run_demo(out: Path, *, seed: int = 1, ruleset: str = "cannoni", scenario: str | None = None,
+async def run_demo(out: Path, *, seed: int = 1, ruleset: str | None = None, scenario: str | None = None,
                    level: str = "captain", options: dict | None = None, timeout: float = 600.0) -> DemoResult:
+    """A whole game between computer captains: ``ruleset`` (default: the first known by
+    name) and its ``scenario`` (default: its first)."""
+    ruleset = ruleset or ruleset_names()[0]
     rules = get_ruleset(ruleset)
     scenario = scenario or next(iter(rules.scenarios()))
     out.mkdir(parents=True, exist_ok=True)

@@ -8,7 +8,8 @@ Public API (see docs/renderer.md):
 * ``render_replay(frames) -> bytes`` (GIF) (+ ``render_replay_async``)
 * ``describe_image(view) -> str`` (alt text, at most 1000 characters)
 * ``ViewportMemory`` / ``Viewport`` to keep the map's scale steady between frames
-* ``register_board`` / ``Board`` to add a drawing style for another ruleset
+* ``Board`` for another ruleset's drawing style (named by its manifest), ``register_board``
+  for a variant of one (a second kind of map)
 """
 from renderer.api import (
     ALT_TEXT_LIMIT,

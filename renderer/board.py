@@ -6,7 +6,8 @@ static background, the pieces on it, the header's facts, the legend, the alt
 text, a piece's card. Everything shared — the image frame, header, legend
 layout, text, viewport keeping, replays, the async wrappers — lives outside the
 boards, so a hex map or a square grid is one new module that implements
-:class:`Board` and registers itself (see docs/renderer.md).
+:class:`Board` and is named by its ruleset's manifest (``board_factory``; see
+docs/renderer.md).
 """
 from __future__ import annotations
 
@@ -16,6 +17,8 @@ from typing import TYPE_CHECKING, Any, Callable, Hashable, Protocol, runtime_che
 from PIL import Image, ImageDraw
 
 from renderer.theme import Theme
+from rules.core.manifest import load_object
+from rules.core.registry import manifest, manifests
 from renderer.viewport import Viewport
 
 if TYPE_CHECKING:
@@ -111,10 +114,15 @@ def register_board(ruleset: str, factory: Callable[[], Board], board: str | None
     _INSTANCES.pop((ruleset, board), None)
 
 
-def _load_builtin() -> None:
-    # Importing a board module registers it.
-    import renderer.cannoni  # noqa: F401
-    import renderer.nauta  # noqa: F401
+def _default_board(ruleset: str) -> Callable[[], Board] | None:
+    """The board a ruleset's manifest names (``board_factory``), registered on first use."""
+    try:
+        path = manifest(ruleset).board_factory
+    except KeyError:
+        return None
+    factory = load_object(path)
+    _BOARDS.setdefault((ruleset, None), factory)
+    return _BOARDS[(ruleset, None)]
 
 
 def board_kind(view: View) -> str | None:
@@ -129,11 +137,10 @@ def board_kind(view: View) -> str | None:
 def board_for(view: View) -> Board:
     """The board for a view: the one registered for its ``ruleset`` and ``board``
     kind if the view names one, else the ruleset's default."""
-    _load_builtin()
     name, kind = view.get("ruleset"), board_kind(view)
     key = (name, kind) if (name, kind) in _BOARDS else (name, None)
-    if key not in _BOARDS:
-        known = ", ".join(sorted(r + (f" ({b})" if b else "") for r, b in _BOARDS))
+    if key not in _BOARDS and (not isinstance(name, str) or _default_board(name) is None):
+        known = ", ".join(sorted({m.name for m in manifests()} | {r + (f" ({b})" if b else "") for r, b in _BOARDS}))
         raise KeyError(f"no board draws ruleset {name!r}; known: {known}")
     if key not in _INSTANCES:
         board = _BOARDS[key]()

@@ -17,7 +17,7 @@ from shapely.geometry import Point as ShapelyPoint
 from shapely.geometry import Polygon
 
 from renderer import cannoni_forts as batteries
-from renderer.board import Header, IconPainter, Legend, LegendEntry, RenderOptions, View, register_board
+from renderer.board import Header, IconPainter, Legend, LegendEntry, RenderOptions, View
 from renderer.cannoni_bands import RING_ALPHA, RINGS, fill_band, outline_band
 from renderer.canvas import MapCanvas, Placement, PxPoint, dashed_line
 from renderer.labels import BADGE, badge_tile, base_box, flame_badge, label_tile, place_label
@@ -656,6 +656,3 @@ def _static_legend(theme: Theme) -> tuple[tuple[str, tuple[LegendEntry, ...]], .
         LegendEntry("move: straight min–max, cards A–D", _reach_icon(theme), 34),
     )
     return (("Ships", ship_entries), ("Status", status), ("Ranges", ranges))
-
-
-register_board("cannoni", CannoniBoard)

@@ -19,7 +19,7 @@ from PIL import Image, ImageDraw
 from shapely.geometry import Polygon
 
 from renderer.alt_text import LIMIT, fit, nearest_enemy
-from renderer.board import Header, IconPainter, Legend, LegendEntry, RenderOptions, View, register_board
+from renderer.board import Header, IconPainter, Legend, LegendEntry, RenderOptions, View
 from renderer.canvas import MapCanvas, Placement, closed, dashed_line
 from renderer.labels import BADGE, badge_tile, base_box, flame_badge, label_tile, place_label
 from renderer.legend_entries import afloat_counts, mini_marker, side_entries, sprite_icon, trail_icon
@@ -822,6 +822,3 @@ def _reach_legend(weapons: tuple[str, ...], theme: Theme) -> tuple[tuple[str, tu
     if "crossbows" in weapons:
         reach += (LegendEntry(f"dashed: crossbows, {CROSSBOW_REACH:g} segments all round", _crossbow_icon(theme), 34),)
     return (("Reach", reach),)
-
-
-register_board("nauta", NautaBoard)

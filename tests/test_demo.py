@@ -5,11 +5,13 @@ from __future__ import annotations
 import asyncio
 import json
 
+import pytest
 from PIL import Image
 
 from bot.cli import main
 from bot.demo import run_demo
 from rules.core.record import GameRecord, replay
+from rules.core.registry import get_ruleset, ruleset_names
 
 
 def test_the_demo_writes_maps_replay_record_and_log(tmp_path):
@@ -33,3 +35,19 @@ def test_the_demo_command_plays_a_galley_battle(tmp_path, capsys):
     out = capsys.readouterr().out
     assert "replay" in out and (tmp_path / "record.json").exists()
     assert list(tmp_path.glob("phase-*.png"))
+
+
+def test_an_unknown_ruleset_is_refused_in_one_line_naming_the_known_ones(tmp_path, capsys):
+    assert main(["demo", "--ruleset", "chess", "--out", str(tmp_path / "out")]) == 2
+    err = capsys.readouterr().err
+    assert err == f"broadside: unknown ruleset 'chess'; known: {', '.join(ruleset_names())}\n"
+    assert not (tmp_path / "out").exists()
+
+
+def test_the_demo_help_lists_rulesets_scenarios_and_levels(capsys):
+    with pytest.raises(SystemExit):
+        main(["demo", "--help"])
+    out = capsys.readouterr().out
+    for name in ruleset_names():
+        assert f"  {name}: {', '.join(get_ruleset(name).scenarios())}" in out
+    assert "levels: random, deckhand, captain" in out

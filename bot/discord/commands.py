@@ -11,6 +11,7 @@ a direct message) is deferred first.
 from __future__ import annotations
 
 import functools
+import inspect
 import io
 import logging
 import math
@@ -26,10 +27,12 @@ from bot.discord import forms, legal, listing, pictures
 from bot.discord.replies import (FILE_LIMIT, MESSAGE_LIMIT, Refusal, defer, picture, reader_language, reply,
                                  server_language, split_text)
 from bot.discord.translator import L, command, options
+from bot.i18n.rulesets import order_options, preview_options
 from bot.service import Pacing, ServiceError
 from bot.transport import PendingDecision
 from db import GameRow
-from rules.core.registry import get_ruleset, ruleset_names
+from rules.core.manifest import Manifest
+from rules.core.registry import get_ruleset, manifest, manifests, ruleset_names
 
 if TYPE_CHECKING:
     from bot.discord.client import Broadside
@@ -225,7 +228,8 @@ async def close_thread(thread: discord.Thread) -> None:
 @game_new.autocomplete("ruleset")
 @suggest
 async def _ruleset_names(interaction: discord.Interaction, typed: str) -> list[legal.Offer]:
-    offers = [legal.Offer(name, f"{get_ruleset(name).title} ({name})") for name in ruleset_names()]
+    lang = reader_language(interaction)
+    offers = [legal.Offer(m.name, f"{m.title(lang)} ({m.name})") for m in manifests()]
     return [o for o in offers if typed.lower() in o.label.lower()]
 
 
@@ -293,8 +297,7 @@ async def game_join(interaction: discord.Interaction, side: str) -> None:
 @suggest
 async def _sides(interaction: discord.Interaction, typed: str) -> list[legal.Offer]:
     game = await here(interaction)
-    sides = game.setup.get("sides")
-    names = [str(s) for s in sides] if isinstance(sides, list) else []
+    names = await app(interaction).service.sides(game.id)
     return [legal.Offer(s, s) for s in names if typed.lower() in s.lower()]
 
 
@@ -401,21 +404,18 @@ async def chits(interaction: discord.Interaction) -> None:
         await reply(interaction, content, view=view)
 
 
-#: /order's options: Discord option name -> the engine's parameter name. The option
-#: names are the parameters that rulesets name the same way in every form; parameters
-#: named after ships (chits, boarding parties) are given with the menus (/chits).
-ORDER_PARAMS: dict[str, str] = {
-    "distance": "distance", "card": "template", "curve": "curve", "direction": "direction", "side": "side",
-    "target": "target", "aim": "aim", "sails": "to", "mast": "mast", "end": "end", "points": "points",
-    "other": "other", "from_ship": "from_ship", "order": "order", "unit": "unit", "turn": "turn", "dash": "dash",
-    "shoot": "shoot", "ship": "ship",
-}
+def declared(wanted: dict[str, str], callback: Callable[..., Any]) -> dict[str, str]:
+    """The options of ``wanted`` (option -> engine parameter) that ``callback`` declares.
+
+    Discord needs each option of a command declared in its callback's signature, so
+    /order and /preview still write theirs out; a parameter a ruleset's manifest names
+    that is not among them is given with the menus only (a test checks that none of
+    the installed rulesets' is left out)."""
+    have = inspect.signature(callback).parameters
+    return {option: name for option, name in wanted.items() if option in have}
 
 
-@app_commands.command(**command("order"))
-@app_commands.guild_only()
-@options("order", "decision", "action", *ORDER_PARAMS)
-async def order(interaction: discord.Interaction, decision: str | None = None, action: str | None = None,
+async def _order(interaction: discord.Interaction, decision: str | None = None, action: str | None = None,
                 distance: str | None = None, card: str | None = None, curve: str | None = None,
                 direction: str | None = None, side: str | None = None, target: str | None = None,
                 aim: str | None = None, sails: str | None = None, mast: str | None = None, end: str | None = None,
@@ -447,6 +447,14 @@ async def order(interaction: discord.Interaction, decision: str | None = None, a
     await reply(interaction, result.message)
 
 
+#: /order's options: Discord option name -> the engine's parameter name, as the rulesets'
+#: manifests name them; parameters named after ships (chits, boarding parties) are given
+#: with the menus (/chits).
+ORDER_PARAMS = declared(order_options(), _order)
+order = app_commands.command(**command("order"))(
+    app_commands.guild_only()(options("order", "decision", "action", *ORDER_PARAMS)(_order)))
+
+
 @order.autocomplete("decision")
 @suggest
 async def _decisions(interaction: discord.Interaction, typed: str) -> list[legal.Offer]:
@@ -462,8 +470,8 @@ async def _actions(interaction: discord.Interaction, typed: str) -> list[legal.O
     return legal.action_offers(item.spec, typed) if item else []
 
 
-def _param_suggester(option: str):
-    param_name = ORDER_PARAMS[option]
+def _param_suggester(option: str, params: dict[str, str]):
+    param_name = params[option]
 
     async def values(interaction: discord.Interaction, typed: str) -> list[legal.Offer]:
         _, pending = await my_pending(interaction)
@@ -480,7 +488,7 @@ def _param_suggester(option: str):
 
 
 for _option in ORDER_PARAMS:
-    order.autocomplete(_option)(_param_suggester(_option))
+    order.autocomplete(_option)(_param_suggester(_option, ORDER_PARAMS))
 
 
 @app_commands.command(**command("pending"))
@@ -518,13 +526,7 @@ def _find_ship(view: dict[str, Any], given: str) -> dict[str, Any]:
     return found
 
 
-PREVIEW_PARAMS = ("distance", "card", "curve", "direction")
-
-
-@app_commands.command(**command("preview"))
-@app_commands.guild_only()
-@options("preview", "decision", "action", *PREVIEW_PARAMS, "ship")
-async def preview(interaction: discord.Interaction, decision: str | None = None, action: str | None = None,
+async def _preview(interaction: discord.Interaction, decision: str | None = None, action: str | None = None,
                   distance: str | None = None, card: str | None = None, curve: str | None = None,
                   direction: str | None = None, ship: str | None = None) -> None:
     """Privately, where a move would take my ship — the same values as /order, nothing sent.
@@ -535,8 +537,9 @@ async def preview(interaction: discord.Interaction, decision: str | None = None,
     await defer(interaction)
     service = app(interaction).service
     moved = None
-    given = {ORDER_PARAMS[k]: v.strip() for k, v in
-             dict(distance=distance, card=card, curve=curve, direction=direction).items() if v and v.strip()}
+    given = {PREVIEW_PARAMS[k]: v.strip() for k, v in
+             dict(distance=distance, card=card, curve=curve, direction=direction).items()
+             if k in PREVIEW_PARAMS and v and v.strip()}
     if given or action:
         item = choose_decision(await service.my_pending(game.id, interaction.user.id), decision)
         chosen = legal.find_action(item.spec, action, list(given))
@@ -557,6 +560,12 @@ async def preview(interaction: discord.Interaction, decision: str | None = None,
                 file=picture(png, "preview.png", alt))
 
 
+#: /preview's options: those of the rulesets that preview a move (from their manifests).
+PREVIEW_PARAMS = declared(preview_options(), _preview)
+preview = app_commands.command(**command("preview"))(
+    app_commands.guild_only()(options("preview", "decision", "action", *PREVIEW_PARAMS, "ship")(_preview)))
+
+
 @preview.autocomplete("decision")
 @suggest
 async def _preview_decisions(interaction: discord.Interaction, typed: str) -> list[legal.Offer]:
@@ -573,7 +582,7 @@ async def _preview_actions(interaction: discord.Interaction, typed: str) -> list
 
 
 for _option in PREVIEW_PARAMS:
-    preview.autocomplete(_option)(_param_suggester(_option))
+    preview.autocomplete(_option)(_param_suggester(_option, PREVIEW_PARAMS))
 
 
 @preview.autocomplete("ship")
@@ -670,13 +679,16 @@ async def rules(interaction: discord.Interaction) -> None:
         game: GameRow | None = await here(interaction, finished=True)
     except ServiceError:
         game = None
-    ruleset = game.ruleset if game else "cannoni"
-    code = f"quickref.{ruleset}"
-    if code in i18n.CATALOGUE:
-        text = say(interaction, code)
-    else:
-        text = say(interaction, "quickref.generic", title=get_ruleset(ruleset).title)
-    await reply(interaction, text)
+    # In a game, its ruleset's quick reference; elsewhere, every ruleset's.
+    names = [game.ruleset] if game else ruleset_names()
+    lang = reader_language(interaction)
+    await reply(interaction, "\n\n".join(quick_reference(manifest(name), lang) for name in names))
+
+
+def quick_reference(ruleset: Manifest, lang: str) -> str:
+    if ruleset.quickref is not None:
+        return ruleset.quickref(lang)
+    return i18n.text("quickref.generic", lang, title=ruleset.title(lang))
 
 
 @app_commands.command(**command("help"))

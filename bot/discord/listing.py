@@ -15,7 +15,7 @@ import discord
 
 from bot import i18n
 from bot.discord.replies import Refusal, answer_error, reader_language, split_text
-from rules.core.registry import get_ruleset
+from rules.core.registry import manifest
 
 if TYPE_CHECKING:
     from bot.discord.client import Broadside
@@ -56,7 +56,7 @@ async def page(client: "Broadside", guild_id: int, lang: str, number: int) -> tu
     for g in games:
         seats = await service.seats(g.id)
         lines.append(i18n.text("reply.list-line", lang, game=g.id, title=service.title(g),
-                               ruleset=get_ruleset(g.ruleset).title, status=i18n.text(f"status.{g.status}", lang),
+                               ruleset=manifest(g.ruleset).title(lang), status=i18n.text(f"status.{g.status}", lang),
                                seats=i18n.text("reply.seats", lang, n=len(seats)),
                                place=f"<#{g.thread_id or g.channel_id}>"))
     if pages > 1:

@@ -9,7 +9,10 @@ Merged into :data:`bot.i18n.CATALOGUE` (one catalogue, one lookup). Codes:
   at most 100.
 * ``choice.*`` are the names of fixed option choices.
 * ``reply.*`` answer one person privately; ``form.*`` are order menus; ``dm.*`` are
-  direct messages; ``help.*`` and ``quickref.*`` are the /help and /rules texts.
+  direct messages; ``help.*`` and ``quickref.generic`` are the /help and /rules texts.
+
+A ruleset's own words — its title, its quick reference for /rules, the names and
+descriptions of its order options — are in its manifest (``rules/<ruleset>/manifest.py``).
 """
 from __future__ import annotations
 
@@ -69,45 +72,6 @@ _COMMANDS: dict[str, tuple[str, str]] = {
                                 "Quale delle tue decisioni (di solito una nave)"),
     "cmd.order.action": ("action", "azione"),
     "cmd.order.action.desc": ("What to do", "Cosa fare"),
-    "cmd.order.distance": ("distance", "distanza"),
-    "cmd.order.distance.desc": ("Distance in inches", "Distanza in pollici"),
-    "cmd.order.card": ("card", "carta"),
-    "cmd.order.card.desc": ("Turning card", "Carta di virata"),
-    "cmd.order.curve": ("curve", "curva"),
-    "cmd.order.curve.desc": ("Inches along the curve", "Pollici lungo la curva"),
-    "cmd.order.direction": ("direction", "direzione"),
-    "cmd.order.direction.desc": ("Port or starboard, or the wind's direction",
-                                 "Babordo o tribordo, o la direzione del vento"),
-    "cmd.order.side": ("side", "lato"),
-    "cmd.order.side.desc": ("Which side of the ship", "Quale lato della nave"),
-    "cmd.order.target": ("target", "bersaglio"),
-    "cmd.order.target.desc": ("The target", "Il bersaglio"),
-    "cmd.order.aim": ("aim", "mira"),
-    "cmd.order.aim.desc": ("Aim at hull or rigging", "Mira allo scafo o all'alberatura"),
-    "cmd.order.sails": ("sails", "vele"),
-    "cmd.order.sails.desc": ("Sails to set", "Vele da spiegare"),
-    "cmd.order.mast": ("mast", "albero"),
-    "cmd.order.mast.desc": ("Which mast", "Quale albero"),
-    "cmd.order.end": ("end", "estremità"),
-    "cmd.order.end.desc": ("Bow or stern", "Prua o poppa"),
-    "cmd.order.points": ("points", "punti"),
-    "cmd.order.points.desc": ("How many points of the compass", "Quante quarte della rosa"),
-    "cmd.order.other": ("other", "altra"),
-    "cmd.order.other.desc": ("The other ship", "L'altra nave"),
-    "cmd.order.from_ship": ("from_ship", "da_nave"),
-    "cmd.order.from_ship.desc": ("The ship to cut loose from or let go of", "La nave da cui liberarsi o da lasciare"),
-    "cmd.order.order": ("order", "sequenza"),
-    "cmd.order.order.desc": ("Which ship of the line acts first", "Quale nave della linea agisce per prima"),
-    "cmd.order.unit": ("unit", "unità"),
-    "cmd.order.unit.desc": ("Ship or formation", "Nave o formazione"),
-    "cmd.order.turn": ("turn", "rotazione"),
-    "cmd.order.turn.desc": ("Degrees to wheel", "Gradi di rotazione"),
-    "cmd.order.dash": ("dash", "scatto"),
-    "cmd.order.dash.desc": ("Extra speed", "Velocità extra"),
-    "cmd.order.shoot": ("shoot", "tiro"),
-    "cmd.order.shoot.desc": ("When to shoot", "Quando tirare"),
-    "cmd.order.ship": ("ship", "nave"),
-    "cmd.order.ship.desc": ("Which ship", "Quale nave"),
     "cmd.pending": ("pending", "attesa"),
     "cmd.pending.desc": ("What is asked of you, and until when", "Cosa ti viene chiesto, e fino a quando"),
     "cmd.preview": ("preview", "anteprima"),
@@ -117,14 +81,6 @@ _COMMANDS: dict[str, tuple[str, str]] = {
     "cmd.preview.decision.desc": ("Which of your decisions", "Quale delle tue decisioni"),
     "cmd.preview.action": ("action", "azione"),
     "cmd.preview.action.desc": ("The move to try", "La manovra da provare"),
-    "cmd.preview.distance": ("distance", "distanza"),
-    "cmd.preview.distance.desc": ("Inches to sail", "Pollici da percorrere"),
-    "cmd.preview.card": ("card", "carta"),
-    "cmd.preview.card.desc": ("Turning card", "Carta accostare"),
-    "cmd.preview.curve": ("curve", "curva"),
-    "cmd.preview.curve.desc": ("Inches along the curve", "Pollici lungo la curva"),
-    "cmd.preview.direction": ("direction", "direzione"),
-    "cmd.preview.direction.desc": ("Turn to port or starboard", "Accostare a babordo o a dritta"),
     "cmd.preview.ship": ("ship", "nave"),
     "cmd.preview.ship.desc": ("Your ship", "La tua nave"),
     "cmd.map": ("map", "mappa"),
@@ -335,31 +291,6 @@ _TEXTS: dict[str, tuple[str, str]] = {
         "extend · replace · ai · add-ai · undo · end · export\n"
         "Gettoni e menu degli ordini arrivano per messaggio diretto; ogni risposta ai tuoi comandi la vedi "
         "solo tu. Le scadenze sono mostrate nel tuo fuso orario."),
-    "quickref.cannoni": (
-        "**Cannoni in batteria!** — quick reference\n"
-        "**Turn:** the wind may shift; then each player places one activation chit (1–5) per ship, face down "
-        "and in secret (DM or /chits). A ship's five chits are each used once before the set comes back.\n"
-        "**Phases 5 → 1:** a ship is active from the phase of her chit down to phase 1, so a high chit means "
-        "more actions and a chit shows when its phase is called. Active ships act in initiative order.\n"
-        "**Actions (one per phase):** sail straight (half-inch steps, within the speed of her point of sail), "
-        "turn along a card (A–D) then run straight, change sails, fire a broadside at a target in her arc, "
-        "grapple and board, anchor, emergency work. When activated, her first action must be a move.\n"
-        "**Wind:** never sail into the wind's eye; a ship in irons tacks with a manoeuvre test.\n"
-        "**Damage** is marked at the end of the phase; a missed deadline takes the default shown in your "
-        "orders.",
-        "**Cannoni in batteria!** — promemoria\n"
-        "**Turno:** il vento può cambiare; poi ogni giocatore mette un gettone di attivazione (1–5) per nave, "
-        "coperto e in segreto (messaggio diretto o /chits). I cinque gettoni di una nave si usano una volta "
-        "ciascuno prima di tornare disponibili.\n"
-        "**Fasi da 5 a 1:** una nave è attiva dalla fase del suo gettone fino alla fase 1: un gettone alto dà "
-        "più azioni, e il gettone si scopre quando viene chiamata la sua fase. Le navi attive agiscono in "
-        "ordine di iniziativa.\n"
-        "**Azioni (una per fase):** navigare dritto (a mezzi pollici, entro la velocità dell'andatura), "
-        "accostare con una carta (A–D) e poi proseguire dritto, cambiare le vele, sparare una bordata a un "
-        "bersaglio nel settore, agganciare e abbordare, ancorarsi, manovre d'emergenza. Appena attivata, la "
-        "prima azione deve essere un movimento.\n"
-        "**Vento:** non si naviga mai controvento; una nave con la prua al vento vira con un test di manovra.\n"
-        "**Danni** segnati a fine fase; a scadenza mancata vale l'ordine predefinito indicato nei tuoi ordini."),
     "quickref.generic": (
         "**{title}** — how a game runs here\n"
         "The bot asks each player for their decisions, phase by phase, by direct message (or /chits). "

@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from typing import Any, Protocol
 
-from rules.ai import Check, NoLegalOrder, get_captain
+from rules.ai import Check, FormFiller, NoLegalOrder, captain_levels, get_captain
 from rules.core.decisions import Decision, DecisionSpec, ParamSpec
 from rules.core.ruleset import Ruleset
 
@@ -71,9 +71,12 @@ class Captain:
             return None  # the published default applies
 
 
-AI_LEVELS = ("deckhand", "captain")
+def ai_levels() -> tuple[str, ...]:
+    """The captains' levels the rulesets' manifests name, weakest first (the form-filler
+    is not offered: "random" is the plain player a host can pick)."""
+    return tuple(level for level in captain_levels() if level != FormFiller.level)
 
 
 def default_policies() -> dict[str, AIPolicy]:
     """Levels a host can hand a seat to, by the name stored with the seat."""
-    return {"random": RandomLegalPlay(), **{level: Captain(level) for level in AI_LEVELS}}
+    return {"random": RandomLegalPlay(), **{level: Captain(level) for level in ai_levels()}}

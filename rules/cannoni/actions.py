@@ -20,6 +20,7 @@ from rules.cannoni.sailing import speed_range
 from rules.cannoni.state import CannoniState, ShipState
 from rules.core.decisions import ActionSpec, Problem
 from rules.core.dice import Roller
+from rules.core.steps import Checking
 
 __all__ = ["action_specs", "check_action", "check_fire", "default_action", "execute"]
 
@@ -30,19 +31,20 @@ def _pass(label: str = "no action") -> ActionSpec:
     return ActionSpec(action=PASS, label=label)
 
 
-def action_specs(state: CannoniState, ship: ShipState, only: str | None = None) -> list[ActionSpec]:
+def action_specs(state: CannoniState, ship: ShipState, only: str | None = None,
+                 checking: Checking | None = None) -> list[ActionSpec]:
     """The ship's legal actions; with ``only``, just that one if she may take it (fire
-    options are costly)."""
+    options are costly). ``checking`` is the check of an order under way, if any."""
     if ship.sinking:
         return [_pass("no action (the ship is sinking)")]
     if ship.gravely_damaged:
         # "La nave non può manovrare né compiere qualsiasi altra azione"
         return [_pass("no action (gravely damaged: all hands keep her afloat)")]
     if not ship.on_table:
-        specs = [s for a in REGISTRY.values() if a.off_table and (s := a.spec(state, ship)) is not None]
+        specs = [s for a in REGISTRY.values() if a.off_table and (s := a.form(state, ship, checking)) is not None]
         return specs + [_pass()]
     if ship.must_move:
-        obligatory = [s for a in REGISTRY.values() if a.obligatory and (s := a.spec(state, ship)) is not None]
+        obligatory = [s for a in REGISTRY.values() if a.obligatory and (s := a.form(state, ship, checking)) is not None]
         if obligatory:
             return obligatory  # "il primo movimento è obbligatorio"
     # Checking an order needs only its own action (a turn's form costs as much as a
@@ -53,7 +55,7 @@ def action_specs(state: CannoniState, ship: ShipState, only: str | None = None) 
         # Obliged to move but unable to: the obligatory actions were all None above.
         if action.off_table or (action.obligatory and ship.must_move):
             continue
-        spec = action.spec(state, ship)
+        spec = action.form(state, ship, checking)
         if spec is not None:
             specs.append(spec)
     if only is None or only == PASS:
@@ -61,9 +63,10 @@ def action_specs(state: CannoniState, ship: ShipState, only: str | None = None) 
     return specs
 
 
-def check_action(state: CannoniState, ship: ShipState, p: dict[str, Any]) -> list[Problem]:
+def check_action(state: CannoniState, ship: ShipState, p: dict[str, Any],
+                 checking: Checking | None = None) -> list[Problem]:
     action = REGISTRY.get(p["action"])
-    return action.check(state, ship, p) if action is not None else []
+    return action.problems(state, ship, p, checking) if action is not None else []
 
 
 def default_action(state: CannoniState, ship: ShipState) -> dict[str, Any]:

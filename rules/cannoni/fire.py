@@ -7,9 +7,7 @@ della fase": a ship hit early in a phase still fires with what it had.
 from __future__ import annotations
 
 import math
-from contextvars import ContextVar
 from functools import lru_cache
-from typing import Callable, TypeVar
 
 from pydantic import BaseModel
 from shapely.geometry import Polygon
@@ -20,6 +18,7 @@ from rules.core.tables import sectors
 from rules.cannoni.dice import roll
 from rules.cannoni.logbook import max_range
 from rules.cannoni.state import SECTION, BatteryState, CannoniState, DamageItem, ShipState, opposite
+from rules.core.steps import Checking, remembered
 
 HULL_RANGE = 13.0
 RIGGING_MIN_RANGE = 4.0
@@ -28,7 +27,6 @@ RAKE_RANGE = 6.0
 # them for a rake: beyond any gun's range on the table.
 SECTOR_FAR = 40.0
 EPS = 1e-6
-T = TypeVar("T")
 # *Regole opzionali per il tiro*: what each load can hit and from how far. Ball is the
 # base rules' shot; the others have effect only on one aim within their own range.
 AMMUNITION = ("ball", "chain", "double", "grape")
@@ -98,51 +96,30 @@ def land_polygons(state: CannoniState) -> list[Polygon]:
 
 # Checking one order asks for the same fire options twice (for the form, then for the
 # order's side), and the same valid targets. While an order is checked nothing moves,
-# so ``checking()`` lets those calls share one answer; outside it every call computes
-# afresh.
+# so the :class:`FireCheck` made for that check and passed down lets those calls share
+# one answer; without one (a form to show, a broadside rechecked when its turn comes)
+# every call computes afresh.
 # An order for one broadside only needs that side's part of the form; if the order is
 # wrong the full form is built again to list every legal choice.
-_MEMO: ContextVar[dict | None] = ContextVar("fire_options_memo", default=None)
-_SIDE: ContextVar[str | None] = ContextVar("fire_side_checked", default=None)
+class FireCheck(Checking):
+    """One check of one order: the answers it shares, and the broadside it is about."""
 
+    __slots__ = ("side",)
 
-class checking:
-    """``with checking(side):`` while one order is checked (a class rather than a
-    generator context manager: it is entered for every order of a phase)."""
-
-    __slots__ = ("side", "tokens")
-
-    def __init__(self, side: str | None = None) -> None:
+    def __init__(self, state: CannoniState, side: str | None = None) -> None:
+        super().__init__(state)
         self.side = side if side in ("starboard", "port") else None
 
-    def __enter__(self) -> None:
-        self.tokens = (_MEMO.set({}), _SIDE.set(self.side))
 
-    def __exit__(self, *exc: object) -> None:
-        memo, only = self.tokens
-        _MEMO.reset(memo)
-        _SIDE.reset(only)
-
-
-def checked_sides() -> tuple[str, ...]:
+def checked_sides(checking: Checking | None) -> tuple[str, ...]:
     """The broadsides a fire form must cover: both, or only the one being checked."""
-    side = _SIDE.get()
+    side = checking.side if isinstance(checking, FireCheck) else None
     return (side,) if side is not None else ("starboard", "port")
 
 
-def while_checking(key: tuple, compute: Callable[[], T]) -> T:
-    """``compute()``, shared by every call with the same key inside ``checking()``."""
-    memo = _MEMO.get()
-    if memo is None:
-        return compute()
-    if key not in memo:
-        memo[key] = compute()
-    return memo[key]
-
-
-def fire_options(state: CannoniState, firer: ShipState, side: str) -> FireOptions:
+def fire_options(state: CannoniState, firer: ShipState, side: str, checking: Checking | None = None) -> FireOptions:
     """The nearest ships in the sector; only enemies among them may be fired at."""
-    return while_checking(("options", id(state), firer.id, side), lambda: _fire_options(state, firer, side))
+    return remembered(checking, state, ("options", firer.id, side), lambda: _fire_options(state, firer, side))
 
 
 def _fire_options(state: CannoniState, firer: ShipState, side: str) -> FireOptions:

@@ -13,7 +13,7 @@ from rules.cannoni import batteries
 from rules.core.tables import open_table as g
 from rules.cannoni.boarding import boarders_aboard
 from rules.cannoni.capture import strike_colours
-from rules.cannoni.fire import checked_sides, AMMUNITION, fire, fire_options, mainmast, rake, while_checking
+from rules.cannoni.fire import checked_sides, AMMUNITION, fire, fire_options, mainmast, rake
 from rules.cannoni.forts import is_battery, unit_name
 from rules.cannoni.orders import ShipAction, register, side_param
 from rules.cannoni.repairs import interrupt_repairs
@@ -22,6 +22,7 @@ from rules.cannoni.texts import PROBLEMS as CP
 from rules.core.decisions import ActionSpec, Choice, ParamSpec, Problem
 from rules.core.dice import Roller
 from rules.core.problems import problem
+from rules.core.steps import Checking, remembered
 
 
 AMMO_LABEL = {"ball": "ball", "chain": "chain shot (rigging, 6-10\")",
@@ -71,15 +72,16 @@ class Load(ShipAction):
                             first_of_double=p.get("ammo") == "double" and ammo == "ball")
 
 
-def valid_targets(state: CannoniState, ship: ShipState, side: str):
+def valid_targets(state: CannoniState, ship: ShipState, side: str, checking: Checking | None = None):
     """The rulebook's valid targets, less those the close action rules out: a ship
     whose deck our own boarders stand on, and for a prize anyone who has not fired
     on her ("può fare fuoco solo dopo essere stato oggetto di fuoco avversario")."""
-    return while_checking(("targets", id(state), ship.id, side), lambda: _valid_targets(state, ship, side))
+    return remembered(checking, state, ("targets", ship.id, side),
+                      lambda: _valid_targets(state, ship, side, checking))
 
 
-def _valid_targets(state: CannoniState, ship: ShipState, side: str):
-    opts = fire_options(state, ship, side)
+def _valid_targets(state: CannoniState, ship: ShipState, side: str, checking: Checking | None):
+    opts = fire_options(state, ship, side, checking)
     keep = [t for t in opts.targets if t.battery or not boarders_aboard(state, ship, state.ship(t.ship))]
     if ship.captured_by is not None and not ship.fired_on:
         keep = []
@@ -97,10 +99,11 @@ def _valid_targets(state: CannoniState, ship: ShipState, side: str):
     return opts.model_copy(update={"targets": keep, "blocked": why if not keep else opts.blocked})
 
 
-def check_fire(state: CannoniState, ship: ShipState, p: dict[str, Any]) -> list[Problem]:
+def check_fire(state: CannoniState, ship: ShipState, p: dict[str, Any],
+               checking: Checking | None = None) -> list[Problem]:
     if ship.loaded.get(p["side"]) is None:
         return [problem(CP.NOT_LOADED, field="side", side=p["side"])]
-    opts = valid_targets(state, ship, p["side"])
+    opts = valid_targets(state, ship, p["side"], checking)
     target = next((t for t in opts.targets if t.ship == p["target"]), None)
     if target is None:
         legal = ", ".join(unit_name(state, t.ship) for t in opts.targets) or "none"
@@ -117,13 +120,16 @@ class Fire(ShipAction):
     name = "fire"
 
     def spec(self, state: CannoniState, ship: ShipState) -> ActionSpec | None:
+        return self.form(state, ship, None)
+
+    def form(self, state: CannoniState, ship: ShipState, checking: Checking | None) -> ActionSpec | None:
         if ship.decimated:
             return None
         sides, targets, aims = [], {}, set()
-        for side in checked_sides():
+        for side in checked_sides(checking):
             if ship.loaded.get(side) is None:
                 continue
-            opts = valid_targets(state, ship, side)
+            opts = valid_targets(state, ship, side, checking)
             if opts.targets:
                 sides.append(side)
                 for t in opts.targets:
@@ -140,6 +146,10 @@ class Fire(ShipAction):
 
     def check(self, state: CannoniState, ship: ShipState, p: dict[str, Any]) -> list[Problem]:
         return check_fire(state, ship, p)
+
+    def problems(self, state: CannoniState, ship: ShipState, p: dict[str, Any],
+                 checking: Checking | None) -> list[Problem]:
+        return check_fire(state, ship, p, checking)
 
     def execute(self, state: CannoniState, roller: Roller, ship: ShipState, p: dict[str, Any]) -> None:
         if is_battery(state, p["target"]):  # *Batterie costiere*

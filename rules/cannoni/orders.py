@@ -12,6 +12,7 @@ from typing import Any, ClassVar
 from rules.cannoni.state import CannoniState, ShipState
 from rules.core.decisions import ActionSpec, Choice, ParamSpec, Problem
 from rules.core.dice import Roller
+from rules.core.steps import Checking
 
 SIDE_LABEL = {"starboard": "starboard (right)", "port": "port (left)"}
 
@@ -42,6 +43,16 @@ class ShipAction(ABC):
 
     def check(self, state: CannoniState, ship: ShipState, p: dict[str, Any]) -> list[Problem]:
         return []
+
+    # While an order is checked its form and its check are asked for with the
+    # ``checking`` made for that order, through which an action may share costly
+    # answers between the two (a broadside's targets); most actions have none to share.
+    def form(self, state: CannoniState, ship: ShipState, checking: Checking | None) -> ActionSpec | None:
+        return self.spec(state, ship)
+
+    def problems(self, state: CannoniState, ship: ShipState, p: dict[str, Any],
+                 checking: Checking | None) -> list[Problem]:
+        return self.check(state, ship, p)
 
     @abstractmethod
     def execute(self, state: CannoniState, roller: Roller, ship: ShipState, p: dict[str, Any]) -> None:

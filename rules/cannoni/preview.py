@@ -13,7 +13,7 @@ from rules.core.tables import courses
 from rules.cannoni import movement
 from rules.cannoni.fire import pose
 from rules.cannoni.manoeuvres import plan_of
-from rules.cannoni.sequence import pending
+from rules.cannoni.sequence import actions_pending
 from rules.cannoni.state import CannoniState
 from rules.cannoni.view import view
 from rules.core.copying import clone_model
@@ -23,7 +23,9 @@ MOVES = ("move", "turn")
 
 
 def preview_move(state: CannoniState, order: Order) -> dict[str, Any] | None:
-    decision = next((d for d in pending(state) if d.id == order.decision), None)
+    if state.step != "action":
+        return None  # only a ship's action moves her
+    decision = next((d for d in actions_pending(state) if d.id == order.decision), None)
     if decision is None or decision.kind != "action" or order.payload.get("action") not in MOVES:
         return None
     copy = clone_model(state)

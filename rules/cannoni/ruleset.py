@@ -4,25 +4,30 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from rules.cannoni import actions, batteries, boarding, fire, sequence, squadrons
-from rules.cannoni.forts import all_batteries, battery
+from rules.cannoni import sequence
+from rules.cannoni.fire import FireCheck
+from rules.cannoni.forts import all_batteries
+from rules.cannoni.manifest import MANIFEST
 from rules.cannoni.options import CannoniOptions
 from rules.cannoni.setup import CannoniSetup, builtin_scenarios, initial_state
 from rules.cannoni.state import CannoniState
+from rules.cannoni.steps import STEPS
 from rules.cannoni.texts import describe
 from rules.cannoni.preview import preview_move
 from rules.cannoni.view import perturb_secrets, view
-from rules.core.copying import clone_model
-from rules.core.tables.compass import compass
-from rules.core.decisions import ActionSpec, Choice, Decision, DecisionSpec, Order, ParamSpec, Problem
+from rules.core.decisions import Decision, Order, Problem
 from rules.core.dice import Roller
+from rules.core.tables.compass import compass
 from rules.core.events import Event
-from rules.core.ruleset import Outcome, Ruleset, Seat, ShipEntry
+from rules.core.ruleset import Outcome, Seat, ShipEntry
+from rules.core.steps import SteppedRuleset
 
 
-class CannoniRuleset(Ruleset):
-    name = "cannoni"
-    title = "Cannoni in batteria!"
+class CannoniRuleset(SteppedRuleset):
+    steps = STEPS
+
+    name = MANIFEST.name
+    title = MANIFEST.title.en
     options_model = CannoniOptions
     setup_model = CannoniSetup
     state_model = CannoniState
@@ -55,99 +60,18 @@ class CannoniRuleset(Ruleset):
             sequence.begin_turn(state, roller)
         return state
 
-    def pending(self, state: CannoniState) -> list[Decision]:
-        return sequence.pending(state)
-
-    def spec(self, state: CannoniState, decision: Decision, only: str | None = None) -> DecisionSpec:
-        if decision.kind == "wind":
-            return DecisionSpec(decision=decision, actions=[ActionSpec(action="wind", label="wind from", params=[
-                ParamSpec(name="direction", label="the wind blows from",
-                          choices=[Choice(value=i, label=compass(i * 22.5)) for i in range(16)])])],
-                default={"action": "wind", "direction": 0}, default_text="from the north")
-        if decision.kind == "fire_damage":
-            ship = state.ship(decision.subject or "")
-            masts = [m.name for m in ship.masts if not m.down] or [m.name for m in ship.masts]
-            default = sequence.fire_damage_default(ship)
-            return DecisionSpec(decision=decision, actions=[ActionSpec(action="allocate", label="fire damage", params=[
-                ParamSpec(name="side", label="hull side", choices=[Choice(value=s, label=s) for s in ("starboard", "port")]),
-                ParamSpec(name="mast", label="mast", choices=[Choice(value=m, label=m) for m in masts]),
-            ])], default=default, default_text=f"{default['side']} hull, {default['mast']} mast")
-        if decision.kind == "chits":
-            units = [u for u in sequence.chit_units(state)
-                     if u.player == decision.player and u.ships[0].chit is None]
-            params = []
-            for unit in units:
-                params.append(ParamSpec(name=unit.id, label=unit.name, choices=[
-                    Choice(value=c, label=str(c)) for c in unit.ships[0].chits_available()]))
-                if unit.squadron:
-                    params.append(ParamSpec(name=f"{unit.id}.formation", label=f"{unit.name}: formation",
-                                            required=False, choices=[
-                                                Choice(value="keep", label="keep the line"),
-                                                Choice(value="break", label="break formation for good")]))
-            return DecisionSpec(decision=decision, actions=[ActionSpec(action="chits", label="place chits",
-                                                                       params=params)],
-                                default_text="a random available chit for each ship")
-        if decision.kind == "boarding":
-            ships = dict(boarding.party_decisions(state)).get(decision.player, [])
-            params = [boarding.party_param(state, state.ship(sid)) for sid in ships]
-            return DecisionSpec(decision=decision, actions=[ActionSpec(action="parties", label="boarding parties",
-                                                                       params=params)],
-                                default_text="every section in defence, all but one in attack")
-        if decision.kind == "squadron_action":
-            sq = next(sq for sq in state.squadrons if sq.id == decision.subject)
-            default = squadrons.default_payload(state, sq)
-            return DecisionSpec(decision=decision, actions=squadrons.squadron_specs(state, sq, only),
-                                default=default, default_text=sequence.describe_payload(default))
-        if decision.kind == "battery_action":
-            return DecisionSpec(decision=decision, default={"action": batteries.PASS}, default_text="no action",
-                                actions=batteries.action_specs(state, battery(state, decision.subject or ""), only))
-        ship = state.ship(decision.subject or "")
-        if only is not None:
-            # Only checking an order: the published default is not looked at.
-            return DecisionSpec(decision=decision, actions=actions.action_specs(state, ship, only))
-        default = actions.default_action(state, ship)
-        return DecisionSpec(decision=decision, actions=actions.action_specs(state, ship, only), default=default,
-                            default_text=sequence.describe_payload(default))
-
-    def accept(self, state: CannoniState, order: Order,
-               pending: list[Decision] | None = None) -> tuple[Order | None, list[Problem]]:
-        payload = order.payload if isinstance(order.payload, dict) else {}
+    def new_checking(self, state: CannoniState, payload: dict[str, Any]) -> FireCheck:
         side = payload.get("side") if payload.get("action") == "fire" else None
-        with fire.checking(side if isinstance(side, str) else None):
-            accepted, problems = super().accept(state, order, pending)
-        if problems and side is not None:
-            # Whatever was wrong, list every legal choice: check again with the full form.
-            with fire.checking():
-                return super().accept(state, order, pending)
+        return FireCheck(state, side if isinstance(side, str) else None)
+
+    def accept_checked(self, state: CannoniState, decision: Decision, order: Order, payload: dict[str, Any],
+                       checking: FireCheck) -> tuple[Order | None, list[Problem]]:
+        accepted, problems = super().accept_checked(state, decision, order, payload, checking)
+        if problems and checking.side is not None:
+            # Checked against its own broadside's part of the form: whatever was wrong,
+            # list every legal choice, checked again with the full form.
+            return super().accept_checked(state, decision, order, payload, FireCheck(state))
         return accepted, problems
-
-    def check(self, state: CannoniState, decision: Decision, payload: dict[str, Any]) -> list[Problem]:
-        if decision.kind == "action":
-            return actions.check_action(state, state.ship(decision.subject or ""), payload)
-        if decision.kind == "squadron_action":
-            sq = next(sq for sq in state.squadrons if sq.id == decision.subject)
-            return squadrons.check(state, sq, payload)
-        if decision.kind == "battery_action":
-            return batteries.check(state, battery(state, decision.subject or ""), payload)
-        return []
-
-    def resolve(self, state: CannoniState, orders: list[Order], roller: Roller) -> CannoniState:
-        state = clone_model(state)
-        by_id = {o.decision: o for o in orders}
-        if state.step == "wind_choice":
-            payload = by_id["wind"].payload if "wind" in by_id else {"direction": 0}
-            sequence.set_wind(state, roller, int(payload["direction"]))
-            state.wind_chooser = None
-            sequence.begin_turn(state, roller)
-        elif state.step == "fire_damage":
-            sequence.resolve_fire_damage(state, by_id, roller)
-        elif state.step == "chits":
-            sequence.resolve_chits(state, by_id, roller)
-        elif state.step == "action":
-            sequence.resolve_actions(state, by_id, roller)
-        elif state.step == "boarding":
-            sequence.resolve_boarding(state, by_id, roller)
-        return state
 
     def preview(self, state: CannoniState, order: Order) -> dict[str, Any] | None:
         return preview_move(state, order)

@@ -55,6 +55,13 @@ def set_wind(state: CannoniState, roller: Roller, point: int) -> None:
     roller.log.emit("wind_set", wind=state.wind, wind_name=wind_name(state.wind))
 
 
+def resolve_wind(state: CannoniState, orders: dict[str, Order], roller: Roller) -> None:
+    payload = orders["wind"].payload if "wind" in orders else {"direction": 0}
+    set_wind(state, roller, int(payload["direction"]))
+    state.wind_chooser = None
+    begin_turn(state, roller)
+
+
 # -- steps 1-6a ----------------------------------------------------------------------
 
 def begin_turn(state: CannoniState, roller: Roller) -> None:
@@ -502,23 +509,29 @@ def decision_id(state: CannoniState, kind: str, who: str) -> str:
     return f"t{state.turn}.{kind}.{who}"
 
 
-def pending(state: CannoniState) -> list[Decision]:
-    if state.step == "over":
-        return []
-    if state.step == "wind_choice":
-        return [Decision(id="wind", kind="wind", player=state.wind_chooser or state.seats[0].id,
-                         label="Choose the initial wind")]
-    if state.step == "fire_damage":
-        return [Decision(id=decision_id(state, "fire", s.id), kind="fire_damage", player=s.player,
-                         subject=s.id, label=f"Fire aboard {s.name}: where does it burn?")
-                for s in burning(state)]
-    if state.step == "chits":
-        return [Decision(id=decision_id(state, "chits", p), kind="chits", player=p, secret=True,
-                         label=f"Activation chits for turn {state.turn}") for p in choosing_players(state)]
-    if state.step == "boarding":
-        return [Decision(id=decision_id(state, "boarding", p), kind="boarding", player=p,
-                         label=f"Boarding parties for turn {state.turn}")
-                for p, _ships in boarding.party_decisions(state)]
+def wind_pending(state: CannoniState) -> list[Decision]:
+    return [Decision(id="wind", kind="wind", player=state.wind_chooser or state.seats[0].id,
+                     label="Choose the initial wind")]
+
+
+def fire_damage_pending(state: CannoniState) -> list[Decision]:
+    return [Decision(id=decision_id(state, "fire", s.id), kind="fire_damage", player=s.player,
+                     subject=s.id, label=f"Fire aboard {s.name}: where does it burn?")
+            for s in burning(state)]
+
+
+def chits_pending(state: CannoniState) -> list[Decision]:
+    return [Decision(id=decision_id(state, "chits", p), kind="chits", player=p, secret=True,
+                     label=f"Activation chits for turn {state.turn}") for p in choosing_players(state)]
+
+
+def boarding_pending(state: CannoniState) -> list[Decision]:
+    return [Decision(id=decision_id(state, "boarding", p), kind="boarding", player=p,
+                     label=f"Boarding parties for turn {state.turn}")
+            for p, _ships in boarding.party_decisions(state)]
+
+
+def actions_pending(state: CannoniState) -> list[Decision]:
     secret = state.options.order_mode == "simultaneous"
     return [Decision(id=decision_id(state, "action", u.id),
                      kind="squadron_action" if u.squadron else "battery_action" if u.battery else "action",

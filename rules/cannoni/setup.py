@@ -9,6 +9,7 @@ from rules.cannoni.builder import ShipSpec, build_logbook
 from rules.cannoni.catalogue import get_logbook
 from rules.cannoni.forts import FortSetup, fort_state
 from rules.cannoni.logbook import LogBook, Sails
+from rules.cannoni.manifest import MANIFEST
 from rules.cannoni.options import CannoniOptions
 from rules.cannoni.state import CannoniState, MastState, ShipState, Squadron, Table, Track
 from rules.core.ruleset import Seat
@@ -154,4 +155,4 @@ def initial_state(setup: CannoniSetup, options: CannoniOptions, seats: list[Seat
 
 
 def builtin_scenarios() -> dict[str, CannoniSetup]:
-    return packaged_scenarios("rules.cannoni", CannoniSetup)
+    return packaged_scenarios(MANIFEST.scenarios, CannoniSetup)

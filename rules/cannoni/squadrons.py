@@ -17,6 +17,7 @@ from rules.cannoni.manoeuvres import card_problems
 from rules.cannoni.state import CannoniState, ShipState, Squadron
 from rules.core.decisions import ActionSpec, Choice, ParamSpec, Problem
 from rules.core.dice import Roller
+from rules.core.steps import Checking
 
 HEADING_TOLERANCE = 1.0  # degrees: "con la prua rivolta nella stessa direzione"
 ORDER_PARAM = ParamSpec(name="order", label="ships act", choices=[
@@ -91,10 +92,11 @@ def _merge(params: list[ParamSpec]) -> ParamSpec | None:
     return first.model_copy(update={"choices": common}) if common else None
 
 
-def squadron_specs(state: CannoniState, sq: Squadron, only: str | None = None) -> list[ActionSpec]:
+def squadron_specs(state: CannoniState, sq: Squadron, only: str | None = None,
+                   checking: Checking | None = None) -> list[ActionSpec]:
     """The actions open to every ship of the line, with the values all of them allow;
     a broadside is fired by each ship at her own nearest target."""
-    per_ship = [{a.action: a for a in actions.action_specs(state, s, only)} for s in members(state, sq)]
+    per_ship = [{a.action: a for a in actions.action_specs(state, s, only, checking)} for s in members(state, sq)]
     out = []
     for name, spec in per_ship[0].items():
         if not all(name in specs for specs in per_ship[1:]):
@@ -116,8 +118,8 @@ def squadron_specs(state: CannoniState, sq: Squadron, only: str | None = None) -
     return out
 
 
-def default_payload(state: CannoniState, sq: Squadron) -> dict[str, Any]:
-    specs = {a.action: a for a in squadron_specs(state, sq)}
+def default_payload(state: CannoniState, sq: Squadron, checking: Checking | None = None) -> dict[str, Any]:
+    specs = {a.action: a for a in squadron_specs(state, sq, None, checking)}
     move = specs.get("move")
     if move is not None and any(s.must_move for s in members(state, sq)):
         return {"action": "move", "distance": move.param("distance").min, "order": "ahead"}

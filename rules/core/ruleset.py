@@ -109,15 +109,35 @@ class Ruleset(ABC):
         if decision.player != order.player:
             return None, [P.problem(P.NOT_YOUR_DECISION, decision=decision.id, owner=decision.player)]
         payload = order.payload if isinstance(order.payload, dict) else {}
+        return self.accept_checked(state, decision, order, payload, self.new_checking(state, payload))
+
+    def accept_checked(self, state: BaseModel, decision: Decision, order: Order, payload: dict[str, Any],
+                       checking: Any) -> tuple[Order | None, list[Problem]]:
+        """The form and the ruleset's checks of one order for a pending decision of its
+        player, sharing ``checking`` (see :meth:`new_checking`)."""
         wanted = payload.get("action")
-        spec = self.spec(state, decision, only=wanted if isinstance(wanted, str) else None)
+        spec = self.form_to_check(state, decision, wanted if isinstance(wanted, str) else None, checking)
         if isinstance(wanted, str) and spec.action(wanted) is None:
-            spec = self.spec(state, decision)  # to list every legal action in the problem
+            # to list every legal action in the problem
+            spec = self.form_to_check(state, decision, None, checking)
         _action, clean, problems = check_form(spec, payload)
-        problems = problems or self.check(state, decision, clean)
+        problems = problems or self.check_order(state, decision, clean, checking)
         if problems:
             return None, problems
         return order.model_copy(update={"payload": clean}), []
+
+    def new_checking(self, state: BaseModel, payload: dict[str, Any]) -> Any:
+        """What the form and the checks of one order share (see
+        :class:`rules.core.steps.Checking`); None for a ruleset that shares nothing."""
+        return None
+
+    def form_to_check(self, state: BaseModel, decision: Decision, only: str | None,
+                      checking: Any) -> DecisionSpec:
+        return self.spec(state, decision, only=only)
+
+    def check_order(self, state: BaseModel, decision: Decision, payload: dict[str, Any],
+                    checking: Any) -> list[Problem]:
+        return self.check(state, decision, payload)
 
     def validate(self, state: BaseModel, order: Order) -> list[Problem]:
         """Every problem with an order, in plain words; empty means legal."""

@@ -4,19 +4,24 @@ from __future__ import annotations
 
 import json
 from importlib import resources
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
 M = TypeVar("M", bound=BaseModel)
 
 
+def scenario_files(package: str) -> list[dict[str, Any]]:
+    """The scenario files in ``package``'s ``scenarios`` folder as JSON, in file-name order."""
+    folder = resources.files(package) / "scenarios"
+    return [json.loads(entry.read_text(encoding="utf-8"))
+            for entry in sorted(folder.iterdir(), key=lambda e: e.name) if entry.name.endswith(".json")]
+
+
 def packaged_scenarios(package: str, model: type[M]) -> dict[str, M]:
     """The scenarios in ``package``'s ``scenarios`` folder by name, in file-name order."""
-    folder = resources.files(package) / "scenarios"
     out: dict[str, M] = {}
-    for entry in sorted(folder.iterdir(), key=lambda e: e.name):
-        if entry.name.endswith(".json"):
-            setup = model.model_validate(json.loads(entry.read_text(encoding="utf-8")))
-            out[setup.name] = setup  # type: ignore[attr-defined]
+    for data in scenario_files(package):
+        setup = model.model_validate(data)
+        out[setup.name] = setup  # type: ignore[attr-defined]
     return out

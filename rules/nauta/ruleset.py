@@ -4,27 +4,20 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from rules.core.copying import clone_model
-from rules.core.decisions import Decision, DecisionSpec, Order, Problem
 from rules.core.dice import Roller
 from rules.core.events import Event
-from rules.core.ruleset import Outcome, Ruleset, Seat, ShipEntry
-from rules.nauta import orders, sequence
+from rules.core.ruleset import Outcome, Seat, ShipEntry
+from rules.core.steps import SteppedRuleset
+from rules.nauta import sequence
+from rules.nauta.manifest import MANIFEST
 from rules.nauta.options import NautaOptions
 from rules.nauta.placement import base_of, inside_table, on_land
 from rules.nauta.ships import ship_class
 from rules.nauta.setup import NautaSetup, builtin_scenarios, initial_state, unused_equipment
 from rules.nauta.state import NautaState
+from rules.nauta.steps import STEPS
 from rules.nauta.texts import describe
 from rules.nauta.view import perturb_secrets, view
-
-RESOLVERS = {
-    "deploy": sequence.resolve_deploy,
-    "speeds": sequence.resolve_speeds,
-    "initiative": sequence.resolve_initiative,
-    "move": sequence.resolve_move,
-    "boarding": sequence.resolve_boarding,
-}
 
 
 def _position_problems(state: NautaState) -> list[str]:
@@ -40,9 +33,11 @@ def _position_problems(state: NautaState) -> list[str]:
     return out
 
 
-class NautaRuleset(Ruleset):
-    name = "nauta"
-    title = "Nauta / Classis — ancient and medieval galleys"
+class NautaRuleset(SteppedRuleset):
+    steps = STEPS
+
+    name = MANIFEST.name
+    title = MANIFEST.title.en
     options_model = NautaOptions
     setup_model = NautaSetup
     state_model = NautaState
@@ -74,37 +69,6 @@ class NautaRuleset(Ruleset):
         for ship_id, key in unused_equipment(setup, state.rules):
             roller.log.emit("equipment_unused", ship=ship_id, name=state.ship(ship_id).name, equipment=key)
         sequence.start(state, roller)
-        return state
-
-    def pending(self, state: NautaState) -> list[Decision]:
-        return sequence.pending(state)
-
-    def spec(self, state: NautaState, decision: Decision, only: str | None = None) -> DecisionSpec:
-        if decision.kind in ("deploy", "deploy_one"):
-            return orders.deploy_spec(state, decision)
-        if decision.kind == "speeds":
-            return orders.speeds_spec(state, decision)
-        if decision.kind == "initiative":
-            return orders.initiative_spec(decision)
-        if decision.kind == "move":
-            return orders.move_spec(state, decision)
-        return orders.boarding_spec(state, decision)
-
-    def check(self, state: NautaState, decision: Decision, payload: dict[str, Any]) -> list[Problem]:
-        if decision.kind in ("deploy", "deploy_one"):
-            return orders.deploy_problems(state, decision, payload)
-        if decision.kind == "speeds":
-            return orders.speeds_problems(state, decision.player, payload)
-        if decision.kind == "move":
-            return orders.move_problems(state, decision.player, payload)
-        return []
-
-    def resolve(self, state: NautaState, orders_: list[Order], roller: Roller) -> NautaState:
-        state = clone_model(state)
-        by_id = {o.decision: o for o in orders_}
-        resolver = RESOLVERS.get(state.step)
-        if resolver is not None:
-            resolver(state, by_id, roller)
         return state
 
     def outcome(self, state: NautaState) -> Outcome | None:

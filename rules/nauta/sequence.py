@@ -68,7 +68,7 @@ def _advance_rotation(state: NautaState, seat: str) -> None:
 
 
 def resolve_deploy(state: NautaState, by_id: dict[str, Order], roller: Roller) -> None:
-    for decision in pending(state):
+    for decision in deploy_pending(state):
         order = by_id.get(decision.id)
         spec = orders.deploy_spec(state, decision)
         payload = order.payload if order else spec.default or {}
@@ -136,7 +136,7 @@ def start_movement(state: NautaState, roller: Roller) -> None:
 
 
 def resolve_initiative(state: NautaState, by_id: dict[str, Order], roller: Roller) -> None:
-    decision = pending(state)[0]
+    decision = initiative_pending(state)[0]
     choice = by_id[decision.id].payload["action"] if decision.id in by_id else "second"
     if decision.id not in by_id:
         _default_note(roller, decision.player, "the initiative", "move second")
@@ -162,7 +162,7 @@ def advance_moves(state: NautaState, roller: Roller) -> None:
 
 
 def resolve_move(state: NautaState, by_id: dict[str, Order], roller: Roller) -> None:
-    decision = pending(state)[0]
+    decision = move_pending(state)[0]
     if decision.id in by_id:
         payload = by_id[decision.id].payload
     else:
@@ -255,27 +255,29 @@ def decision_id(state: NautaState, kind: str, who: str) -> str:
     return f"t{state.turn}.{kind}.{who}"
 
 
-def pending(state: NautaState) -> list[Decision]:
-    if state.step == "over":
-        return []
-    if state.step == "deploy":
-        return _deploy_pending(state)
-    if state.step == "speeds":
-        return [Decision(id=decision_id(state, "speeds", seat), kind="speeds", player=seat, secret=True,
-                         label=f"Speeds for turn {state.turn}") for seat in speed_seats(state)]
-    if state.step == "initiative":
-        side = state.initiative_side or state.sides[0]
-        return [Decision(id=f"t{state.turn}.initiative", kind="initiative", player=state.side_seats(side)[0],
-                         label="You won the initiative: move first or second?")]
-    if state.step == "move":
-        seat = move_seat(state)
-        return [] if seat is None else [Decision(id=f"t{state.turn}.m{state.move_no}", kind="move", player=seat,
-                                                 label=f"Turn {state.turn}: move a ship or a formation")]
+def speeds_pending(state: NautaState) -> list[Decision]:
+    return [Decision(id=decision_id(state, "speeds", seat), kind="speeds", player=seat, secret=True,
+                     label=f"Speeds for turn {state.turn}") for seat in speed_seats(state)]
+
+
+def initiative_pending(state: NautaState) -> list[Decision]:
+    side = state.initiative_side or state.sides[0]
+    return [Decision(id=f"t{state.turn}.initiative", kind="initiative", player=state.side_seats(side)[0],
+                     label="You won the initiative: move first or second?")]
+
+
+def move_pending(state: NautaState) -> list[Decision]:
+    seat = move_seat(state)
+    return [] if seat is None else [Decision(id=f"t{state.turn}.m{state.move_no}", kind="move", player=seat,
+                                             label=f"Turn {state.turn}: move a ship or a formation")]
+
+
+def boarding_pending(state: NautaState) -> list[Decision]:
     return [Decision(id=decision_id(state, "boarding", seat), kind="boarding", player=seat, secret=True,
                      label=f"Turn {state.turn}: boarding declarations") for seat in boarding_seats(state)]
 
 
-def _deploy_pending(state: NautaState) -> list[Decision]:
+def deploy_pending(state: NautaState) -> list[Decision]:
     if state.rules.deployment == "alternate":
         seat = _deploy_seat(state)
         return [] if seat is None else [Decision(id=f"deploy.{state.move_no}", kind="deploy_one", player=seat,

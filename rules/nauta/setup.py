@@ -15,6 +15,7 @@ from rules.core.ruleset import Seat
 from rules.core.scenarios import packaged_scenarios
 from rules.nauta.equipment import fitting
 from rules.nauta.fleets import Crew, default_crew, fleet_problems, ship_points
+from rules.nauta.manifest import MANIFEST
 from rules.nauta.options import OPTIONAL_RULES, NautaOptions, Rules, resolve_rules
 from rules.nauta.ships import base_segments, ship_class
 from rules.nauta.state import Edge, Fleet, NautaState, Ship, Table
@@ -128,4 +129,4 @@ def unused_equipment(setup: NautaSetup, rules: Rules) -> list[tuple[str, str]]:
 
 
 def builtin_scenarios() -> dict[str, NautaSetup]:
-    return packaged_scenarios("rules.nauta", NautaSetup)
+    return packaged_scenarios(MANIFEST.scenarios, NautaSetup)

@@ -11,7 +11,7 @@ import random
 from abc import abstractmethod
 from typing import Any, Iterable, Iterator
 
-from rules.ai.base import AICaptain, FormFiller, Planned
+from rules.ai.base import AICaptain, Planned
 from rules.ai.cannoni.board import SIDES, Battery, Board, Ship, expected_hits, planned_poses
 from rules.ai.cannoni.evaluate import CAPTAIN_WEIGHTS, Evaluator, Weights
 from rules.ai.cannoni.moves import MoveOption, PathChecker, end_pose, move_options, plan_move
@@ -19,7 +19,6 @@ from rules.core.tables import open_table as g
 from rules.core.decisions import Decision, DecisionSpec
 from rules.core.ruleset import Ruleset
 
-RULESET = "cannoni"
 # Beyond this the fleets are still closing: spend the low chits on the approach.
 FAR = 24.0
 # Within this a fight is on: the many actions of a high chit are worth most now.
@@ -52,9 +51,6 @@ class CannoniAI(AICaptain):
 
     def candidates(self, ruleset: Ruleset, view: dict[str, Any], decision: Decision, spec: DecisionSpec,
                    rng: random.Random, planned: Planned | None = None) -> Iterable[dict[str, Any]]:
-        if ruleset.name != RULESET or view.get("ruleset") != RULESET:
-            # Not a game this captain knows: fill the form honestly rather than guess.
-            return FormFiller().candidates(ruleset, view, decision, spec, rng, planned)
         board = Board.from_view(view, planned_poses(view, planned, end_pose))
         return self._ranked(board, decision, spec, rng)
 

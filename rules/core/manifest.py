@@ -1,0 +1,113 @@
+"""What the world outside ``rules/`` needs to know of a ruleset, declared once.
+
+Every ruleset package holds one :class:`Manifest` (``rules/<name>/manifest.py``) and
+names it as a Python entry point of the group ``broadside.rulesets`` in
+``pyproject.toml``. The registry (:mod:`rules.core.registry`), the renderer's board
+registry and the AI registry read the manifests, so none of them lists rulesets.
+
+Code outside ``rules/`` (the board, the AI captains) is named by dotted path
+(``"package.module:Name"``) and imported only when asked for: ``rules/`` never
+imports the renderer, and listing the rulesets imports none of them.
+"""
+from __future__ import annotations
+
+import importlib
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, field_validator, model_validator
+
+from rules.core.scenarios import scenario_files
+
+BoardKind = Literal["open_table", "hex", "squares"]
+ParamKind = Literal["choice", "number", "text"]
+LANGUAGES = ("en", "it")
+
+
+class Text(BaseModel):
+    """One text in every language a game may be played in."""
+
+    model_config = ConfigDict(frozen=True)
+
+    en: str
+    it: str
+
+    def __call__(self, lang: str = "en") -> str:
+        return self.it if lang == "it" else self.en
+
+
+class OrderParam(BaseModel):
+    """One parameter of the ruleset's orders, as a command line offers it.
+
+    ``name`` is the key in the order's payload; ``option`` the name of the command
+    option that carries it (they differ where the payload's word reads badly as an
+    option: Cannoni's turning ``template`` is typed as ``card``).
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    name: str
+    option: str = ""
+    kind: ParamKind = "choice"
+    unit: str | None = None  # "inch", "degree", ... for numbers
+    label: Text  # the option's name, as a player sees it
+    description: Text
+    # Also a parameter of a move's preview, described there for what it does to the picture.
+    preview: Text | None = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _option_defaults_to_name(cls, data: Any) -> Any:
+        if isinstance(data, dict) and not data.get("option"):
+            return {**data, "option": data.get("name", "")}
+        return data
+
+
+class Manifest(BaseModel):
+    """One ruleset's declaration."""
+
+    model_config = ConfigDict(frozen=True)
+
+    name: str
+    title: Text
+    board: BoardKind
+    ruleset: str  # "package.module:Class", the :class:`rules.core.ruleset.Ruleset`
+    board_factory: str  # "package.module:Class" of the renderer's board for this ruleset
+    # The package whose ``scenarios`` folder holds the ready-made setups, one JSON file each
+    # (:mod:`rules.core.scenarios`); the ruleset reads them into its setup model.
+    scenarios: str
+    params: tuple[OrderParam, ...] = ()
+    quickref: Text | None = None  # the /rules text; without it the bot says how any game runs
+    previews: bool = False  # the ruleset can show where a move would end (Ruleset.preview)
+    # AI captains by level, weakest first ("deckhand" -> "package.module:Class"). A level
+    # the ruleset does not name is played by the form-filler.
+    captains: dict[str, str] = {}
+
+    @field_validator("ruleset", "board_factory")
+    @classmethod
+    def _dotted(cls, path: str) -> str:
+        if ":" not in path:
+            raise ValueError(f"{path!r} is not a dotted path of the form 'package.module:Name'")
+        return path
+
+    @field_validator("captains")
+    @classmethod
+    def _dotted_captains(cls, paths: dict[str, str]) -> dict[str, str]:
+        for path in paths.values():
+            cls._dotted(path)
+        return paths
+
+    def param(self, name: str) -> OrderParam | None:
+        return next((p for p in self.params if p.name == name), None)
+
+    def scenario_names(self) -> list[str]:
+        """The ready-made scenarios' names, the default first, without loading the ruleset."""
+        return [str(data["name"]) for data in scenario_files(self.scenarios)]
+
+
+def load_object(path: str) -> Any:
+    """The object a dotted path ``"package.module:Name"`` names."""
+    module, _, attr = path.partition(":")
+    obj: Any = importlib.import_module(module)
+    for part in attr.split("."):
+        obj = getattr(obj, part)
+    return obj

@@ -1,0 +1,24 @@
+"""Nauta / Classis as the bot, the renderer and the AI registry know it."""
+from rules.core.manifest import Manifest, OrderParam, Text
+
+MANIFEST = Manifest(
+    name="nauta",
+    title=Text(en="Nauta / Classis — ancient and medieval galleys",
+               it="Nauta / Classis — galee antiche e medievali"),
+    board="open_table",
+    ruleset="rules.nauta.ruleset:NautaRuleset",
+    board_factory="renderer.nauta:NautaBoard",
+    scenarios="rules.nauta",
+    params=(
+        OrderParam(name="unit", label=Text(en="unit", it="unità"),
+                   description=Text(en="Ship or formation", it="Nave o formazione")),
+        OrderParam(name="turn", kind="number", unit="degree", label=Text(en="turn", it="rotazione"),
+                   description=Text(en="Degrees to wheel", it="Gradi di rotazione")),
+        OrderParam(name="dash", label=Text(en="dash", it="scatto"),
+                   description=Text(en="Extra speed", it="Velocità extra")),
+        OrderParam(name="shoot", label=Text(en="shoot", it="tiro"),
+                   description=Text(en="When to shoot", it="Quando tirare")),
+        OrderParam(name="ship", label=Text(en="ship", it="nave"),
+                   description=Text(en="Which ship", it="Quale nave")),
+    ),
+)
