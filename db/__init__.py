@@ -1,11 +1,12 @@
 """Persistence: one :class:`Database` owns the SQLite connection and all the SQL."""
 from db.database import Database, migrations
-from db.errors import AlreadySeated, DatabaseError, PickTaken, StaleStep, StepConflict, UnknownSeat, WrongStatus
+from db.errors import (AlreadySeated, DatabaseError, PickTaken, StaleStep, StepConflict, StorageUnavailable,
+                       UnknownSeat, WrongStatus)
 from db.models import (AuditRow, DeadlineRow, GameRow, NewGame, NewOrder, NewStep, OrderRow, PickRow, SeatRow,
                        StartRow, StepRow, StoredOrder)
 
 __all__ = [
     "AlreadySeated", "AuditRow", "Database", "DatabaseError", "DeadlineRow", "GameRow", "NewGame", "NewOrder",
     "NewStep", "OrderRow", "PickRow", "PickTaken", "SeatRow", "StaleStep", "StartRow", "StepConflict", "StepRow",
-    "StoredOrder", "UnknownSeat", "WrongStatus", "migrations",
+    "StorageUnavailable", "StoredOrder", "UnknownSeat", "WrongStatus", "migrations",
 ]

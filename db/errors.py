@@ -32,3 +32,12 @@ class WrongStatus(DatabaseError):
     def __init__(self, status: str) -> None:
         self.status = status
         super().__init__(f"the game is {status}")
+
+
+class StorageUnavailable(DatabaseError):
+    """The database cannot be written (disk full, file read-only, I/O error). Nothing of
+    the write was kept; the same write may succeed once the cause is fixed."""
+
+    def __init__(self, reason: str) -> None:
+        self.reason = reason
+        super().__init__(reason)

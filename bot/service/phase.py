@@ -199,7 +199,8 @@ class PhaseMixin(PlayMixin):
             if lines and seat.user_id is not None:
                 private[seat.user_id] = lines
         return Announcement(idx=idx, lines=self._event_lines(ruleset, game, row.events), public_view=public_view,
-                            private=private, over=ruleset.outcome(state) is not None)
+                            private=private, over=ruleset.outcome(state) is not None,
+                            key=getattr(row, "id", 0) if idx else 0)
 
     async def mark_announced(self, game_id: int, idx: int) -> None:
         await self.db.mark_announced(game_id, idx)
