@@ -55,13 +55,13 @@ class FaultsMixin(ServiceCore):
 
     async def _say(self, game: GameRow, place: Place, code: str, mentions: list[int], params: dict) -> None:
         try:
-            await self.transport.post(place, [self._t(game, code, **params)], mentions=mentions)
+            await self.transport.post(place, [i18n.text(code, game.language, **params)], mentions=mentions)
         except DeliveryError as exc:
             logger.warning("game %s: could not say %s in %s either (%s)", game.id, code, place.target, exc.reason)
 
     async def _tell_host(self, game: GameRow, code: str, params: dict) -> bool:
         try:
-            told = await self.transport.private(game.host_id, [self._t(game, code, **params)])
+            told = await self.transport.private(game.host_id, [i18n.text(code, game.language, **params)])
         except DeliveryError as exc:
             logger.warning("game %s: could not tell the host (%s)", game.id, exc.reason)
             return False
