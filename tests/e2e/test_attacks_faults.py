@@ -263,3 +263,38 @@ async def test_fault_gateway_drops_and_resumes_mid_phase_loses_no_order_posts_no
             assert len(public) == len(set(public)), "a line was posted twice"
             assert len(private_chits(w.anne)) == 1
             assert server.violations == []
+
+
+@pytest.mark.e2e_budget(45)
+async def test_fault_disk_full_at_resolution_stores_nothing_tells_the_host_and_resolves_once_fixed(fake_discord,
+                                                                                                  tmp_path):
+    server, clock = fake_discord, FakeClock()
+    w = duel_world(server)
+    bot = make_bot(server, tmp_path / "full.sqlite3", clock)
+    with no_errors_logged():
+        async with server.running(bot):
+            thread = await open_duel(server, w)
+            anne_form = await dm_form(server, w.anne)
+            await w.anne.select(anne_form, [option_value(anne_form, "4")], custom_id="bs1:s:")
+            await w.anne.click(anne_form, "Confirm")
+            await bot.loops.settle()
+            pages = (await bot.db._conn.execute_fetchall("PRAGMA page_count"))[0][0]
+            await bot.db._conn.execute(f"PRAGMA max_page_count = {pages}")  # SQLite's own "disk full"
+            clock.advance(12 * 3600)  # Bob's time runs out: the resolution cannot be stored
+            await server.wait_for(lambda: [m for m in w.host.dm.messages if "cannot write my database" in m.content],
+                                  10, what="the host told")
+            await bot.loops.settle()
+            game = await bot.service.find_game(thread.id)
+            assert await bot.db.step_count(game.id) == 0
+            assert [o.seat_id for o in await bot.db.open_orders(game.id)] == ["p1"]  # Anne's chit kept
+
+            await bot.db._conn.execute("PRAGMA max_page_count = 1073741823")  # room again
+            clock.advance(30)  # the next retry
+            await server.wait_for(lambda: posts_starting(thread, "p2 sent no order for the chits in time"), 10,
+                                  what="the phase resolved")
+            await bot.loops.settle()
+            await server.idle()
+            assert await bot.db.step_count(game.id) == 1
+            assert len(private_chits(w.anne)) == 1  # her own chit, as she confirmed it
+            assert len([m for m in w.host.dm.messages if "cannot write my database" in m.content]) == 1
+            assert server.violations == []
