@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import pytest
 
+from bot.discord.replies import split_lines
 from bot.service import FakeClock
+from bot.transport import Place, TransientDeliveryError
 from tests.e2e.scenario_helpers import (dm_form, duel_world, make_bot, no_errors_logged, open_duel, option_value,
                                         posts_starting)
 
@@ -298,3 +300,28 @@ async def test_fault_disk_full_at_resolution_stores_nothing_tells_the_host_and_r
             assert len(private_chits(w.anne)) == 1  # her own chit, as she confirmed it
             assert len([m for m in w.host.dm.messages if "cannot write my database" in m.content]) == 1
             assert server.violations == []
+
+
+async def test_fault_long_post_broken_off_by_a_503_goes_on_after_the_pieces_already_sent(fake_discord, tmp_path):
+    server = fake_discord
+    w = duel_world(server)
+    bot = make_bot(server, tmp_path / "pieces.sqlite3")
+    lines = [f"Line {n}: the broadside rakes her stern " + "." * 60 for n in range(80)]  # several messages
+    sent = []
+
+    def second_message(request) -> bool:
+        if request.method == "POST" and request.path.endswith(f"/channels/{w.battles.id}/messages"):
+            sent.append(request.path)
+            return len(sent) == 2
+        return False
+
+    async with server.running(bot):
+        server.fail(503, 1, route=second_message)
+        place = Place(w.guild.id, w.battles.id, None)
+        with pytest.raises(TransientDeliveryError) as broken:
+            await bot.transport.post(place, lines)
+        assert broken.value.delivered == 1
+        await bot.transport.post(place, lines, skip=broken.value.delivered)
+        await server.idle()
+        posted = [m.content for m in w.battles.messages]
+        assert len(posted) == len(split_lines(lines)) > 2 and "\n".join(posted) == "\n".join(lines)

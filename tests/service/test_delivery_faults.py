@@ -159,3 +159,28 @@ async def test_a_full_disk_at_resolution_stores_nothing_and_the_phase_resolves_o
     assert await table.db.step_count(game.id) == 1 and _count(table, CHITS) == 1
     step = await table.db.step(game.id, 1)
     assert any(o["player"] == "p1" for o in step.orders)
+
+
+async def test_a_story_broken_off_after_one_message_goes_on_after_it_even_after_a_restart(table, monkeypatch):
+    game = await table.duel()
+    real_post = table.transport.post
+    skips: list[int] = []
+
+    async def post(place, lines, **kwargs):
+        if CHITS in lines:
+            skips.append(kwargs.get("skip", 0))
+            if len(skips) == 1:  # Discord took the first message of the story, then failed
+                raise TransientDeliveryError("HTTP 503", code=0, delivered=1)
+        await real_post(place, lines, **kwargs)
+
+    monkeypatch.setattr(table.transport, "post", post)
+    await table.order_for(game.id, table.ANNE)
+    await table.order_for(game.id, table.BOB)
+    await table.settle()
+    step = await table.db.step(game.id, 1)
+    assert await table.db.announce_parts(game.id, step.id) == {"public": (1, False)}
+    await table.close()
+    await table.open()  # a restart before the retry: the note is in the database
+    assert skips == [0, 1]
+    assert await table.db.announce_parts(game.id, step.id) == {}
+    assert await table.db.unannounced(game.id) == (False, [])
