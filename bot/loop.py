@@ -8,6 +8,12 @@ that are due, and sleep until the next reminder, the deadline, or a wake-up (an
 order, a host's action). Everything the loop knows is read back from the database,
 so a restarted bot carries on where it stopped: the stored deadline stands, stored
 orders count, and a step already stored is never resolved again.
+
+When delivery fails, the transport says how: a transient failure is retried with a
+growing pause, and what went out already (the public story, each player's private
+lines, the "Waiting for" line) is noted so no public line is posted twice; a permanent
+one (the thread gone, access lost) pauses the game and tells the host. A database that
+refuses writes is retried the same way, and the host is told once.
 """
 from __future__ import annotations
 
@@ -19,11 +25,16 @@ from typing import Callable
 from bot import i18n
 from bot.service import EngineFailure, GameService, PhaseStatus
 from bot.service.clock import Waker
-from bot.transport import Image, ImageProvider, Place
+from bot.service.models import Announcement
+from bot.transport import (DeliveryError, Image, ImageProvider, PermanentDeliveryError, Place,
+                           TransientDeliveryError)
+from db import StorageUnavailable
 
 log = logging.getLogger("broadside.loop")
 
-RETRY_SECONDS = 30.0  # after an unexpected error (the thread unreachable, say)
+RETRY_FIRST = 5.0  # after a failed pass; doubled after each failure in a row ...
+RETRY_MAX = 300.0  # ... up to this
+SLICE_SECONDS = 60.0  # the longest sleep before the wall clock is looked at again
 REMINDERS = (0.5, 0.85)  # fractions of the phase's time: half time, and the last call
 
 
@@ -37,27 +48,64 @@ class GameLoop:
         self.waker = Waker()
 
     async def run(self) -> None:
+        failures = 0
         while True:
             seen = self.waker.requested
             try:
                 wake_at = await self._tick()
-            except Exception:
-                log.exception("game %s: loop pass failed; retrying in %ss", self.game_id, RETRY_SECONDS)
-                wake_at = self.clock.now() + RETRY_SECONDS
+                failures = 0
+                self.service.storage_fine(self.game_id)
+            except Exception as exc:
+                failures += 1
+                wake_at = await self._failed(exc, min(RETRY_FIRST * 2 ** (failures - 1), RETRY_MAX))
             if wake_at is None:
                 return
             self.waker.event.clear()
             self.waker.handled = seen
             if self.waker.requested != seen or wake_at <= self.clock.now():
                 continue
-            self.waker.sleeping = True
-            try:
-                await self.clock.wait(wake_at, self.waker)
-            finally:
-                self.waker.sleeping = False
+            await self._sleep(wake_at)
+
+    async def _sleep(self, wake_at: float) -> None:
+        """Until ``wake_at`` by the wall clock, or a wake-up. Timers run on a monotonic
+        clock, so the wall clock is looked at again at least every SLICE_SECONDS: set
+        forward past a deadline, the phase resolves within a slice, not when the timer
+        set before the jump runs out."""
+        self.waker.sleeping = True
+        try:
+            while not self.waker.event.is_set():
+                now = self.clock.now()
+                if now >= wake_at:
+                    return
+                await self.clock.wait(min(wake_at, now + SLICE_SECONDS), self.waker)
+        finally:
+            self.waker.sleeping = False
+
+    async def _failed(self, exc: Exception, delay: float) -> float:
+        """What to do after a failed pass: when to look again."""
+        try:
+            if isinstance(exc, PermanentDeliveryError):
+                log.warning("game %s: Discord refuses to deliver (code %s): pausing the game", self.game_id,
+                            exc.code)
+                await self.service.delivery_blocked(self.game_id, exc)
+                return math.inf  # paused: the host's /host resume wakes the loop
+            if isinstance(exc, StorageUnavailable):
+                log.warning("game %s: the database refuses writes (%s); retrying in %ss", self.game_id,
+                            exc.reason, delay)
+                await self.service.storage_trouble(self.game_id, exc)
+            elif isinstance(exc, TransientDeliveryError):
+                log.warning("game %s: delivery failed for now (%s); retrying in %ss", self.game_id, exc.reason,
+                            delay)
+            else:
+                log.error("game %s: loop pass failed; retrying in %ss", self.game_id, delay, exc_info=exc)
+        except Exception:
+            log.exception("game %s: could not deal with a failed pass; retrying in %ss", self.game_id, delay)
+        return self.clock.now() + delay
 
     async def _tick(self) -> float | None:
         """One pass; returns when to look again (None: the game needs no loop)."""
+        if (await self.service.game(self.game_id)).status == "paused":
+            return math.inf  # nothing is posted while paused: the host may be fixing the thread
         await self._announce_backlog()
         status = await self.service.phase_status(self.game_id)
         if status.game.status == "paused":
@@ -98,19 +146,41 @@ class GameLoop:
             await self.service.mark_announced(self.game_id, idx)
 
     async def _announce(self, idx: int) -> None:
+        """Post a step's story, send each player their lines, then the end of the game if
+        it ended. Each part is noted as it goes out, so a retry sends only what is missing."""
         announcement = await self.service.announcement(self.game_id, idx)
         if announcement is None:
             return
         game = await self.service.game(self.game_id)
-        image = await self._image(announcement.public_view)
-        if announcement.lines or image is not None:
-            await self.transport.post(Place.of(game), announcement.lines, image=image)
+        parts = await self.service.announce_parts(self.game_id, announcement.key)
+        if not parts.get("public", (0, False))[1]:
+            image = await self._image(announcement.public_view)
+            if announcement.lines or image is not None:
+                await self._post_part(announcement, parts, "public", Place.of(game), announcement.lines, image)
         header = i18n.text("private.events", game.language, title=self.service.title(game))
         for user_id, lines in announcement.private.items():
+            part = f"private:{user_id}"
+            if parts.get(part, (0, False))[1]:
+                continue
             if not await self.transport.private(user_id, [header, *lines]):
                 log.info("game %s: private lines for %s not delivered (direct messages closed)", game.id, user_id)
-        if announcement.over:
-            await self.transport.post(Place.of(game), [i18n.text("notice.over", game.language)])
+            await self.service.note_announce_part(self.game_id, announcement.key, part)
+        if announcement.over and not parts.get("over", (0, False))[1]:
+            await self._post_part(announcement, parts, "over", Place.of(game),
+                                  [i18n.text("notice.over", game.language)])
+
+    async def _post_part(self, announcement: Announcement, parts: dict[str, tuple[int, bool]], part: str,
+                         place: Place, lines: list[str], image: Image | None = None) -> None:
+        """One public part; if it breaks off, the messages that went out are noted and skipped next time."""
+        skip = parts.get(part, (0, False))[0]
+        try:
+            await self.transport.post(place, lines, image=image, skip=skip)
+        except DeliveryError as exc:
+            if exc.delivered > skip:
+                await self.service.note_announce_part(self.game_id, announcement.key, part, pieces=exc.delivered,
+                                                      done=False)
+            raise
+        await self.service.note_announce_part(self.game_id, announcement.key, part)
 
     async def _image(self, public_view: dict) -> Image | None:
         if self.images is None:
@@ -129,11 +199,13 @@ class GameLoop:
         if not todo:
             return
         game, place = status.game, Place.of(status.game)
-        if not prompted and status.deadline is not None:
+        if not prompted and status.deadline is not None and not status.deadline.waiting_posted:
             who = ", ".join(self.service.who(game, s) for s in status.owing)
             await self.transport.post(place, [i18n.text("notice.waiting", game.language, who=who,
                                                         due=i18n.timestamp(status.deadline.due_at))],
                                       mentions=[s.user_id for s in status.owing if s.user_id])
+            # Noted before any prompt: a direct message failing next must not bring it back.
+            await self.service.note_waiting(self.game_id, status.step_idx)
         for seat in todo:
             via = "thread"
             if seat.user_id is not None and seat.dm_ok:

@@ -15,6 +15,38 @@ from db.models import GameRow
 from rules.core.decisions import Decision, DecisionSpec
 
 
+class DeliveryError(Exception):
+    """A message could not be delivered. ``delivered`` counts the messages of the call
+    that did go out first (a long post goes as several), so a retry can skip them."""
+
+    def __init__(self, reason: str, *, code: int | None = None, target: int | None = None,
+                 delivered: int = 0) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.code = code
+        self.target = target
+        self.delivered = delivered
+
+
+class TransientDeliveryError(DeliveryError):
+    """The platform failed for now (a server error, a timeout, a dropped connection):
+    the same call may succeed later."""
+
+
+class PermanentDeliveryError(DeliveryError):
+    """Nothing will go through until a person acts: the channel is gone (``gone``) or
+    the bot lost access or the right to send there."""
+
+    UNKNOWN_CHANNEL = 10003
+    MISSING_ACCESS = 50001
+    MISSING_PERMISSIONS = 50013
+    THREAD_LOCKED = 50083
+
+    @property
+    def gone(self) -> bool:
+        return self.code == self.UNKNOWN_CHANNEL
+
+
 @dataclass(frozen=True, slots=True)
 class Place:
     """Where a game talks in public: its thread, or its channel until it has one."""
@@ -66,9 +98,13 @@ class Prompt:
 
 
 class Transport(Protocol):
+    """Every call raises :class:`PermanentDeliveryError` or :class:`TransientDeliveryError`
+    when it cannot deliver (closed direct messages are not an error: False)."""
+
     async def post(self, place: Place, lines: Sequence[str], *, image: Image | None = None,
-                   mentions: Sequence[int] = ()) -> None:
-        """Post in the game's public thread; ``mentions`` are the only users pinged."""
+                   mentions: Sequence[int] = (), skip: int = 0) -> None:
+        """Post in the game's public thread; ``mentions`` are the only users pinged.
+        ``skip``: messages of this same post that went out before a failure."""
 
     async def prompt(self, user_id: int, prompt: Prompt) -> bool:
         """Send a player a private call for orders. False: direct messages are closed."""
@@ -97,31 +133,49 @@ class Reminder:
 
 @dataclass
 class InProcessTransport:
-    """Records everything; ``closed_dms`` are users whose direct messages fail."""
+    """Records everything; ``closed_dms`` are users whose direct messages fail.
+
+    Faults for tests: ``broken`` maps a channel or thread id to the error every post
+    there raises; ``dm_faults`` maps a user id to errors their next direct messages
+    raise, one each."""
 
     closed_dms: set[int] = field(default_factory=set)
     posts: list[Posted] = field(default_factory=list)
     prompts: list[tuple[int, Prompt]] = field(default_factory=list)
     privates: list[tuple[int, list[str]]] = field(default_factory=list)
     reminders: list[Reminder] = field(default_factory=list)
+    broken: dict[int, DeliveryError] = field(default_factory=dict)
+    dm_faults: dict[int, list[DeliveryError]] = field(default_factory=dict)
 
     async def post(self, place: Place, lines: Sequence[str], *, image: Image | None = None,
-                   mentions: Sequence[int] = ()) -> None:
-        self.posts.append(Posted(place, list(lines), image, list(mentions)))
+                   mentions: Sequence[int] = (), skip: int = 0) -> None:
+        if place.target in self.broken:
+            raise self.broken[place.target]
+        if skip == 0:  # one post is one message here
+            self.posts.append(Posted(place, list(lines), image, list(mentions)))
+
+    def _dm_fault(self, user_id: int) -> None:
+        queued = self.dm_faults.get(user_id)
+        if queued:
+            raise queued.pop(0)
 
     async def prompt(self, user_id: int, prompt: Prompt) -> bool:
         if user_id in self.closed_dms:
             return False
+        self._dm_fault(user_id)
         self.prompts.append((user_id, prompt))
         return True
 
     async def private(self, user_id: int, lines: Sequence[str]) -> bool:
         if user_id in self.closed_dms:
             return False
+        self._dm_fault(user_id)
         self.privates.append((user_id, list(lines)))
         return True
 
     async def remind(self, place: Place, user_ids: Sequence[int], text: str) -> None:
+        if place.target in self.broken:
+            raise self.broken[place.target]
         self.reminders.append(Reminder(place, list(user_ids), text))
 
     # -- for tests and the demo ------------------------------------------------------

@@ -1,6 +1,7 @@
 """Persistence: one :class:`Database` owns the SQLite connection and all the SQL."""
 from db.database import Database, migrations
-from db.errors import (AlreadySeated, DatabaseError, LimitReached, PickTaken, StaleStep, StepConflict, ThreadTaken,
+from db.errors import (AlreadySeated, DatabaseError, LimitReached, PickTaken, StaleStep, StepConflict,
+                       StorageUnavailable, ThreadTaken,
                        UnknownSeat, WrongStatus)
 from db.models import (AuditRow, DeadlineRow, GameRow, NewGame, NewOrder, NewStep, OrderRow, PickRow, SeatRow,
                        StartRow, StepRow, StoredOrder)
@@ -9,5 +10,5 @@ __all__ = [
     "AlreadySeated", "AuditRow", "Database", "DatabaseError", "DeadlineRow", "GameRow", "LimitReached", "NewGame",
     "NewOrder",
     "NewStep", "OrderRow", "PickRow", "PickTaken", "SeatRow", "StaleStep", "StartRow", "StepConflict", "StepRow",
-    "StoredOrder", "ThreadTaken", "UnknownSeat", "WrongStatus", "migrations",
+    "StorageUnavailable", "StoredOrder", "ThreadTaken", "UnknownSeat", "WrongStatus", "migrations",
 ]

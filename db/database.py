@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import sqlite3
 from contextlib import asynccontextmanager
 from importlib import resources
@@ -28,6 +29,15 @@ from db.models import (AuditRow, DeadlineRow, GameRow, NewGame, NewOrder, NewSte
                        StartRow, Status, StepRow, StoredOrder)
 
 _NOT_OVER = ("lobby", "running", "paused")
+log = logging.getLogger("broadside.db")
+
+# SQLite's primary result codes that mean "the storage refuses writes", not "this write is wrong".
+_STORAGE_CODES = {sqlite3.SQLITE_READONLY, sqlite3.SQLITE_IOERR, sqlite3.SQLITE_FULL, sqlite3.SQLITE_CANTOPEN}
+
+
+def _storage_failure(exc: sqlite3.Error) -> bool:
+    code = getattr(exc, "sqlite_errorcode", None)
+    return code is not None and code & 0xFF in _STORAGE_CODES
 
 
 def _dump(value: Any) -> str:
@@ -50,8 +60,10 @@ def migrations() -> list[tuple[int, str, str]]:
     if not found:
         raise RuntimeError("no db/migrations/*.sql found: the migration files must ship with the db package")
     versions = [v for v, _, _ in found]
-    if versions != list(range(1, len(found) + 1)):
-        raise RuntimeError(f"migrations must be numbered 0001, 0002, ... without gaps: {versions}")
+    # Numbers are unique; a gap is allowed (a migration numbered ahead of one still being
+    # written elsewhere): each is applied once, in order, whenever it is first present.
+    if versions[0] != 1 or len(set(versions)) != len(versions):
+        raise RuntimeError(f"migrations must be numbered from 0001, each number once: {versions}")
     return found
 
 
@@ -124,14 +136,29 @@ class Database:
             spot = self._memo.begin_write(game_id, changes, {p for p in places if p is not None})
             try:
                 await self._conn.execute("BEGIN IMMEDIATE")
+                # A failed COMMIT (a deferred constraint, a full disk) leaves the transaction
+                # open: it is rolled back too, or the next BEGIN IMMEDIATE would fail and a
+                # later COMMIT could keep half of this one.
                 try:
                     yield self._conn
+                    await self._conn.execute("COMMIT")
                 except BaseException:
-                    await self._conn.execute("ROLLBACK")
+                    await self._rollback()
                     raise
-                await self._conn.execute("COMMIT")
+            except sqlite3.OperationalError as exc:
+                if _storage_failure(exc):
+                    raise errors.StorageUnavailable(str(exc)) from exc
+                raise
             finally:
                 self._memo.end_write(spot)
+
+    async def _rollback(self) -> None:
+        if not self._conn.in_transaction:
+            return  # SQLite already rolled back (it does after some I/O errors)
+        try:
+            await self._conn.execute("ROLLBACK")
+        except sqlite3.Error:
+            log.exception("a failed write could not be rolled back")
 
     async def _read(self, sql: str, params: Iterable[Any] = ()) -> list[sqlite3.Row]:
         """One statement, seeing the last commit."""
@@ -233,7 +260,8 @@ class Database:
         rows = await self._read(f"SELECT * FROM games WHERE status IN ({marks}) ORDER BY id", statuses)
         return [_game(r) for r in rows]
 
-    async def set_thread(self, game_id: int, thread_id: int) -> None:
+    async def set_thread(self, game_id: int, thread_id: int | None) -> None:
+        """The game's thread (None: it was deleted; the game talks in its channel)."""
         async with self._write(game_id, Rows.GAME, places=(thread_id,)) as conn:
             await conn.execute("UPDATE games SET thread_id = ? WHERE id = ?", (thread_id, game_id))
 
@@ -523,9 +551,26 @@ class Database:
             "SELECT * FROM steps WHERE game_id = ? AND undone_at IS NULL AND announced = 0 ORDER BY idx", (game_id,))
         return (bool(start) and not start[0]["announced"]), [_step(r) for r in rows]
 
-    async def mark_announced(self, game_id: int, idx: int) -> None:
-        """Mark the start (idx 0) or a live step as posted to the thread."""
+    async def announce_parts(self, game_id: int, step_id: int) -> dict[str, tuple[int, bool]]:
+        """What of an announcement went out already: part -> (messages posted, done).
+        ``step_id`` is the step's row id, or 0 for the start."""
+        rows = await self._read("SELECT part, pieces, done FROM announce_parts WHERE game_id = ? AND step_id = ?",
+                                (game_id, step_id))
+        return {r["part"]: (int(r["pieces"]), bool(r["done"])) for r in rows}
+
+    async def note_announce_part(self, game_id: int, step_id: int, part: str, *, pieces: int = 0,
+                                 done: bool = True) -> None:
         async with self._write(game_id) as conn:
+            await conn.execute("INSERT OR REPLACE INTO announce_parts (game_id, step_id, part, pieces, done)"
+                               " VALUES (?,?,?,?,?)", (game_id, step_id, part, pieces, int(done)))
+
+    async def mark_announced(self, game_id: int, idx: int) -> None:
+        """Mark the start (idx 0) or a live step as posted to the thread (and forget its parts)."""
+        async with self._write(game_id) as conn:
+            row = await self._one(conn, "SELECT id FROM steps WHERE game_id = ? AND idx = ? AND undone_at IS NULL",
+                                  (game_id, idx)) if idx else None
+            await conn.execute("DELETE FROM announce_parts WHERE game_id = ? AND step_id = ?",
+                               (game_id, row["id"] if row else 0))
             if idx == 0:
                 await conn.execute("UPDATE starts SET announced = 1 WHERE game_id = ?", (game_id,))
             else:
@@ -562,6 +607,11 @@ class Database:
                                (seconds, seconds, game_id))
             row = await self._one(conn, "SELECT * FROM deadlines WHERE game_id = ?", (game_id,))
         return _deadline(row) if row else None
+
+    async def note_waiting_posted(self, game_id: int, step_idx: int) -> None:
+        async with self._write(game_id, Rows.DEADLINE) as conn:
+            await conn.execute("UPDATE deadlines SET waiting_posted = 1 WHERE game_id = ? AND step_idx = ?",
+                               (game_id, step_idx))
 
     async def note_reminders(self, game_id: int, step_idx: int, sent: int) -> None:
         async with self._write(game_id, Rows.DEADLINE) as conn:
@@ -657,4 +707,4 @@ def _step(r: sqlite3.Row) -> StepRow:
 def _deadline(r: sqlite3.Row) -> DeadlineRow:
     return DeadlineRow(game_id=r["game_id"], step_idx=r["step_idx"], opened_at=r["opened_at"],
                        due_at=r["due_at"], reminders_sent=r["reminders_sent"],
-                       paused_remaining=r["paused_remaining"])
+                       paused_remaining=r["paused_remaining"], waiting_posted=bool(r["waiting_posted"]))

@@ -49,3 +49,12 @@ class LimitReached(DatabaseError):
         self.kind = kind  # "lobbies" (per member), "games" (per server), "side" (seats of a side)
         self.limit = limit
         super().__init__(f"limit on {kind} reached ({limit})")
+
+
+class StorageUnavailable(DatabaseError):
+    """The database cannot be written (disk full, file read-only, I/O error). Nothing of
+    the write was kept; the same write may succeed once the cause is fixed."""
+
+    def __init__(self, reason: str) -> None:
+        self.reason = reason
+        super().__init__(reason)

@@ -162,6 +162,7 @@ class DeadlineRow:
     due_at: float
     reminders_sent: int
     paused_remaining: float | None
+    waiting_posted: bool = False  # the phase's public "Waiting for ..." line went out
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,21 +3,31 @@ service talk through.
 
 Public posts go to the game's thread (or its channel) and ping exactly the users they
 are asked to; prompts and private lines go by direct message. A direct message that
-Discord refuses (HTTP 403, typically code 50007 "cannot send messages to this user")
-returns False so the loop can fall back to ``/chits`` in the thread; any other failure
-is raised, and the loop retries the whole pass later.
+Discord refuses (HTTP 403, typically code 50007 "cannot send messages to this user", or
+404 for a user who is gone) returns False so the loop can fall back to ``/chits`` in the
+thread.
+
+Every other failure leaves here as one of the transport's own errors, so the loop (which
+knows nothing of Discord) can tell them apart: an unknown channel (10003), missing access
+(50001), missing permissions (50013) or a locked thread (50083) on a public post is
+:class:`PermanentDeliveryError` (a person must act); a server error, a rate limit
+discord.py gave up on, or a network failure is :class:`TransientDeliveryError` (try again
+later).
 """
 from __future__ import annotations
 
+import asyncio
 import logging
-from typing import TYPE_CHECKING, Sequence
+from contextlib import asynccontextmanager
+from typing import TYPE_CHECKING, AsyncIterator, Sequence
 
+import aiohttp
 import discord
 
 from bot import i18n
 from bot.discord import forms
 from bot.discord.replies import picture, split_lines
-from bot.transport import Image, Place, Prompt
+from bot.transport import Image, PermanentDeliveryError, Place, Prompt, TransientDeliveryError
 
 if TYPE_CHECKING:
     from bot.discord.client import Broadside
@@ -25,6 +35,34 @@ if TYPE_CHECKING:
 log = logging.getLogger("broadside.discord.transport")
 
 DM_CLOSED = 50007
+PERMANENT = {PermanentDeliveryError.UNKNOWN_CHANNEL, PermanentDeliveryError.MISSING_ACCESS,
+             PermanentDeliveryError.MISSING_PERMISSIONS, PermanentDeliveryError.THREAD_LOCKED}
+
+
+class _Progress:
+    sent = 0
+
+
+def _permanent(exc: discord.HTTPException, direct: bool) -> bool:
+    if isinstance(exc, discord.Forbidden):
+        return True  # a 403 never heals by itself
+    if direct and isinstance(exc, discord.NotFound):
+        return True  # the user is gone
+    return exc.code in PERMANENT
+
+
+@asynccontextmanager
+async def _delivery(target: int | None, *, direct: bool = False) -> AsyncIterator[_Progress]:
+    """Turns what Discord or the network raised into the transport's own errors."""
+    progress = _Progress()
+    try:
+        yield progress
+    except discord.HTTPException as exc:
+        kind = PermanentDeliveryError if _permanent(exc, direct) else TransientDeliveryError
+        raise kind(f"HTTP {exc.status}: {exc.text or exc.code}", code=exc.code, target=target,
+                   delivered=progress.sent) from exc
+    except (aiohttp.ClientError, OSError, asyncio.TimeoutError) as exc:
+        raise TransientDeliveryError(f"{type(exc).__name__}: {exc}", target=target, delivered=progress.sent) from exc
 
 
 class DiscordTransport:
@@ -33,7 +71,7 @@ class DiscordTransport:
 
     # -- public ------------------------------------------------------------------------------
     async def post(self, place: Place, lines: Sequence[str], *, image: Image | None = None,
-                   mentions: Sequence[int] = ()) -> None:
+                   mentions: Sequence[int] = (), skip: int = 0) -> None:
         channel = self.client.get_partial_messageable(place.target, guild_id=place.guild_id)
         # Only the users the service names are pinged, whatever mentions the text holds.
         allowed = discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
@@ -42,12 +80,15 @@ class DiscordTransport:
         file = picture(image.data, image.filename, image.alt) if image is not None else None
         if not pieces and file is not None:
             pieces = [""]
-        for n, piece in enumerate(pieces):
-            last = n == len(pieces) - 1
-            if last and file is not None:
-                await channel.send(piece or None, file=file, allowed_mentions=allowed)
-            else:
-                await channel.send(piece, allowed_mentions=allowed)
+        async with _delivery(place.target) as progress:
+            progress.sent = skip
+            for n, piece in enumerate(pieces[skip:], start=skip):
+                last = n == len(pieces) - 1
+                if last and file is not None:
+                    await channel.send(piece or None, file=file, allowed_mentions=allowed)
+                else:
+                    await channel.send(piece, allowed_mentions=allowed)
+                progress.sent = n + 1
 
     async def remind(self, place: Place, user_ids: Sequence[int], text: str) -> None:
         await self.post(place, [text], mentions=user_ids)
@@ -58,26 +99,29 @@ class DiscordTransport:
         game = await self.client.service.game(prompt.game_id)
         lang = game.language
         try:
-            channel = await self.client.create_dm(discord.Object(user_id))
-            for piece in split_lines([*prompt.lines, i18n.text("dm.forms", lang)]):
-                await channel.send(piece, allowed_mentions=discord.AllowedMentions.none())
-            for item in prompt.decisions:
-                content, view = forms.message(prompt.game_id, item, lang)
-                if view is None:
-                    await channel.send(content, allowed_mentions=discord.AllowedMentions.none())
-                else:
-                    await channel.send(content, view=view, allowed_mentions=discord.AllowedMentions.none())
-        except discord.Forbidden as exc:
+            async with _delivery(None, direct=True):
+                channel = await self.client.create_dm(discord.Object(user_id))
+                for piece in split_lines([*prompt.lines, i18n.text("dm.forms", lang)]):
+                    await channel.send(piece, allowed_mentions=discord.AllowedMentions.none())
+                for item in prompt.decisions:
+                    content, view = forms.message(prompt.game_id, item, lang)
+                    if view is None:
+                        await channel.send(content, allowed_mentions=discord.AllowedMentions.none())
+                    else:
+                        await channel.send(content, view=view, allowed_mentions=discord.AllowedMentions.none())
+        except PermanentDeliveryError as exc:
+            # 403 (closed DMs) or 404 (no such user): this player is asked in the thread instead.
             log.info("game %s: no direct message to user %s (code %s)", prompt.game_id, user_id, exc.code)
             return False
         return True
 
     async def private(self, user_id: int, lines: Sequence[str]) -> bool:
         try:
-            channel = await self.client.create_dm(discord.Object(user_id))
-            for piece in split_lines(lines):
-                await channel.send(piece, allowed_mentions=discord.AllowedMentions.none())
-        except discord.Forbidden as exc:
+            async with _delivery(None, direct=True):
+                channel = await self.client.create_dm(discord.Object(user_id))
+                for piece in split_lines(lines):
+                    await channel.send(piece, allowed_mentions=discord.AllowedMentions.none())
+        except PermanentDeliveryError as exc:
             log.info("no direct message to user %s (code %s)", user_id, exc.code)
             return False
         return True

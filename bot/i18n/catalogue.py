@@ -345,4 +345,59 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "en": "a computer captain, captain level (plans its moves, rakes, husbands its chits)",
         "it": "un capitano automatico, livello capitano (pianifica le manovre, prende d'infilata, dosa i gettoni)",
     },
+    # -- faults: Discord refuses for good, or the database cannot be written -------------------
+    "error.storage-unavailable": {
+        "en": "Sorry: I cannot save anything at the moment (my storage is full or read-only), so your order "
+              "was not recorded. The host has been told. Please send it again once this is fixed.",
+        "it": "Scusa: al momento non riesco a salvare nulla (il mio archivio è pieno o in sola lettura), quindi "
+              "il tuo ordine non è stato registrato. Chi ospita la partita è stato avvisato. Rimandalo quando "
+              "il problema sarà risolto.",
+    },
+    "notice.delivery-gone": {
+        "en": "Game #{game} ({title}) is paused: its thread was deleted, so I cannot post the game there. "
+              "{host}, run /host resume in this channel and the game goes on here; nothing was lost.",
+        "it": "La partita #{game} ({title}) è in pausa: la sua discussione è stata eliminata e non posso più "
+              "scriverci. {host}, usa /host resume in questo canale e la partita continua qui; non si è perso "
+              "nulla.",
+    },
+    "notice.delivery-forbidden": {
+        "en": "Game #{game} ({title}) is paused: I can no longer post in {place} (I lack access or the Send "
+              "Messages permission there). {host}, give me View Channel, Send Messages and Send Messages in "
+              "Threads there, then run /host resume.",
+        "it": "La partita #{game} ({title}) è in pausa: non posso più scrivere in {place} (mi manca l'accesso "
+              "o il permesso Invia messaggi). {host}, dammi Visualizza canale, Invia messaggi e Invia messaggi "
+              "nei thread, poi usa /host resume.",
+    },
+    "private.delivery-gone": {
+        "en": "Your game #{game} ({title}) is paused: its thread was deleted. Run /host resume in {channel} "
+              "and the game goes on in that channel. Nothing was lost: what was not posted yet will be posted "
+              "once.",
+        "it": "La tua partita #{game} ({title}) è in pausa: la sua discussione è stata eliminata. Usa /host "
+              "resume in {channel} e la partita continua in quel canale. Non si è perso nulla: quel che non è "
+              "ancora stato pubblicato lo sarà, una volta sola.",
+    },
+    "private.delivery-forbidden": {
+        "en": "Your game #{game} ({title}) is paused: I cannot post in {place} ({reason}). Give me View "
+              "Channel, Send Messages and Send Messages in Threads there, then run /host resume in the game's "
+              "thread. Nothing was lost: what was not posted yet will be posted once.",
+        "it": "La tua partita #{game} ({title}) è in pausa: non posso scrivere in {place} ({reason}). Dammi "
+              "Visualizza canale, Invia messaggi e Invia messaggi nei thread, poi usa /host resume nella "
+              "discussione della partita. Non si è perso nulla: quel che non è ancora stato pubblicato lo sarà, "
+              "una volta sola.",
+    },
+    "private.delivery-channel-gone": {
+        "en": "Your game #{game} ({title}) is paused: its channel {place} was deleted, so the game has nowhere "
+              "to go on. Its record is kept in the bot's database.",
+        "it": "La tua partita #{game} ({title}) è in pausa: il suo canale {place} è stato eliminato, quindi la "
+              "partita non ha più dove continuare. La sua registrazione resta nell'archivio del bot.",
+    },
+    "private.storage-unavailable": {
+        "en": "Game #{game} ({title}): I cannot write my database ({reason}). Orders are refused and no "
+              "phase can be resolved until that is fixed (free disk space, or make the database file "
+              "writable); the game goes on by itself once it is, and players may send their orders again.",
+        "it": "Partita #{game} ({title}): non riesco a scrivere nel mio archivio ({reason}). Gli ordini sono "
+              "rifiutati e nessuna fase può essere risolta finché il problema non è risolto (liberare spazio "
+              "su disco, o rendere scrivibile il file dell'archivio); poi la partita riprende da sola e i "
+              "giocatori possono rimandare gli ordini.",
+    },
 }

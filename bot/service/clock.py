@@ -54,25 +54,35 @@ class SystemClock:
 
 
 class FakeClock:
-    """A clock that moves only when a test calls :meth:`advance`."""
+    """A clock that moves only when a test calls :meth:`advance` (time passes) or
+    :meth:`jump` (the wall clock is set, as by NTP or a person).
+
+    Like :class:`SystemClock`, a wait is timed on a monotonic clock: it is converted
+    to a duration when it starts, so a jump of the wall clock does not end it."""
 
     def __init__(self, start: float = 1_700_000_000.0) -> None:
         self._now = float(start)
+        self._elapsed = 0.0  # the monotonic clock: only advance() moves it
         self._sleepers: dict[Waker, float] = {}
 
     def now(self) -> float:
         return self._now
 
     async def wait(self, until: float, waker: Waker) -> None:
-        self._sleepers[waker] = until
+        self._sleepers[waker] = self._elapsed + (until - self._now)
         try:
-            while self._now < until and not waker.event.is_set():
+            while self._elapsed < self._sleepers[waker] and not waker.event.is_set():
                 await waker.event.wait()
         finally:
             self._sleepers.pop(waker, None)
 
     def advance(self, seconds: float) -> None:
         self._now += seconds
+        self._elapsed += seconds
         for waker, until in list(self._sleepers.items()):
-            if until <= self._now:
+            if until <= self._elapsed:
                 waker.poke()
+
+    def jump(self, seconds: float) -> None:
+        """The wall clock moves by ``seconds``; sleepers keep sleeping, as real timers do."""
+        self._now += seconds

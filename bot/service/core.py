@@ -19,7 +19,7 @@ from bot.service.dice import continuing_dice
 from bot.service.errors import ServiceError
 from bot.service.models import Limits, Place
 from bot.service.picks import ScenarioShips, ShipPicks
-from bot.transport import Transport
+from bot.transport import DeliveryError, Transport
 from db import Database, GameRow, SeatRow
 from rules.core.dice import SeededDice
 from rules.core.decisions import Decision, DecisionSpec
@@ -65,6 +65,7 @@ class ServiceCore:
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._runtimes: dict[int, GameRuntime] = {}
         self._listeners: list[Callable[[int], None]] = []
+        self._storage_told: set[int] = set()  # games whose host knows the database refuses writes
 
     # -- change notification ---------------------------------------------------------
     def subscribe(self, listener: Callable[[int], None]) -> None:
@@ -185,6 +186,8 @@ class ServiceCore:
         """Post a public line. The change it reports is already stored, so a failed post is logged, not raised."""
         try:
             await self.transport.post(Place.of(game), [self._t(game, code, **params)], mentions=list(mentions))
+        except DeliveryError as exc:
+            logger.warning("game %s: could not post notice %s (%s)", game.id, code, exc.reason)
         except Exception:
             logger.exception("game %s: could not post notice %s", game.id, code)
 

@@ -104,6 +104,7 @@ class Announcement:
     public_view: dict[str, Any]
     private: dict[int, list[str]]  # user id -> lines only they may read
     over: bool
+    key: int = 0  # the step's row id (0: the start): what its parts are noted under
 
 
 __all__ = ["Announcement", "Limits", "PACING_LIMITS", "Pacing", "PendingDecision", "PhaseStatus", "Place", "Resolution",

@@ -14,7 +14,7 @@ from bot.service.core import GameRuntime, logger
 from bot.service.models import Announcement, PendingDecision, PhaseStatus, Resolution
 from bot.service.play import PlayMixin
 from bot.transport import Prompt
-from db import GameRow, NewStep, OrderRow, SeatRow, StepConflict, WrongStatus
+from db import GameRow, NewStep, OrderRow, SeatRow, StepConflict, StepRow, WrongStatus
 from rules.core import game as engine
 from rules.core.decisions import Decision, Order, Problem
 from rules.core.registry import get_ruleset
@@ -199,7 +199,8 @@ class PhaseMixin(PlayMixin):
             if lines and seat.user_id is not None:
                 private[seat.user_id] = lines
         return Announcement(idx=idx, lines=self._event_lines(ruleset, game, row.events), public_view=public_view,
-                            private=private, over=ruleset.outcome(state) is not None)
+                            private=private, over=ruleset.outcome(state) is not None,
+                            key=row.id if isinstance(row, StepRow) else 0)
 
     async def mark_announced(self, game_id: int, idx: int) -> None:
         await self.db.mark_announced(game_id, idx)

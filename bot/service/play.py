@@ -5,16 +5,17 @@ import asyncio
 from typing import Any
 
 from bot import i18n
-from bot.service.core import GameRuntime, ServiceCore, logger
+from bot.service.core import GameRuntime, logger
 from bot.service.errors import ServiceError
+from bot.service.faults import FaultsMixin
 from bot.service.models import PendingDecision, SubmitResult
-from db import GameRow, NewOrder, SeatRow, StaleStep
+from db import GameRow, NewOrder, SeatRow, StaleStep, StorageUnavailable
 from rules.core.decisions import Decision, Order, Problem
 from rules.core.record import GameRecord, RecordStep
 from rules.core.registry import get_ruleset
 
 
-class PlayMixin(ServiceCore):
+class PlayMixin(FaultsMixin):
     # -- what is asked of me ------------------------------------------------------------
     async def my_pending(self, game_id: int, user_id: int) -> list[PendingDecision]:
         """The decisions waiting for the user's seat, each with its form and stored order."""
@@ -39,16 +40,25 @@ class PlayMixin(ServiceCore):
     async def submit_order(self, game_id: int, user_id: int, decision_id: str, payload: dict[str, Any],
                            idempotency_key: str | None = None) -> SubmitResult:
         """Check an order with the engine and store it at once; problems come back in plain words."""
-        async with self._lock(game_id):
-            game = await self.game(game_id)
-            seen = await self.db.order_by_key(game_id, idempotency_key) if idempotency_key else None
-            if seen is not None:
-                return SubmitResult("duplicate", self._t(game, "confirm.duplicate"))
-            game = await self._game_in(game_id, "running")
-            seat = await self._seat_of(game, user_id)
-            result = await self._submit(game, seat, decision_id, payload, idempotency_key, "player")
-        if result.stored:
+        try:
+            async with self._lock(game_id):
+                game = await self.game(game_id)
+                seen = await self.db.order_by_key(game_id, idempotency_key) if idempotency_key else None
+                if seen is not None:
+                    return SubmitResult("duplicate", self._t(game, "confirm.duplicate"))
+                game = await self._game_in(game_id, "running")
+                seat = await self._seat_of(game, user_id)
+                result = await self._submit(game, seat, decision_id, payload, idempotency_key, "player")
+        except StorageUnavailable as exc:
+            await self.storage_trouble(game_id, exc)
+            raise ServiceError("storage-unavailable") from None
+        late = any(p.code == "deadline-passed" for p in result.problems)
+        if result.stored or late:
+            # Refused as late: the loop may be asleep on a timer the wall clock has
+            # outrun (set forward, say); it resolves the phase now.
             self._changed(game_id)
+        if result.stored:
+            self.storage_fine(game_id)
         return result
 
     async def preview_order(self, game_id: int, user_id: int, decision_id: str,

@@ -14,4 +14,5 @@ from bot.service.phase import PhaseMixin
 
 class GameService(LobbyMixin, HostMixin, PhaseMixin):
     """See the mixins: lobby (create, join, pick, start), play (orders, views, log,
-    export), host tools, and the phase API the loop drives."""
+    export), host tools, the phase API the loop drives, and (under play) what to do when
+    Discord or the database fails."""

@@ -1,0 +1,104 @@
+"""Writes that fail underneath: a COMMIT refused, a full disk, a read-only database.
+Each leaves nothing half-stored and the next write working; and what an announcement
+has sent is remembered part by part."""
+from __future__ import annotations
+
+import sqlite3
+
+import pytest
+
+from db import Database, NewGame, NewStep, StartRow, StorageUnavailable, migrations
+
+
+@pytest.fixture
+async def db(tmp_path):
+    database = await Database.open(tmp_path / "faults.sqlite3")
+    yield database
+    await database.close()
+
+
+async def _game(db: Database) -> int:
+    game = await db.create_game(NewGame(guild_id=1, channel_id=10, ruleset="cannoni", scenario="s", options={},
+                                        setup={"sides": ["a", "b"]}, host_id=100, language="en", pacing="live",
+                                        phase_seconds=300, created_at=1000.0))
+    await db.add_seat(game.id, "a", "Anne", 1000.0, user_id=200)
+    await db.start_game(StartRow(game_id=game.id, seed=5, setup={}, seats=[], rolls=[], events=[], state={},
+                                 started_at=1001.0))
+    return game.id
+
+
+def _step(idx: int, state: dict) -> NewStep:
+    return NewStep(idx=idx, orders=[], rolls=[], events=[], state=state, resolved_at=2000.0 + idx, consumed=[])
+
+
+async def test_a_failed_commit_is_rolled_back_before_the_next_write(db: Database):
+    game_id = await _game(db)
+    # A deferred foreign key is checked at COMMIT: SQLite refuses the COMMIT and keeps
+    # the transaction open, the way a COMMIT that cannot write its journal does.
+    with pytest.raises(sqlite3.IntegrityError):
+        async with db._write(game_id) as conn:
+            await conn.execute("PRAGMA defer_foreign_keys = ON")
+            await conn.execute("INSERT INTO audit (game_id, at, action) VALUES (?, 1.0, 'half')", (game_id,))
+            await conn.execute("INSERT INTO seats (game_id, seat_id, side, display_name, joined_at)"
+                               " VALUES (999, 'p9', 'a', 'ghost', 1.0)")
+    # The next write begins its own transaction (before the fix: "cannot start a
+    # transaction within a transaction"), and nothing of the failed one is kept.
+    await db.audit(game_id, 2.0, None, "after")
+    assert [a.action for a in await db.audit_log(game_id)] == ["after"]
+
+
+async def test_a_full_disk_stores_nothing_of_a_step_and_the_same_write_works_once_there_is_room(db: Database):
+    game_id = await _game(db)
+    await db.open_deadline(game_id, 1, 1000.0, 1300.0)
+    pages = (await db._conn.execute_fetchall("PRAGMA page_count"))[0][0]
+    await db._conn.execute(f"PRAGMA max_page_count = {pages}")  # SQLite's own "disk full"
+    with pytest.raises(StorageUnavailable):
+        await db.record_step(game_id, _step(1, {"hull": "x" * 50_000}))
+    assert await db.step_count(game_id) == 0
+    assert (await db.deadline(game_id)).step_idx == 1  # the phase is still open
+    await db._conn.execute("PRAGMA max_page_count = 1073741823")
+    await db.record_step(game_id, _step(1, {"hull": "x" * 50_000}))
+    assert await db.step_count(game_id) == 1 and await db.deadline(game_id) is None
+
+
+async def test_a_read_only_database_is_storage_unavailable_and_recovers(db: Database):
+    game_id = await _game(db)
+    await db._conn.execute("PRAGMA query_only = ON")  # as a file that can no longer be written
+    with pytest.raises(StorageUnavailable):
+        await db.audit(game_id, 1.0, None, "refused")
+    await db._conn.execute("PRAGMA query_only = OFF")
+    await db.audit(game_id, 2.0, None, "kept")
+    assert [a.action for a in await db.audit_log(game_id)] == ["kept"]
+
+
+async def test_announcement_parts_are_kept_per_step_until_it_is_all_out(db: Database):
+    game_id = await _game(db)
+    step = await db.record_step(game_id, _step(1, {}))
+    await db.note_announce_part(game_id, step.id, "public", pieces=2, done=False)
+    await db.note_announce_part(game_id, step.id, "private:200")
+    assert await db.announce_parts(game_id, step.id) == {"public": (2, False), "private:200": (0, True)}
+    assert await db.announce_parts(game_id, 0) == {}
+    await db.mark_announced(game_id, 1)
+    assert await db.announce_parts(game_id, step.id) == {}
+    assert await db.unannounced(game_id) == (True, [])
+
+
+async def test_migrations_may_skip_a_number_and_an_old_database_learns_what_was_said(tmp_path):
+    path = tmp_path / "old.sqlite3"
+    first = migrations()[0]
+    with sqlite3.connect(path) as raw:  # a database made before 0003, mid-phase, prompts sent
+        raw.executescript(first[2])
+        raw.execute("CREATE TABLE schema_version (version INTEGER PRIMARY KEY, name TEXT NOT NULL,"
+                    " applied_at TEXT NOT NULL)")
+        raw.execute("INSERT INTO schema_version VALUES (1, ?, 'then')", (first[1],))
+        raw.execute("INSERT INTO games (id, guild_id, channel_id, ruleset, options, setup, host_id, pacing,"
+                    " phase_seconds, status, created_at) VALUES (1, 1, 10, 'cannoni', '{}', '{}', 100, 'live',"
+                    " 300, 'running', 1.0)")
+        raw.execute("INSERT INTO deadlines (game_id, step_idx, opened_at, due_at) VALUES (1, 4, 1.0, 301.0)")
+        raw.execute("INSERT INTO prompts VALUES (1, 4, 'p1', 'dm', 2.0)")
+    db = await Database.open(path)
+    try:
+        assert await db.schema_version() == migrations()[-1][0]
+        assert (await db.deadline(1)).waiting_posted
+    finally:
+        await db.close()
