@@ -22,7 +22,7 @@ from typing import Any, AsyncIterator, Awaitable, Callable, Hashable, Iterable
 
 import aiosqlite
 
-from db import errors
+from db import compact, errors, upgrades
 from db.memo import MISSING, RowMemo, Rows
 from db.models import (AuditRow, DeadlineRow, GameRow, NewGame, NewOrder, NewStep, OrderRow, PickRow, SeatRow,
                        StartRow, Status, StepRow, StoredOrder)
@@ -30,12 +30,8 @@ from db.models import (AuditRow, DeadlineRow, GameRow, NewGame, NewOrder, NewSte
 _NOT_OVER = ("lobby", "running", "paused")
 
 
-def _dump(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
-
-
-def _load(text: str | None) -> Any:
-    return None if text is None else json.loads(text)
+_dump = compact.dump
+_load = compact.load  # plain JSON text, or the packed form of db/compact.py
 
 
 def migrations() -> list[tuple[int, str, str]]:
@@ -71,7 +67,11 @@ class Database:
         for pragma in ("journal_mode = WAL", "foreign_keys = ON", "synchronous = NORMAL", "busy_timeout = 5000"):
             await conn.execute(f"PRAGMA {pragma}")
         db = cls(conn, str(path))
-        await db._migrate()
+        try:
+            await db._migrate()
+        except BaseException:
+            await conn.close()
+            raise
         if str(path) != ":memory:":  # a second connection to :memory: would be another database
             reader = await aiosqlite.connect(str(path), isolation_level=None)
             reader.row_factory = sqlite3.Row
@@ -93,13 +93,18 @@ class Database:
         for version, name, sql in migrations():
             if version in done:
                 continue
-            # executescript commits anything pending first, so the migration carries
-            # its own BEGIN/COMMIT and a failure leaves the previous version intact.
-            script = (f"BEGIN IMMEDIATE;\n{sql}\n;INSERT INTO schema_version (version, name, applied_at) "
-                      f"VALUES ({version}, '{name}', datetime('now'));\nCOMMIT;")
+            # executescript commits anything pending first, so the migration opens its
+            # own transaction; the SQL, its data conversion (db/upgrades.py) and the
+            # version land together, and a failure leaves the previous version intact.
             try:
-                await self._conn.executescript(script)
-            except sqlite3.Error:
+                await self._conn.executescript(f"BEGIN IMMEDIATE;\n{sql}\n;")
+                hook = upgrades.HOOKS.get(version)
+                if hook is not None:
+                    await hook(self._conn)
+                await self._conn.execute("INSERT INTO schema_version (version, name, applied_at)"
+                                         " VALUES (?, ?, datetime('now'))", (version, name))
+                await self._conn.execute("COMMIT")
+            except BaseException:
                 if self._conn.in_transaction:
                     await self._conn.execute("ROLLBACK")
                 raise
@@ -288,8 +293,9 @@ class Database:
             await conn.execute(
                 "INSERT INTO starts (game_id, seed, setup, seats, rolls, events, state, started_at)"
                 " VALUES (?,?,?,?,?,?,?,?)",
-                (start.game_id, start.seed, _dump(start.setup), _dump(start.seats), _dump(start.rolls),
-                 _dump(start.events), _dump(start.state), start.started_at))
+                (start.game_id, start.seed, *[compact.pack(_dump(v)) for v in
+                                              (start.setup, start.seats, start.rolls, start.events, start.state)],
+                 start.started_at))
             await conn.execute("UPDATE games SET status = 'running' WHERE id = ?", (start.game_id,))
 
     async def start_record(self, game_id: int) -> StartRow | None:
@@ -374,18 +380,39 @@ class Database:
             if step.over:
                 await conn.execute("UPDATE games SET status = 'over', ended_at = ? WHERE id = ?",
                                    (step.resolved_at, game_id))
-            row = await self._one(conn, "SELECT * FROM steps WHERE id = ?", (step_id,))
+            row = await self._one(conn, f"SELECT {_STEP} WHERE s.id = ?", (step_id,))
         return _step(row)
 
     async def _insert_step(self, conn: aiosqlite.Connection, game_id: int, step: NewStep) -> int:
+        # Packing a 20-ship state takes a millisecond or two: off the event loop.
+        orders, rolls, events, state_text = await asyncio.to_thread(
+            lambda: [*(compact.pack(_dump(v)) for v in (step.orders, step.rolls, step.events)), _dump(step.state)])
+        state, base_id = await self._packed_state(conn, game_id, step, state_text)
         try:
             cur = await conn.execute(
-                "INSERT INTO steps (game_id, idx, orders, rolls, events, state, resolved_at) VALUES (?,?,?,?,?,?,?)",
-                (game_id, step.idx, _dump(step.orders), _dump(step.rolls), _dump(step.events), _dump(step.state),
-                 step.resolved_at))
+                "INSERT INTO steps (game_id, idx, orders, rolls, events, state, state_base, resolved_at)"
+                " VALUES (?,?,?,?,?,?,?,?)", (game_id, step.idx, orders, rolls, events, state, base_id,
+                                              step.resolved_at))
         except sqlite3.IntegrityError as exc:
             raise errors.StepConflict(str(exc)) from exc
         return int(cur.lastrowid)
+
+    async def _packed_state(self, conn: aiosqlite.Connection, game_id: int, step: NewStep,
+                            text: str) -> tuple[compact.Packed, int | None]:
+        """The state as stored, and the id of the keyframe it is a delta against (None:
+        stored whole). The keyframe is the last live step's own, so an undone step is
+        never a new step's keyframe: its deltas were undone before it."""
+        last = await self._one(conn, "SELECT id, state_base FROM steps WHERE game_id = ? AND undone_at IS NULL"
+                                     " ORDER BY idx DESC LIMIT 1", (game_id,))
+        if last is not None:
+            base_id = last["id"] if last["state_base"] is None else last["state_base"]
+            base = await self._one(conn, "SELECT idx, state FROM steps WHERE id = ?", (base_id,))
+            if not compact.needs_keyframe(step.idx, base["idx"]):
+                delta = await asyncio.to_thread(
+                    lambda: compact.delta_for(compact.unpack(base["state"]), step.state, text))
+                if delta is not None:
+                    return delta, base_id
+        return await asyncio.to_thread(compact.pack, text), None
 
     async def _consume(self, conn: aiosqlite.Connection, game_id: int, step_id: int, seqs: list[int]) -> None:
         marks = ",".join("?" * len(seqs))
@@ -400,20 +427,26 @@ class Database:
 
     async def steps(self, game_id: int, *, with_state: bool = False) -> list[StepRow]:
         """The live steps in order (undone ones left out); states only on request."""
-        state = "state" if with_state else "NULL AS state"
-        rows = await self._read(
-            f"SELECT id, game_id, idx, orders, rolls, events, {state}, resolved_at, announced, undone_at"
-            " FROM steps WHERE game_id = ? AND undone_at IS NULL ORDER BY idx", (game_id,))
-        return [_step(r) for r in rows]
+        if not with_state:
+            rows = await self._read(f"SELECT {_STEP_NO_STATE} WHERE s.game_id = ? AND s.undone_at IS NULL"
+                                    " ORDER BY s.idx", (game_id,))
+            return [_step(r) for r in rows]
+        rows = await self._read("SELECT * FROM steps WHERE game_id = ? AND undone_at IS NULL ORDER BY idx",
+                                (game_id,))
+        # Each keyframe is unpacked once, not once per delta taken against it. A live
+        # delta's keyframe is live and earlier, so it is among these rows.
+        keyframes = {r["id"]: compact.unpack(r["state"]) for r in rows if r["state_base"] is None}
+        return [_step(r, json.loads(keyframes[r["id"]]) if r["state_base"] is None else
+                      compact.patch(json.loads(keyframes[r["state_base"]]), _load(r["state"]))) for r in rows]
 
     async def step(self, game_id: int, idx: int) -> StepRow | None:
         """The live step ``idx``, with its state."""
-        rows = await self._read("SELECT * FROM steps WHERE game_id = ? AND idx = ? AND undone_at IS NULL",
+        rows = await self._read(f"SELECT {_STEP} WHERE s.game_id = ? AND s.idx = ? AND s.undone_at IS NULL",
                                 (game_id, idx))
         return _step(rows[0]) if rows else None
 
     async def last_step(self, game_id: int) -> StepRow | None:
-        rows = await self._read("SELECT * FROM steps WHERE game_id = ? AND undone_at IS NULL ORDER BY idx DESC"
+        rows = await self._read(f"SELECT {_STEP} WHERE s.game_id = ? AND s.undone_at IS NULL ORDER BY s.idx DESC"
                                 " LIMIT 1", (game_id,))
         return _step(rows[0]) if rows else None
 
@@ -424,10 +457,12 @@ class Database:
     async def undo_last_step(self, game_id: int, at: float) -> StepRow | None:
         """Set the last live step aside; the phase it resolved opens again, empty."""
         async with self._write(game_id, Rows.GAME, Rows.OPEN_ORDERS, Rows.DEADLINE) as conn:
-            row = await self._one(conn, "SELECT * FROM steps WHERE game_id = ? AND undone_at IS NULL"
-                                        " ORDER BY idx DESC LIMIT 1", (game_id,))
+            row = await self._one(conn, f"SELECT {_STEP} WHERE s.game_id = ? AND s.undone_at IS NULL"
+                                        " ORDER BY s.idx DESC LIMIT 1", (game_id,))
             if row is None:
                 return None
+            # Only the last live step is ever undone, so no live delta leans on an undone
+            # keyframe; the undone row keeps its state (and its deltas their keyframe).
             await conn.execute("UPDATE steps SET undone_at = ? WHERE id = ?", (at, row["id"]))
             await conn.execute("UPDATE orders SET status = 'discarded' WHERE game_id = ? AND status = 'open'",
                                (game_id,))
@@ -442,8 +477,8 @@ class Database:
         # Two statements, maybe two commits apart: both flags only ever go from 0 to 1,
         # and only the game's own loop sets them.
         start = await self._read("SELECT announced FROM starts WHERE game_id = ?", (game_id,))
-        rows = await self._read(
-            "SELECT * FROM steps WHERE game_id = ? AND undone_at IS NULL AND announced = 0 ORDER BY idx", (game_id,))
+        rows = await self._read(f"SELECT {_STEP_NO_STATE} WHERE s.game_id = ? AND s.undone_at IS NULL"
+                                " AND s.announced = 0 ORDER BY s.idx", (game_id,))
         return (bool(start) and not start[0]["announced"]), [_step(r) for r in rows]
 
     async def mark_announced(self, game_id: int, idx: int) -> None:
@@ -571,9 +606,20 @@ def _order(r: sqlite3.Row) -> OrderRow:
                     idempotency_key=r["idempotency_key"], submitted_at=r["submitted_at"], status=r["status"])
 
 
-def _step(r: sqlite3.Row) -> StepRow:
+# A step row with its state, and the state of its keyframe when the state is a delta.
+_STEP = ("s.id, s.game_id, s.idx, s.orders, s.rolls, s.events, s.state, s.state_base, s.resolved_at, s.announced,"
+         " s.undone_at, k.state AS keyframe FROM steps s LEFT JOIN steps k ON k.id = s.state_base")
+_STEP_NO_STATE = ("s.id, s.game_id, s.idx, s.orders, s.rolls, s.events, NULL AS state, NULL AS state_base,"
+                  " s.resolved_at, s.announced, s.undone_at, NULL AS keyframe FROM steps s")
+
+
+def _step(r: sqlite3.Row, state: Any = MISSING) -> StepRow:
+    """A step row as read with :data:`_STEP` (or without its state), or any row with its
+    state already rebuilt."""
+    if state is MISSING:
+        state = None if r["state"] is None else compact.state_of(r["state"], r["keyframe"])
     return StepRow(id=r["id"], game_id=r["game_id"], idx=r["idx"], orders=_load(r["orders"]),
-                   rolls=_load(r["rolls"]), events=_load(r["events"]), state=_load(r["state"]),
+                   rolls=_load(r["rolls"]), events=_load(r["events"]), state=state,
                    resolved_at=r["resolved_at"], announced=bool(r["announced"]), undone_at=r["undone_at"])
 
 
