@@ -20,8 +20,9 @@ cannot.
 from __future__ import annotations
 
 import json
+import marshal
 import zlib
-from typing import Any
+from typing import Any, Iterable
 
 # Chosen by measurement (bench/bench_storage.py): with deltas taken against a keyframe,
 # a longer interval makes fewer whole states but larger deltas as the game drifts away
@@ -58,36 +59,59 @@ def load(value: Packed | None) -> Any:
 
 # -- deltas -------------------------------------------------------------------------------
 # An operation is [code, path, argument]; a path is the keys and list indexes from the
-# document's root. "s": set the value at path (the empty path replaces the document);
-# "x": extend the list at path with the items; "t": cut the list at path to a length.
+# document's root. "u": update the object at path with the argument's members (keys it
+# already has, so their order stays); "s": set the value at path (the empty path replaces
+# the document); "x": extend the list at path with the items; "t": cut the list at path to
+# a length. A ship's moved coordinates are one "u", not one operation each: fewer and
+# shorter operations are quicker to read back.
 
 def diff(old: Any, new: Any) -> list[list[Any]]:
     """Operations that turn ``old`` into ``new``: objects with the same keys in the same
     order and lists are compared member by member, anything else is replaced whole."""
     ops: list[list[Any]] = []
-    _walk(old, new, [], ops)
+    if not (type(old) is type(new) and old == new):
+        _walk(old, new, [], ops)
     return ops
 
 
 def _walk(old: Any, new: Any, path: list[Any], ops: list[list[Any]]) -> None:
-    if type(old) is type(new) and old == new:
-        return
+    """``old`` and ``new`` differ: the operations for the difference."""
     if type(old) is dict and type(new) is dict and list(old) == list(new):
+        changed = {}
         for key, value in new.items():
-            _walk(old[key], value, path + [key], ops)
-    elif type(old) is list and type(new) is list:
-        common = min(len(old), len(new))
-        if common == 0 and (old or new):
-            ops.append(["s", path, new])
-            return
+            was = old[key]
+            if type(was) is type(value) and was == value:
+                continue
+            if _comparable(was, value):
+                _walk(was, value, path + [key], ops)
+            else:
+                changed[key] = value
+        if changed:
+            ops.append(["u", path, changed])
+    elif type(old) is list and type(new) is list and old and new:
         if len(new) < len(old):
             ops.append(["t", path, len(new)])
-        for i in range(common):
-            _walk(old[i], new[i], path + [i], ops)
+        for i in range(min(len(old), len(new))):
+            was, value = old[i], new[i]
+            if type(was) is type(value) and was == value:
+                continue
+            if _comparable(was, value):
+                _walk(was, value, path + [i], ops)
+            else:
+                ops.append(["s", path + [i], value])
         if len(new) > len(old):
             ops.append(["x", path, new[len(old):]])
     else:
         ops.append(["s", path, new])
+
+
+def _comparable(old: Any, new: Any) -> bool:
+    """Worth comparing member by member: objects with the same keys, lists both holding
+    objects (a short list of numbers, a point of a ship's trail, is set whole)."""
+    if type(old) is dict and type(new) is dict:
+        return list(old) == list(new)
+    return (type(old) is list and type(new) is list and bool(old) and bool(new)
+            and type(old[0]) is dict and type(new[0]) is dict)
 
 
 def patch(doc: Any, ops: list[list[Any]]) -> Any:
@@ -96,17 +120,17 @@ def patch(doc: Any, ops: list[list[Any]]) -> Any:
         if code == "s" and not path:
             doc = arg
             continue
-        parent = doc
-        for key in path[:-1]:
-            parent = parent[key]
-        if code == "s":
-            parent[path[-1]] = arg
+        target = doc
+        for key in path[:-1] if code == "s" else path:
+            target = target[key]
+        if code == "u":
+            target.update(arg)
+        elif code == "s":
+            target[path[-1]] = arg
+        elif code == "x":
+            target.extend(arg)
         else:
-            target = parent[path[-1]] if path else doc
-            if code == "x":
-                target.extend(arg)
-            else:
-                del target[arg:]
+            del target[arg:]
     return doc
 
 
@@ -123,6 +147,23 @@ def delta_for(base_text: str, new: Any, new_text: str) -> Packed | None:
     if dump(patch(base, ops)) != new_text:
         return None
     return pack(dump(ops))
+
+
+def states_of(rows: Iterable[tuple[int, Packed, int | None]]) -> list[Any]:
+    """The states of a game's steps from their rows (id, stored state, keyframe id), in
+    index order: each keyframe is read once, and each delta patches a copy of it. The
+    copy is made by marshal, a few times quicker than parsing the JSON again; it keeps
+    every type and the order of keys, and never leaves this function."""
+    copies: dict[int, bytes] = {}
+    out = []
+    for row_id, value, base_id in rows:
+        if base_id is None:
+            state = load(value)
+            copies[row_id] = marshal.dumps(state)
+        else:
+            state = patch(marshal.loads(copies[base_id]), load(value))
+        out.append(state)
+    return out
 
 
 def state_of(value: Packed, base: Packed | None) -> Any:

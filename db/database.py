@@ -13,7 +13,6 @@ newest commit. The rows most asked for are remembered (:mod:`db.memo`).
 from __future__ import annotations
 
 import asyncio
-import json
 import sqlite3
 from contextlib import asynccontextmanager
 from importlib import resources
@@ -298,8 +297,11 @@ class Database:
                  start.started_at))
             await conn.execute("UPDATE games SET status = 'running' WHERE id = ?", (start.game_id,))
 
-    async def start_record(self, game_id: int) -> StartRow | None:
-        rows = await self._read("SELECT * FROM starts WHERE game_id = ?", (game_id,))
+    async def start_record(self, game_id: int, *, with_state: bool = True) -> StartRow | None:
+        """The start; its state (a whole state, the largest column) only on request."""
+        state = "state" if with_state else "NULL AS state"
+        rows = await self._read(f"SELECT game_id, seed, setup, seats, rolls, events, {state}, started_at, announced"
+                                " FROM starts WHERE game_id = ?", (game_id,))
         if not rows:
             return None
         r = rows[0]
@@ -433,11 +435,9 @@ class Database:
             return [_step(r) for r in rows]
         rows = await self._read("SELECT * FROM steps WHERE game_id = ? AND undone_at IS NULL ORDER BY idx",
                                 (game_id,))
-        # Each keyframe is unpacked once, not once per delta taken against it. A live
-        # delta's keyframe is live and earlier, so it is among these rows.
-        keyframes = {r["id"]: compact.unpack(r["state"]) for r in rows if r["state_base"] is None}
-        return [_step(r, json.loads(keyframes[r["id"]]) if r["state_base"] is None else
-                      compact.patch(json.loads(keyframes[r["state_base"]]), _load(r["state"]))) for r in rows]
+        # A live delta's keyframe is live and earlier, so it is among these rows, before it.
+        states = compact.states_of((r["id"], r["state"], r["state_base"]) for r in rows)
+        return [_step(r, state) for r, state in zip(rows, states)]
 
     async def step(self, game_id: int, idx: int) -> StepRow | None:
         """The live step ``idx``, with its state."""

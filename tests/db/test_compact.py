@@ -21,10 +21,14 @@ def test_changes_in_place_and_lists_that_grow_or_shrink():
     new["turn"] = 2
     new["ships"][0]["trail"].append([1.5, 2.5])
     new["ships"][1]["trail"] = [[0.0, 0.0]]
+    new["ships"].append({"id": "c", "x": 0.0, "trail": []})
+    new["ships"][0]["x"] = 1.75
     new["pending"] = [1]
     new["wind"] = {"from": 4}
+    new["log"] = [{"a": 1}, {"a": 2}]
+    old["log"] = [{"a": 1}, {"b": 3}, {"a": 4}]  # another shape: set whole
     ops = compact.diff(old, new)
-    assert {op[0] for op in ops} == {"s", "x", "t"}
+    assert {op[0] for op in ops} == {"u", "s", "x", "t"}
     _roundtrip(old, new)
     _roundtrip(old, old)
     _roundtrip(new, old)

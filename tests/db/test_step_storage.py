@@ -53,6 +53,8 @@ async def test_every_step_of_a_fleet_game_reads_back_byte_identical(db: Database
     assert [r.state for r in await db.steps(game_id)] == [None] * len(steps)
     record = await db.start_record(game_id)
     assert compact.dump(record.state) == compact.dump(start) and record.events == [{"kind": "start"}]
+    lean = await db.start_record(game_id, with_state=False)
+    assert lean.state is None and lean.setup == {"big": [start]} and (lean.seed, lean.events) == (5, record.events)
     # A keyframe every KEYFRAME_EVERY steps, deltas against it between.
     keyframes = [idx for idx, whole, _, _ in _raw(db, game_id) if whole]
     assert keyframes == list(range(1, len(steps) + 1, compact.KEYFRAME_EVERY))
