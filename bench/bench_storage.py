@@ -286,7 +286,8 @@ def sweep(steps: list[dict[str, Any]]) -> None:
                 total, t0 = 0, time.perf_counter()
                 for i, text in enumerate(texts):
                     key = (i // every) * every
-                    packed = compact.pack(text) if i == key else compact.delta_for(texts[key], steps[i]["state"], text)
+                    packed = (compact.pack(text) if i == key else
+                              compact.delta_for(json.loads(texts[key]), steps[i]["state"], text))
                     total += len(packed if packed is not None else compact.pack(text))
                 if level == 6:
                     took = (time.perf_counter() - t0) / len(texts) * 1000
@@ -319,7 +320,8 @@ async def run(args: argparse.Namespace) -> None:
         print(f"  {'':48}{'old':>12}{'new':>12}{'new/old':>10}")
         for label, key, shape in rows:
             print(f"  {label:48}{shape.format(old[key]):>12}{shape.format(new[key]):>12}{new[key] / old[key]:>10.2f}")
-        print(f"  old file migrated (0002) in {moved['seconds']:.2f} s: pages in use per step "
+        print(f"  old file migrated (0002) in {moved['seconds']:.2f} s "
+              f"({moved['seconds'] * 1000 / (len(steps) * args.games):.1f} ms a step): pages in use per step "
               f"{moved['used']:,.0f} (the file keeps its size, {moved['file']:,.0f} per step, until VACUUM; "
               "freed pages are reused)")
         if args.sweep:

@@ -12,7 +12,7 @@ the whole state on every step made the database grow by a whole state per step.
   list of operations on the keyframe's JSON document (:func:`diff`, :func:`patch`).
 
 Exactness: the state read back must be the state stored, byte for byte once dumped.
-A delta is checked when it is made (:func:`delta_for`): patched onto the keyframe's text
+A delta is checked when it is made (:func:`delta_for`): patched onto the keyframe's state
 it must give the new state's text exactly, or the state is stored whole instead. Python
 calls ``1 == 1.0 == True`` equal, so the differ alone could miss such a change; the check
 cannot.
@@ -139,10 +139,10 @@ def needs_keyframe(idx: int, keyframe_idx: int | None) -> bool:
     return keyframe_idx is None or idx - keyframe_idx >= KEYFRAME_EVERY
 
 
-def delta_for(base_text: str, new: Any, new_text: str) -> Packed | None:
-    """The packed delta from the keyframe's state (its text) to ``new`` (whose text is
-    ``new_text``), or None if no delta reproduces ``new_text`` exactly."""
-    base = json.loads(base_text)
+def delta_for(base: Any, new: Any, new_text: str) -> Packed | None:
+    """The packed delta from the keyframe's state ``base`` (parsed from its stored text;
+    this changes it) to ``new``, whose text is ``new_text``; None if no delta reproduces
+    ``new_text`` exactly."""
     ops = diff(base, new)
     if dump(patch(base, ops)) != new_text:
         return None

@@ -411,7 +411,7 @@ class Database:
             base = await self._one(conn, "SELECT idx, state FROM steps WHERE id = ?", (base_id,))
             if not compact.needs_keyframe(step.idx, base["idx"]):
                 delta = await asyncio.to_thread(
-                    lambda: compact.delta_for(compact.unpack(base["state"]), step.state, text))
+                    lambda: compact.delta_for(_load(base["state"]), step.state, text))
                 if delta is not None:
                     return delta, base_id
         return await asyncio.to_thread(compact.pack, text), None
