@@ -299,6 +299,20 @@ def sweep(steps: list[dict[str, Any]]) -> None:
     print(f"    (a whole state: median {raw:.0f} bytes of JSON)")
 
 
+def report(old: dict[str, float], new: dict[str, float], games: int) -> None:
+    lines = [("file bytes per step", "file", "{:,.0f}"), ("  pages in use per step", "used", "{:,.0f}"),
+             ("step row bytes per step", "rows", "{:,.0f}"),
+             ("record_step, median ms", "write", "{:.2f}"), ("  CPU ms", "write cpu", "{:.2f}"),
+             (f"restart: latest state of {games} games, ms", "restart", "{:.1f}"),
+             ("  CPU ms", "restart cpu", "{:.1f}"),
+             ("export: all steps of a game, no states, ms", "export", "{:.1f}"), ("  CPU ms", "export cpu", "{:.1f}"),
+             ("replay: all steps of a game with states, ms", "replay", "{:.1f}"),
+             ("  CPU ms", "replay cpu", "{:.1f}")]
+    print(f"  {'':48}{'old':>12}{'new':>12}{'new/old':>10}")
+    for label, key, shape in lines:
+        print(f"  {label:48}{shape.format(old[key]):>12}{shape.format(new[key]):>12}{new[key] / old[key]:>10.2f}")
+
+
 async def run(args: argparse.Namespace) -> None:
     for mode in args.modes:
         t0 = time.perf_counter()
@@ -306,20 +320,10 @@ async def run(args: argparse.Namespace) -> None:
         print(f"\n== fleet action, 20 ships, {mode} orders: {len(steps)} steps x {args.games} games "
               f"(played in {time.perf_counter() - t0:.1f} s)")
         with tempfile.TemporaryDirectory() as folder:
-            found = await measure({"old": OldFormat(Path(folder) / "old.sqlite3"),
-                                   "new": NewFormat(Path(folder) / "new.sqlite3")}, start, steps, args.games, args.runs)
-            old, new = found["old"], found["new"]
+            formats = {"old": OldFormat(Path(folder) / "old.sqlite3"), "new": NewFormat(Path(folder) / "new.sqlite3")}
+            found = await measure(formats, start, steps, args.games, args.runs)
             moved = await migrate(Path(folder) / "old.sqlite3")
-        rows = [("file bytes per step", "file", "{:,.0f}"), ("  pages in use per step", "used", "{:,.0f}"),
-                ("step row bytes per step", "rows", "{:,.0f}"), ("record_step, median ms", "write", "{:.2f}"),
-                ("  CPU ms", "write cpu", "{:.2f}"),
-                (f"restart: latest state of {args.games} games, ms", "restart", "{:.1f}"),
-                ("  CPU ms", "restart cpu", "{:.1f}"),
-                ("export: all steps of a game, no states, ms", "export", "{:.1f}"), ("  CPU ms", "export cpu", "{:.1f}"),
-                ("replay: all steps of a game with states, ms", "replay", "{:.1f}"), ("  CPU ms", "replay cpu", "{:.1f}")]
-        print(f"  {'':48}{'old':>12}{'new':>12}{'new/old':>10}")
-        for label, key, shape in rows:
-            print(f"  {label:48}{shape.format(old[key]):>12}{shape.format(new[key]):>12}{new[key] / old[key]:>10.2f}")
+        report(found["old"], found["new"], args.games)
         print(f"  old file migrated (0002) in {moved['seconds']:.2f} s "
               f"({moved['seconds'] * 1000 / (len(steps) * args.games):.1f} ms a step): pages in use per step "
               f"{moved['used']:,.0f} (the file keeps its size, {moved['file']:,.0f} per step, until VACUUM; "
