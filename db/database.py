@@ -13,6 +13,7 @@ newest commit. The rows most asked for are remembered (:mod:`db.memo`).
 from __future__ import annotations
 
 import asyncio
+import json
 import sqlite3
 from contextlib import asynccontextmanager
 from importlib import resources
@@ -372,7 +373,7 @@ class Database:
         async with self._write(game_id, *_step_changes(step)) as conn:
             if await self._live_steps(conn, game_id) + 1 != step.idx:
                 raise errors.StepConflict(f"step {step.idx} is not the next step of game {game_id}")
-            step_id = await self._insert_step(conn, game_id, step)
+            step_id, state_text = await self._insert_step(conn, game_id, step)
             await self._consume(conn, game_id, step_id, step.consumed)
             for seat_id, missed in step.missed.items():
                 change = "missed_turns + 1" if missed else "0"
@@ -382,39 +383,33 @@ class Database:
             if step.over:
                 await conn.execute("UPDATE games SET status = 'over', ended_at = ? WHERE id = ?",
                                    (step.resolved_at, game_id))
-            row = await self._one(conn, f"SELECT {_STEP} WHERE s.id = ?", (step_id,))
-        return _step(row)
+            row = await self._one(conn, f"SELECT {_STEP_NO_STATE} WHERE s.id = ?", (step_id,))
+        return _step(row, json.loads(state_text))
 
-    async def _insert_step(self, conn: aiosqlite.Connection, game_id: int, step: NewStep) -> int:
+    async def _insert_step(self, conn: aiosqlite.Connection, game_id: int, step: NewStep) -> tuple[int, str]:
+        """The new row's id, and the text of its state."""
+        keyframe = await self._keyframe_for(conn, game_id, step.idx)
         # Packing a 20-ship state takes a millisecond or two: off the event loop.
-        orders, rolls, events, state_text = await asyncio.to_thread(
-            lambda: [*(compact.pack(_dump(v)) for v in (step.orders, step.rolls, step.events)), _dump(step.state)])
-        state, base_id = await self._packed_state(conn, game_id, step, state_text)
+        columns, base_id, state_text = await asyncio.to_thread(_packed_step, step, keyframe)
         try:
             cur = await conn.execute(
                 "INSERT INTO steps (game_id, idx, orders, rolls, events, state, state_base, resolved_at)"
-                " VALUES (?,?,?,?,?,?,?,?)", (game_id, step.idx, orders, rolls, events, state, base_id,
-                                              step.resolved_at))
+                " VALUES (?,?,?,?,?,?,?,?)", (game_id, step.idx, *columns, base_id, step.resolved_at))
         except sqlite3.IntegrityError as exc:
             raise errors.StepConflict(str(exc)) from exc
-        return int(cur.lastrowid)
+        return int(cur.lastrowid), state_text
 
-    async def _packed_state(self, conn: aiosqlite.Connection, game_id: int, step: NewStep,
-                            text: str) -> tuple[compact.Packed, int | None]:
-        """The state as stored, and the id of the keyframe it is a delta against (None:
-        stored whole). The keyframe is the last live step's own, so an undone step is
-        never a new step's keyframe: its deltas were undone before it."""
+    async def _keyframe_for(self, conn: aiosqlite.Connection, game_id: int, idx: int) -> sqlite3.Row | None:
+        """The keyframe (id, state) step ``idx`` may store its state against; None: store it
+        whole. It is the last live step's own keyframe, so an undone step is never a new
+        step's keyframe: its deltas were undone before it."""
         last = await self._one(conn, "SELECT id, state_base FROM steps WHERE game_id = ? AND undone_at IS NULL"
                                      " ORDER BY idx DESC LIMIT 1", (game_id,))
-        if last is not None:
-            base_id = last["id"] if last["state_base"] is None else last["state_base"]
-            base = await self._one(conn, "SELECT idx, state FROM steps WHERE id = ?", (base_id,))
-            if not compact.needs_keyframe(step.idx, base["idx"]):
-                delta = await asyncio.to_thread(
-                    lambda: compact.delta_for(_load(base["state"]), step.state, text))
-                if delta is not None:
-                    return delta, base_id
-        return await asyncio.to_thread(compact.pack, text), None
+        if last is None:
+            return None
+        keyframe = await self._one(conn, "SELECT id, idx, state FROM steps WHERE id = ?",
+                                   (last["id"] if last["state_base"] is None else last["state_base"],))
+        return None if compact.needs_keyframe(idx, keyframe["idx"]) else keyframe
 
     async def _consume(self, conn: aiosqlite.Connection, game_id: int, step_id: int, seqs: list[int]) -> None:
         marks = ",".join("?" * len(seqs))
@@ -576,6 +571,18 @@ class Database:
         rows = await self._read("SELECT * FROM audit WHERE game_id = ? ORDER BY id", (game_id,))
         return [AuditRow(r["id"], r["game_id"], r["at"], r["actor_id"], r["action"], _load(r["detail"]))
                 for r in rows]
+
+
+def _packed_step(step: NewStep, keyframe: sqlite3.Row | None) -> tuple[list[compact.Packed], int | None, str]:
+    """The step's columns as stored (orders, rolls, events, state), the id of the keyframe
+    its state is a delta against (None: stored whole), and the state's text."""
+    text = _dump(step.state)
+    columns = [compact.pack(_dump(v)) for v in (step.orders, step.rolls, step.events)]
+    if keyframe is not None:
+        delta = compact.delta_for(_load(keyframe["state"]), step.state, text)
+        if delta is not None:
+            return columns + [delta], keyframe["id"], text
+    return columns + [compact.pack(text)], None, text
 
 
 def _step_changes(step: NewStep) -> tuple[Rows, ...]:
