@@ -23,7 +23,7 @@ from typing import Any, AsyncIterator, Awaitable, Callable, Hashable, Iterable
 
 import aiosqlite
 
-from db import errors
+from db import compact, errors, upgrades
 from db.memo import MISSING, RowMemo, Rows
 from db.models import (AuditRow, DeadlineRow, GameRow, NewGame, NewOrder, NewStep, OrderRow, PickRow, SeatRow,
                        StartRow, Status, StepRow, StoredOrder)
@@ -40,12 +40,8 @@ def _storage_failure(exc: sqlite3.Error) -> bool:
     return code is not None and code & 0xFF in _STORAGE_CODES
 
 
-def _dump(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
-
-
-def _load(text: str | None) -> Any:
-    return None if text is None else json.loads(text)
+_dump = compact.dump
+_load = compact.load  # plain JSON text, or the packed form of db/compact.py
 
 
 def migrations() -> list[tuple[int, str, str]]:
@@ -83,7 +79,11 @@ class Database:
         for pragma in ("journal_mode = WAL", "foreign_keys = ON", "synchronous = NORMAL", "busy_timeout = 5000"):
             await conn.execute(f"PRAGMA {pragma}")
         db = cls(conn, str(path))
-        await db._migrate()
+        try:
+            await db._migrate()
+        except BaseException:
+            await conn.close()
+            raise
         if str(path) != ":memory:":  # a second connection to :memory: would be another database
             reader = await aiosqlite.connect(str(path), isolation_level=None)
             reader.row_factory = sqlite3.Row
@@ -105,13 +105,18 @@ class Database:
         for version, name, sql in migrations():
             if version in done:
                 continue
-            # executescript commits anything pending first, so the migration carries
-            # its own BEGIN/COMMIT and a failure leaves the previous version intact.
-            script = (f"BEGIN IMMEDIATE;\n{sql}\n;INSERT INTO schema_version (version, name, applied_at) "
-                      f"VALUES ({version}, '{name}', datetime('now'));\nCOMMIT;")
+            # executescript commits anything pending first, so the migration opens its
+            # own transaction; the SQL, its data conversion (db/upgrades.py) and the
+            # version land together, and a failure leaves the previous version intact.
             try:
-                await self._conn.executescript(script)
-            except sqlite3.Error:
+                await self._conn.executescript(f"BEGIN IMMEDIATE;\n{sql}\n;")
+                hook = upgrades.HOOKS.get(version)
+                if hook is not None:
+                    await hook(self._conn)
+                await self._conn.execute("INSERT INTO schema_version (version, name, applied_at)"
+                                         " VALUES (?, ?, datetime('now'))", (version, name))
+                await self._conn.execute("COMMIT")
+            except BaseException:
                 if self._conn.in_transaction:
                     await self._conn.execute("ROLLBACK")
                 raise
@@ -386,12 +391,16 @@ class Database:
             await conn.execute(
                 "INSERT INTO starts (game_id, seed, setup, seats, rolls, events, state, started_at)"
                 " VALUES (?,?,?,?,?,?,?,?)",
-                (start.game_id, start.seed, _dump(start.setup), _dump(start.seats), _dump(start.rolls),
-                 _dump(start.events), _dump(start.state), start.started_at))
+                (start.game_id, start.seed, *[compact.pack(_dump(v)) for v in
+                                              (start.setup, start.seats, start.rolls, start.events, start.state)],
+                 start.started_at))
             await conn.execute("UPDATE games SET status = 'running' WHERE id = ?", (start.game_id,))
 
-    async def start_record(self, game_id: int) -> StartRow | None:
-        rows = await self._read("SELECT * FROM starts WHERE game_id = ?", (game_id,))
+    async def start_record(self, game_id: int, *, with_state: bool = True) -> StartRow | None:
+        """The start; its state (a whole state, the largest column) only on request."""
+        state = "state" if with_state else "NULL AS state"
+        rows = await self._read(f"SELECT game_id, seed, setup, seats, rolls, events, {state}, started_at, announced"
+                                " FROM starts WHERE game_id = ?", (game_id,))
         if not rows:
             return None
         r = rows[0]
@@ -462,7 +471,7 @@ class Database:
         async with self._write(game_id, *_step_changes(step)) as conn:
             if await self._live_steps(conn, game_id) + 1 != step.idx:
                 raise errors.StepConflict(f"step {step.idx} is not the next step of game {game_id}")
-            step_id = await self._insert_step(conn, game_id, step)
+            step_id, state_text = await self._insert_step(conn, game_id, step)
             await self._consume(conn, game_id, step_id, step.consumed)
             for seat_id, missed in step.missed.items():
                 change = "missed_turns + 1" if missed else "0"
@@ -472,18 +481,33 @@ class Database:
             if step.over:
                 await conn.execute("UPDATE games SET status = 'over', ended_at = ? WHERE id = ?",
                                    (step.resolved_at, game_id))
-            row = await self._one(conn, "SELECT * FROM steps WHERE id = ?", (step_id,))
-        return _step(row)
+            row = await self._one(conn, f"SELECT {_STEP_NO_STATE} WHERE s.id = ?", (step_id,))
+        return _step(row, json.loads(state_text))
 
-    async def _insert_step(self, conn: aiosqlite.Connection, game_id: int, step: NewStep) -> int:
+    async def _insert_step(self, conn: aiosqlite.Connection, game_id: int, step: NewStep) -> tuple[int, str]:
+        """The new row's id, and the text of its state."""
+        keyframe = await self._keyframe_for(conn, game_id, step.idx)
+        # Packing a 20-ship state takes a millisecond or two: off the event loop.
+        columns, base_id, state_text = await asyncio.to_thread(_packed_step, step, keyframe)
         try:
             cur = await conn.execute(
-                "INSERT INTO steps (game_id, idx, orders, rolls, events, state, resolved_at) VALUES (?,?,?,?,?,?,?)",
-                (game_id, step.idx, _dump(step.orders), _dump(step.rolls), _dump(step.events), _dump(step.state),
-                 step.resolved_at))
+                "INSERT INTO steps (game_id, idx, orders, rolls, events, state, state_base, resolved_at)"
+                " VALUES (?,?,?,?,?,?,?,?)", (game_id, step.idx, *columns, base_id, step.resolved_at))
         except sqlite3.IntegrityError as exc:
             raise errors.StepConflict(str(exc)) from exc
-        return int(cur.lastrowid)
+        return int(cur.lastrowid), state_text
+
+    async def _keyframe_for(self, conn: aiosqlite.Connection, game_id: int, idx: int) -> sqlite3.Row | None:
+        """The keyframe (id, state) step ``idx`` may store its state against; None: store it
+        whole. It is the last live step's own keyframe, so an undone step is never a new
+        step's keyframe: its deltas were undone before it."""
+        last = await self._one(conn, "SELECT id, state_base FROM steps WHERE game_id = ? AND undone_at IS NULL"
+                                     " ORDER BY idx DESC LIMIT 1", (game_id,))
+        if last is None:
+            return None
+        keyframe = await self._one(conn, "SELECT id, idx, state FROM steps WHERE id = ?",
+                                   (last["id"] if last["state_base"] is None else last["state_base"],))
+        return None if compact.needs_keyframe(idx, keyframe["idx"]) else keyframe
 
     async def _consume(self, conn: aiosqlite.Connection, game_id: int, step_id: int, seqs: list[int]) -> None:
         marks = ",".join("?" * len(seqs))
@@ -498,20 +522,24 @@ class Database:
 
     async def steps(self, game_id: int, *, with_state: bool = False) -> list[StepRow]:
         """The live steps in order (undone ones left out); states only on request."""
-        state = "state" if with_state else "NULL AS state"
-        rows = await self._read(
-            f"SELECT id, game_id, idx, orders, rolls, events, {state}, resolved_at, announced, undone_at"
-            " FROM steps WHERE game_id = ? AND undone_at IS NULL ORDER BY idx", (game_id,))
-        return [_step(r) for r in rows]
+        if not with_state:
+            rows = await self._read(f"SELECT {_STEP_NO_STATE} WHERE s.game_id = ? AND s.undone_at IS NULL"
+                                    " ORDER BY s.idx", (game_id,))
+            return [_step(r) for r in rows]
+        rows = await self._read("SELECT * FROM steps WHERE game_id = ? AND undone_at IS NULL ORDER BY idx",
+                                (game_id,))
+        # A live delta's keyframe is live and earlier, so it is among these rows, before it.
+        states = compact.states_of((r["id"], r["state"], r["state_base"]) for r in rows)
+        return [_step(r, state) for r, state in zip(rows, states)]
 
     async def step(self, game_id: int, idx: int) -> StepRow | None:
         """The live step ``idx``, with its state."""
-        rows = await self._read("SELECT * FROM steps WHERE game_id = ? AND idx = ? AND undone_at IS NULL",
+        rows = await self._read(f"SELECT {_STEP} WHERE s.game_id = ? AND s.idx = ? AND s.undone_at IS NULL",
                                 (game_id, idx))
         return _step(rows[0]) if rows else None
 
     async def last_step(self, game_id: int) -> StepRow | None:
-        rows = await self._read("SELECT * FROM steps WHERE game_id = ? AND undone_at IS NULL ORDER BY idx DESC"
+        rows = await self._read(f"SELECT {_STEP} WHERE s.game_id = ? AND s.undone_at IS NULL ORDER BY s.idx DESC"
                                 " LIMIT 1", (game_id,))
         return _step(rows[0]) if rows else None
 
@@ -529,10 +557,12 @@ class Database:
     async def undo_last_step(self, game_id: int, at: float) -> StepRow | None:
         """Set the last live step aside; the phase it resolved opens again, empty."""
         async with self._write(game_id, Rows.GAME, Rows.OPEN_ORDERS, Rows.DEADLINE) as conn:
-            row = await self._one(conn, "SELECT * FROM steps WHERE game_id = ? AND undone_at IS NULL"
-                                        " ORDER BY idx DESC LIMIT 1", (game_id,))
+            row = await self._one(conn, f"SELECT {_STEP} WHERE s.game_id = ? AND s.undone_at IS NULL"
+                                        " ORDER BY s.idx DESC LIMIT 1", (game_id,))
             if row is None:
                 return None
+            # Only the last live step is ever undone, so no live delta leans on an undone
+            # keyframe; the undone row keeps its state (and its deltas their keyframe).
             await conn.execute("UPDATE steps SET undone_at = ? WHERE id = ?", (at, row["id"]))
             await conn.execute("UPDATE orders SET status = 'discarded' WHERE game_id = ? AND status = 'open'",
                                (game_id,))
@@ -547,8 +577,8 @@ class Database:
         # Two statements, maybe two commits apart: both flags only ever go from 0 to 1,
         # and only the game's own loop sets them.
         start = await self._read("SELECT announced FROM starts WHERE game_id = ?", (game_id,))
-        rows = await self._read(
-            "SELECT * FROM steps WHERE game_id = ? AND undone_at IS NULL AND announced = 0 ORDER BY idx", (game_id,))
+        rows = await self._read(f"SELECT {_STEP_NO_STATE} WHERE s.game_id = ? AND s.undone_at IS NULL"
+                                " AND s.announced = 0 ORDER BY s.idx", (game_id,))
         return (bool(start) and not start[0]["announced"]), [_step(r) for r in rows]
 
     async def announce_parts(self, game_id: int, step_id: int) -> dict[str, tuple[int, bool]]:
@@ -670,6 +700,18 @@ class Database:
                 for r in rows]
 
 
+def _packed_step(step: NewStep, keyframe: sqlite3.Row | None) -> tuple[list[compact.Packed], int | None, str]:
+    """The step's columns as stored (orders, rolls, events, state), the id of the keyframe
+    its state is a delta against (None: stored whole), and the state's text."""
+    text = _dump(step.state)
+    columns = [compact.pack(_dump(v)) for v in (step.orders, step.rolls, step.events)]
+    if keyframe is not None:
+        delta = compact.delta_for(_load(keyframe["state"]), step.state, text)
+        if delta is not None:
+            return columns + [delta], keyframe["id"], text
+    return columns + [compact.pack(text)], None, text
+
+
 def _step_changes(step: NewStep) -> tuple[Rows, ...]:
     """A resolution consumes the orders, counts missed turns, ends the deadline; the last
     one ends the game too."""
@@ -698,9 +740,20 @@ def _order(r: sqlite3.Row) -> OrderRow:
                     idempotency_key=r["idempotency_key"], submitted_at=r["submitted_at"], status=r["status"])
 
 
-def _step(r: sqlite3.Row) -> StepRow:
+# A step row with its state, and the state of its keyframe when the state is a delta.
+_STEP = ("s.id, s.game_id, s.idx, s.orders, s.rolls, s.events, s.state, s.state_base, s.resolved_at, s.announced,"
+         " s.undone_at, k.state AS keyframe FROM steps s LEFT JOIN steps k ON k.id = s.state_base")
+_STEP_NO_STATE = ("s.id, s.game_id, s.idx, s.orders, s.rolls, s.events, NULL AS state, NULL AS state_base,"
+                  " s.resolved_at, s.announced, s.undone_at, NULL AS keyframe FROM steps s")
+
+
+def _step(r: sqlite3.Row, state: Any = MISSING) -> StepRow:
+    """A step row as read with :data:`_STEP` (or without its state), or any row with its
+    state already rebuilt."""
+    if state is MISSING:
+        state = None if r["state"] is None else compact.state_of(r["state"], r["keyframe"])
     return StepRow(id=r["id"], game_id=r["game_id"], idx=r["idx"], orders=_load(r["orders"]),
-                   rolls=_load(r["rolls"]), events=_load(r["events"]), state=_load(r["state"]),
+                   rolls=_load(r["rolls"]), events=_load(r["events"]), state=state,
                    resolved_at=r["resolved_at"], announced=bool(r["announced"]), undone_at=r["undone_at"])
 
 

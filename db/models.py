@@ -87,7 +87,7 @@ class StartRow:
     seats: list[Json]
     rolls: list[Json]
     events: list[Json]
-    state: Json
+    state: Json | None  # None when read without it
     started_at: float
     announced: bool = False
 

@@ -146,10 +146,11 @@ class ServiceCore:
         return step_idx, found
 
     async def _load_runtime(self, game: GameRow) -> GameRuntime:
-        start = await self.db.start_record(game.id)
+        last = await self.db.last_step(game.id)
+        # The start's own state is needed only before the first step.
+        start = await self.db.start_record(game.id, with_state=last is None)
         if start is None:
             raise ServiceError("game-not-started")
-        last = await self.db.last_step(game.id)
         ruleset = get_ruleset(game.ruleset)
         state = ruleset.load_state(last.state if last else start.state)
         return GameRuntime(game.id, ruleset, state, last.idx if last else 0, start.seed)
@@ -159,7 +160,7 @@ class ServiceCore:
 
     async def _dice(self, runtime: GameRuntime) -> SeededDice:
         if runtime.dice is None:
-            start = await self.db.start_record(runtime.game_id)
+            start = await self.db.start_record(runtime.game_id, with_state=False)
             assert start is not None
             kept = list(start.rolls)
             for step in await self.db.steps(runtime.game_id):
