@@ -3,10 +3,12 @@ Each leaves nothing half-stored and the next write working; and what an announce
 has sent is remembered part by part."""
 from __future__ import annotations
 
+import random
 import sqlite3
 
 import pytest
 
+from tests.disk_full import fill_the_disk
 from db import Database, NewGame, NewStep, StartRow, StorageUnavailable, migrations
 
 
@@ -50,14 +52,13 @@ async def test_a_failed_commit_is_rolled_back_before_the_next_write(db: Database
 async def test_a_full_disk_stores_nothing_of_a_step_and_the_same_write_works_once_there_is_room(db: Database):
     game_id = await _game(db)
     await db.open_deadline(game_id, 1, 1000.0, 1300.0)
-    pages = (await db._conn.execute_fetchall("PRAGMA page_count"))[0][0]
-    await db._conn.execute(f"PRAGMA max_page_count = {pages}")  # SQLite's own "disk full"
+    await fill_the_disk(db._conn)
     with pytest.raises(StorageUnavailable):
-        await db.record_step(game_id, _step(1, {"hull": "x" * 50_000}))
+        await db.record_step(game_id, _step(1, {"hull": random.Random(5).randbytes(20_000).hex()}))
     assert await db.step_count(game_id) == 0
     assert (await db.deadline(game_id)).step_idx == 1  # the phase is still open
     await db._conn.execute("PRAGMA max_page_count = 1073741823")
-    await db.record_step(game_id, _step(1, {"hull": "x" * 50_000}))
+    await db.record_step(game_id, _step(1, {"hull": random.Random(5).randbytes(20_000).hex()}))
     assert await db.step_count(game_id) == 1 and await db.deadline(game_id) is None
 
 

@@ -10,6 +10,7 @@ import pytest
 from bot.discord.replies import split_lines
 from bot.service import FakeClock
 from bot.transport import Place, TransientDeliveryError
+from tests.disk_full import StepsRefused
 from tests.e2e.scenario_helpers import (dm_form, duel_world, make_bot, no_errors_logged, open_duel, option_value,
                                         posts_starting)
 
@@ -197,8 +198,9 @@ async def test_fault_database_read_only_apologises_tells_the_host_and_takes_the_
     with no_errors_logged():
         async with server.running(bot):
             thread = await open_duel(server, w)
-            await bot.db._conn.execute("PRAGMA query_only = ON")  # the database can no longer be written
             anne_form, bob_form = await dm_form(server, w.anne), await dm_form(server, w.bob)
+            await bot.loops.settle()  # the prompts are noted before the file turns read-only
+            await bot.db._conn.execute("PRAGMA query_only = ON")  # the database can no longer be written
             await w.anne.select(anne_form, [option_value(anne_form, "4")], custom_id="bs1:s:")
             refused = await w.anne.click(anne_form, "Confirm")
             assert "your order was not recorded" in refused.text and refused.reply.ephemeral
@@ -269,7 +271,8 @@ async def test_fault_gateway_drops_and_resumes_mid_phase_loses_no_order_posts_no
 
 @pytest.mark.e2e_budget(45)
 async def test_fault_disk_full_at_resolution_stores_nothing_tells_the_host_and_resolves_once_fixed(fake_discord,
-                                                                                                  tmp_path):
+                                                                                                  tmp_path,
+                                                                                                  monkeypatch):
     server, clock = fake_discord, FakeClock()
     w = duel_world(server)
     bot = make_bot(server, tmp_path / "full.sqlite3", clock)
@@ -280,8 +283,7 @@ async def test_fault_disk_full_at_resolution_stores_nothing_tells_the_host_and_r
             await w.anne.select(anne_form, [option_value(anne_form, "4")], custom_id="bs1:s:")
             await w.anne.click(anne_form, "Confirm")
             await bot.loops.settle()
-            pages = (await bot.db._conn.execute_fetchall("PRAGMA page_count"))[0][0]
-            await bot.db._conn.execute(f"PRAGMA max_page_count = {pages}")  # SQLite's own "disk full"
+            disk = StepsRefused(bot.db._conn, monkeypatch)  # SQLite's own "disk full" for the step
             clock.advance(12 * 3600)  # Bob's time runs out: the resolution cannot be stored
             await server.wait_for(lambda: [m for m in w.host.dm.messages if "cannot write my database" in m.content],
                                   10, what="the host told")
@@ -290,7 +292,7 @@ async def test_fault_disk_full_at_resolution_stores_nothing_tells_the_host_and_r
             assert await bot.db.step_count(game.id) == 0
             assert [o.seat_id for o in await bot.db.open_orders(game.id)] == ["p1"]  # Anne's chit kept
 
-            await bot.db._conn.execute("PRAGMA max_page_count = 1073741823")  # room again
+            disk.room()
             clock.advance(30)  # the next retry
             await server.wait_for(lambda: posts_starting(thread, "p2 sent no order for the chits in time"), 10,
                                   what="the phase resolved")

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from tests.disk_full import StepsRefused
+
+
 from bot.service import ServiceError
 from bot.transport import PermanentDeliveryError, Place, TransientDeliveryError
 
@@ -141,12 +144,11 @@ async def test_a_read_only_database_apologises_tells_the_host_and_the_order_goes
     assert await table.db.step_count(game.id) == 1 and _count(table, CHITS) == 1
 
 
-async def test_a_full_disk_at_resolution_stores_nothing_and_the_phase_resolves_once_there_is_room(table):
+async def test_a_full_disk_at_resolution_stores_nothing_and_the_phase_resolves_once_there_is_room(table, monkeypatch):
     game = await table.duel()
     await table.order_for(game.id, table.ANNE)
     await table.settle()
-    pages = (await table.db._conn.execute_fetchall("PRAGMA page_count"))[0][0]
-    await table.db._conn.execute(f"PRAGMA max_page_count = {pages}")  # SQLite's own "disk full"
+    disk = StepsRefused(table.db._conn, monkeypatch)
     await table.advance(300)  # the deadline passes: the resolution cannot be stored
     await table.advance(30)
     assert await table.db.step_count(game.id) == 0
@@ -154,7 +156,7 @@ async def test_a_full_disk_at_resolution_stores_nothing_and_the_phase_resolves_o
     assert sum("cannot write my database" in line for line in _dms(table, table.HOST)) == 1
     assert _count(table, CHITS) == 0
 
-    await table.db._conn.execute("PRAGMA max_page_count = 1073741823")
+    disk.room()
     await table.advance(300)  # the next retry
     assert await table.db.step_count(game.id) == 1 and _count(table, CHITS) == 1
     step = await table.db.step(game.id, 1)
