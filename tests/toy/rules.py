@@ -20,7 +20,7 @@ from rules.core.tables.squares import Square, ahead
 from tests.toy.manifest import MANIFEST
 
 EAST = 2  # the facing the lanes run along
-STAMINA = 3
+STAMINA = 2
 MAX_TURNS = 30
 NO_STAMINA = P.register("toy-no-stamina", "{counter} has no stamina left for speed 3.",
                         "{counter} non ha più fiato per la velocità 3.")

@@ -56,7 +56,7 @@ def test_a_die_trips_or_pushes_and_the_first_past_the_line_wins():
     decisions = ruleset.pending(state)
     assert [d.secret for d in decisions] == [True, True], "the speeds are secret orders"
     state, step = game.resolve(ruleset, state, speeds(state, 3, 2), ForcedDice([1, 6]))
-    assert [(c.col, c.stamina) for c in state.counters] == [(2, 2), (3, 3)]
+    assert [(c.col, c.stamina) for c in state.counters] == [(2, 1), (3, 2)]
     assert [e.kind for e in step.events] == ["roll", "ran", "roll", "ran"]
     assert ruleset.describe(step.events[1]) == "Hare: speed 3, die 1 (stumbles), runs 2 to column 2."
     assert ruleset.describe(step.events[3], "it") == ("Tortoise: velocità 2, dado 6 (vento in poppa), "
@@ -70,14 +70,15 @@ def test_a_die_trips_or_pushes_and_the_first_past_the_line_wins():
 
 def test_speed_3_needs_stamina_and_a_missing_order_runs_at_1():
     ruleset, state = start()
-    for _ in range(3):
+    for _ in range(2):
         state, _ = game.resolve(ruleset, state, speeds(state, 3, 1)[:1], ForcedDice([3, 3]))
-    assert [(c.col, c.stamina) for c in state.counters] == [(9, 0), (3, 3)]
-    assert ruleset.outcome(state).winner == "hare"
-    ruleset, state = start()
-    state.counters[0].stamina = 0
+    assert [(c.col, c.stamina) for c in state.counters] == [(6, 0), (2, 2)]
     (problem,) = ruleset.validate(state, speeds(state, 3, 1)[0])
     assert problem.code == "toy-no-stamina" and problem.message == "Hare has no stamina left for speed 3."
+    assert ruleset.validate(state, speeds(state, 2, 1)[0]) == []
+    state, step = game.resolve(ruleset, state, speeds(state, 2, 1), ForcedDice([3, 6]))
+    assert [c.col for c in state.counters] == [8, 4]
+    assert ruleset.outcome(state).winner == "hare" and ruleset.describe(step.events[-1]) == "Finish: hare wins."
 
 
 class _Holder(BaseModel):
