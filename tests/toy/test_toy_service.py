@@ -165,3 +165,17 @@ async def test_an_italian_race_prompts_in_italian(table):
     await open_race(service, loops, language="it")
     (prompt,) = [p for user, p in transport.prompts if user == ANNE]
     assert not any("Speed of" in line or "speed 1" in line for line in prompt.lines)
+
+
+@pytest.mark.xfail(strict=True, reason="bot/service/play.py:110 shows a refused order's Problem.message, which "
+                   "rules/core/problems.problem() wrote in English (lang='en' by default): the ruleset's check is "
+                   "not told the game's language, though the toy registered its code in both")
+async def test_an_italian_race_refuses_in_italian(table):
+    service, loops, transport = table
+    await open_race(service, loops, language="it", scenario="long-lane")
+    for turn in range(2):
+        assert (await order(service, ANNE, 3, f"a{turn}")).stored
+        assert (await order(service, BOB, 1, f"b{turn}")).stored
+        await loops.settle()
+    refused = await order(service, ANNE, 3, "a-late")
+    assert refused.status == "rejected" and "Hare non ha più fiato per la velocità 3." in refused.message
