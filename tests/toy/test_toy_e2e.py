@@ -89,6 +89,9 @@ async def test_a_race_from_game_new_to_the_result(fake_discord, tmp_path):
                 await bot.loops.settle()
                 # Anne's speed is a secret until Bob has chosen too and the turn resolves.
                 assert not any("speed" in m.content for m in thread.messages[before:])
+                if turn == 1:
+                    owed = await w.bob.run(thread, "pending")
+                    assert owed.reply.ephemeral and "Speed of Tortoise for turn 1" in owed.text
                 await bob_runs(w, thread, turn, "2")
                 await server.wait_for(lambda: len(posts_starting(thread, "Hare: speed")) == turn, 10,
                                       what=f"turn {turn} resolved")
@@ -103,6 +106,8 @@ async def test_a_race_from_game_new_to_the_result(fake_discord, tmp_path):
             assert not any(form_of(m) for m in thread.messages), "no menu is ever public"
             assert w.bob.dm.messages == [] and not server.violations
 
+            story = await w.anne.run(thread, "log")
+            assert story.reply.ephemeral and "Hare: speed 3," in story.text and "Finish: " in story.text
             shown = await w.anne.run(thread, "map")
             assert shown.reply.ephemeral and shown.reply.files[0].data.startswith(b"\x89PNG")
             card = await w.anne.run(thread, "card", ship="hare")
