@@ -332,9 +332,11 @@ class Database:
                 raise errors.UnknownSeat(seat_id)
         return _seat(row)
 
-    async def hand_over_seat(self, game_id: int, seat_id: str, *, user_id: int, name: str, at: float,
-                             actor_id: int, detail: dict[str, Any]) -> tuple[SeatRow, int]:
-        """Give a seat to another member, in one transaction: the seat changes hands, the
+    async def hand_over_seat(self, game_id: int, seat_id: str, *, user_id: int | None, name: str, at: float,
+                             actor_id: int, detail: dict[str, Any], ai_level: str | None = None,
+                             action: str = "replace") -> tuple[SeatRow, int]:
+        """Give a seat to another member (or, with ``ai_level``, to a computer player), in
+        one transaction: the seat changes hands, the
         orders its last holder left open for the coming resolution are discarded (the new
         holder must never see them, nor be bound by them), its prompts are forgotten (the
         new holder is asked afresh), and the host's action is audited. Returns the seat and
@@ -342,8 +344,8 @@ class Database:
         async with self._write(game_id, Rows.SEATS, Rows.OPEN_ORDERS) as conn:
             try:
                 cur = await conn.execute(
-                    "UPDATE seats SET user_id = ?, ai_level = NULL, display_name = ?, missed_turns = 0, dm_ok = 1"
-                    " WHERE game_id = ? AND seat_id = ?", (user_id, name, game_id, seat_id))
+                    "UPDATE seats SET user_id = ?, ai_level = ?, display_name = ?, missed_turns = 0, dm_ok = 1"
+                    " WHERE game_id = ? AND seat_id = ?", (user_id, ai_level, name, game_id, seat_id))
             except sqlite3.IntegrityError as exc:
                 raise errors.AlreadySeated(str(exc)) from exc
             if cur.rowcount == 0:
@@ -353,7 +355,7 @@ class Database:
             discarded = cur.rowcount
             await conn.execute("DELETE FROM prompts WHERE game_id = ? AND seat_id = ?", (game_id, seat_id))
             await conn.execute("INSERT INTO audit (game_id, at, actor_id, action, detail) VALUES (?,?,?,?,?)",
-                               (game_id, at, actor_id, "replace", _dump({**detail, "discarded": discarded})))
+                               (game_id, at, actor_id, action, _dump({**detail, "discarded": discarded})))
             row = await self._one(conn, "SELECT * FROM seats WHERE game_id = ? AND seat_id = ?", (game_id, seat_id))
         return _seat(row), discarded
 

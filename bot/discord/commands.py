@@ -738,11 +738,12 @@ async def host_replace(interaction: discord.Interaction, seat: str, user: discor
 
 
 @host_group.command(**command("host.ai"))
-@options("host.ai", "seat", "level")
-async def host_ai(interaction: discord.Interaction, seat: str, level: str) -> None:
+@options("host.ai", "seat", "level", "confirm")
+async def host_ai(interaction: discord.Interaction, seat: str, level: str, confirm: bool = False) -> None:
     game = await here(interaction)
     await defer(interaction)
-    await app(interaction).service.hand_to_ai(game.id, interaction.user.id, seat, level, manager=manager(interaction))
+    await app(interaction).service.hand_to_ai(game.id, interaction.user.id, seat, level, manager=manager(interaction),
+                                              confirm=confirm)
     await reply(interaction, say(interaction, "reply.done"))
 
 

@@ -80,6 +80,16 @@ CATALOGUE: dict[str, dict[str, str]] = {
               "con confirm: True. (Un posto vacante, di un giocatore automatico, o di chi ha saltato due turni "
               "di fila si assegna senza conferma.)",
     },
+    "error.hand-present-to-ai": {
+        "en": "Seat {seat} is held by {user}, who is playing. Handing it to the computer takes it from them and "
+              "discards the orders the seat has given for this phase. If that is what you mean, run /host ai "
+              "again with confirm: True. (A vacant seat, or a player's who missed two turns in a row, is handed "
+              "over without asking.)",
+        "it": "Il posto {seat} è di {user}, che sta giocando. Assegnarlo al computer glielo toglie e scarta gli "
+              "ordini già dati per questa fase da quel posto. Se è ciò che vuoi, usa di nuovo /host ai con "
+              "confirm: True. (Un posto vacante, o di chi ha saltato due turni di fila, si assegna senza "
+              "conferma.)",
+    },
     "error.side-full": {
         "en": "{side} has no ship left to command: its {n} seats are taken.",
         "it": "{side} non ha più navi da comandare: i suoi {n} posti sono occupati.",

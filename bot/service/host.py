@@ -89,15 +89,25 @@ class HostMixin(ServiceCore):
         return seat
 
     async def hand_to_ai(self, game_id: int, actor_id: int, seat_id: str, level: str, *,
-                         manager: bool = False) -> SeatRow:
-        """Let a computer player answer for a seat from now on (the level is stored with it)."""
+                         manager: bool = False, confirm: bool = False) -> SeatRow:
+        """Let a computer player answer for a seat from now on (the level is stored with it).
+
+        As with :meth:`replace_player`, taking the seat of a player who is present needs
+        ``confirm``, and the orders the seat left open are discarded: the computer plays
+        from the seat's view and its own judgement, never from what the last holder ordered."""
         async with self._lock(game_id):
             game = await self._hosted(game_id, actor_id, manager, "lobby", "running", "paused")
             if level not in self.policies:
                 raise ServiceError("unknown-ai", level=level, legal=", ".join(sorted(self.policies)))
             old = await self._seat(game, seat_id)
-            seat = await self.db.assign_seat(game_id, seat_id, user_id=None, ai_level=level, name=old.display_name)
-            await self._audit(game, actor_id, "hand-to-ai", seat=seat_id, old=old.user_id, level=level)
+            present = old.user_id is not None and not old.flagged
+            if present and not confirm:
+                raise ServiceError("hand-present-to-ai", seat=seat_id, user=i18n.mention(old.user_id))
+            seat, _ = await self.db.hand_over_seat(
+                game_id, seat_id, user_id=None, ai_level=level, name=old.display_name, at=self.clock.now(),
+                actor_id=actor_id, action="hand-to-ai",
+                detail={"seat": seat_id, "old": old.user_id, "old_ai": old.ai_level, "level": level,
+                        "confirmed": present})
         await self._notice(game, "notice.ai-took-seat", actor=i18n.mention(actor_id), seat=seat_id, side=seat.side,
                            label=self._ai_label(game, level))
         self._changed(game_id)

@@ -59,7 +59,7 @@ async def test_a_nauta_game_is_played_to_its_end_and_its_record_replays(table):
     # The players hand their seats to computer captains (host tools), who finish the game.
     seats = await table.service.seats(game.id)
     for seat in seats:
-        answers = await table.command(HOST, "host", "ai", seat=seat.seat_id, level="captain",
+        answers = await table.command(HOST, "host", "ai", seat=seat.seat_id, level="captain", confirm=True,
                                       permissions=MANAGE_GUILD)
         assert not answers[-1].public
     # Computer seats play on without waiting: the loop runs the game to its end.

@@ -82,8 +82,8 @@ async def test_host_hands_a_seat_over_and_exports_the_finished_game(table):
     assert table.fake.in_channel(table.game_thread)[-1].mentions == [CARL]
     levels = await table.complete(HOST, "host", "ai", focused="level")
     assert [c["value"] for c in levels] == sorted(table.service.policies)[:25]
-    await table.command(HOST, "host", "ai", seat="p2", level="random")
-    await table.command(HOST, "host", "ai", seat="p1", level="random")
+    await table.command(HOST, "host", "ai", seat="p2", level="random", confirm=True)
+    await table.command(HOST, "host", "ai", seat="p1", level="random", confirm=True)
     assert (await table.service.game(game.id)).status == "over"
     answers = await table.command(HOST, "host", "export")
     [(name, data, _)] = answers[-1].files

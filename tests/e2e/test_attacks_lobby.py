@@ -195,6 +195,37 @@ async def test_attack_replace_needs_no_confirmation_for_a_vacant_seat(fake_disco
         assert "no order yet" in pending and ": 3" not in pending, pending
 
 
+async def test_attack_hand_a_present_players_seat_to_the_computer(fake_discord, tmp_path):
+    """/host ai is a hand-over too: a playing member's seat goes to the computer only when the
+    host confirms, and the computer is not bound by (nor shown) the order the player left."""
+    server = fake_discord
+    w = make_world(server)
+    with captured_logs() as logs:
+        async with bot_with(server, tmp_path / "b.sqlite3") as bot:
+            thread = await open_duel(w, bot=bot)
+            game = await bot.service.find_game(thread.id)
+            await confirm_chit(w.bob, "2")  # chit 3, face down
+            await server.idle()
+            before = await snapshot(bot, game.id)
+
+            it = await w.host.invoke(thread, "host ai", {"seat": "p2", "level": "random"})
+            text = private_answer(it, w.host)
+            assert text == say("error.hand-present-to-ai", seat="p2", user=f"<@{w.bob.id}>"), text
+            await server.idle()
+            assert await snapshot(bot, game.id) == before
+
+            it = await w.host.invoke(thread, "host ai", {"seat": "p2", "level": "random", "confirm": True})
+            private_answer(it, w.host)
+            await server.idle()
+            seats = {s.seat_id: s for s in await bot.service.db.seats(game.id)}
+            assert seats["p2"].user_id is None and seats["p2"].ai_level == "random"
+            bob_orders = [o for o in await bot.service.db.orders(game.id) if o.seat_id == "p2"]
+            assert bob_orders and all(o.source == "ai" or o.status == "discarded" for o in bob_orders)
+            audit = [a for a in await bot.service.db.audit_log(game.id) if a.action == "hand-to-ai"]
+            assert audit[-1].detail["discarded"] == 1 and audit[-1].detail["old"] == w.bob.id
+    assert not logs.errors(), logs.errors()
+
+
 # -- 3. limits -------------------------------------------------------------------------------------------------
 async def test_attack_one_member_opens_lobbies_without_end(fake_discord, tmp_path):
     server = fake_discord

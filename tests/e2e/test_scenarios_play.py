@@ -82,7 +82,8 @@ async def test_a_duel_from_game_new_to_the_result(fake_discord, tmp_path):
             levels = await w.host.autocomplete(thread, "host ai", "level", "")
             assert len(seats) == 2 and levels
             for seat in seats:
-                handed = await w.host.run(thread, "host ai", seat=seat["value"], level=levels[0]["value"])
+                handed = await w.host.run(thread, "host ai", seat=seat["value"], level=levels[0]["value"],
+                                         confirm=True)
                 assert handed.reply.ephemeral
             over = await server.wait_for(lambda: next(
                 (m for m in thread.messages if m.content.startswith("The game is over.")), None), 40)

@@ -128,7 +128,7 @@ async def test_no_chit_is_public_before_its_reveal(fake_discord, tmp_path):
             assert [(await bot.service.db.start_record(g)).seed for g in game_ids] == [s for _, s in GAMES]
             for thread in threads:
                 for seat in ("p1", "p2"):
-                    it = await w.host.run(thread, "host ai", seat=seat, level="captain")
+                    it = await w.host.run(thread, "host ai", seat=seat, level="captain", confirm=True)
                     assert it.reply.ephemeral and "Done" in it.text, it.text
             await until_played(w, bot, dict(zip(game_ids, threads)))
 

@@ -95,6 +95,19 @@ async def test_replacing_a_player_hands_over_the_seat_and_the_prompt(table):
     assert refused.value.code == "user-seated"
 
 
+async def test_handing_a_present_players_seat_to_the_computer_needs_confirming(table):
+    game = await table.duel()
+    await table.order_for(game.id, table.BOB)
+    with pytest.raises(ServiceError) as refused:
+        await table.service.hand_to_ai(game.id, table.HOST, "p2", "random")
+    assert refused.value.code == "hand-present-to-ai"  # Bob is playing
+    assert [o.seat_id for o in await table.db.open_orders(game.id)] == ["p2"]
+    seat = await table.service.hand_to_ai(game.id, table.HOST, "p2", "random", confirm=True)
+    assert seat.ai_level == "random" and seat.user_id is None
+    # Bob's order does not bind the computer, which answers for the seat on its own.
+    assert not [o for o in await table.db.orders(game.id) if o.source == "player" and o.status == "open"]
+
+
 async def test_a_player_who_leaves_a_running_game_leaves_a_vacant_seat(table):
     game = await table.duel()
     await table.service.leave(game.id, table.BOB)

@@ -146,7 +146,7 @@ async def test_vacant_absent_and_computer_seats_are_handed_on_without_confirming
     game = await table.duel()
     await svc.leave(game.id, table.BOB)  # vacant
     await svc.replace_player(game.id, table.HOST, "p2", table.CARL, "Carl")
-    await svc.hand_to_ai(game.id, table.HOST, "p2", "random")  # a computer's
+    await svc.hand_to_ai(game.id, table.HOST, "p2", "random", confirm=True)  # Carl is playing; then a computer's
     await svc.replace_player(game.id, table.HOST, "p2", table.BOB, "Bob")
     # Absent: two missed turns in a row.
     await table.play_round(game.id, (table.ANNE,))
