@@ -3,7 +3,7 @@
 Discord needs every option of a command declared before the bot starts, and allows 25
 a command, so /order and /preview cannot carry one option per parameter of every
 ruleset. They carry one text option, ``values``, read here: words such as
-``speed=2.5 card=B`` (a value with spaces in quotes: ``target="Le Téméraire"``),
+``speed=2.5 sail=B`` (a value with spaces in quotes: ``target="Le Téméraire"``),
 matched to the decision's form. A parameter is named by its payload name, its option
 name or its label in either language, as the ruleset's manifest gives them; a word
 without a name is the next value of the action, in the form's order.
