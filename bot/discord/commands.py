@@ -530,7 +530,7 @@ def preview_text(interaction: discord.Interaction, ship: str, facts: dict[str, A
     try:
         return say(interaction, "reply.preview-move", **{**shown, "ship": ship})
     except (KeyError, IndexError, ValueError):
-        return say(interaction, "reply.preview-moved", ship=ship)
+        return say(interaction, "reply.preview-moved", ship=ship, stop=shown["stop"])
 
 
 #: /preview, like /order, has its values in one option whatever the rulesets.

@@ -25,7 +25,7 @@ from rules.core.manifest import Manifest
 
 # A word: anything up to a space, where a quoted stretch may hold spaces (an unclosed
 # quote, while typing, runs to the end).
-_WORD = re.compile(r'(?:[^\s"]+|"[^"]*"?)+')
+_WORD = re.compile(r'(?:[^\s"]|"[^"]*"?)+')
 
 
 @dataclass(frozen=True, slots=True)

@@ -234,8 +234,8 @@ _TEXTS: dict[str, tuple[str, str]] = {
         "{ship} after that move: {distance}\" sailed{stop}. Nothing was sent; give it with /order. Only you see this.",
         "{ship} dopo quella manovra: {distance}\" percorsi{stop}. Non è stato inviato nulla; dallo con /order. Lo vedi solo tu."),
     "reply.preview-moved": (
-        "{ship} after that move. Nothing was sent; give it with /order. Only you see this.",
-        "{ship} dopo quella manovra. Non è stato inviato nulla; dallo con /order. Lo vedi solo tu."),
+        "{ship} after that move{stop}. Nothing was sent; give it with /order. Only you see this.",
+        "{ship} dopo quella manovra{stop}. Non è stato inviato nulla; dallo con /order. Lo vedi solo tu."),
     "reply.unknown-value-name": (
         "No value is called {name} here. This order's values: {known}.",
         "Nessun valore si chiama {name} qui. I valori di questo ordine: {known}."),
@@ -272,7 +272,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "form.page": ("Page {page} of {pages}.", "Pagina {page} di {pages}."),
     "form.more": ("{param}: the menu lists {shown} of {total} legal values; /order takes any of them.",
                   "{param}: il menu elenca {shown} dei {total} valori leciti; /order li accetta tutti."),
-    "form.no-menu": ("{param}: give it with /order.", "{param}: indicalo con /order."),
+    "form.no-menu": ("{param}: give it with /order values:{key}=…", "{param}: indicalo con /order valori:{key}=…"),
     "form.action": ("Action", "Azione"),
     "form.confirm": ("Confirm", "Conferma"),
     "form.previous": ("Previous", "Indietro"),
@@ -294,7 +294,8 @@ _TEXTS: dict[str, tuple[str, str]] = {
         "**Broadside** — naval wargames by chat.\n"
         "**Lobby:** /game new · /game join · /game pick · /game unpick · /game leave · /game start · "
         "/game list · /game dms\n"
-        "**Playing:** /chits (your chits and order menus) · /order (autocomplete offers only legal values) · "
+        "**Playing:** /chits (your chits and order menus) · /order (alone: the menus; or values as name=value, "
+        "completed with legal values only) · "
         "/pending · /preview · /map · /card · /log · /replay · /rules\n"
         "**Host** (the game's host, or anyone with Manage Server): /host pause · resume · extend · replace · "
         "ai · add-ai · undo · end · export\n"
@@ -303,8 +304,8 @@ _TEXTS: dict[str, tuple[str, str]] = {
         "**Broadside** — giochi di guerra navale in chat.\n"
         "**Preparazione:** /game new · /game join · /game pick · /game unpick · /game leave · /game start · "
         "/game list · /game dms\n"
-        "**In gioco:** /chits (gettoni e menu degli ordini) · /order (il completamento propone solo valori "
-        "leciti) · /pending · /preview · /map · /card · /log · /replay · /rules\n"
+        "**In gioco:** /chits (gettoni e menu degli ordini) · /order (da solo: i menu; oppure i valori come "
+        "nome=valore, completati solo con valori leciti) · /pending · /preview · /map · /card · /log · /replay · /rules\n"
         "**Conduzione** (chi ha creato la partita, o chi può Gestire il server): /host pause · resume · "
         "extend · replace · ai · add-ai · undo · end · export\n"
         "Gettoni e menu degli ordini arrivano per messaggio diretto; ogni risposta ai tuoi comandi la vedi "

@@ -14,11 +14,12 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from types import SimpleNamespace
 from pathlib import Path
 
 import pytest
 
-from bot.discord import forms, legal, values
+from bot.discord import commands, forms, legal, values
 from bot.discord.replies import Refusal
 from bot.transport import PendingDecision
 from rules.core.decisions import ActionSpec, Choice, Decision, DecisionSpec, ParamSpec
@@ -171,3 +172,24 @@ def test_a_fake_rulesets_menus_keep_to_discords_limits():
             assert not errors, errors.errors
             for c in (c for row in rows for c in row["components"]):
                 assert len(c["custom_id"]) <= CUSTOM_ID and len(c.get("options", [])) <= SELECT_OPTIONS
+
+
+def test_a_value_without_a_menu_says_how_to_type_it():
+    spec = DecisionSpec(decision=Decision(id="d", kind="action", player="p1", label="Name her"), actions=[
+        ActionSpec(action="christen", label="christen", params=[ParamSpec(name="g0_new_name", label="new name",
+                                                                          kind="text")])])
+    content, _ = forms.message(1, PendingDecision(decision=spec.decision, spec=spec, due_at=None), "en")
+    assert "new name: give it with /order values:g0_new_name=…" in content
+    assert values.read(spec, None, 'g0_new_name="Le Téméraire"', None)[1] == {"g0_new_name": "Le Téméraire"}
+
+
+def test_a_preview_says_what_the_rulesets_preview_tells():
+    reader = SimpleNamespace(extras={"lang": "en"})
+    # The facts the text needs (what the move covers), or the plain words without them.
+    assert commands.preview_text(reader, "Fox", {"distance": 2.5, "stopped_by": "edge"}) == (
+        "Fox after that move: 2.5\" sailed, stopped at the table edge (a test to stay on). Nothing was sent; "
+        "give it with /order. Only you see this.")
+    assert commands.preview_text(reader, "Fox", {"hexes": 3}) == (
+        "Fox after that move, clear of anything. Nothing was sent; give it with /order. Only you see this.")
+    assert commands.preview_text(reader, "Fox", {"stopped_by": "a-dragon"}).startswith("Fox after that move. ")
+    assert commands.preview_text(reader, "Fox", None).startswith("Fox on the map as it stands")
