@@ -172,6 +172,18 @@ def test_a_fake_rulesets_menus_keep_to_discords_limits():
             assert not errors, errors.errors
             for c in (c for row in rows for c in row["components"]):
                 assert len(c["custom_id"]) <= CUSTOM_ID and len(c.get("options", [])) <= SELECT_OPTIONS
+    # The ids carry one character a value: an action of 34 values, the most a 40-character
+    # decision id and the largest game id leave room for, still fits.
+    wide = DecisionSpec(decision=Decision(id="x" * 40, kind="action", player="p1"), actions=[
+        ActionSpec(action="all", label="all", params=[ParamSpec(name=f"g4_param_{i}", label=f"pick {i}", choices=[
+            Choice(value=j, label=str(j)) for j in range(30)]) for i in range(34)])])
+    item = PendingDecision(decision=wide.decision, spec=wide, due_at=None)
+    for page in range(9):
+        _, view = forms.message(forms.MAX_GAME_ID, item, "en", form=forms.Form.from_state(wide, "0" + "z" * 34),
+                                page=page)
+        errors = FormErrors()
+        check_components(view.to_components(), errors)
+        assert not errors, errors.errors
 
 
 def test_a_value_without_a_menu_says_how_to_type_it():
