@@ -11,7 +11,6 @@ a direct message) is deferred first.
 from __future__ import annotations
 
 import functools
-import inspect
 import io
 import logging
 import math
@@ -24,10 +23,10 @@ from discord import app_commands
 
 from bot import i18n
 from bot.discord import forms, legal, listing, pictures
+from bot.discord import values as words
 from bot.discord.replies import (FILE_LIMIT, MESSAGE_LIMIT, Refusal, defer, picture, reader_language, reply,
                                  server_language, split_text)
 from bot.discord.translator import L, command, options
-from bot.i18n.rulesets import order_options, preview_options
 from bot.service import Pacing, ServiceError
 from bot.transport import PendingDecision
 from db import GameRow
@@ -404,33 +403,13 @@ async def chits(interaction: discord.Interaction) -> None:
         await reply(interaction, content, view=view)
 
 
-def declared(wanted: dict[str, str], callback: Callable[..., Any]) -> dict[str, str]:
-    """The options of ``wanted`` (option -> engine parameter) that ``callback`` declares.
-
-    Discord needs each option of a command declared in its callback's signature, so
-    /order and /preview still write theirs out; a parameter a ruleset's manifest names
-    that is not among them is given with the menus only (a test checks that none of
-    the installed rulesets' is left out)."""
-    have = inspect.signature(callback).parameters
-    return {option: name for option, name in wanted.items() if option in have}
-
-
 async def _order(interaction: discord.Interaction, decision: str | None = None, action: str | None = None,
-                distance: str | None = None, card: str | None = None, curve: str | None = None,
-                direction: str | None = None, side: str | None = None, target: str | None = None,
-                aim: str | None = None, sails: str | None = None, mast: str | None = None, end: str | None = None,
-                points: str | None = None, other: str | None = None, from_ship: str | None = None,
-                order: str | None = None, unit: str | None = None, turn: str | None = None,
-                dash: str | None = None, shoot: str | None = None, ship: str | None = None) -> None:
-    given_by_option = dict(distance=distance, card=card, curve=curve, direction=direction, side=side, target=target,
-                           aim=aim, sails=sails, mast=mast, end=end, points=points, other=other, from_ship=from_ship,
-                           order=order, unit=unit, turn=turn, dash=dash, shoot=shoot, ship=ship)
+                 values: str | None = None) -> None:
     game = await here(interaction)
     await defer(interaction)
     service = app(interaction).service
     item = choose_decision(await service.my_pending(game.id, interaction.user.id), decision)
-    given = {ORDER_PARAMS[k]: v.strip() for k, v in given_by_option.items() if v is not None and v.strip()}
-    chosen = legal.find_action(item.spec, action, list(given))
+    chosen, given = words.read(item.spec, action, values, manifest(game.ruleset))
     if not given and (chosen.params if chosen else action is None):
         # Nothing to send yet: the decision's menus to choose from, the action named (if
         # any) already chosen, else the order already given (if any).
@@ -447,12 +426,10 @@ async def _order(interaction: discord.Interaction, decision: str | None = None, 
     await reply(interaction, result.message)
 
 
-#: /order's options: Discord option name -> the engine's parameter name, as the rulesets'
-#: manifests name them; parameters named after ships (chits, boarding parties) are given
-#: with the menus (/chits).
-ORDER_PARAMS = declared(order_options(), _order)
+#: /order has the same three options whatever the rulesets: the decision, the action
+#: and its values as words (:mod:`bot.discord.values`); without values it opens the menus.
 order = app_commands.command(**command("order"))(
-    app_commands.guild_only()(options("order", "decision", "action", *ORDER_PARAMS)(_order)))
+    app_commands.guild_only()(options("order", "decision", "action", "values")(_order)))
 
 
 @order.autocomplete("decision")
@@ -470,25 +447,14 @@ async def _actions(interaction: discord.Interaction, typed: str) -> list[legal.O
     return legal.action_offers(item.spec, typed) if item else []
 
 
-def _param_suggester(option: str, params: dict[str, str]):
-    param_name = params[option]
-
-    async def values(interaction: discord.Interaction, typed: str) -> list[legal.Offer]:
-        _, pending = await my_pending(interaction)
-        item = legal.find_decision(pending, interaction.namespace.decision)
-        if item is None:
-            return []
-        chosen = legal.find_action(item.spec, interaction.namespace.action, [param_name]) or next(
-            (a for a in item.spec.actions if a.param(param_name) is not None), None)
-        param = chosen.param(param_name) if chosen else None
-        return legal.param_offers(param, typed) if param else []
-
-    values.__name__ = f"order_{option}"
-    return suggest(values)
-
-
-for _option in ORDER_PARAMS:
-    order.autocomplete(_option)(_param_suggester(_option, ORDER_PARAMS))
+@order.autocomplete("values")
+@suggest
+async def _values(interaction: discord.Interaction, typed: str) -> list[legal.Offer]:
+    game, pending = await my_pending(interaction)
+    item = legal.find_decision(pending, interaction.namespace.decision)
+    if item is None:
+        return []
+    return words.complete(item.spec, interaction.namespace.action, typed, manifest(game.ruleset))
 
 
 @app_commands.command(**command("pending"))
@@ -527,8 +493,7 @@ def _find_ship(view: dict[str, Any], given: str) -> dict[str, Any]:
 
 
 async def _preview(interaction: discord.Interaction, decision: str | None = None, action: str | None = None,
-                  distance: str | None = None, card: str | None = None, curve: str | None = None,
-                  direction: str | None = None, ship: str | None = None) -> None:
+                   values: str | None = None, ship: str | None = None) -> None:
     """Privately, where a move would take my ship — the same values as /order, nothing sent.
 
     With no move given (or for a ruleset that draws no preview) it shows the map around
@@ -537,12 +502,9 @@ async def _preview(interaction: discord.Interaction, decision: str | None = None
     await defer(interaction)
     service = app(interaction).service
     moved = None
-    given = {PREVIEW_PARAMS[k]: v.strip() for k, v in
-             dict(distance=distance, card=card, curve=curve, direction=direction).items()
-             if k in PREVIEW_PARAMS and v and v.strip()}
-    if given or action:
+    if (values and values.strip()) or action:
         item = choose_decision(await service.my_pending(game.id, interaction.user.id), decision)
-        chosen = legal.find_action(item.spec, action, list(given))
+        chosen, given = words.read(item.spec, action, values, manifest(game.ruleset))
         payload: dict[str, Any] = {**given, "action": chosen.action if chosen else action}
         moved, problems = await service.preview_order(game.id, interaction.user.id, item.decision.id, payload)
         if problems:
@@ -552,18 +514,28 @@ async def _preview(interaction: discord.Interaction, decision: str | None = None
     view = moved or await service.public_view(game.id)
     found = _find_ship(view, ship or "")
     png, alt = await pictures.map_png(view, focus=str(found["id"]))
-    key = "reply.preview-move" if moved else "reply.preview"
-    extra = moved.get("preview", {}) if moved else {}
-    await reply(interaction, say(interaction, key, ship=pictures.ship_name(found),
-                                 distance=f"{extra.get('distance', 0):g}",
-                                 stop=say(interaction, f"reply.preview-stop.{extra.get('stopped_by') or 'none'}")),
-                file=picture(png, "preview.png", alt))
+    text = preview_text(interaction, pictures.ship_name(found), moved.get("preview") if moved else None)
+    await reply(interaction, text, file=picture(png, "preview.png", alt))
 
 
-#: /preview's options: those of the rulesets that preview a move (from their manifests).
-PREVIEW_PARAMS = declared(preview_options(), _preview)
+def preview_text(interaction: discord.Interaction, ship: str, facts: dict[str, Any] | None) -> str:
+    """The words under a preview: the ruleset's preview facts fill the text (what the
+    move would cover, what would stop it); facts the text needs but does not get leave
+    the plain words."""
+    if facts is None:
+        return say(interaction, "reply.preview", ship=ship)
+    shown = {k: legal.fmt(v) for k, v in facts.items() if isinstance(k, str)}
+    stop = f"reply.preview-stop.{facts.get('stopped_by') or 'none'}"
+    shown["stop"] = say(interaction, stop) if stop in i18n.CATALOGUE else ""
+    try:
+        return say(interaction, "reply.preview-move", **{**shown, "ship": ship})
+    except (KeyError, IndexError, ValueError):
+        return say(interaction, "reply.preview-moved", ship=ship, stop=shown["stop"])
+
+
+#: /preview, like /order, has its values in one option whatever the rulesets.
 preview = app_commands.command(**command("preview"))(
-    app_commands.guild_only()(options("preview", "decision", "action", *PREVIEW_PARAMS, "ship")(_preview)))
+    app_commands.guild_only()(options("preview", "decision", "action", "values", "ship")(_preview)))
 
 
 @preview.autocomplete("decision")
@@ -581,8 +553,17 @@ async def _preview_actions(interaction: discord.Interaction, typed: str) -> list
     return legal.action_offers(item.spec, typed) if item else []
 
 
-for _option in PREVIEW_PARAMS:
-    preview.autocomplete(_option)(_param_suggester(_option, PREVIEW_PARAMS))
+@preview.autocomplete("values")
+@suggest
+async def _preview_values(interaction: discord.Interaction, typed: str) -> list[legal.Offer]:
+    game, pending = await my_pending(interaction)
+    item = legal.find_decision(pending, interaction.namespace.decision)
+    ruleset = manifest(game.ruleset)
+    if item is None or not ruleset.previews:
+        return []
+    # The values a preview draws, as the manifest marks them (every value if it marks none).
+    moving = {p.name for p in ruleset.params if p.preview is not None} or None
+    return words.complete(item.spec, interaction.namespace.action, typed, ruleset, only=moving)
 
 
 @preview.autocomplete("ship")
@@ -826,4 +807,4 @@ def register(tree: app_commands.CommandTree) -> None:
         tree.add_command(cmd)
 
 
-__all__ = ["ORDER_PARAMS", "parse_duration", "parse_rules", "register"]
+__all__ = ["parse_duration", "parse_rules", "register"]

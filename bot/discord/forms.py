@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot import i18n
-from bot.discord import components, legal
+from bot.discord import components, legal, values
 from bot.discord.replies import Refusal, answer_error, split_text
 from bot.transport import PendingDecision
 from rules.core.decisions import ActionSpec, DecisionSpec, ParamSpec
@@ -221,7 +221,7 @@ class Form:
                      else i18n.text("form.nothing-chosen", lang))
         for f in self.fields(lang):
             if not f.offers and f.param is not None:
-                lines.append(i18n.text("form.no-menu", lang, param=f.label))
+                lines.append(i18n.text("form.no-menu", lang, param=f.label, key=values.key_of(f.param, None)))
             elif f.total > len(f.offers):
                 lines.append(i18n.text("form.more", lang, param=f.label, shown=len(f.offers), total=f.total))
         pages = self.pages(lang)

@@ -1,7 +1,7 @@
 """The legal values of a decision's form, shaped for Discord: at most 25 at a time.
 
 Select menus and autocomplete both list at most 25 entries, while a form may allow
-more (a distance of 0.5 to 20 inches in half inches is 40 values). Everything here
+more (a length of 0.5 to 20 in halves is 40 values). Everything here
 only ever offers values the form allows: a long range is thinned evenly (always
 keeping both ends), or narrowed to the values nearest what the player has typed.
 Nothing here knows a rule; it reads :class:`~rules.core.decisions.DecisionSpec`.
@@ -158,7 +158,7 @@ def find_action(spec: DecisionSpec, given: str | None, params: Sequence[str] = (
 
     With no action named: the form's only action; else the one action that has every
     parameter given; else, among those, the one whose required parameters are all given
-    (``distance`` alone is a straight move, not a turn). None leaves it to the engine,
+    (one value alone picks the action that needs only it, not one that needs more). None leaves it to the engine,
     which then names the legal actions.
     """
     if given:
@@ -177,7 +177,7 @@ def find_action(spec: DecisionSpec, given: str | None, params: Sequence[str] = (
 
 
 def describe(spec: DecisionSpec, payload: dict[str, Any]) -> str:
-    """An order in the form's own words: 'turn along a card · turning card: card D · …'."""
+    """An order in the form's own words: '<action> · <value's label>: <value> · …'."""
     action = spec.action(str(payload.get("action"))) if "action" in payload else (
         spec.actions[0] if len(spec.actions) == 1 else None)
     parts = [action.label or action.action] if action else []

@@ -72,6 +72,9 @@ _COMMANDS: dict[str, tuple[str, str]] = {
                                 "Quale delle tue decisioni (di solito una nave)"),
     "cmd.order.action": ("action", "azione"),
     "cmd.order.action.desc": ("What to do", "Cosa fare"),
+    "cmd.order.values": ("values", "valori"),
+    "cmd.order.values.desc": ("The action's values, e.g. name=value (suggested one at a time); none: the menus",
+                              "I valori dell'azione, es. nome=valore (suggeriti uno alla volta); nessuno: i menu"),
     "cmd.pending": ("pending", "attesa"),
     "cmd.pending.desc": ("What is asked of you, and until when", "Cosa ti viene chiesto, e fino a quando"),
     "cmd.preview": ("preview", "anteprima"),
@@ -81,6 +84,9 @@ _COMMANDS: dict[str, tuple[str, str]] = {
     "cmd.preview.decision.desc": ("Which of your decisions", "Quale delle tue decisioni"),
     "cmd.preview.action": ("action", "azione"),
     "cmd.preview.action.desc": ("The move to try", "La manovra da provare"),
+    "cmd.preview.values": ("values", "valori"),
+    "cmd.preview.values.desc": ("The move's values, as in /order (suggested one at a time)",
+                                "I valori della manovra, come in /order (suggeriti uno alla volta)"),
     "cmd.preview.ship": ("ship", "nave"),
     "cmd.preview.ship.desc": ("Your ship", "La tua nave"),
     "cmd.map": ("map", "mappa"),
@@ -230,6 +236,18 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "reply.preview-move": (
         "{ship} after that move: {distance}\" sailed{stop}. Nothing was sent; give it with /order. Only you see this.",
         "{ship} dopo quella manovra: {distance}\" percorsi{stop}. Non è stato inviato nulla; dallo con /order. Lo vedi solo tu."),
+    "reply.preview-moved": (
+        "{ship} after that move{stop}. Nothing was sent; give it with /order. Only you see this.",
+        "{ship} dopo quella manovra{stop}. Non è stato inviato nulla; dallo con /order. Lo vedi solo tu."),
+    "reply.unknown-value-name": (
+        "No value is called {name} here. This order's values: {known}.",
+        "Nessun valore si chiama {name} qui. I valori di questo ordine: {known}."),
+    "reply.value-without-name": (
+        "Which value is {value}? Name it as name=value, or choose the action first. Values: {known}.",
+        "Quale valore è {value}? Indicalo come nome=valore, o scegli prima l'azione. Valori: {known}."),
+    "reply.too-many-values": (
+        "{value} is one value too many: this action takes {known}.",
+        "{value} è un valore di troppo: questa azione prende {known}."),
     "reply.preview-stop.none": (", clear of anything", ", senza ostacoli"),
     "reply.preview-stop.ship": (", stopped by another ship (a collision test)",
                                 ", fermata da un'altra nave (test di collisione)"),
@@ -257,7 +275,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "form.page": ("Page {page} of {pages}.", "Pagina {page} di {pages}."),
     "form.more": ("{param}: the menu lists {shown} of {total} legal values; /order takes any of them.",
                   "{param}: il menu elenca {shown} dei {total} valori leciti; /order li accetta tutti."),
-    "form.no-menu": ("{param}: give it with /order.", "{param}: indicalo con /order."),
+    "form.no-menu": ("{param}: give it with /order values:{key}=…", "{param}: indicalo con /order valori:{key}=…"),
     "form.action": ("Action", "Azione"),
     "form.confirm": ("Confirm", "Conferma"),
     "form.previous": ("Previous", "Indietro"),
@@ -279,7 +297,8 @@ _TEXTS: dict[str, tuple[str, str]] = {
         "**Broadside** — naval wargames by chat.\n"
         "**Lobby:** /game new · /game join · /game pick · /game unpick · /game leave · /game start · "
         "/game list · /game dms\n"
-        "**Playing:** /chits (your chits and order menus) · /order (autocomplete offers only legal values) · "
+        "**Playing:** /chits (your chits and order menus) · /order (alone: the menus; or values as name=value, "
+        "completed with legal values only) · "
         "/pending · /preview · /map · /card · /log · /replay · /rules\n"
         "**Host** (the game's host, or anyone with Manage Server): /host pause · resume · extend · replace · "
         "ai · add-ai · undo · end · export\n"
@@ -288,8 +307,9 @@ _TEXTS: dict[str, tuple[str, str]] = {
         "**Broadside** — giochi di guerra navale in chat.\n"
         "**Preparazione:** /game new · /game join · /game pick · /game unpick · /game leave · /game start · "
         "/game list · /game dms\n"
-        "**In gioco:** /chits (gettoni e menu degli ordini) · /order (il completamento propone solo valori "
-        "leciti) · /pending · /preview · /map · /card · /log · /replay · /rules\n"
+        "**In gioco:** /chits (gettoni e menu degli ordini) · /order (da solo: i menu; oppure i valori come "
+        "nome=valore, completati solo con valori leciti) · /pending · /preview · /map · /card · /log · "
+        "/replay · /rules\n"
         "**Conduzione** (chi ha creato la partita, o chi può Gestire il server): /host pause · resume · "
         "extend · replace · ai · add-ai · undo · end · export\n"
         "Gettoni e menu degli ordini arrivano per messaggio diretto; ogni risposta ai tuoi comandi la vedi "

@@ -110,17 +110,17 @@ async def test_lobby_to_the_first_resolved_phases(table):
     assert [c["value"] for c in decisions] == ["t1.p5.virginie"]
     actions = await table.complete(BOB, "order", focused="action", decision="t1.p5.virginie")
     assert [c["value"] for c in actions] == ["move", "turn"]  # the first move is obligatory
-    distances = await table.complete(BOB, "order", focused="distance", decision="t1.p5.virginie", action="move")
-    assert [c["value"] for c in distances] == ["2", "2.5", "3"]
+    distances = await table.complete(BOB, "order", focused="values", decision="t1.p5.virginie", action="move")
+    assert [c["value"] for c in distances] == ["distance=2", "distance=2.5", "distance=3"]
     # Before sending it, a private preview of the move: a picture of where she ends.
-    assert [c["value"] for c in await table.complete(BOB, "preview", focused="distance",
-                                                     decision="t1.p5.virginie", action="move")] == ["2", "2.5", "3"]
-    answers = await table.command(BOB, "preview", decision="t1.p5.virginie", action="move", distance="2.5")
+    assert [c["value"] for c in await table.complete(BOB, "preview", focused="values", decision="t1.p5.virginie",
+                                                     action="move")] == ["distance=2", "distance=2.5", "distance=3"]
+    answers = await table.command(BOB, "preview", decision="t1.p5.virginie", action="move", values="distance=2.5")
     assert answers[-1].content.startswith("Virginie after that move: 2.5\" sailed, clear of anything.")
     assert png(answers[-1].files[0][1]) and not answers[-1].public
-    answers = await table.command(BOB, "preview", decision="t1.p5.virginie", action="move", distance="9")
+    answers = await table.command(BOB, "preview", decision="t1.p5.virginie", action="move", values="9")
     assert "must be between 2 and 3" in answers[-1].content and not answers[-1].files
-    answers = await table.command(BOB, "order", decision="t1.p5.virginie", distance="2.5")
+    answers = await table.command(BOB, "order", decision="t1.p5.virginie", values="distance=2.5")
     assert not answers[0].public and answers[0].content.startswith("Order recorded: Phase 5: action of Virginie.")
     moved = next(p for p in table.fake.in_channel(thread) if p.content.startswith("Virginie sails 2.5\""))
     assert moved.files, "every resolution comes with the map"

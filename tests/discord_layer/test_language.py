@@ -38,7 +38,7 @@ async def test_every_command_option_and_choice_speaks_english_and_italian(table)
             assert 1 <= len(item.get("description_localizations", {}).get("it", "")) <= 100, where
             for choice in item.get("choices", []):
                 assert choice.get("name_localizations", {}).get("it"), (where, choice)
-    assert seen > 60
+    assert seen > 50  # every command, option and choice: /order and /preview have three and four options
     # The code's option names are the English ones Discord sends back.
     order = tree.get_command("order")
     assert {p.display_name for p in order.parameters} == {p.name for p in order.parameters}

@@ -1,11 +1,10 @@
 """Autocomplete and menus offer only legal values, never more than Discord's 25."""
 from __future__ import annotations
 
-from bot.discord import legal
-from bot.discord.commands import ORDER_PARAMS
+from bot.discord import legal, values
 from rules.core.decisions import Choice, DecisionSpec, ParamSpec
 from rules.core.forms import coerce_param
-from rules.core.registry import get_ruleset
+from rules.core.registry import get_ruleset, manifest
 from tests.discord_layer.conftest import ANNE, BOB, HOST
 
 WIDE = ParamSpec(name="distance", label="distance", kind="number", min=0.5, max=20, step=0.5)
@@ -62,34 +61,69 @@ def test_the_action_is_found_from_the_parameters_given():
         "turn · card: B · distance: 2"
 
 
-async def test_every_order_option_autocompletes_only_legal_values(table):
+async def test_every_order_value_autocompletes_only_legal_values(table):
     game = await table.duel()
     for user, chit in ((ANNE, "3"), (BOB, "5")):
         form = table.forms(user)[0]
         await table.choose(user, form, "bs1:s:", chit)
         await table.click(user, form, form.component("bs1:o:")["custom_id"])
-    await table.command(BOB, "order", distance="2")  # phase 5; phase 4 brings her more actions
+    await table.command(BOB, "order", values="distance=2")  # phase 5; phase 4 brings her more actions
     [item] = await table.service.my_pending(game.id, BOB)
+    rules = manifest(game.ruleset)
     checked = 0
     for action in item.spec.actions:
         for param in action.params:
-            option = next(o for o, p in ORDER_PARAMS.items() if p == param.name)
+            key = values.key_of(param, rules)
             for typed in ("", "1", "s"):
-                choices = await table.complete(BOB, "order", focused=option, decision=item.decision.id,
-                                               action=action.action, **{option: typed})
+                choices = await table.complete(BOB, "order", focused="values", decision=item.decision.id,
+                                               action=action.action, values=f"{key}={typed}")
                 assert len(choices) <= 25
                 for choice in choices:
-                    value, problems = coerce_param(param, choice["value"], action.label)
+                    assert choice["value"] == choice["name"] and len(choice["value"]) <= 100
+                    [word] = values.split(choice["value"])
+                    assert word.key == key
+                    value, problems = coerce_param(param, word.value, action.label)
                     assert not problems, (action.action, param.name, choice)
                 checked += 1
     assert checked >= 12
     # A typed value that is not legal is not offered...
-    assert await table.complete(BOB, "order", focused="card", decision=item.decision.id, action="turn",
-                                card="Z") == []
+    assert await table.complete(BOB, "order", focused="values", decision=item.decision.id, action="turn",
+                                values="card=Z") == []
     # ...and if sent anyway, the engine says what is legal.
-    answers = await table.command(BOB, "order", action="turn", card="Z", direction="port", curve="1",
-                                  distance="2")
+    answers = await table.command(BOB, "order", action="turn", values="card=Z direction=port curve=1 distance=2")
     assert answers[0].content.startswith("Order not recorded:")
+
+
+async def test_values_complete_one_word_at_a_time_keeping_the_words_before(table):
+    game = await table.duel()
+    for user, chit in ((ANNE, "3"), (BOB, "5")):
+        form = table.forms(user)[0]
+        await table.choose(user, form, "bs1:s:", chit)
+        await table.click(user, form, form.component("bs1:o:")["custom_id"])
+    [item] = await table.service.my_pending(game.id, BOB)
+    turn = item.spec.action("turn")
+    cards = [c.value for c in turn.param("template").choices]
+    # The first word offered is the action's first value, under its command name ("card").
+    first = await table.complete(BOB, "order", focused="values", decision=item.decision.id, action="turn", values="")
+    assert [c["value"] for c in first] == [f"card={v}" for v in cards]
+    # With a card chosen and a space typed, the next value is offered after it.
+    then = await table.complete(BOB, "order", focused="values", decision=item.decision.id, action="turn",
+                                values=f"card={cards[0]} ")
+    assert then and all(c["value"].startswith(f"card={cards[0]} direction=") for c in then)
+    # A name typed part way picks that value; the Italian label names it too.
+    curve = await table.complete(BOB, "order", focused="values", decision=item.decision.id, action="turn",
+                                 values=f"card={cards[0]} cur")
+    assert curve and all(c["value"].startswith(f"card={cards[0]} curve=") for c in curve)
+    curva = await table.complete(BOB, "order", focused="values", decision=item.decision.id, action="turn",
+                                 values="curva=")
+    assert [c["value"] for c in curva] == [c["value"].split(" ")[-1] for c in curve]
+    # A bare value goes to the action's next value; a name the form lacks is refused in words.
+    answers = await table.command(BOB, "order", action="move", values="3")
+    assert answers[0].content.startswith("Order recorded: Phase 5: action of Virginie.")
+    answers = await table.command(BOB, "order", action="move", values="speed=3")
+    assert answers[0].content == "No value is called speed here. This order's values: distance."
+    answers = await table.command(BOB, "order", values="3")
+    assert answers[0].content.startswith("Which value is 3?")
 
 
 async def test_new_game_options_complete_from_the_rulesets(table):

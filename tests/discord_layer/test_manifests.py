@@ -1,10 +1,6 @@
 """The adapter reads the rulesets' manifests where it used to name rulesets."""
 from __future__ import annotations
 
-import inspect
-
-from bot.discord import commands
-from bot.i18n.rulesets import order_options, preview_options
 from rules.core.registry import manifest, ruleset_names
 from tests.discord_layer.conftest import ANNE, HOST
 
@@ -31,12 +27,3 @@ async def test_rules_in_a_game_give_its_rulesets_quick_reference_in_its_language
     table.game_thread = max(table.fake.threads)
     answers = await table.command(ANNE, "rules")
     assert answers[0].content.startswith(f"**{manifest('nauta').title('it')}** — come si gioca qui")
-
-
-def test_every_order_parameter_of_the_installed_rulesets_is_an_option():
-    # /order and /preview still declare their options in their signatures (Discord needs
-    # each declared); a ruleset with a parameter they lack is given it with the menus only.
-    assert commands.ORDER_PARAMS == order_options()
-    assert commands.PREVIEW_PARAMS == preview_options()
-    declared = inspect.signature(commands.order.callback).parameters
-    assert set(order_options()) <= set(declared)

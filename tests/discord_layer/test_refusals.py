@@ -22,18 +22,18 @@ async def test_a_player_cannot_order_another_players_ship(table):
     [bobs] = await table.service.my_pending(game.id, BOB)
     # Anne is offered her own decision only, and no values for Bob's...
     assert [c["value"] for c in await table.complete(ANNE, "order", focused="decision")] == [annes.decision.id]
-    assert await table.complete(ANNE, "order", focused="distance", decision=bobs.decision.id) == []
+    assert await table.complete(ANNE, "order", focused="values", decision=bobs.decision.id) == []
     # ...and naming it anyway is refused, privately, with nothing stored.
-    answers = await table.command(ANNE, "order", decision=bobs.decision.id, distance="2.5")
+    answers = await table.command(ANNE, "order", decision=bobs.decision.id, values="distance=2.5")
     assert [a.public for a in answers] == [False]
     assert answers[0].content == (f"{bobs.decision.id} is not one of your open decisions. "
                                   f"Open: Phase 5: action of HMS Indefatigable ({annes.decision.id}).")
     assert await table.service.db.open_orders(game.id) == []
     # A member with no seat at all is told so.
-    answers = await table.command(CARL, "order", decision=bobs.decision.id, distance="2.5")
+    answers = await table.command(CARL, "order", decision=bobs.decision.id, values="distance=2.5")
     assert answers[0].content == "You have no seat in this game. Join it with /game join."
     # Her own order goes through.
-    answers = await table.command(ANNE, "order", distance="3")
+    answers = await table.command(ANNE, "order", values="distance=3")
     assert answers[0].content.startswith("Order recorded: Phase 5: action of HMS Indefatigable.")
 
 

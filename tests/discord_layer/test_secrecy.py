@@ -29,7 +29,7 @@ async def play_until_phase_4(table, anne_chit: str) -> None:
     [bob_form] = [a for a in await table.command(BOB, "chits") if a.custom_ids()]
     await table.choose(BOB, bob_form, "bs1:s:", "5")
     await table.click(BOB, bob_form, bob_form.component("bs1:o:")["custom_id"])
-    await table.command(BOB, "order", distance="3")
+    await table.command(BOB, "order", values="distance=3")
     await table.command(ANNE, "log")
     await table.command(BOB, "map")
 

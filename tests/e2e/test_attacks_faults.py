@@ -252,7 +252,7 @@ async def test_fault_gateway_drops_and_resumes_mid_phase_loses_no_order_posts_no
             await server.invalidate_session()  # a new session: nothing replayed, nothing posted again
             await server.wait_for(lambda: server.gateway.identifies == 2 and server.gateway.connected, 10)
             decision = (await w.bob.autocomplete(thread, "order", "decision", ""))[0]["value"]
-            ordered = await w.bob.run(thread, "order", decision=decision, action="move", distance="3")
+            ordered = await w.bob.run(thread, "order", decision=decision, action="move", values="distance=3")
             assert ordered.text.startswith("Order recorded")
             await server.wait_for(lambda: posts_starting(thread, 'Virginie sails 3"'), 10)
             await bot.loops.settle()

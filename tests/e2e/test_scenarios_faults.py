@@ -37,7 +37,7 @@ async def test_simultaneous_confirmations_and_a_duplicated_order(fake_discord, t
 
             # Discord delivers Bob's /order twice: one order stored, the second answer refused (40060).
             decision = (await w.bob.autocomplete(thread, "order", "decision", ""))[0]["value"]
-            it = await w.bob.invoke(thread, "order", {"decision": decision, "action": "move", "distance": "2.5"},
+            it = await w.bob.invoke(thread, "order", {"decision": decision, "action": "move", "values": "distance=2.5"},
                                     duplicate=True)
             await server.wait_for(lambda: it.refused, 5)
             assert it.deliveries == 2 and [r.code for r in it.refused] == [40060]
@@ -89,7 +89,7 @@ async def test_rate_limits_and_server_errors_lose_nothing(fake_discord, tmp_path
             limited = server.fail(429, 1, route="POST /channels/*/messages", retry_after=0.05, is_global=True)
             answers = server.fail(500, 1, route="POST /webhooks/*")
             decision = (await w.bob.autocomplete(thread, "order", "decision", ""))[0]["value"]
-            ordered = await w.bob.run(thread, "order", decision=decision, action="move", distance="3")
+            ordered = await w.bob.run(thread, "order", decision=decision, action="move", values="distance=3")
             assert ordered.text.startswith("Order recorded") and ordered.reply.ephemeral
             assert len(answers.hits) == 1  # the answer's follow-up, retried after the 500
             await server.wait_for(lambda: posts_starting(thread, 'Virginie sails 3"'), 10)

@@ -68,9 +68,9 @@ async def test_a_duel_from_game_new_to_the_result(fake_discord, tmp_path):
             decision = decisions[0]["value"]
             actions = await w.bob.autocomplete(thread, "order", "action", "", decision=decision)
             assert [c["value"] for c in actions] == ["move", "turn"]
-            distances = await w.bob.autocomplete(thread, "order", "distance", "", decision=decision, action="move")
-            assert [c["value"] for c in distances] == ["2", "2.5", "3"]
-            ordered = await w.bob.run(thread, "order", decision=decision, action="move", distance=distances[-1]["value"])
+            distances = await w.bob.autocomplete(thread, "order", "values", "", decision=decision, action="move")
+            assert [c["value"] for c in distances] == ["distance=2", "distance=2.5", "distance=3"]
+            ordered = await w.bob.run(thread, "order", decision=decision, action="move", values=distances[-1]["value"])
             assert ordered.reply.ephemeral and ordered.text.startswith("Order recorded: Phase 5: action of Virginie.")
             moved = await server.wait_for(lambda: next(
                 (m for m in thread.messages if m.content.startswith('Virginie sails 3"')), None), 10)

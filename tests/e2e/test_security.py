@@ -65,7 +65,7 @@ async def test_orders_and_chits_of_another_player_are_out_of_reach(fake_discord,
 
         # Bob names Anne's decision in /order: refused, naming only his own decisions.
         for values in ({"decision": anne_decision}, {"decision": anne_decision, "action": "chits"},
-                       {"decision": anne_decision, "ship": "indefatigable"}):
+                       {"decision": anne_decision, "values": "ship=indefatigable"}):
             text = private_answer(await w.bob.invoke(thread, "order", values), w.bob)
             assert anne_decision in text and bob_decision in text, text
             assert "Indefatigable" not in text and "4" not in text.replace(anne_decision, ""), text
