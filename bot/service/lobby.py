@@ -14,7 +14,7 @@ from bot.service.picks import ShipOption
 from db import AlreadySeated, GameRow, LimitReached, NewGame, PickTaken, SeatRow, StartRow, ThreadTaken, WrongStatus
 from rules.core import game as engine
 from rules.core.dice import SeededDice
-from rules.core.registry import get_ruleset, ruleset_names
+from rules.core.registry import get_ruleset, manifest, ruleset_names
 from rules.core.ruleset import Ruleset, Seat
 
 
@@ -59,7 +59,7 @@ class LobbyMixin(ServiceCore):
         except LimitReached as exc:
             raise self._limit_error(exc) from None
         pace = self._t(game, f"pacing.{pacing.style}", duration=i18n.duration(pacing.seconds, language))
-        await self._notice(game, "notice.created", host=i18n.mention(host_id), ruleset=rules.title,
+        await self._notice(game, "notice.created", host=i18n.mention(host_id), ruleset=manifest(ruleset).title(language),
                            title=getattr(setup, "title", scenario), pacing=pace)
         return game
 

@@ -6,6 +6,7 @@ need. Frozen models are shared, not copied: nothing can change them.
 """
 from __future__ import annotations
 
+import dataclasses
 from typing import Any, TypeVar
 
 from pydantic import BaseModel
@@ -20,6 +21,16 @@ def _immutable(v: Any) -> bool:
     types, so a subclass with state of its own is never shared."""
     t = type(v)
     return t in _SCALAR_TYPES or (t is tuple and all(type(x) in _SCALAR_TYPES for x in v))
+
+
+def _frozen_dataclass(value: Any) -> bool:
+    """A frozen dataclass of scalars (a grid square, a hex, a pose of rules/core/tables)
+    cannot change, so it is shared like a scalar."""
+    params = getattr(type(value), "__dataclass_params__", None)
+    if params is None or not params.frozen:
+        return False
+    return all(_immutable(v) or _frozen_dataclass(v)
+               for v in (getattr(value, f.name) for f in dataclasses.fields(value)))
 
 
 def clone(value: Any) -> Any:
@@ -51,6 +62,8 @@ def clone(value: Any) -> Any:
         return {k: clone(v) for k, v in value.items()}
     if isinstance(value, tuple):
         return value if _immutable(value) else tuple(clone(v) for v in value)
+    if _frozen_dataclass(value):
+        return value
     raise TypeError(f"cannot clone a {type(value).__name__} in a game state")
 
 

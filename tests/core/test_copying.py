@@ -50,3 +50,26 @@ def test_clone_keeps_what_was_set_and_extra_fields():
     assert copy == loose and copy.model_dump() == {"v": [1], "note": "x"}
     copy.v.append(2)
     assert loose.v == [1]
+
+
+def test_frozen_table_coordinates_are_shared_and_other_dataclasses_refused():
+    """A grid square, a hex or a pose of rules/core/tables may sit in a state: they cannot
+    change, so a copy shares them; a dataclass that can change has no place in a state."""
+    import dataclasses
+
+    from rules.core.copying import clone
+    from rules.core.tables.hexmap import Hex
+    from rules.core.tables.open_table import Pose
+    from rules.core.tables.squares import Square
+
+    for frozen in (Square(2, 1), Hex(0, -3), Pose(1.5, 2.0, 90.0)):
+        assert clone(frozen) is frozen
+        assert clone([frozen, frozen]) == [frozen, frozen]
+
+    @dataclasses.dataclass
+    class Loose:
+        x: int
+
+    import pytest
+    with pytest.raises(TypeError):
+        clone(Loose(1))

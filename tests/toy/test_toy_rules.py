@@ -85,10 +85,6 @@ class _Holder(BaseModel):
     at: Square
 
 
-@pytest.mark.xfail(strict=True, reason="rules/core/copying.py:54 clone() copies pydantic models, lists, dicts, "
-                   "tuples and scalars but not the frozen dataclasses rules/core/tables offers for states "
-                   "(Square, Hex, Pose): SteppedRuleset.resolve -> clone_model raises TypeError, so the toy "
-                   "keeps plain col/row numbers instead of a Square")
 def test_a_state_may_hold_a_square_of_the_grid():
     held = _Holder(at=Square(2, 1))
     assert clone_model(held) == held

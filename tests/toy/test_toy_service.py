@@ -136,9 +136,6 @@ async def test_an_italian_race_gets_italian_maps(table):
     assert alts and all("turno" in alt for alt in alts)
 
 
-@pytest.mark.xfail(strict=True, reason="bot/service/lobby.py:62 names the game by Ruleset.title (one English "
-                   "class attribute) instead of the manifest's title in the game's language, so an Italian "
-                   "game opens as 'Toy race', not 'Corsa giocattolo'")
 async def test_an_italian_race_is_announced_by_its_italian_title(table):
     service, loops, transport = table
     await open_race(service, loops, language="it")
