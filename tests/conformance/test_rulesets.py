@@ -22,15 +22,16 @@ MAX_STEPS = 400
 CASES = [(name, scenario) for name in ruleset_names() for scenario in get_ruleset(name).scenarios()]
 
 
-def seats_for(setup) -> list[Seat]:
-    return [Seat(id=f"p{i + 1}", side=side, name=f"Player {i + 1}") for i, side in enumerate(setup.sides)]
+def seats_for(ruleset, setup) -> list[Seat]:
+    # The ruleset says what its sides are (a setup need not keep them in `sides`).
+    return [Seat(id=f"p{i + 1}", side=side, name=f"Player {i + 1}") for i, side in enumerate(ruleset.sides(setup))]
 
 
 def play(name: str, scenario: str, seed: int, options: dict | None = None, checks: bool = True):
     ruleset = get_ruleset(name)
     setup = ruleset.scenarios()[scenario]
     opts = ruleset.options_model.model_validate(options or {})
-    seats = seats_for(setup)
+    seats = seats_for(ruleset, setup)
     dice = SeededDice(seed)
     rng = random.Random(seed)
     state, start = game.start(ruleset, setup, opts, seats, dice)
