@@ -19,6 +19,7 @@ import yarl
 from discord import app_commands
 
 from bot.discord import commands, components, forms, listing
+from bot.discord.markup import DiscordMarkup
 from bot.discord.pictures import ReplayCache, map_image_maker
 from bot.discord.replies import answer_error
 from bot.discord.transport import DiscordTransport
@@ -91,6 +92,7 @@ class Broadside(discord.Client):
         self.tree = CommandTree(self)
         commands.register(self.tree)
         self.transport = DiscordTransport(self)
+        self.markup = DiscordMarkup()  # learns the command ids when the tree is synced
         self.pending_cache = PendingCache(self)
         self.replays = ReplayCache()
         self._clock = clock
@@ -132,6 +134,7 @@ class Broadside(discord.Client):
             synced = await self.tree.sync(guild=guild)
         else:
             synced = await self.tree.sync()
+        self.markup.learn(synced)
         log.info("%d commands registered %s", len(synced),
                  f"in server {self.settings.dev_guild}" if self.settings.dev_guild else "globally")
 

@@ -29,6 +29,7 @@ import discord
 
 from bot import i18n
 from bot.discord import components, legal
+from bot.discord.markup import for_discord
 from bot.discord.replies import Refusal, answer_error, split_text
 from bot.transport import PendingDecision
 from rules.core.decisions import ActionSpec, DecisionSpec, ParamSpec
@@ -312,17 +313,18 @@ async def _handle(client: "Broadside", interaction: discord.Interaction, ref: Re
     pending = await service.my_pending(game.id, interaction.user.id)
     item = next((p for p in pending if decision_token(p.decision.id) == ref.token), None)
     if item is None:
-        await interaction.edit_original_response(content=i18n.text("form.closed", lang), view=None)
+        await interaction.edit_original_response(content=for_discord(client, i18n.text("form.closed", lang)),
+                                                  view=None)
         return
     form = Form.from_state(item.spec, ref.state)
     if ref.kind == "s":
         values = (interaction.data or {}).get("values") or []
         form = form.choose(ref.n, _digit(values[0]) if values else None)
         content, view = message(game.id, item, lang, page=form.page_of(ref.n, lang), form=form)
-        await interaction.edit_original_response(content=content, view=view)
+        await interaction.edit_original_response(content=for_discord(client, content), view=view)
     elif ref.kind == "p":
         content, view = message(game.id, item, lang, page=ref.n, form=form)
-        await interaction.edit_original_response(content=content, view=view)
+        await interaction.edit_original_response(content=for_discord(client, content), view=view)
     else:
         payload = form.payload()
         if payload is None:
@@ -330,4 +332,4 @@ async def _handle(client: "Broadside", interaction: discord.Interaction, ref: Re
         result = await service.submit_order(game.id, interaction.user.id, item.decision.id, payload,
                                             idempotency_key=str(interaction.id))
         content, view = message(game.id, item, lang, page=ref.n, status=result.message, form=form)
-        await interaction.edit_original_response(content=content, view=view)
+        await interaction.edit_original_response(content=for_discord(client, content), view=view)

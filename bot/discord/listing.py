@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot import i18n
+from bot.discord.markup import for_discord
 from bot.discord.replies import Refusal, answer_error, reader_language, split_text
 from rules.core.registry import manifest
 
@@ -89,7 +90,7 @@ async def handle(client: "Broadside", interaction: discord.Interaction) -> bool:
             raise Refusal("reply.stale-component")
         await interaction.response.defer()
         content, view = await page(client, guild_id, reader_language(interaction), number)
-        await interaction.edit_original_response(content=content, view=view)
+        await interaction.edit_original_response(content=for_discord(client, content), view=view)
     except Exception as exc:  # noqa: BLE001 - every failure gets the one private answer
         await answer_error(interaction, exc)
     return True

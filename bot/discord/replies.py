@@ -16,6 +16,7 @@ import discord
 from discord import app_commands
 
 from bot import i18n
+from bot.discord.markup import for_discord
 from bot.service import ServiceError
 
 log = logging.getLogger("broadside.discord")
@@ -116,7 +117,7 @@ async def defer(interaction: discord.Interaction) -> None:
 async def reply(interaction: discord.Interaction, text: str = "", *, file: discord.File | None = None,
                 view: discord.ui.View | None = None) -> None:
     """A private answer, split to Discord's size; a file or menus go with the last piece."""
-    pieces = split_text(text) or ([""] if (file or view) else [])
+    pieces = split_text(for_discord(interaction.client, text)) or ([""] if (file or view) else [])
     for n, piece in enumerate(pieces):
         last = n == len(pieces) - 1
         kwargs: dict[str, Any] = {"ephemeral": True, "allowed_mentions": discord.AllowedMentions.none()}
