@@ -23,11 +23,12 @@ import hashlib
 import logging
 import re
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
 from bot import i18n
+from bot.discord.app import BotApp
 from bot.discord import components, legal
 from bot.discord.markup import for_discord
 from bot.discord.replies import Refusal, answer_error, split_text
@@ -35,8 +36,6 @@ from bot.transport import PendingDecision
 from rules.core.decisions import ActionSpec, DecisionSpec, ParamSpec
 from rules.core.forms import same_value
 
-if TYPE_CHECKING:
-    from bot.discord.client import Broadside
 
 log = logging.getLogger("broadside.discord.forms")
 
@@ -278,7 +277,7 @@ def message(game_id: int, item: PendingDecision, lang: str, *, page: int = 0,
 
 
 # -- clicks ----------------------------------------------------------------------------------------------
-async def handle(client: "Broadside", interaction: discord.Interaction) -> bool:
+async def handle(client: BotApp, interaction: discord.Interaction) -> bool:
     """Answer a click on an order menu; False if the component is not one of ours."""
     ref = parse(interaction.custom_id)
     if ref is None:
@@ -302,7 +301,7 @@ def _on_its_message(interaction: discord.Interaction, ref: Ref) -> bool:
     return False
 
 
-async def _handle(client: "Broadside", interaction: discord.Interaction, ref: Ref) -> None:
+async def _handle(client: BotApp, interaction: discord.Interaction, ref: Ref) -> None:
     # Acknowledge at once: reading the decision and checking an order wait their turn on
     # the database, and Discord wants an answer within 3 s — under load, well before.
     await interaction.response.defer()

@@ -9,17 +9,15 @@ no longer exists (games ended meanwhile) shows the last one.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
 
 import discord
 
 from bot import i18n
+from bot.discord.app import BotApp
 from bot.discord.markup import for_discord
 from bot.discord.replies import Refusal, answer_error, reader_language, split_text
 from rules.core.registry import manifest
 
-if TYPE_CHECKING:
-    from bot.discord.client import Broadside
 
 FORMAT = "bsl1"
 # A server id is a snowflake (< 2**64: 13 digits in base 36); a page number is small.
@@ -47,7 +45,7 @@ def parse(custom_id: str | None) -> tuple[int, int] | None:
     return int(match["guild"], 36), int(match["page"], 36)
 
 
-async def page(client: "Broadside", guild_id: int, lang: str, number: int) -> tuple[str, discord.ui.View | None]:
+async def page(client: BotApp, guild_id: int, lang: str, number: int) -> tuple[str, discord.ui.View | None]:
     """The text of one page of the server's unfinished games, and its buttons."""
     service = client.service
     games, number, pages = await service.unfinished_games(guild_id, number, client.settings.games_per_list_page)
@@ -79,7 +77,7 @@ def _buttons(guild_id: int, lang: str, number: int, pages: int) -> discord.ui.Vi
     return view
 
 
-async def handle(client: "Broadside", interaction: discord.Interaction) -> bool:
+async def handle(client: BotApp, interaction: discord.Interaction) -> bool:
     """Turn a page of /game list; False if the component is not a list button."""
     found = parse(interaction.custom_id)
     if found is None:

@@ -19,19 +19,18 @@ from __future__ import annotations
 import asyncio
 import logging
 from contextlib import asynccontextmanager
-from typing import TYPE_CHECKING, AsyncIterator, Sequence
+from typing import AsyncIterator, Sequence
 
 import aiohttp
 import discord
 
 from bot import i18n
+from bot.discord.app import BotApp
 from bot.discord import forms
 from bot.discord.markup import for_discord, markup_of
 from bot.discord.replies import picture, split_lines
 from bot.transport import Image, PermanentDeliveryError, Place, Prompt, TransientDeliveryError
 
-if TYPE_CHECKING:
-    from bot.discord.client import Broadside
 
 log = logging.getLogger("broadside.discord.transport")
 
@@ -67,7 +66,7 @@ async def _delivery(target: int | None, *, direct: bool = False) -> AsyncIterato
 
 
 class DiscordTransport:
-    def __init__(self, client: "Broadside") -> None:
+    def __init__(self, client: BotApp) -> None:
         self.client = client
 
     def _render(self, lines: Sequence[str]) -> list[str]:
