@@ -23,8 +23,8 @@ import discord
 from discord import app_commands
 
 from bot import i18n
-from bot.discord.app import app
 from bot.discord import forms, legal, listing, pictures
+from bot.discord.app import app
 from bot.discord.replies import (FILE_LIMIT, MESSAGE_LIMIT, Refusal, defer, picture, reader_language, reply,
                                  server_language, split_text)
 from bot.discord.translator import L, command, options

@@ -28,8 +28,8 @@ from typing import Any
 import discord
 
 from bot import i18n
-from bot.discord.app import BotApp
 from bot.discord import components, legal
+from bot.discord.app import BotApp
 from bot.discord.markup import for_discord
 from bot.discord.replies import Refusal, answer_error, split_text
 from bot.transport import PendingDecision

@@ -25,8 +25,8 @@ import aiohttp
 import discord
 
 from bot import i18n
-from bot.discord.app import BotApp
 from bot.discord import forms
+from bot.discord.app import BotApp
 from bot.discord.markup import for_discord, markup_of
 from bot.discord.replies import picture, split_lines
 from bot.transport import Image, PermanentDeliveryError, Place, Prompt, TransientDeliveryError
