@@ -30,8 +30,7 @@ import discord
 from bot import i18n
 from bot.discord import components, legal
 from bot.discord.app import BotApp
-from bot.discord.markup import for_discord
-from bot.discord.replies import Refusal, answer_error, split_text
+from bot.discord.replies import Refusal, answer_error, one_message, split_text
 from bot.transport import PendingDecision
 from rules.core.decisions import ActionSpec, DecisionSpec, ParamSpec
 from rules.core.forms import same_value
@@ -312,7 +311,7 @@ async def _handle(client: BotApp, interaction: discord.Interaction, ref: Ref) ->
     pending = await service.my_pending(game.id, interaction.user.id)
     item = next((p for p in pending if decision_token(p.decision.id) == ref.token), None)
     if item is None:
-        await interaction.edit_original_response(content=for_discord(client, i18n.text("form.closed", lang)),
+        await interaction.edit_original_response(content=one_message(client, i18n.text("form.closed", lang)),
                                                   view=None)
         return
     form = Form.from_state(item.spec, ref.state)
@@ -320,10 +319,10 @@ async def _handle(client: BotApp, interaction: discord.Interaction, ref: Ref) ->
         values = (interaction.data or {}).get("values") or []
         form = form.choose(ref.n, _digit(values[0]) if values else None)
         content, view = message(game.id, item, lang, page=form.page_of(ref.n, lang), form=form)
-        await interaction.edit_original_response(content=for_discord(client, content), view=view)
+        await interaction.edit_original_response(content=one_message(client, content), view=view)
     elif ref.kind == "p":
         content, view = message(game.id, item, lang, page=ref.n, form=form)
-        await interaction.edit_original_response(content=for_discord(client, content), view=view)
+        await interaction.edit_original_response(content=one_message(client, content), view=view)
     else:
         payload = form.payload()
         if payload is None:
@@ -331,4 +330,4 @@ async def _handle(client: BotApp, interaction: discord.Interaction, ref: Ref) ->
         result = await service.submit_order(game.id, interaction.user.id, item.decision.id, payload,
                                             idempotency_key=str(interaction.id))
         content, view = message(game.id, item, lang, page=ref.n, status=result.message, form=form)
-        await interaction.edit_original_response(content=for_discord(client, content), view=view)
+        await interaction.edit_original_response(content=one_message(client, content), view=view)

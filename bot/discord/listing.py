@@ -14,8 +14,7 @@ import discord
 
 from bot import i18n
 from bot.discord.app import BotApp
-from bot.discord.markup import for_discord
-from bot.discord.replies import Refusal, answer_error, reader_language, split_text
+from bot.discord.replies import Refusal, answer_error, one_message, reader_language, split_text
 from rules.core.registry import manifest
 
 
@@ -88,7 +87,7 @@ async def handle(client: BotApp, interaction: discord.Interaction) -> bool:
             raise Refusal("reply.stale-component")
         await interaction.response.defer()
         content, view = await page(client, guild_id, reader_language(interaction), number)
-        await interaction.edit_original_response(content=for_discord(client, content), view=view)
+        await interaction.edit_original_response(content=one_message(client, content), view=view)
     except Exception as exc:  # noqa: BLE001 - every failure gets the one private answer
         await answer_error(interaction, exc)
     return True

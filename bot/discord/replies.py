@@ -92,6 +92,12 @@ def split_text(text: str, limit: int = MESSAGE_LIMIT) -> list[str]:
     return [p for p in pieces if p.strip()]
 
 
+def one_message(client: object, text: str) -> str:
+    """``text`` in Discord's markup, cut to one message (a command link is longer than its token)."""
+    pieces = split_text(for_discord(client, text))
+    return pieces[0] if pieces else ""
+
+
 def split_lines(lines: Sequence[str], limit: int = MESSAGE_LIMIT) -> list[str]:
     return split_text("\n".join(line for line in lines if line is not None), limit)
 

@@ -27,8 +27,8 @@ import discord
 from bot import i18n
 from bot.discord import forms
 from bot.discord.app import BotApp
-from bot.discord.markup import for_discord, markup_of
-from bot.discord.replies import picture, split_lines
+from bot.discord.markup import markup_of
+from bot.discord.replies import one_message, picture, split_lines
 from bot.transport import Image, PermanentDeliveryError, Place, Prompt, TransientDeliveryError
 
 
@@ -110,7 +110,7 @@ class DiscordTransport:
                     await channel.send(piece, allowed_mentions=discord.AllowedMentions.none())
                 for item in prompt.decisions:
                     content, view = forms.message(prompt.game_id, item, lang)
-                    content = for_discord(self.client, content)
+                    content = one_message(self.client, content)
                     if view is None:
                         await channel.send(content, allowed_mentions=discord.AllowedMentions.none())
                     else:
