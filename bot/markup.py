@@ -1,10 +1,10 @@
-"""Neutral tokens for what each platform writes its own way: a person, a moment, a command.
+"""Neutral tokens for what each platform writes its own way: a person, a place, a moment, a command.
 
 The service, the loop and the catalogue write a mention, a deadline or a command name
 as a token inside their text (``str(Mention(42))`` is ``⟦@42⟧``), and each transport
-renders the tokens as its readers see them: Discord as ``<@42>``, ``<t:1700000000:R>``
-and a clickable ``</order:id>``; the in-process transport (tests, the offline demo's
-log) as a name, a date and ``/order``. So nothing above the transport knows Discord.
+renders the tokens as its readers see them: Discord as ``<@42>``, ``<#7>``,
+``<t:1700000000:R>`` and a clickable ``</order:id>``; the in-process transport (tests,
+the offline demo's log) as a name, a place, a date and ``/order``. So nothing above the transport knows Discord.
 
 A token carries a user id, a time or a command name, nothing else: whatever a text may
 not show, its tokens do not show either. A player can type a token into a text the bot
@@ -34,6 +34,16 @@ class Mention:
 
     def __str__(self) -> str:
         return f"{OPEN}@{int(self.user_id)}{CLOSE}"
+
+
+@dataclass(frozen=True, slots=True)
+class Channel:
+    """A place people talk (a channel or a thread), by its platform id."""
+
+    channel_id: int
+
+    def __str__(self) -> str:
+        return f"{OPEN}#{int(self.channel_id)}{CLOSE}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,17 +81,19 @@ class Command:
         return f"{OPEN}/{self.path}{CLOSE}"
 
 
-Token = Union[Mention, Deadline, Command]
+Token = Union[Mention, Channel, Deadline, Command]
 
 _WORD = re.compile(r"[a-z][a-z0-9_-]{0,31}")
 _TOKEN = re.compile(
-    OPEN + r"(?:@(?P<user>\d{1,20})|t:(?P<at>-?\d{1,12}):(?P<style>[" + STYLES + r"])"
+    OPEN + r"(?:@(?P<user>\d{1,20})|#(?P<channel>\d{1,20})|t:(?P<at>-?\d{1,12}):(?P<style>[" + STYLES + r"])"
     r"|/(?P<name>[a-z][a-z0-9_-]{0,31})(?: (?P<sub>[a-z][a-z0-9_-]{0,31}))?)" + CLOSE)
 
 
 def _token(match: re.Match[str]) -> Token:
     if match["user"] is not None:
         return Mention(int(match["user"]))
+    if match["channel"] is not None:
+        return Channel(int(match["channel"]))
     if match["at"] is not None:
         return Deadline(int(match["at"]), match["style"])
     return Command(match["name"], match["sub"])
@@ -108,6 +120,8 @@ def tokens(text: str) -> list[Token]:
 class Renderer(Protocol):
     def mention(self, token: Mention) -> str: ...
 
+    def channel(self, token: Channel) -> str: ...
+
     def deadline(self, token: Deadline) -> str: ...
 
     def command(self, token: Command) -> str: ...
@@ -119,6 +133,8 @@ def render(text: str, renderer: Renderer) -> str:
         token = _token(match)
         if isinstance(token, Mention):
             return renderer.mention(token)
+        if isinstance(token, Channel):
+            return renderer.channel(token)
         if isinstance(token, Deadline):
             return renderer.deadline(token)
         return renderer.command(token)
@@ -128,8 +144,8 @@ def render(text: str, renderer: Renderer) -> str:
 @dataclass
 class PlainText:
     """Tokens as readable text with no platform markup: ``@name`` (or ``@user 42`` for
-    someone it has no name for), a UTC date with, given a clock, how far off it is, and
-    ``/command``."""
+    someone it has no name for), ``#name`` (or ``#channel 7``), a UTC date with, given a
+    clock, how far off it is, and ``/command``. ``names`` holds people and places."""
 
     names: Mapping[int, str] = field(default_factory=dict)
     now: Callable[[], float] | None = None
@@ -137,6 +153,10 @@ class PlainText:
     def mention(self, token: Mention) -> str:
         name = self.names.get(token.user_id)
         return f"@{name}" if name else f"@user {token.user_id}"
+
+    def channel(self, token: Channel) -> str:
+        name = self.names.get(token.channel_id)
+        return f"#{name}" if name else f"#channel {token.channel_id}"
 
     def deadline(self, token: Deadline) -> str:
         moment = _dt.datetime.fromtimestamp(token.at, _dt.timezone.utc)
@@ -167,4 +187,4 @@ def plain(text: str, names: Mapping[int, str] | None = None) -> str:
     return render(text, PlainText(dict(names or {})))
 
 
-__all__ = ["Command", "Deadline", "Mention", "PlainText", "Renderer", "Token", "parse", "plain", "render", "tokens"]
+__all__ = ["Channel", "Command", "Deadline", "Mention", "PlainText", "Renderer", "Token", "parse", "plain", "render", "tokens"]

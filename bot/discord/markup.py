@@ -1,6 +1,6 @@
 """The service's tokens (:mod:`bot.markup`) as Discord writes them.
 
-A mention is ``<@id>``, a deadline ``<t:unix:R>`` (each reader sees it in their own
+A mention is ``<@id>``, a channel or thread ``<#id>``, a deadline ``<t:unix:R>`` (each reader sees it in their own
 time zone), and a command ``</name sub:id>``, which Discord shows as a link that fills
 in the command; the id is the one Discord gave the command when the tree was synced.
 Until the ids are known (commands not synced by this process) a command is written as
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from bot.markup import Command, Deadline, Mention, render
+from bot.markup import Channel, Command, Deadline, Mention, render
 
 
 class DiscordMarkup:
@@ -23,6 +23,9 @@ class DiscordMarkup:
 
     def mention(self, token: Mention) -> str:
         return f"<@{token.user_id}>"
+
+    def channel(self, token: Channel) -> str:
+        return f"<#{token.channel_id}>"
 
     def deadline(self, token: Deadline) -> str:
         return f"<t:{int(token.at)}:{token.style}>"

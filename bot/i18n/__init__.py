@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import string
 
-from bot.markup import Command, Deadline, Mention
+from bot.markup import Channel, Command, Deadline, Mention
 
 from bot.i18n.catalogue import CATALOGUE
 from bot.i18n.chat import CHAT
@@ -58,9 +58,14 @@ def mention(user_id: int) -> str:
     return str(Mention(user_id))
 
 
+def channel(channel_id: int) -> str:
+    """A channel or thread token, rendered by the transport (Discord: ``<#id>``)."""
+    return str(Channel(channel_id))
+
+
 def command(name: str, sub: str | None = None) -> str:
     """A command-name token, rendered by the transport (Discord: a clickable command)."""
     return str(Command(name, sub))
 
 
-__all__ = ["CATALOGUE", "DEFAULT", "LANGUAGES", "command", "duration", "mention", "placeholders", "text", "timestamp"]
+__all__ = ["CATALOGUE", "DEFAULT", "LANGUAGES", "channel", "command", "duration", "mention", "placeholders", "text", "timestamp"]

@@ -106,19 +106,20 @@ async def test_menus_keep_working_after_a_restart(open_table):
 
 
 async def test_the_services_tokens_arrive_in_discords_markup(table):
-    """Mentions, deadlines and command names leave the service as neutral tokens; on
-    Discord they are <@id>, <t:unix:R> and a command link with the synced command's id."""
+    """Mentions, places, deadlines and command names leave the service as neutral tokens;
+    on Discord they are <@id>, <#id>, <t:unix:R> and a command link with the synced
+    command's id."""
     from types import SimpleNamespace
 
     from bot import i18n
-    from bot.markup import Command, Deadline, Mention
+    from bot.markup import Channel, Command, Deadline, Mention
 
-    line = (f"{Mention(ANNE)}, your orders are due {Deadline(1700000300.7)}: give them with "
+    line = (f"{Mention(ANNE)}, your orders are due {Deadline(1700000300.7)} in {Channel(78)}: give them with "
             f"{Command('order')} or {Command('host', 'resume')} (not {Command('map')}).")
     table.client.markup.learn([SimpleNamespace(name="order", id=1111), SimpleNamespace(name="host", id=2222)])
     await table.client.transport.post(Place(GUILD, CHANNEL, 78), [line], mentions=[ANNE])
     [post] = table.fake.in_channel(78)
-    assert post.content == (f"<@{ANNE}>, your orders are due <t:1700000300:R>: give them with </order:1111> or "
+    assert post.content == (f"<@{ANNE}>, your orders are due <t:1700000300:R> in <#78>: give them with </order:1111> or "
                             "</host resume:2222> (not /map).")  # no id known for /map: plain text
     assert post.mentions == [ANNE]
     # Private lines and replies too.

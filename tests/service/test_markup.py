@@ -7,8 +7,9 @@ import re
 import pytest
 
 from bot import i18n
-from bot.markup import CLOSE, OPEN, Command, Deadline, Mention, PlainText, parse, plain, render, tokens
+from bot.markup import CLOSE, OPEN, Channel, Command, Deadline, Mention, PlainText, parse, plain, render, tokens
 from bot.service import Pacing, ServiceError
+from bot.transport import PermanentDeliveryError
 
 #: What Discord would turn into a mention, a timestamp, a command link or a channel link.
 DISCORD_MARKUP = re.compile(r"<(@[!&]?\d|t:-?\d|/[\w -]+:\d|#\d)")
@@ -18,6 +19,7 @@ LITERAL_COMMAND = re.compile(r"(?<![\w/" + OPEN + r"])/(game|host|chits|order|or
 
 
 def test_tokens_round_trip_and_render_plainly():
+    assert plain(f"in {Channel(7)}") == "in #channel 7" and plain(f"in {Channel(7)}", {7: "battles"}) == "in #battles"
     text = f"{Mention(42)} must answer by {Deadline(1700000300.9)}; see {Command('host', 'resume')} or {Command('order')}."
     assert tokens(text) == [Mention(42), Deadline(1700000300), Command("host", "resume"), Command("order")]
     assert [p for p in parse(text) if isinstance(p, str)] == [" must answer by ", "; see ", " or ", "."]
@@ -78,3 +80,21 @@ async def test_no_text_the_service_produces_holds_discord_markup(table, seed, la
     assert f"@user {table.HOST}" in joined and f"@user {table.BOB}" in joined
     assert re.search(r"\d{4}-\d\d-\d\d \d\d:\d\d UTC \([+-]\d+ (s|min|h|d)\)", joined)
     assert "/chits" in joined and "/game join" in joined and "/host export" in joined
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+async def test_delivery_notices_name_the_places_without_markup(table, language):
+    """The notices of a thread the bot may no longer post in name the thread and its
+    channel (tokens), the host and the command to run."""
+    game = await table.duel(language=language)
+    table.transport.broken[game.thread_id] = PermanentDeliveryError("HTTP 403: Missing Permissions", code=50013,
+                                                                    target=game.thread_id)
+    await table.order_for(game.id, table.ANNE)
+    await table.order_for(game.id, table.BOB)
+    await table.settle()
+    said = table.transport.posts[-1].lines[0]
+    told = table.transport.private_texts(table.HOST)[-1]
+    for text in (said, told):
+        assert f"#channel {game.thread_id}" in text and "/host resume" in text, text
+        assert not DISCORD_MARKUP.search(text) and OPEN not in text, text
+    assert f"@user {table.HOST}" in said
