@@ -118,7 +118,10 @@ class BotProcess:
         self.env = {k: v for k, v in os.environ.items() if not k.startswith("BROADSIDE_")}
         self.env.update(BROADSIDE_TOKEN=server.token, BROADSIDE_API_BASE=server.api_base,
                         BROADSIDE_GATEWAY_URL=server.gateway_url, BROADSIDE_DATABASE=str(database),
-                        BROADSIDE_LOG_LEVEL="WARNING", BENCH_REPORT=str(self.report), PYTHONUNBUFFERED="1")
+                        BROADSIDE_LOG_LEVEL="WARNING", BENCH_REPORT=str(self.report), PYTHONUNBUFFERED="1",
+                        # One host opens every game: the per-member and per-server limits
+                        # would refuse all but the first few.
+                        BROADSIDE_MAX_LOBBIES_PER_MEMBER="100000", BROADSIDE_MAX_GAMES_PER_SERVER="100000")
         self.proc: asyncio.subprocess.Process | None = None
         self.spawned = 0.0
 

@@ -21,6 +21,7 @@ from rules.core.record import replay
 from rules.core.registry import get_ruleset, ruleset_names
 
 HOST = 1  # the demo's host; the seats are computer captains
+HOST_NAME = "host"
 POLL = 0.02
 
 
@@ -54,9 +55,11 @@ async def run_demo(out: Path, *, seed: int = 1, ruleset: str | None = None, scen
     db_file = out / "demo.sqlite3"
     for stale in (db_file, out / "demo.sqlite3-wal", out / "demo.sqlite3-shm"):
         stale.unlink(missing_ok=True)
-    transport = InProcessTransport()
+    # The log reads as a thread would: the host by name, deadlines as times.
+    transport = InProcessTransport(names={HOST: HOST_NAME})
     db = await Database.open(db_file)
     service = GameService(db, transport, seed_source=lambda: seed)
+    transport.now = service.clock.now
     loops = LoopManager(service, image_factory=image_maker)
     try:
         await loops.start()

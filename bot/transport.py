@@ -5,12 +5,16 @@ The Discord adapter implements :class:`Transport`; tests and the offline demo us
 :meth:`remind`) must only ever carry text built from public events and
 ``view(state, None)``: the service and the loop guarantee that, and the transport
 may publish what it is given as it is.
+
+Texts carry mentions, deadlines and command names as neutral tokens
+(:mod:`bot.markup`); each transport renders them as its readers see them.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Protocol, Sequence
 
+from bot.markup import PlainText, render
 from db.models import GameRow
 from rules.core.decisions import Decision, DecisionSpec
 
@@ -133,7 +137,10 @@ class Reminder:
 
 @dataclass
 class InProcessTransport:
-    """Records everything; ``closed_dms`` are users whose direct messages fail.
+    """Records everything, as readable text; ``closed_dms`` are users whose direct
+    messages fail. Tokens are rendered without any platform markup (:class:`PlainText`):
+    a mention by the name in ``names`` (else ``@user <id>``), a deadline as a UTC time
+    (and, given ``now``, how far off it is), a command as ``/name``.
 
     Faults for tests: ``broken`` maps a channel or thread id to the error every post
     there raises; ``dm_faults`` maps a user id to errors their next direct messages
@@ -146,13 +153,21 @@ class InProcessTransport:
     reminders: list[Reminder] = field(default_factory=list)
     broken: dict[int, DeliveryError] = field(default_factory=dict)
     dm_faults: dict[int, list[DeliveryError]] = field(default_factory=dict)
+    names: dict[int, str] = field(default_factory=dict)
+    now: Callable[[], float] | None = None
+
+    def render(self, text: str) -> str:
+        return render(text, PlainText(self.names, self.now))
+
+    def _lines(self, lines: Sequence[str]) -> list[str]:
+        return [self.render(line) for line in lines]
 
     async def post(self, place: Place, lines: Sequence[str], *, image: Image | None = None,
                    mentions: Sequence[int] = (), skip: int = 0) -> None:
         if place.target in self.broken:
             raise self.broken[place.target]
         if skip == 0:  # one post is one message here
-            self.posts.append(Posted(place, list(lines), image, list(mentions)))
+            self.posts.append(Posted(place, self._lines(lines), image, list(mentions)))
 
     def _dm_fault(self, user_id: int) -> None:
         queued = self.dm_faults.get(user_id)
@@ -163,20 +178,20 @@ class InProcessTransport:
         if user_id in self.closed_dms:
             return False
         self._dm_fault(user_id)
-        self.prompts.append((user_id, prompt))
+        self.prompts.append((user_id, replace(prompt, lines=self._lines(prompt.lines))))
         return True
 
     async def private(self, user_id: int, lines: Sequence[str]) -> bool:
         if user_id in self.closed_dms:
             return False
         self._dm_fault(user_id)
-        self.privates.append((user_id, list(lines)))
+        self.privates.append((user_id, self._lines(lines)))
         return True
 
     async def remind(self, place: Place, user_ids: Sequence[int], text: str) -> None:
         if place.target in self.broken:
             raise self.broken[place.target]
-        self.reminders.append(Reminder(place, list(user_ids), text))
+        self.reminders.append(Reminder(place, list(user_ids), self.render(text)))
 
     # -- for tests and the demo ------------------------------------------------------
     def public_texts(self) -> list[str]:

@@ -27,6 +27,9 @@ def test_the_demo_writes_maps_replay_record_and_log(tmp_path):
     assert json.loads((tmp_path / "outcome.json").read_text())["kind"] == replayed.outcome.kind
     log = result.log.read_text(encoding="utf-8")
     assert "Game over:" in log and "computer captain" in log.lower()
+    # The log reads as a thread would, with no platform markup: the host by name.
+    assert log.startswith("@host opens a game") and "/game join" in log
+    assert "<@" not in log and "<t:" not in log and "</" not in log and "\u27e6" not in log
 
 
 def test_the_demo_command_plays_a_galley_battle(tmp_path, capsys):

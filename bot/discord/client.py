@@ -11,7 +11,6 @@ import asyncio
 import logging
 import signal
 import sys
-import time
 from typing import Any, Callable
 
 import discord
@@ -19,6 +18,7 @@ import yarl
 from discord import app_commands
 
 from bot.discord import commands, components, forms, listing
+from bot.discord.markup import DiscordMarkup
 from bot.discord.pictures import ReplayCache, map_image_maker
 from bot.discord.replies import answer_error
 from bot.discord.transport import DiscordTransport
@@ -27,7 +27,7 @@ from bot.heap import HeapKeeper
 from bot.loop import LoopManager
 from bot.service import Clock, GameService, Limits
 from bot.settings import Settings
-from bot.transport import ImageProvider, PendingDecision
+from bot.transport import ImageProvider
 from db import Database
 
 log = logging.getLogger("broadside.discord")
@@ -50,31 +50,6 @@ class CommandTree(app_commands.CommandTree):
         await answer_error(interaction, error)
 
 
-class PendingCache:
-    """A player's open decisions for a few seconds: autocomplete asks on every keystroke,
-    and each look computes the forms. Orders themselves always read fresh."""
-
-    TTL = 5.0
-
-    def __init__(self, client: "Broadside") -> None:
-        self.client = client
-        self._seen: dict[tuple[int, int], tuple[float, list[PendingDecision]]] = {}
-
-    async def get(self, game_id: int, user_id: int) -> list[PendingDecision]:
-        key = (game_id, user_id)
-        now = time.monotonic()
-        hit = self._seen.get(key)
-        if hit is not None and now - hit[0] < self.TTL:
-            return hit[1]
-        pending = await self.client.service.my_pending(game_id, user_id)
-        self._seen = {k: v for k, v in self._seen.items() if now - v[0] < self.TTL}
-        self._seen[key] = (now, pending)
-        return pending
-
-    def forget(self, game_id: int) -> None:
-        self._seen = {k: v for k, v in self._seen.items() if k[0] != game_id}
-
-
 class Broadside(discord.Client):
     """The bot. ``clock``, ``images`` and ``seed_source`` are for tests and the offline
     demo; ``sync_commands=False`` skips registering the commands with Discord;
@@ -91,7 +66,7 @@ class Broadside(discord.Client):
         self.tree = CommandTree(self)
         commands.register(self.tree)
         self.transport = DiscordTransport(self)
-        self.pending_cache = PendingCache(self)
+        self.markup = DiscordMarkup()  # learns the command ids when the tree is synced
         self.replays = ReplayCache()
         self._clock = clock
         self._images = images
@@ -108,8 +83,6 @@ class Broadside(discord.Client):
                         games_per_server=self.settings.max_games_per_server)
         self.service = GameService(self.db, self.transport, clock=self._clock, seed_source=self._seed_source,
                                    limits=limits)
-        # A change in a game (an order, a resolution) makes cached forms stale.
-        self.service.subscribe(self.pending_cache.forget)
         # Each game gets its own map provider (a steady scale between phases) unless a
         # test hands in one provider for all.
         self.loops = LoopManager(self.service, images=self._images,
@@ -132,6 +105,7 @@ class Broadside(discord.Client):
             synced = await self.tree.sync(guild=guild)
         else:
             synced = await self.tree.sync()
+        self.markup.learn(synced)
         log.info("%d commands registered %s", len(synced),
                  f"in server {self.settings.dev_guild}" if self.settings.dev_guild else "globally")
 

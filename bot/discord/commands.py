@@ -16,7 +16,7 @@ import logging
 import math
 import re
 import typing
-from typing import TYPE_CHECKING, Any, Awaitable, Callable, Sequence
+from typing import Any, Awaitable, Callable, Sequence
 
 import discord
 from discord import app_commands
@@ -24,6 +24,7 @@ from discord import app_commands
 from bot import i18n
 from bot.discord import forms, legal, listing, pictures
 from bot.discord import values as words
+from bot.discord.app import app
 from bot.discord.replies import (FILE_LIMIT, MESSAGE_LIMIT, Refusal, defer, picture, reader_language, reply,
                                  server_language, split_text)
 from bot.discord.translator import L, command, options
@@ -33,8 +34,6 @@ from db import GameRow
 from rules.core.manifest import Manifest
 from rules.core.registry import get_ruleset, manifest, manifests, ruleset_names
 
-if TYPE_CHECKING:
-    from bot.discord.client import Broadside
 
 log = logging.getLogger("broadside.discord.commands")
 
@@ -42,10 +41,6 @@ LOG_INLINE_PIECES = 3  # a longer log comes as a file, with its end shown inline
 
 
 # -- shared steps -------------------------------------------------------------------------------------
-def app(interaction: discord.Interaction) -> "Broadside":
-    return interaction.client  # type: ignore[return-value]
-
-
 async def here(interaction: discord.Interaction, *, finished: bool = False) -> GameRow:
     """The game played in this thread (or, failing that, the newest in this channel);
     ``finished``: a thread's game also once it is over (for looking back at it)."""
@@ -98,9 +93,10 @@ def suggest(func: Callable[[discord.Interaction, str], Awaitable[list[legal.Offe
 
 
 async def my_pending(interaction: discord.Interaction) -> tuple[GameRow, list[PendingDecision]]:
-    """For autocomplete: the caller's open decisions (briefly cached: Discord asks on every keystroke)."""
+    """For autocomplete: the caller's open decisions. Discord asks on every keystroke; the
+    service answers from what it keeps (the forms of the state, the rows in memory)."""
     game = await here(interaction)
-    return game, await app(interaction).pending_cache.get(game.id, interaction.user.id)
+    return game, await app(interaction).service.my_pending(game.id, interaction.user.id)
 
 
 # -- parsing what people type ------------------------------------------------------------------------

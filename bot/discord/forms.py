@@ -23,19 +23,18 @@ import hashlib
 import logging
 import re
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
 from bot import i18n
 from bot.discord import components, legal, values
-from bot.discord.replies import Refusal, answer_error, split_text
+from bot.discord.app import BotApp
+from bot.discord.replies import Refusal, answer_error, one_message, split_text
 from bot.transport import PendingDecision
 from rules.core.decisions import ActionSpec, DecisionSpec, ParamSpec
 from rules.core.forms import same_value
 
-if TYPE_CHECKING:
-    from bot.discord.client import Broadside
 
 log = logging.getLogger("broadside.discord.forms")
 
@@ -277,7 +276,7 @@ def message(game_id: int, item: PendingDecision, lang: str, *, page: int = 0,
 
 
 # -- clicks ----------------------------------------------------------------------------------------------
-async def handle(client: "Broadside", interaction: discord.Interaction) -> bool:
+async def handle(client: BotApp, interaction: discord.Interaction) -> bool:
     """Answer a click on an order menu; False if the component is not one of ours."""
     ref = parse(interaction.custom_id)
     if ref is None:
@@ -301,7 +300,7 @@ def _on_its_message(interaction: discord.Interaction, ref: Ref) -> bool:
     return False
 
 
-async def _handle(client: "Broadside", interaction: discord.Interaction, ref: Ref) -> None:
+async def _handle(client: BotApp, interaction: discord.Interaction, ref: Ref) -> None:
     # Acknowledge at once: reading the decision and checking an order wait their turn on
     # the database, and Discord wants an answer within 3 s — under load, well before.
     await interaction.response.defer()
@@ -312,17 +311,18 @@ async def _handle(client: "Broadside", interaction: discord.Interaction, ref: Re
     pending = await service.my_pending(game.id, interaction.user.id)
     item = next((p for p in pending if decision_token(p.decision.id) == ref.token), None)
     if item is None:
-        await interaction.edit_original_response(content=i18n.text("form.closed", lang), view=None)
+        await interaction.edit_original_response(content=one_message(client, i18n.text("form.closed", lang)),
+                                                  view=None)
         return
     form = Form.from_state(item.spec, ref.state)
     if ref.kind == "s":
         values = (interaction.data or {}).get("values") or []
         form = form.choose(ref.n, _digit(values[0]) if values else None)
         content, view = message(game.id, item, lang, page=form.page_of(ref.n, lang), form=form)
-        await interaction.edit_original_response(content=content, view=view)
+        await interaction.edit_original_response(content=one_message(client, content), view=view)
     elif ref.kind == "p":
         content, view = message(game.id, item, lang, page=ref.n, form=form)
-        await interaction.edit_original_response(content=content, view=view)
+        await interaction.edit_original_response(content=one_message(client, content), view=view)
     else:
         payload = form.payload()
         if payload is None:
@@ -330,4 +330,4 @@ async def _handle(client: "Broadside", interaction: discord.Interaction, ref: Re
         result = await service.submit_order(game.id, interaction.user.id, item.decision.id, payload,
                                             idempotency_key=str(interaction.id))
         content, view = message(game.id, item, lang, page=ref.n, status=result.message, form=form)
-        await interaction.edit_original_response(content=content, view=view)
+        await interaction.edit_original_response(content=one_message(client, content), view=view)

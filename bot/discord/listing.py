@@ -9,16 +9,14 @@ no longer exists (games ended meanwhile) shows the last one.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
 
 import discord
 
 from bot import i18n
-from bot.discord.replies import Refusal, answer_error, reader_language, split_text
+from bot.discord.app import BotApp
+from bot.discord.replies import Refusal, answer_error, one_message, reader_language, split_text
 from rules.core.registry import manifest
 
-if TYPE_CHECKING:
-    from bot.discord.client import Broadside
 
 FORMAT = "bsl1"
 # A server id is a snowflake (< 2**64: 13 digits in base 36); a page number is small.
@@ -46,7 +44,7 @@ def parse(custom_id: str | None) -> tuple[int, int] | None:
     return int(match["guild"], 36), int(match["page"], 36)
 
 
-async def page(client: "Broadside", guild_id: int, lang: str, number: int) -> tuple[str, discord.ui.View | None]:
+async def page(client: BotApp, guild_id: int, lang: str, number: int) -> tuple[str, discord.ui.View | None]:
     """The text of one page of the server's unfinished games, and its buttons."""
     service = client.service
     games, number, pages = await service.unfinished_games(guild_id, number, client.settings.games_per_list_page)
@@ -78,7 +76,7 @@ def _buttons(guild_id: int, lang: str, number: int, pages: int) -> discord.ui.Vi
     return view
 
 
-async def handle(client: "Broadside", interaction: discord.Interaction) -> bool:
+async def handle(client: BotApp, interaction: discord.Interaction) -> bool:
     """Turn a page of /game list; False if the component is not a list button."""
     found = parse(interaction.custom_id)
     if found is None:
@@ -89,7 +87,7 @@ async def handle(client: "Broadside", interaction: discord.Interaction) -> bool:
             raise Refusal("reply.stale-component")
         await interaction.response.defer()
         content, view = await page(client, guild_id, reader_language(interaction), number)
-        await interaction.edit_original_response(content=content, view=view)
+        await interaction.edit_original_response(content=one_message(client, content), view=view)
     except Exception as exc:  # noqa: BLE001 - every failure gets the one private answer
         await answer_error(interaction, exc)
     return True

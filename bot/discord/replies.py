@@ -16,6 +16,7 @@ import discord
 from discord import app_commands
 
 from bot import i18n
+from bot.discord.markup import for_discord
 from bot.service import ServiceError
 
 log = logging.getLogger("broadside.discord")
@@ -91,6 +92,12 @@ def split_text(text: str, limit: int = MESSAGE_LIMIT) -> list[str]:
     return [p for p in pieces if p.strip()]
 
 
+def one_message(client: object, text: str) -> str:
+    """``text`` in Discord's markup, cut to one message (a command link is longer than its token)."""
+    pieces = split_text(for_discord(client, text))
+    return pieces[0] if pieces else ""
+
+
 def split_lines(lines: Sequence[str], limit: int = MESSAGE_LIMIT) -> list[str]:
     return split_text("\n".join(line for line in lines if line is not None), limit)
 
@@ -116,7 +123,7 @@ async def defer(interaction: discord.Interaction) -> None:
 async def reply(interaction: discord.Interaction, text: str = "", *, file: discord.File | None = None,
                 view: discord.ui.View | None = None) -> None:
     """A private answer, split to Discord's size; a file or menus go with the last piece."""
-    pieces = split_text(text) or ([""] if (file or view) else [])
+    pieces = split_text(for_discord(interaction.client, text)) or ([""] if (file or view) else [])
     for n, piece in enumerate(pieces):
         last = n == len(pieces) - 1
         kwargs: dict[str, Any] = {"ephemeral": True, "allowed_mentions": discord.AllowedMentions.none()}

@@ -19,18 +19,18 @@ from __future__ import annotations
 import asyncio
 import logging
 from contextlib import asynccontextmanager
-from typing import TYPE_CHECKING, AsyncIterator, Sequence
+from typing import AsyncIterator, Sequence
 
 import aiohttp
 import discord
 
 from bot import i18n
 from bot.discord import forms
-from bot.discord.replies import picture, split_lines
+from bot.discord.app import BotApp
+from bot.discord.markup import markup_of
+from bot.discord.replies import one_message, picture, split_lines
 from bot.transport import Image, PermanentDeliveryError, Place, Prompt, TransientDeliveryError
 
-if TYPE_CHECKING:
-    from bot.discord.client import Broadside
 
 log = logging.getLogger("broadside.discord.transport")
 
@@ -66,8 +66,13 @@ async def _delivery(target: int | None, *, direct: bool = False) -> AsyncIterato
 
 
 class DiscordTransport:
-    def __init__(self, client: "Broadside") -> None:
+    def __init__(self, client: BotApp) -> None:
         self.client = client
+
+    def _render(self, lines: Sequence[str]) -> list[str]:
+        """The service's tokens (mentions, deadlines, commands) in Discord's markup."""
+        markup = markup_of(self.client)
+        return [markup(line) for line in lines if line is not None]
 
     # -- public ------------------------------------------------------------------------------
     async def post(self, place: Place, lines: Sequence[str], *, image: Image | None = None,
@@ -76,7 +81,7 @@ class DiscordTransport:
         # Only the users the service names are pinged, whatever mentions the text holds.
         allowed = discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
                                           users=[discord.Object(u) for u in mentions])
-        pieces = split_lines(lines)
+        pieces = split_lines(self._render(lines))
         file = picture(image.data, image.filename, image.alt) if image is not None else None
         if not pieces and file is not None:
             pieces = [""]
@@ -101,10 +106,11 @@ class DiscordTransport:
         try:
             async with _delivery(None, direct=True):
                 channel = await self.client.create_dm(discord.Object(user_id))
-                for piece in split_lines([*prompt.lines, i18n.text("dm.forms", lang)]):
+                for piece in split_lines(self._render([*prompt.lines, i18n.text("dm.forms", lang)])):
                     await channel.send(piece, allowed_mentions=discord.AllowedMentions.none())
                 for item in prompt.decisions:
                     content, view = forms.message(prompt.game_id, item, lang)
+                    content = one_message(self.client, content)
                     if view is None:
                         await channel.send(content, allowed_mentions=discord.AllowedMentions.none())
                     else:
@@ -119,7 +125,7 @@ class DiscordTransport:
         try:
             async with _delivery(None, direct=True):
                 channel = await self.client.create_dm(discord.Object(user_id))
-                for piece in split_lines(lines):
+                for piece in split_lines(self._render(lines)):
                     await channel.send(piece, allowed_mentions=discord.AllowedMentions.none())
         except PermanentDeliveryError as exc:
             log.info("no direct message to user %s (code %s)", user_id, exc.code)

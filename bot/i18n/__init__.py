@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import string
 
+from bot.markup import Channel, Command, Deadline, Mention
+
 from bot.i18n.catalogue import CATALOGUE
 from bot.i18n.chat import CHAT
 
@@ -41,12 +43,24 @@ def duration(seconds: float, lang: str = DEFAULT) -> str:
 
 
 def timestamp(unix: float) -> str:
-    """A Discord timestamp: every reader sees it in their own time zone, relative."""
-    return f"<t:{int(unix)}:R>"
+    """A deadline token: each transport shows it in its readers' own terms (Discord: in
+    their own time zone, relative)."""
+    return str(Deadline(unix))
 
 
 def mention(user_id: int) -> str:
-    return f"<@{user_id}>"
+    """A mention token, rendered by the transport (Discord: ``<@id>``)."""
+    return str(Mention(user_id))
 
 
-__all__ = ["CATALOGUE", "DEFAULT", "LANGUAGES", "duration", "mention", "placeholders", "text", "timestamp"]
+def channel(channel_id: int) -> str:
+    """A channel or thread token, rendered by the transport (Discord: ``<#id>``)."""
+    return str(Channel(channel_id))
+
+
+def command(name: str, sub: str | None = None) -> str:
+    """A command-name token, rendered by the transport (Discord: a clickable command)."""
+    return str(Command(name, sub))
+
+
+__all__ = ["CATALOGUE", "DEFAULT", "LANGUAGES", "channel", "command", "duration", "mention", "placeholders", "text", "timestamp"]

@@ -3,16 +3,17 @@
 Keyed by code. ``error.*`` are refusals (sent privately, by the adapter's one error
 handler); ``problem.*`` are problems with an order the engine cannot know about;
 ``notice.*`` go to the game's public thread; ``private.*`` and ``confirm.*`` go
-to one player only. Mentions (``<@id>``) and times (``<t:unix:R>``) arrive already
-formatted in the parameters.
+to one player only. Mentions and deadlines arrive as tokens in the parameters
+(``i18n.mention``, ``i18n.timestamp``), and a command is named by its token in the text
+(``⟦/game join⟧``): each transport renders them (:mod:`bot.markup`).
 """
 from __future__ import annotations
 
 CATALOGUE: dict[str, dict[str, str]] = {
     # -- refusals ----------------------------------------------------------------------
     "error.no-game": {
-        "en": "There is no game in this channel. Start one with /game new.",
-        "it": "In questo canale non c'è nessuna partita. Creane una con /game new.",
+        "en": "There is no game in this channel. Start one with ⟦/game new⟧.",
+        "it": "In questo canale non c'è nessuna partita. Creane una con ⟦/game new⟧.",
     },
     "error.unknown-game": {
         "en": "Game {game} does not exist.",
@@ -73,20 +74,20 @@ CATALOGUE: dict[str, dict[str, str]] = {
     "error.replace-present": {
         "en": "Seat {seat} is held by {user}, who is playing. Handing it to {new} takes it from them and "
               "discards the orders the seat has given for this phase. If that is what you mean, run "
-              "/host replace again with confirm: True. (A vacant seat, a computer's, or a player's who missed "
+              "⟦/host replace⟧ again with confirm: True. (A vacant seat, a computer's, or a player's who missed "
               "two turns in a row is handed over without asking.)",
         "it": "Il posto {seat} è di {user}, che sta giocando. Assegnarlo a {new} glielo toglie e scarta gli "
-              "ordini già dati per questa fase da quel posto. Se è ciò che vuoi, usa di nuovo /host replace "
+              "ordini già dati per questa fase da quel posto. Se è ciò che vuoi, usa di nuovo ⟦/host replace⟧ "
               "con confirm: True. (Un posto vacante, di un giocatore automatico, o di chi ha saltato due turni "
               "di fila si assegna senza conferma.)",
     },
     "error.hand-present-to-ai": {
         "en": "Seat {seat} is held by {user}, who is playing. Handing it to the computer takes it from them and "
-              "discards the orders the seat has given for this phase. If that is what you mean, run /host ai "
+              "discards the orders the seat has given for this phase. If that is what you mean, run ⟦/host ai⟧ "
               "again with confirm: True. (A vacant seat, or a player's who missed two turns in a row, is handed "
               "over without asking.)",
         "it": "Il posto {seat} è di {user}, che sta giocando. Assegnarlo al computer glielo toglie e scarta gli "
-              "ordini già dati per questa fase da quel posto. Se è ciò che vuoi, usa di nuovo /host ai con "
+              "ordini già dati per questa fase da quel posto. Se è ciò che vuoi, usa di nuovo ⟦/host ai⟧ con "
               "confirm: True. (Un posto vacante, o di chi ha saltato due turni di fila, si assegna senza "
               "conferma.)",
     },
@@ -96,25 +97,25 @@ CATALOGUE: dict[str, dict[str, str]] = {
     },
     "error.thread-has-game": {
         "en": "This thread already plays game #{game}, which is not over. Start a new game from a channel "
-              "(/game new there opens its own thread).",
+              "(⟦/game new⟧ there opens its own thread).",
         "it": "In questo thread si gioca già la partita #{game}, che non è finita. Crea la nuova partita da un "
-              "canale (/game new lì apre un thread apposta).",
+              "canale (⟦/game new⟧ lì apre un thread apposta).",
     },
     "error.too-many-lobbies": {
         "en": "You already have {limit} games waiting for players in this server. Start one of them, or end "
-              "it with /host end in its thread, before opening another.",
+              "it with ⟦/host end⟧ in its thread, before opening another.",
         "it": "Hai già {limit} partite in attesa di giocatori in questo server. Falle iniziare, o chiudile con "
-              "/host end nel loro thread, prima di aprirne un'altra.",
+              "⟦/host end⟧ nel loro thread, prima di aprirne un'altra.",
     },
     "error.too-many-games": {
         "en": "This server already has {limit} unfinished games, as many as it may. Finish or end one "
-              "(/host end) before opening another.",
+              "(⟦/host end⟧) before opening another.",
         "it": "Questo server ha già {limit} partite non finite, il massimo consentito. Finiscine o chiudine una "
-              "(/host end) prima di aprirne un'altra.",
+              "(⟦/host end⟧) prima di aprirne un'altra.",
     },
     "error.not-seated": {
-        "en": "You have no seat in this game. Join it with /game join.",
-        "it": "Non hai un posto in questa partita. Unisciti con /game join.",
+        "en": "You have no seat in this game. Join it with ⟦/game join⟧.",
+        "it": "Non hai un posto in questa partita. Unisciti con ⟦/game join⟧.",
     },
     "error.not-host": {
         "en": "Only the host of the game or a server manager can do that.",
@@ -179,8 +180,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
               "esportare a partita finita.",
     },
     "error.phase-moved-on": {
-        "en": "That phase has just been resolved. Look at what is pending now with /pending.",
-        "it": "Quella fase è appena stata risolta. Guarda cosa è in attesa ora con /pending.",
+        "en": "That phase has just been resolved. Look at what is pending now with ⟦/pending⟧.",
+        "it": "Quella fase è appena stata risolta. Guarda cosa è in attesa ora con ⟦/pending⟧.",
     },
     # -- problems with an order the engine does not see ----------------------------------------
     "problem.deadline-passed": {
@@ -218,8 +219,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "it": "• {label}. Senza ordine: {default}.",
     },
     "private.prompt-how": {
-        "en": "Give your orders with /order in the game's thread; only you see the replies.",
-        "it": "Dai i tuoi ordini con /order nel thread della partita; le risposte le vedi solo tu.",
+        "en": "Give your orders with ⟦/order⟧ in the game's thread; only you see the replies.",
+        "it": "Dai i tuoi ordini con ⟦/order⟧ nel thread della partita; le risposte le vedi solo tu.",
     },
     "private.default-unknown": {
         "en": "the rules decide",
@@ -231,8 +232,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
     },
     # -- public notices ----------------------------------------------------------------------
     "notice.created": {
-        "en": "{host} opens a game of {ruleset}: {title}. {pacing}. Join a side with /game join.",
-        "it": "{host} apre una partita di {ruleset}: {title}. {pacing}. Scegli uno schieramento con /game join.",
+        "en": "{host} opens a game of {ruleset}: {title}. {pacing}. Join a side with ⟦/game join⟧.",
+        "it": "{host} apre una partita di {ruleset}: {title}. {pacing}. Scegli uno schieramento con ⟦/game join⟧.",
     },
     "notice.joined": {
         "en": "{user} joins {side} ({seat}).",
@@ -274,9 +275,9 @@ CATALOGUE: dict[str, dict[str, str]] = {
     },
     "notice.dm-failed": {
         "en": "{user}, I could not send you a direct message (are direct messages from server members "
-              "closed?). Use /chits and /order here: the replies are visible only to you.",
+              "closed?). Use ⟦/chits⟧ and ⟦/order⟧ here: the replies are visible only to you.",
         "it": "{user}, non riesco a mandarti un messaggio diretto (hai chiuso i messaggi diretti dai membri "
-              "del server?). Usa /chits e /order qui: le risposte le vedi solo tu.",
+              "del server?). Usa ⟦/chits⟧ e ⟦/order⟧ qui: le risposte le vedi solo tu.",
     },
     "notice.flagged": {
         "en": "{seat} has missed two turns in a row. {host}, you can hand the seat to another player or to "
@@ -318,8 +319,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "it": "{actor} chiude la partita.",
     },
     "notice.over": {
-        "en": "The game is over. The host can export the record with /host export.",
-        "it": "La partita è finita. Chi l'ha creata può esportarne la registrazione con /host export.",
+        "en": "The game is over. The host can export the record with ⟦/host export⟧.",
+        "it": "La partita è finita. Chi l'ha creata può esportarne la registrazione con ⟦/host export⟧.",
     },
     "notice.engine-error": {
         "en": "The rules could not resolve this phase, so the game is paused. {host}, the error is in the "
@@ -365,33 +366,33 @@ CATALOGUE: dict[str, dict[str, str]] = {
     },
     "notice.delivery-gone": {
         "en": "Game #{game} ({title}) is paused: its thread was deleted, so I cannot post the game there. "
-              "{host}, run /host resume in this channel and the game goes on here; nothing was lost.",
+              "{host}, run ⟦/host resume⟧ in this channel and the game goes on here; nothing was lost.",
         "it": "La partita #{game} ({title}) è in pausa: la sua discussione è stata eliminata e non posso più "
-              "scriverci. {host}, usa /host resume in questo canale e la partita continua qui; non si è perso "
+              "scriverci. {host}, usa ⟦/host resume⟧ in questo canale e la partita continua qui; non si è perso "
               "nulla.",
     },
     "notice.delivery-forbidden": {
         "en": "Game #{game} ({title}) is paused: I can no longer post in {place} (I lack access or the Send "
               "Messages permission there). {host}, give me View Channel, Send Messages and Send Messages in "
-              "Threads there, then run /host resume.",
+              "Threads there, then run ⟦/host resume⟧.",
         "it": "La partita #{game} ({title}) è in pausa: non posso più scrivere in {place} (mi manca l'accesso "
               "o il permesso Invia messaggi). {host}, dammi Visualizza canale, Invia messaggi e Invia messaggi "
-              "nei thread, poi usa /host resume.",
+              "nei thread, poi usa ⟦/host resume⟧.",
     },
     "private.delivery-gone": {
-        "en": "Your game #{game} ({title}) is paused: its thread was deleted. Run /host resume in {channel} "
+        "en": "Your game #{game} ({title}) is paused: its thread was deleted. Run ⟦/host resume⟧ in {channel} "
               "and the game goes on in that channel. Nothing was lost: what was not posted yet will be posted "
               "once.",
-        "it": "La tua partita #{game} ({title}) è in pausa: la sua discussione è stata eliminata. Usa /host "
-              "resume in {channel} e la partita continua in quel canale. Non si è perso nulla: quel che non è "
+        "it": "La tua partita #{game} ({title}) è in pausa: la sua discussione è stata eliminata. Usa "
+              "⟦/host resume⟧ in {channel} e la partita continua in quel canale. Non si è perso nulla: quel che non è "
               "ancora stato pubblicato lo sarà, una volta sola.",
     },
     "private.delivery-forbidden": {
         "en": "Your game #{game} ({title}) is paused: I cannot post in {place} ({reason}). Give me View "
-              "Channel, Send Messages and Send Messages in Threads there, then run /host resume in the game's "
+              "Channel, Send Messages and Send Messages in Threads there, then run ⟦/host resume⟧ in the game's "
               "thread. Nothing was lost: what was not posted yet will be posted once.",
         "it": "La tua partita #{game} ({title}) è in pausa: non posso scrivere in {place} ({reason}). Dammi "
-              "Visualizza canale, Invia messaggi e Invia messaggi nei thread, poi usa /host resume nella "
+              "Visualizza canale, Invia messaggi e Invia messaggi nei thread, poi usa ⟦/host resume⟧ nella "
               "discussione della partita. Non si è perso nulla: quel che non è ancora stato pubblicato lo sarà, "
               "una volta sola.",
     },

@@ -168,12 +168,12 @@ _TEXTS: dict[str, tuple[str, str]] = {
         "Use this command in a server channel or in a game's thread.",
         "Usa questo comando in un canale del server o nel thread di una partita."),
     "reply.created": (
-        "Game #{game} is open in {thread}. Players join there with /game join.",
-        "La partita #{game} è aperta in {thread}. Ci si unisce lì con /game join."),
+        "Game #{game} is open in {thread}. Players join there with ⟦/game join⟧.",
+        "La partita #{game} è aperta in {thread}. Ci si unisce lì con ⟦/game join⟧."),
     "reply.created-here": (
-        "Game #{game} is open in this channel (I could not open a thread for it). Players join with /game join.",
+        "Game #{game} is open in this channel (I could not open a thread for it). Players join with ⟦/game join⟧.",
         "La partita #{game} è aperta in questo canale (non sono riuscito ad aprirle un thread). Ci si unisce "
-        "con /game join."),
+        "con ⟦/game join⟧."),
     "reply.bad-duration": (
         "I cannot read {value} as a time: write it like 90s, 5m, 12h or 2d.",
         "Non riesco a leggere {value} come durata: scrivila come 90s, 5m, 12h o 2d."),
@@ -183,11 +183,11 @@ _TEXTS: dict[str, tuple[str, str]] = {
         "Ti ho mandato un messaggio diretto: i tuoi gettoni e i menu degli ordini arriveranno lì."),
     "reply.dm-closed": (
         "I could not send you a direct message, so your chits cannot reach you privately. Open this server's "
-        "menu → Privacy Settings → allow Direct Messages, then run /game dms. Until then use /chits in the "
+        "menu → Privacy Settings → allow Direct Messages, then run ⟦/game dms⟧. Until then use ⟦/chits⟧ in the "
         "game's thread: only you will see it.",
         "Non riesco a mandarti un messaggio diretto, quindi i tuoi gettoni non possono arrivarti in privato. "
-        "Apri il menu di questo server → Impostazioni privacy → consenti i Messaggi diretti, poi usa /game dms. "
-        "Nel frattempo usa /chits nel thread della partita: lo vedrai solo tu."),
+        "Apri il menu di questo server → Impostazioni privacy → consenti i Messaggi diretti, poi usa ⟦/game dms⟧. "
+        "Nel frattempo usa ⟦/chits⟧ nel thread della partita: lo vedrai solo tu."),
     "reply.dms-ok": (
         "Direct messages work: your next chits and order menus will come there.",
         "I messaggi diretti funzionano: i prossimi gettoni e menu degli ordini arriveranno lì."),
@@ -199,15 +199,15 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "reply.list-header": ("Unfinished games in this server:", "Partite non finite in questo server:"),
     "reply.list-line": ("• #{game} {title} ({ruleset}) — {status}, {seats} in {place}",
                         "• #{game} {title} ({ruleset}) — {status}, {seats} in {place}"),
-    "reply.list-empty": ("No unfinished games in this server. Start one with /game new.",
-                         "Nessuna partita in corso in questo server. Creane una con /game new."),
+    "reply.list-empty": ("No unfinished games in this server. Start one with ⟦/game new⟧.",
+                         "Nessuna partita in corso in questo server. Creane una con ⟦/game new⟧."),
     "reply.seats": ("{n} seats", "{n} posti"),
     "reply.list-page": ("Page {page} of {pages}.", "Pagina {page} di {pages}."),
     "reply.stale-component": (
         "That button or menu is not one I can use (it may be from an older version of me, or not mine). "
-        "Nothing was changed. /pending, /chits and /game list give fresh ones.",
+        "Nothing was changed. ⟦/pending⟧, ⟦/chits⟧ and ⟦/game list⟧ give fresh ones.",
         "Quel pulsante o menu non è uno che posso usare (forse è di una mia versione precedente, o non è mio). "
-        "Non è cambiato nulla. /pending, /chits e /game list ne danno di nuovi."),
+        "Non è cambiato nulla. ⟦/pending⟧, ⟦/chits⟧ e ⟦/game list⟧ ne danno di nuovi."),
     "reply.replay": ("The game so far, {frames} maps. Only you see this.",
                      "La partita finora, {frames} mappe. La vedi solo tu."),
     "status.lobby": ("gathering players", "in preparazione"),
@@ -220,8 +220,8 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "reply.pending-given": ("• {label} — your order: {order}", "• {label} — il tuo ordine: {order}"),
     "reply.pending-open": ("• {label} — no order yet (without one: {default})",
                            "• {label} — nessun ordine (senza: {default})"),
-    "reply.pending-how": ("Give them with /order, or with the menus of /chits.",
-                          "Dalli con /order, o con i menu di /chits."),
+    "reply.pending-how": ("Give them with ⟦/order⟧, or with the menus of ⟦/chits⟧.",
+                          "Dalli con ⟦/order⟧, o con i menu di ⟦/chits⟧."),
     "reply.which-decision": (
         "You have several decisions open: choose one in the decision option. Open: {choices}.",
         "Hai più decisioni aperte: scegline una nell'opzione decisione. Aperte: {choices}."),
@@ -234,11 +234,11 @@ _TEXTS: dict[str, tuple[str, str]] = {
         "{ship} on the map as it stands: her reach and firing arcs are drawn. Only you see this.",
         "{ship} sulla mappa com'è ora: sono disegnati la sua portata e i settori di tiro. Lo vedi solo tu."),
     "reply.preview-move": (
-        "{ship} after that move: {distance}\" sailed{stop}. Nothing was sent; give it with /order. Only you see this.",
-        "{ship} dopo quella manovra: {distance}\" percorsi{stop}. Non è stato inviato nulla; dallo con /order. Lo vedi solo tu."),
+        "{ship} after that move: {distance}\" sailed{stop}. Nothing was sent; give it with ⟦/order⟧. Only you see this.",
+        "{ship} dopo quella manovra: {distance}\" percorsi{stop}. Non è stato inviato nulla; dallo con ⟦/order⟧. Lo vedi solo tu."),
     "reply.preview-moved": (
-        "{ship} after that move{stop}. Nothing was sent; give it with /order. Only you see this.",
-        "{ship} dopo quella manovra{stop}. Non è stato inviato nulla; dallo con /order. Lo vedi solo tu."),
+        "{ship} after that move{stop}. Nothing was sent; give it with ⟦/order⟧. Only you see this.",
+        "{ship} dopo quella manovra{stop}. Non è stato inviato nulla; dallo con ⟦/order⟧. Lo vedi solo tu."),
     "reply.unknown-value-name": (
         "No value is called {name} here. This order's values: {known}.",
         "Nessun valore si chiama {name} qui. I valori di questo ordine: {known}."),
@@ -273,17 +273,17 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "form.chosen": ("Chosen: {summary}", "Scelto: {summary}"),
     "form.nothing-chosen": ("Nothing chosen yet.", "Ancora nessuna scelta."),
     "form.page": ("Page {page} of {pages}.", "Pagina {page} di {pages}."),
-    "form.more": ("{param}: the menu lists {shown} of {total} legal values; /order takes any of them.",
-                  "{param}: il menu elenca {shown} dei {total} valori leciti; /order li accetta tutti."),
-    "form.no-menu": ("{param}: give it with /order values:{key}=…", "{param}: indicalo con /order valori:{key}=…"),
+    "form.more": ("{param}: the menu lists {shown} of {total} legal values; ⟦/order⟧ takes any of them.",
+                  "{param}: il menu elenca {shown} dei {total} valori leciti; ⟦/order⟧ li accetta tutti."),
+    "form.no-menu": ("{param}: give it with ⟦/order⟧ values:{key}=…", "{param}: indicalo con ⟦/order⟧ valori:{key}=…"),
     "form.action": ("Action", "Azione"),
     "form.confirm": ("Confirm", "Conferma"),
     "form.previous": ("Previous", "Indietro"),
     "form.next": ("Next", "Avanti"),
     "form.choose-action": ("Choose an action first.", "Scegli prima un'azione."),
     "form.closed": (
-        "This decision is no longer open (the phase has moved on). /pending shows what is asked of you now.",
-        "Questa decisione non è più aperta (la fase è andata avanti). /pending mostra cosa ti viene chiesto ora."),
+        "This decision is no longer open (the phase has moved on). ⟦/pending⟧ shows what is asked of you now.",
+        "Questa decisione non è più aperta (la fase è andata avanti). ⟦/pending⟧ mostra cosa ti viene chiesto ora."),
     # -- direct messages -------------------------------------------------------------------------
     "dm.welcome": (
         "You joined {title} (game #{game}) for {side}. Your chits and order menus will come to this chat; "
@@ -295,34 +295,34 @@ _TEXTS: dict[str, tuple[str, str]] = {
     # -- /help and /rules ------------------------------------------------------------------------
     "help.text": (
         "**Broadside** — naval wargames by chat.\n"
-        "**Lobby:** /game new · /game join · /game pick · /game unpick · /game leave · /game start · "
-        "/game list · /game dms\n"
-        "**Playing:** /chits (your chits and order menus) · /order (alone: the menus; or values as name=value, "
+        "**Lobby:** ⟦/game new⟧ · ⟦/game join⟧ · ⟦/game pick⟧ · ⟦/game unpick⟧ · ⟦/game leave⟧ · ⟦/game start⟧ · "
+        "⟦/game list⟧ · ⟦/game dms⟧\n"
+        "**Playing:** ⟦/chits⟧ (your chits and order menus) · ⟦/order⟧ (alone: the menus; or values as name=value, "
         "completed with legal values only) · "
-        "/pending · /preview · /map · /card · /log · /replay · /rules\n"
-        "**Host** (the game's host, or anyone with Manage Server): /host pause · resume · extend · replace · "
+        "⟦/pending⟧ · ⟦/preview⟧ · ⟦/map⟧ · ⟦/card⟧ · ⟦/log⟧ · ⟦/replay⟧ · ⟦/rules⟧\n"
+        "**Host** (the game's host, or anyone with Manage Server): ⟦/host pause⟧ · resume · extend · replace · "
         "ai · add-ai · undo · end · export\n"
         "Your chits and order menus come by direct message; every answer to your commands is visible only "
         "to you. Deadlines show in your own time zone.",
         "**Broadside** — giochi di guerra navale in chat.\n"
-        "**Preparazione:** /game new · /game join · /game pick · /game unpick · /game leave · /game start · "
-        "/game list · /game dms\n"
-        "**In gioco:** /chits (gettoni e menu degli ordini) · /order (da solo: i menu; oppure i valori come "
-        "nome=valore, completati solo con valori leciti) · /pending · /preview · /map · /card · /log · "
-        "/replay · /rules\n"
-        "**Conduzione** (chi ha creato la partita, o chi può Gestire il server): /host pause · resume · "
+        "**Preparazione:** ⟦/game new⟧ · ⟦/game join⟧ · ⟦/game pick⟧ · ⟦/game unpick⟧ · ⟦/game leave⟧ · ⟦/game start⟧ · "
+        "⟦/game list⟧ · ⟦/game dms⟧\n"
+        "**In gioco:** ⟦/chits⟧ (gettoni e menu degli ordini) · ⟦/order⟧ (da solo: i menu; oppure i valori come "
+        "nome=valore, completati solo con valori leciti) · ⟦/pending⟧ · ⟦/preview⟧ · ⟦/map⟧ · ⟦/card⟧ · ⟦/log⟧ · "
+        "⟦/replay⟧ · ⟦/rules⟧\n"
+        "**Conduzione** (chi ha creato la partita, o chi può Gestire il server): ⟦/host pause⟧ · resume · "
         "extend · replace · ai · add-ai · undo · end · export\n"
         "Gettoni e menu degli ordini arrivano per messaggio diretto; ogni risposta ai tuoi comandi la vedi "
         "solo tu. Le scadenze sono mostrate nel tuo fuso orario."),
     "quickref.generic": (
         "**{title}** — how a game runs here\n"
-        "The bot asks each player for their decisions, phase by phase, by direct message (or /chits). "
-        "Give them with the menus or /order, whose autocomplete offers only legal values; you can change an "
+        "The bot asks each player for their decisions, phase by phase, by direct message (or ⟦/chits⟧). "
+        "Give them with the menus or ⟦/order⟧, whose autocomplete offers only legal values; you can change an "
         "order until the deadline. When every order is in, or the deadline passes (the default shown in your "
         "orders applies), the phase is resolved and the thread gets the story and the map.",
         "**{title}** — come si gioca qui\n"
-        "Il bot chiede a ogni giocatore le sue decisioni, fase per fase, per messaggio diretto (o /chits). "
-        "Dalle con i menu o con /order, il cui completamento propone solo valori leciti; puoi cambiare un "
+        "Il bot chiede a ogni giocatore le sue decisioni, fase per fase, per messaggio diretto (o ⟦/chits⟧). "
+        "Dalle con i menu o con ⟦/order⟧, il cui completamento propone solo valori leciti; puoi cambiare un "
         "ordine fino alla scadenza. Quando tutti gli ordini sono arrivati, o alla scadenza (vale l'ordine "
         "predefinito indicato nei tuoi ordini), la fase si risolve e il thread riceve il resoconto e la mappa."),
 }

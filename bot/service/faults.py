@@ -44,7 +44,7 @@ class FaultsMixin(ServiceCore):
         where = error.target or game.channel_id
         channel_gone = error.gone and not thread_gone
         params = dict(game=game.id, title=self.title(game), host=i18n.mention(game.host_id),
-                      place=f"<#{where}>", channel=f"<#{game.channel_id}>", reason=error.reason)
+                      place=i18n.channel(where), channel=i18n.channel(game.channel_id), reason=error.reason)
         if game.thread_id is not None and where == game.thread_id:
             # The thread is gone or closed to the bot: its channel may still listen.
             code = "notice.delivery-gone" if thread_gone else "notice.delivery-forbidden"

@@ -191,7 +191,7 @@ def test_a_value_without_a_menu_says_how_to_type_it():
         ActionSpec(action="christen", label="christen", params=[ParamSpec(name="g0_new_name", label="new name",
                                                                           kind="text")])])
     content, _ = forms.message(1, PendingDecision(decision=spec.decision, spec=spec, due_at=None), "en")
-    assert "new name: give it with /order values:g0_new_name=…" in content
+    assert "new name: give it with ⟦/order⟧ values:g0_new_name=…" in content
     assert values.read(spec, None, 'g0_new_name="Le Téméraire"', None)[1] == {"g0_new_name": "Le Téméraire"}
 
 
@@ -200,8 +200,8 @@ def test_a_preview_says_what_the_rulesets_preview_tells():
     # The facts the text needs (what the move covers), or the plain words without them.
     assert commands.preview_text(reader, "Fox", {"distance": 2.5, "stopped_by": "edge"}) == (
         "Fox after that move: 2.5\" sailed, stopped at the table edge (a test to stay on). Nothing was sent; "
-        "give it with /order. Only you see this.")
+        "give it with ⟦/order⟧. Only you see this.")
     assert commands.preview_text(reader, "Fox", {"hexes": 3}) == (
-        "Fox after that move, clear of anything. Nothing was sent; give it with /order. Only you see this.")
+        "Fox after that move, clear of anything. Nothing was sent; give it with ⟦/order⟧. Only you see this.")
     assert commands.preview_text(reader, "Fox", {"stopped_by": "a-dragon"}).startswith("Fox after that move. ")
     assert commands.preview_text(reader, "Fox", None).startswith("Fox on the map as it stands")

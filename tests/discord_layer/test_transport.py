@@ -103,3 +103,29 @@ async def test_menus_keep_working_after_a_restart(open_table):
                     if p.content.startswith("Activation chits are placed face down."))
     assert png(resolved.files[0][1])
     assert (await second.service.db.steps(game.id))[0].idx == 1
+
+
+async def test_the_services_tokens_arrive_in_discords_markup(table):
+    """Mentions, places, deadlines and command names leave the service as neutral tokens;
+    on Discord they are <@id>, <#id>, <t:unix:R> and a command link with the synced
+    command's id."""
+    from types import SimpleNamespace
+
+    from bot import i18n
+    from bot.markup import Channel, Command, Deadline, Mention
+
+    line = (f"{Mention(ANNE)}, your orders are due {Deadline(1700000300.7)} in {Channel(78)}: give them with "
+            f"{Command('order')} or {Command('host', 'resume')} (not {Command('map')}).")
+    table.client.markup.learn([SimpleNamespace(name="order", id=1111), SimpleNamespace(name="host", id=2222)])
+    await table.client.transport.post(Place(GUILD, CHANNEL, 78), [line], mentions=[ANNE])
+    [post] = table.fake.in_channel(78)
+    assert post.content == (f"<@{ANNE}>, your orders are due <t:1700000300:R> in <#78>: give them with </order:1111> or "
+                            "</host resume:2222> (not /map).")  # no id known for /map: plain text
+    assert post.mentions == [ANNE]
+    # Private lines and replies too.
+    assert await table.client.transport.private(BOB, [i18n.text("private.prompt-how", "en")])
+    [dm] = table.fake.dms(BOB)
+    assert "</order:1111>" in dm.content and "\u27e6" not in dm.content
+    answers = await table.command(ANNE, "help")
+    assert "</order:1111>" in answers[0].content and "</host pause:2222>" in answers[0].content
+    assert "\u27e6" not in answers[0].content and "\u27e7" not in answers[0].content

@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import io
 import json
+import re
 from pathlib import Path
 from typing import Any, AsyncIterator
 
@@ -17,6 +18,7 @@ from PIL import Image
 
 from bot import i18n
 from bot.discord.client import Broadside
+from bot.discord.markup import DiscordMarkup
 from bot.discord.forms import base36
 from bot.service import FakeClock
 from bot.settings import Settings
@@ -31,8 +33,12 @@ PNG = b"\x89PNG\r\n\x1a\n"
 
 def say(code: str, **params: Any) -> str:
     # A code the catalogue lacks (a bot from before the fix) is compared as itself, so
-    # the test fails on what the bot answered rather than on a missing text.
-    return i18n.text(code, "en", **params) if code in i18n.CATALOGUE else f"<{code}>"
+    # the test fails on what the bot answered rather than on a missing text. Commands
+    # as plain names: private_answer reads the bot's command links the same way.
+    return DiscordMarkup()(i18n.text(code, "en", **params)) if code in i18n.CATALOGUE else f"<{code}>"
+
+
+COMMAND_LINK = re.compile(r"</([\w -]+):\d+>")
 
 
 def private_answer(it: Any, user: Any) -> str:
@@ -43,7 +49,7 @@ def private_answer(it: Any, user: Any) -> str:
         assert reply.ephemeral and reply.visible_to is user, reply
         assert not pings(reply), reply
     assert not it.refused, it.refused
-    return it.text
+    return COMMAND_LINK.sub(r"/\1", it.text)
 
 
 @contextlib.asynccontextmanager

@@ -131,7 +131,8 @@ class Table:
 
 @pytest.fixture
 async def table(tmp_path):
-    t = Table(path=tmp_path / "broadside.sqlite3", clock=FakeClock(), transport=InProcessTransport())
+    clock = FakeClock()
+    t = Table(path=tmp_path / "broadside.sqlite3", clock=clock, transport=InProcessTransport(now=clock.now))
     await t.open()
     yield t
     await t.close()

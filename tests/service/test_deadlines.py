@@ -1,6 +1,8 @@
 """Deadlines under a hand-wound clock: reminders, defaults, missed turns, pauses."""
 from __future__ import annotations
 
+import datetime
+
 import pytest
 
 from bot.service import Pacing, ServiceError
@@ -30,8 +32,9 @@ async def test_reminders_ping_only_who_still_owes(table):
     await table.advance(PHASE * 0.5)
     assert len(table.transport.reminders) == 1
     half = table.transport.reminders[0]
-    assert half.user_ids == [table.BOB] and half.text.startswith("Half time: <@300>")
-    assert f"<t:{int(table.clock.now() + PHASE * 0.5)}:R>" in half.text
+    assert half.user_ids == [table.BOB] and half.text.startswith("Half time: @user 300,")
+    due = datetime.datetime.fromtimestamp(table.clock.now() + PHASE * 0.5, datetime.timezone.utc)
+    assert f"due {due:%Y-%m-%d %H:%M} UTC (+2 min)" in half.text  # 150 s, in whole minutes
     await table.advance(PHASE * 0.35)
     last = table.transport.reminders[1]
     assert last.user_ids == [table.BOB] and last.text.startswith("Last call")
@@ -123,7 +126,7 @@ async def test_the_host_extends_a_deadline(table):
 async def test_closed_direct_messages_fall_back_to_the_thread(table):
     table.transport.closed_dms.add(table.BOB)
     game = await table.duel()
-    notices = [p for p in table.transport.posts if p.lines[0].startswith("<@300>, I could not send")]
+    notices = [p for p in table.transport.posts if p.lines[0].startswith("@user 300, I could not send")]
     assert len(notices) == 1 and notices[0].mentions == [table.BOB]
     assert "/chits" in notices[0].lines[0]
     seats = {s.seat_id: s for s in await table.db.seats(game.id)}

@@ -127,7 +127,7 @@ async def test_ending_the_game_stops_its_loop(table):
     await table.advance(10 * PHASE)
     assert await table.db.step_count(game.id) == 0
     texts = table.transport.public_texts()
-    assert "<@100> ends the game." in texts
+    assert "@user 100 ends the game." in texts
     record = await table.service.export_record(game.id)
     assert record.steps == []
 

@@ -5,6 +5,7 @@ import re
 from pathlib import Path
 
 from bot import i18n
+from bot.markup import plain
 
 ROOT = Path(__file__).resolve().parents[2]
 SOURCES = [*sorted((ROOT / "bot" / "service").glob("*.py")), ROOT / "bot" / "loop.py"]
@@ -37,7 +38,8 @@ def test_durations_and_timestamps_read_naturally():
     assert i18n.duration(300) == "5 min"
     assert i18n.duration(86400, "it") == "24 h"
     assert i18n.duration(3 * 86400, "it") == "3 giorni"
-    assert i18n.timestamp(1700000300.7) == "<t:1700000300:R>"
+    assert i18n.timestamp(1700000300.7) == "\u27e6t:1700000300:R\u27e7"
+    assert plain(i18n.timestamp(1700000300.7)) == "2023-11-14 22:18 UTC"
 
 
 def test_an_unknown_language_falls_back_to_english():

@@ -123,6 +123,6 @@ async def test_picks_stay_within_the_points(table):
 async def test_the_lobby_is_announced_publicly(table):
     await table.duel(start=False)
     texts = table.transport.public_texts()
-    assert texts[0].startswith("<@100> opens a game of Cannoni in batteria!")
+    assert texts[0].startswith("@user 100 opens a game of Cannoni in batteria!")
     assert "Live play: 5 min per phase" in texts[0]
-    assert "<@200> joins britain (p1)." in texts
+    assert "@user 200 joins britain (p1)." in texts

@@ -5,6 +5,7 @@ import asyncio
 
 import pytest
 
+from bot.markup import plain
 from bot.service import ServiceError
 
 
@@ -92,7 +93,7 @@ async def test_orders_need_a_seat_and_a_running_game(table):
     with pytest.raises(ServiceError) as refused:
         await table.service.submit_order(game.id, table.CARL, "t1.chits.p1", {}, "y")
     assert refused.value.code == "not-seated"
-    assert refused.value.message("it") == "Non hai un posto in questa partita. Unisciti con /game join."
+    assert plain(refused.value.message("it")) == "Non hai un posto in questa partita. Unisciti con /game join."
     with pytest.raises(ServiceError) as refused:
         await table.service.my_pending(game.id, table.CARL)
     assert refused.value.code == "not-seated"

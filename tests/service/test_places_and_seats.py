@@ -7,6 +7,7 @@ import asyncio
 
 import pytest
 
+from bot.markup import plain
 from bot.service import GameService, Limits, ServiceError
 from db import GameRow, NewGame
 
@@ -122,7 +123,7 @@ async def test_handing_on_a_present_players_seat_needs_confirming_and_discards_t
     game = await table.duel()
     await _chit_given(table, game.id, table.BOB)
     err = await _refused(svc.replace_player(game.id, table.HOST, "p2", table.CARL, "Carl"))
-    assert err.code == "replace-present" and "<@300>" in err.message() and "confirm" in err.message()
+    assert err.code == "replace-present" and "@user 300" in plain(err.message()) and "confirm" in err.message()
     assert err.message("it") != err.message("en") and "conferma" in err.message("it")
     assert (await table.db.seats(game.id))[1].user_id == table.BOB
     assert len(await table.db.open_orders(game.id)) == 1
