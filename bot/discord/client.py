@@ -18,7 +18,7 @@ import discord
 import yarl
 from discord import app_commands
 
-from bot.discord import commands, components, forms, listing
+from bot.discord import commands, components, duel, forms, listing
 from bot.discord.pictures import ReplayCache, map_image_maker
 from bot.discord.replies import answer_error
 from bot.discord.transport import DiscordTransport
@@ -90,6 +90,7 @@ class Broadside(discord.Client):
         self.settings = settings
         self.tree = CommandTree(self)
         commands.register(self.tree)
+        duel.register(self.tree)
         self.transport = DiscordTransport(self)
         self.pending_cache = PendingCache(self)
         self.replays = ReplayCache()
@@ -108,6 +109,8 @@ class Broadside(discord.Client):
                         games_per_server=self.settings.max_games_per_server)
         self.service = GameService(self.db, self.transport, clock=self._clock, seed_source=self._seed_source,
                                    limits=limits)
+        self.service.grace_seconds = self.settings.grace_seconds
+        self.service.invite_seconds = self.settings.duel_invite_minutes * 60
         # A change in a game (an order, a resolution) makes cached forms stale.
         self.service.subscribe(self.pending_cache.forget)
         # Each game gets its own map provider (a steady scale between phases) unless a
@@ -149,7 +152,8 @@ class Broadside(discord.Client):
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         # Order menus are routed by their custom ids, so they work after a restart.
         if interaction.type is discord.InteractionType.component:
-            if not (await forms.handle(self, interaction) or await listing.handle(self, interaction)):
+            if not (await forms.handle(self, interaction) or await listing.handle(self, interaction)
+                    or await duel.handle(self, interaction)):
                 await components.unknown(interaction)
 
     async def close(self) -> None:

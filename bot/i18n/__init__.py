@@ -8,12 +8,15 @@ import string
 
 from bot.i18n.catalogue import CATALOGUE
 from bot.i18n.chat import CHAT
+from bot.i18n.newcomer import NEWCOMER
 from bot.i18n.rulesets import command_texts
 
 # The chat adapter's words live in their own module but in the one catalogue; a code
 # may be defined once only.
 assert not CATALOGUE.keys() & CHAT.keys(), sorted(CATALOGUE.keys() & CHAT.keys())
 CATALOGUE.update(CHAT)
+assert not CATALOGUE.keys() & NEWCOMER.keys(), sorted(CATALOGUE.keys() & NEWCOMER.keys())
+CATALOGUE.update(NEWCOMER)
 # The option words of each ruleset's orders come from its manifest.
 _RULESET_WORDS = command_texts()
 assert not CATALOGUE.keys() & _RULESET_WORDS.keys(), sorted(CATALOGUE.keys() & _RULESET_WORDS.keys())
