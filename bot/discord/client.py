@@ -19,7 +19,7 @@ import yarl
 from discord import app_commands
 
 from bot.discord import commands, components, duel, forms, listing
-from bot.discord.pictures import ReplayCache, map_image_maker
+from bot.discord.pictures import ReplayCache, closing_replay, map_image_maker
 from bot.discord.replies import answer_error
 from bot.discord.transport import DiscordTransport
 from bot.discord.translator import CatalogueTranslator
@@ -116,7 +116,8 @@ class Broadside(discord.Client):
         # Each game gets its own map provider (a steady scale between phases) unless a
         # test hands in one provider for all.
         self.loops = LoopManager(self.service, images=self._images,
-                                 image_factory=None if self._images is not None else map_image_maker)
+                                 image_factory=None if self._images is not None else map_image_maker,
+                                 replays=closing_replay)
         await self.tree.set_translator(CatalogueTranslator())
         if self._sync_commands:
             await self.sync_commands()

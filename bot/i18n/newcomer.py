@@ -82,8 +82,8 @@ _TEXTS: dict[str, tuple[str, str]] = {
         "dopo l'ultimo ordine, o alla scadenza."),
     # -- the end of a game -------------------------------------------------------------------------
     "notice.final-result": ("**The game is over: {result}.**", "**La partita è finita: {result}.**"),
-    "notice.final-winner": ("{side} wins ({kind})", "vince {side} ({kind})"),
-    "notice.final-draw": ("no winner ({kind})", "nessun vincitore ({kind})"),
+    "notice.final-winner": ("{side} wins", "vince {side}"),
+    "notice.final-draw": ("no winner", "nessun vincitore"),
     "notice.final-side": ("{side}: {score}lost {lost}.", "{side}: {score}perse {lost}."),
     "notice.final-score": ("{points} points; ", "{points} punti; "),
     "notice.final-none": ("nothing", "nulla"),
@@ -91,6 +91,10 @@ _TEXTS: dict[str, tuple[str, str]] = {
                             "/host export.",
                             "In allegato l'intera partita in {frames} fotogrammi. Chi l'ha creata può esportarne "
                             "la registrazione con /host export."),
+    "notice.final-replay-alt": ("Replay of {title}: the whole game in {frames} frames, from the first map to the "
+                                "last.",
+                                "Replay di {title}: l'intera partita in {frames} fotogrammi, dalla prima mappa "
+                                "all'ultima."),
 }
 
 NEWCOMER: dict[str, dict[str, str]] = {code: {"en": en, "it": it} for code, (en, it) in _TEXTS.items()}
