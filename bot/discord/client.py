@@ -14,6 +14,7 @@ import sys
 import time
 from typing import Any, Callable
 
+import aiohttp
 import discord
 import yarl
 from discord import app_commands
@@ -193,5 +194,11 @@ def run(settings: Settings, client_type: type[Broadside] = Broadside) -> int:
     except discord.LoginFailure:
         sys.stderr.write("broadside: Discord refused the token (BROADSIDE_TOKEN). Reset it in the developer "
                          "portal (Bot -> Reset Token) and update .env.\n")
+        return 1
+    except (aiohttp.ClientConnectionError, discord.GatewayNotFound, OSError, asyncio.TimeoutError) as exc:
+        # No network, a DNS failure, a proxy in the way: one line, not aiohttp's traceback.
+        where = yarl.URL(settings.api_base).host or settings.api_base
+        reason = str(exc).strip() or type(exc).__name__
+        sys.stderr.write(f"broadside: cannot reach Discord at {where}: check your connection ({reason}).\n")
         return 1
     return 0
