@@ -274,6 +274,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
     # -- /help and /rules ------------------------------------------------------------------------
     "help.text": (
         "**Broadside** — naval wargames by chat.\n"
+        "**Quick start:** /duel computer (a battle against the computer, at once) · /duel friend (invite a member)\n"
         "**Lobby:** /game new · /game join · /game pick · /game unpick · /game leave · /game start · "
         "/game list · /game dms\n"
         "**Playing:** /chits (your chits and order menus) · /order (autocomplete offers only legal values) · "
@@ -283,6 +284,8 @@ _TEXTS: dict[str, tuple[str, str]] = {
         "Your chits and order menus come by direct message; every answer to your commands is visible only "
         "to you. Deadlines show in your own time zone.",
         "**Broadside** — giochi di guerra navale in chat.\n"
+        "**Per iniziare:** /duel computer (una battaglia contro il computer, subito) · /duel friend (invita un "
+        "membro)\n"
         "**Preparazione:** /game new · /game join · /game pick · /game unpick · /game leave · /game start · "
         "/game list · /game dms\n"
         "**In gioco:** /chits (gettoni e menu degli ordini) · /order (il completamento propone solo valori "
