@@ -67,7 +67,7 @@ async def duel_friend(interaction: discord.Interaction, member: discord.Member, 
     await defer(interaction)
     client = commands.app(interaction)
     ruleset, scenario = client.service.duel_choice(ruleset, scenario)
-    game = await _open(interaction, ruleset, scenario, None)
+    game = await _open(interaction, ruleset, scenario, None, member.id)
     lang = game.language
     text = i18n.text("notice.duel-invite", lang, friend=member.mention, host=interaction.user.mention,
                      title=client.service.title(game), ruleset=manifest(ruleset).title(lang),
@@ -95,7 +95,8 @@ async def duel_computer(interaction: discord.Interaction, level: str | None = No
                                           thread=f"<#{game.thread_id or game.channel_id}>"))
 
 
-async def _open(interaction: discord.Interaction, ruleset: str, scenario: str, level: str | None) -> GameRow:
+async def _open(interaction: discord.Interaction, ruleset: str, scenario: str, level: str | None,
+                invited: int | None = None) -> GameRow:
     """The duel's game in a thread of its own (refused before the thread is opened
     where /game new would be refused), the player seated and told by DM."""
     assert interaction.guild_id is not None and interaction.channel_id is not None
@@ -105,7 +106,7 @@ async def _open(interaction: discord.Interaction, ruleset: str, scenario: str, l
     interaction.extras["lang"] = lang
     channel = interaction.channel
     in_thread = isinstance(channel, discord.Thread)
-    await service.check_new_game(interaction.guild_id, interaction.user.id,
+    await service.check_new_duel(interaction.guild_id, interaction.user.id,
                                  interaction.channel_id if in_thread else None)
     opened: discord.Thread | None = None
     if isinstance(channel, discord.Thread):
@@ -117,8 +118,8 @@ async def _open(interaction: discord.Interaction, ruleset: str, scenario: str, l
     user = interaction.user
     try:
         game = await service.open_duel(interaction.guild_id, channel_id, user.id, user.display_name,
-                                       ruleset=ruleset, scenario=scenario, computer=level, language=lang,
-                                       thread_id=thread_id)
+                                       ruleset=ruleset, scenario=scenario, computer=level, invited=invited,
+                                       language=lang, thread_id=thread_id)
     except Exception:
         if opened is not None:
             await commands.close_thread(opened)

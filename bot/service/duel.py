@@ -53,9 +53,28 @@ class DuelMixin(LobbyMixin):
         return level
 
     # -- opening ------------------------------------------------------------------------
+    async def check_new_duel(self, guild_id: int, user_id: int, thread_id: int | None = None) -> None:
+        """:meth:`check_new_game` for a duel, once the member's own invitations that
+        expired unanswered are closed (each is a lobby, and lobbies are limited)."""
+        await self.close_expired_invitations(guild_id, user_id)
+        await self.check_new_game(guild_id, user_id, thread_id)
+
+    async def close_expired_invitations(self, guild_id: int, host_id: int) -> int:
+        """Close the member's duel invitations that expired unanswered; returns how many."""
+        lobbies, _ = await self.db.games_of_guild(guild_id, ("lobby",), limit=1000)
+        closed = 0
+        for game in lobbies:
+            if game.host_id != host_id or self.clock.now() <= self.invitation_expires(game):
+                continue
+            if any(row.action == "duel-invite" for row in await self.db.audit_log(game.id)):
+                await self._close_invitation(game, "notice.duel-expired", host=i18n.mention(game.host_id))
+                closed += 1
+        return closed
+
     async def open_duel(self, guild_id: int, channel_id: int, user_id: int, display_name: str, *,
                         ruleset: str | None = None, scenario: str | None = None, computer: str | None = None,
-                        language: str = i18n.DEFAULT, thread_id: int | None = None) -> GameRow:
+                        invited: int | None = None, language: str = i18n.DEFAULT,
+                        thread_id: int | None = None) -> GameRow:
         """A duel's game, the player seated on the first side (a member cannot invite
         themselves: the adapter refuses that before a thread is opened). ``computer``: a captain of
         that level takes the other side and the game starts; None: the game waits in the
@@ -67,6 +86,8 @@ class DuelMixin(LobbyMixin):
         first, second = await self.sides(game.id)
         await self.join(game.id, user_id, first, display_name)
         if level is None:
+            # Noted, so an invitation left unanswered can be told from any other lobby.
+            await self._audit(game, user_id, "duel-invite", invited=invited)
             return game
         await self.add_ai_seat(game.id, user_id, second, level)
         return await self.start(game.id, user_id)

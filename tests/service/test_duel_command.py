@@ -65,6 +65,22 @@ async def test_an_invitation_expires(table):
     assert any("has expired" in t for t in table.transport.public_texts())
 
 
+async def test_invitations_left_unanswered_do_not_use_up_the_lobby_limit(table):
+    svc = table.service
+    most = svc.limits.lobbies_per_member
+    games = [await svc.open_duel(1, 10, table.ANNE, "Anne", invited=table.BOB, thread_id=20 + i)
+             for i in range(most - 1)]
+    lobby = await svc.create_game(1, 10, table.ANNE, "cannoni", "frigate-duel", thread_id=30)
+    with pytest.raises(ServiceError) as refused:
+        await svc.check_new_duel(1, table.ANNE)
+    assert refused.value.code == "too-many-lobbies"
+    table.clock.advance(svc.invite_seconds + 1)
+    await svc.check_new_duel(1, table.ANNE)
+    assert [(await svc.game(g.id)).status for g in games] == ["over"] * (most - 1)
+    assert (await svc.game(lobby.id)).status == "lobby", "a lobby that is not an invitation stays"
+    assert sum("has expired" in t for t in table.transport.public_texts()) == most - 1
+
+
 def test_the_scenario_comes_from_the_manifests(table):
     svc = table.service
     assert svc.duel_choice() == ("cannoni", "frigate-duel")
