@@ -118,7 +118,9 @@ class BotProcess:
         self.env = {k: v for k, v in os.environ.items() if not k.startswith("BROADSIDE_")}
         self.env.update(BROADSIDE_TOKEN=server.token, BROADSIDE_API_BASE=server.api_base,
                         BROADSIDE_GATEWAY_URL=server.gateway_url, BROADSIDE_DATABASE=str(database),
-                        BROADSIDE_LOG_LEVEL="WARNING", BENCH_REPORT=str(self.report), PYTHONUNBUFFERED="1")
+                        BROADSIDE_LOG_LEVEL="WARNING", BENCH_REPORT=str(self.report), PYTHONUNBUFFERED="1",
+                        # Resolutions are measured from the last order: no grace period in between.
+                        BROADSIDE_GRACE_SECONDS="0")
         self.proc: asyncio.subprocess.Process | None = None
         self.spawned = 0.0
 
