@@ -15,7 +15,7 @@ from rules.core.registry import get_ruleset
 class EndingMixin(ServiceCore):
     async def final_lines(self, game_id: int, frames: int | None = None) -> list[str]:
         """The result, one line per side, and what the replay attached shows (``frames``;
-        None: no replay is attached, and the record is offered instead)."""
+        None: no replay is attached, and the post ends with the usual closing line)."""
         game = await self.game(game_id)
         rules = get_ruleset(game.ruleset)
         last = await self.db.last_step(game_id)
