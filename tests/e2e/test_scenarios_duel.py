@@ -172,3 +172,22 @@ async def test_hostile_duel_options_get_a_clear_private_answer_and_open_nothing(
                 assert it.text.strip(), (path, values)
             assert w.battles.threads == [] and await bot.db.games_with_status("lobby", "running", "over") == []
             assert not [m for m in server.messages if not m.ephemeral and not m.channel.is_dm]
+
+
+@pytest.mark.e2e_budget(30)
+async def test_an_expired_invitation_closes_its_game_when_clicked(fake_discord, tmp_path):
+    server = fake_discord
+    w = duel_world(server)
+    clock = FakeClock()
+    bot = make_bot(server, tmp_path / "expired.sqlite3", clock)
+    with no_errors_logged():
+        async with server.running(bot):
+            await w.anne.run(w.battles, "duel friend", member=w.bob)
+            (thread,) = w.battles.threads
+            invite = await server.wait_for(lambda: invitation(thread), 5, what="the invitation")
+            clock.advance(15 * 60 + 1)
+            late = await w.bob.click(invite, "Accept")
+            assert late.reply.ephemeral and "This invitation has expired; ask for a new /duel." in late.text
+            await server.wait_for(lambda: posts_starting(thread, "The duel invitation from"), 5)
+            assert (await bot.service.find_game(thread.id, finished=True)).status == "over"
+            assert invite.buttons == []

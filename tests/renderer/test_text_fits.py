@@ -88,8 +88,8 @@ def test_every_text_of_the_first_map_fits(drawn, ruleset, scenario, losses):
 
 def test_a_long_header_line_wraps_instead_of_being_cut():
     out = ", ".join(f"Galley number {i} (left the table)" for i in range(12))
-    header = Header(title="Mylae, 260 BC: the corvus against Carthage", lines=("Turn 3 of 12", f"1 segment · out: {out}"),
-                    wind_from=90.0)
+    header = Header(title="Mylae, 260 BC: the corvus against Carthage",
+                    lines=("Turn 3 of 12", f"1 segment · out: {out}"), wind_from=90.0)
     rows = header_rows(header, DEFAULT_THEME)
     right = header_text_right(header, DEFAULT_THEME) - 16
     assert len(rows) > 3 and all(text_width(t, size, bold) <= right for t, size, bold, _ in rows)

@@ -51,7 +51,8 @@ def test_the_example_keeps_the_test_only_settings_apart(monkeypatch, tmp_path):
     assert tests_only, "a heading for the test-only settings"
     for key in ("BROADSIDE_API_BASE=", "BROADSIDE_GATEWAY_URL="):
         assert key in tests_only and key not in owner
-    for key in ("BROADSIDE_TOKEN=", "BROADSIDE_DATABASE=", "BROADSIDE_GRACE_SECONDS=", "BROADSIDE_DUEL_INVITE_MINUTES="):
+    for key in ("BROADSIDE_TOKEN=", "BROADSIDE_DATABASE=", "BROADSIDE_GRACE_SECONDS=",
+                "BROADSIDE_DUEL_INVITE_MINUTES="):
         assert key in owner
     s = Settings(_env_file=None)
     assert s.grace_seconds == 8 and s.duel_invite_minutes == 15
