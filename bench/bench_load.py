@@ -121,7 +121,9 @@ class BotProcess:
                         BROADSIDE_LOG_LEVEL="WARNING", BENCH_REPORT=str(self.report), PYTHONUNBUFFERED="1",
                         # One host opens every game: the per-member and per-server limits
                         # would refuse all but the first few.
-                        BROADSIDE_MAX_LOBBIES_PER_MEMBER="100000", BROADSIDE_MAX_GAMES_PER_SERVER="100000")
+                        BROADSIDE_MAX_LOBBIES_PER_MEMBER="100000", BROADSIDE_MAX_GAMES_PER_SERVER="100000",
+                        # Resolutions are measured from the last order: no grace period in between.
+                        BROADSIDE_GRACE_SECONDS="0")
         self.proc: asyncio.subprocess.Process | None = None
         self.spawned = 0.0
 

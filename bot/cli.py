@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import argparse
+import difflib
 import json
 import sys
 from pathlib import Path
@@ -59,10 +60,15 @@ def _cmd_demo(args: argparse.Namespace) -> int:
     from bot.demo import run_demo
     from bot.service import ServiceError
 
+    from bot.service import default_policies
+
     out = Path(args.out)
     ruleset = args.ruleset or ruleset_names()[0]
-    if ruleset not in ruleset_names():
-        print(f"broadside: unknown ruleset {ruleset!r}; known: {', '.join(ruleset_names())}", file=sys.stderr)
+    mistake = (_unknown("ruleset", ruleset, ruleset_names())
+               or (args.scenario and _unknown_scenario(ruleset, args.scenario))
+               or _unknown("level", args.level, list(default_policies())))
+    if mistake:
+        print(mistake, file=sys.stderr)
         return 2
     try:
         result = asyncio.run(run_demo(out, seed=args.seed, ruleset=ruleset, scenario=args.scenario,
@@ -76,6 +82,25 @@ def _cmd_demo(args: argparse.Namespace) -> int:
     print(f"  log:     {result.log}")
     print(f"  result:  {result.outcome}")
     return 0
+
+
+def _unknown(kind: str, given: str, known: list[str]) -> str | None:
+    """None if ``given`` is one of ``known``; else one line saying so, with a suggestion."""
+    if given in known:
+        return None
+    close = difflib.get_close_matches(given, known, n=1, cutoff=0.5)
+    hint = f"did you mean {close[0]!r}?" if close else "`broadside demo --help` lists them all."
+    return f"broadside: unknown {kind} {given!r} (known: {', '.join(known)}); {hint}"
+
+
+def _unknown_scenario(ruleset: str, scenario: str) -> str | None:
+    from rules.core.registry import manifest
+
+    mistake = _unknown(f"{ruleset} scenario", scenario, manifest(ruleset).scenario_names())
+    elsewhere = [m.name for m in manifests() if scenario in m.scenario_names()]
+    if mistake and elsewhere:
+        mistake = mistake.rsplit("; ", 1)[0] + f"; it is a {elsewhere[0]} scenario: add --ruleset {elsewhere[0]}."
+    return mistake
 
 
 def _cmd_run(args: argparse.Namespace) -> int:

@@ -36,15 +36,22 @@ RETRY_FIRST = 5.0  # after a failed pass; doubled after each failure in a row ..
 RETRY_MAX = 300.0  # ... up to this
 SLICE_SECONDS = 60.0  # the longest sleep before the wall clock is looked at again
 REMINDERS = (0.5, 0.85)  # fractions of the phase's time: half time, and the last call
+REPLAY_FRAMES = 150  # public views a game's closing replay is drawn from, at most
+
+#: Draws a game's replay from its public views, oldest first: (GIF bytes under the upload
+#: limit, how many views it shows). Runs in a worker thread.
+ReplayProvider = Callable[[list[dict]], "tuple[bytes, int]"]
 
 
 class GameLoop:
-    def __init__(self, game_id: int, service: GameService, images: ImageProvider | None = None) -> None:
+    def __init__(self, game_id: int, service: GameService, images: ImageProvider | None = None,
+                 replays: ReplayProvider | None = None) -> None:
         self.game_id = game_id
         self.service = service
         self.transport = service.transport
         self.clock = service.clock
         self.images = images
+        self.replays = replays
         self.waker = Waker()
 
     async def run(self) -> None:
@@ -116,6 +123,8 @@ class GameLoop:
         if await self.service.answer_ai(self.game_id):
             status = await self.service.phase_status(self.game_id)
         now = self.clock.now()
+        if status.all_in and now < (settles := status.resolves_at(self.service.grace_seconds)):
+            return settles  # the grace period: the last order may still be changed
         if status.all_in or (status.deadline is not None and now >= status.deadline.due_at):
             await self._resolve(status.step_idx)
             return now
@@ -166,8 +175,23 @@ class GameLoop:
                 log.info("game %s: private lines for %s not delivered (direct messages closed)", game.id, user_id)
             await self.service.note_announce_part(self.game_id, announcement.key, part)
         if announcement.over and not parts.get("over", (0, False))[1]:
-            await self._post_part(announcement, parts, "over", Place.of(game),
-                                  [i18n.text("notice.over", game.language)])
+            lines, replay = await self._ending()
+            await self._post_part(announcement, parts, "over", Place.of(game), lines, replay)
+
+    async def _ending(self) -> tuple[list[str], Image | None]:
+        """The last post: the result, each side's score and losses, and the replay GIF
+        (drawn under the upload limit; without it if it cannot be drawn)."""
+        frames, image = None, None
+        if self.replays is not None:
+            try:
+                views = await self.service.replay_views(self.game_id, most=REPLAY_FRAMES)
+                gif, frames = await asyncio.to_thread(self.replays, views)
+                image = Image(gif, await self.service.replay_alt(self.game_id, frames),
+                              filename=f"game-{self.game_id}-replay.gif")
+            except Exception:
+                log.exception("game %s: the replay could not be drawn", self.game_id)
+                frames, image = None, None
+        return await self.service.final_lines(self.game_id, frames), image
 
     async def _post_part(self, announcement: Announcement, parts: dict[str, tuple[int, bool]], part: str,
                          place: Place, lines: list[str], image: Image | None = None) -> None:
@@ -253,12 +277,15 @@ class LoopManager:
     """Keeps one :class:`GameLoop` per running or paused game, and starts them after a restart."""
 
     def __init__(self, service: GameService, *, images: ImageProvider | None = None,
-                 image_factory: Callable[[], ImageProvider] | None = None) -> None:
+                 image_factory: Callable[[], ImageProvider] | None = None,
+                 replays: ReplayProvider | None = None) -> None:
         """``images`` draws every game's maps; ``image_factory`` instead makes one
-        provider per game, so a renderer can keep that game's map scale between phases."""
+        provider per game, so a renderer can keep that game's map scale between phases;
+        ``replays`` draws the replay GIF of a game's last post."""
         self.service = service
         self.images = images
         self.image_factory = image_factory
+        self.replays = replays
         self._loops: dict[int, tuple[GameLoop, asyncio.Task[None]]] = {}
         self._stopped = False
         service.subscribe(self.wake)
@@ -278,7 +305,7 @@ class LoopManager:
             entry[0].waker.poke()
             return
         images = self.image_factory() if self.image_factory is not None else self.images
-        loop = GameLoop(game_id, self.service, images)
+        loop = GameLoop(game_id, self.service, images, self.replays)
         task = asyncio.get_running_loop().create_task(loop.run(), name=f"broadside-game-{game_id}")
         self._loops[game_id] = (loop, task)
         task.add_done_callback(lambda t, gid=game_id: self._finished(gid, t))

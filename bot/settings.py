@@ -28,6 +28,11 @@ class Settings(BaseSettings):
     max_lobbies_per_member: int = Field(default=3, ge=1)
     max_games_per_server: int = Field(default=100, ge=1)
     games_per_list_page: int = Field(default=10, ge=1, le=25)
+    # Seconds between a phase's last order and its resolution, in which that order may
+    # still be changed (a misclick need not stand); 0 resolves as the last order arrives.
+    grace_seconds: float = Field(default=8.0, ge=0, le=300)
+    # How long a /duel invitation waits for the friend's answer.
+    duel_invite_minutes: int = Field(default=15, ge=1, le=7 * 24 * 60)
 
     @field_validator("token", "dev_guild", "gateway_url", mode="before")
     @classmethod

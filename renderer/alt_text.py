@@ -1,8 +1,8 @@
 """What every board's alt text does alike: the nearest enemy of a ship, and fitting
 one sentence per ship into Discord's alt text.
 
-Discord's alt text holds 1024 characters; the text stays within LIMIT and, when
-there are more ships than fit, ends with "And N more.".
+Discord's alt text holds 1024 characters; the text stays within LIMIT and names
+every ship: when whole sentences do not all fit, the later ones are shortened.
 """
 from __future__ import annotations
 
@@ -31,16 +31,42 @@ def nearest_enemy(ship: S, ships: Sequence[S]) -> tuple[S, float, float] | None:
 
 
 def fit(head: str, sentences: Sequence[str], foot: str) -> str:
-    """``head``, as many ``sentences`` as fit, "And N more." for the rest, then
-    ``foot``: at most LIMIT characters. Sentences are kept in order, so the caller
-    puts first the ships a player needs to know about now."""
+    """``head``, a sentence for every ship, then ``foot``: at most LIMIT characters.
+    Sentences are kept in order, so the caller puts first the ships a player needs to
+    know about now. When they do not all fit, the first ones stay whole and the rest are
+    shortened (to their first clause, then to where the ship is, then to her name), so
+    every ship is still named; only past what even names can hold does it end with
+    "And N more."."""
+    for shorten in (_first_clause, _position, _name):
+        short = [shorten(s) for s in sentences]
+        for whole in range(len(sentences), -1, -1):
+            text = " ".join([head, *sentences[:whole], *short[whole:]]) + foot
+            if len(text) <= LIMIT:
+                return text
     kept: list[str] = []
-    for i, sentence in enumerate(sentences):
-        left = len(sentences) - i - 1
+    names = [_name(s) for s in sentences]
+    for i, name in enumerate(names):
+        left = len(names) - i - 1
         tail = f" And {left} more." if left else ""
-        if len(" ".join([head] + kept + [sentence]) + tail + foot) > LIMIT:
+        if len(" ".join([head, *kept, name]) + tail + foot) > LIMIT:
             break
-        kept.append(sentence)
-    more = len(sentences) - len(kept)
-    text = " ".join([head] + kept) + (f" And {more} more." if more else "") + foot
-    return text[:LIMIT]
+        kept.append(name)
+    more = len(names) - len(kept)
+    return (" ".join([head, *kept]) + (f" And {more} more." if more else "") + foot)[:LIMIT]
+
+
+def _cut(sentence: str, mark: str) -> str:
+    head = sentence.split(mark, 1)[0].rstrip(" .,;")
+    return head + "."
+
+
+def _first_clause(sentence: str) -> str:
+    return _cut(sentence, ";")
+
+
+def _position(sentence: str) -> str:
+    return _cut(sentence, ",")
+
+
+def _name(sentence: str) -> str:
+    return _cut(_cut(sentence, " at "), ",")

@@ -10,7 +10,7 @@ from PIL import Image, ImageDraw
 
 from renderer.board import Board, Header, Legend, RenderOptions, View
 from renderer.canvas import SUPERSAMPLE, MapCanvas
-from renderer.theme import Theme, ellipsize, font, text_sprite, text_width
+from renderer.theme import Theme, font, text_sprite, text_width
 from renderer.viewport import Viewport
 
 ROSE_RADIUS = 40
@@ -26,32 +26,94 @@ def render_frame(board: Board, view: View, viewport: Viewport, options: RenderOp
     canvas = MapCanvas(map_img, viewport, theme)
     board.draw(canvas, view, options)
     legend_img = legend_image(board.legend(view, theme), theme) if options.legend else None
-    height = theme.header_height + map_img.height + (legend_img.height if legend_img else 0)
+    header = board.header(view)
+    top = header_height(header, theme)
+    height = top + map_img.height + (legend_img.height if legend_img else 0)
     out = Image.new("RGB", (theme.width, height), theme.header_bg)
-    draw_header(out, board.header(view), theme)
-    out.paste(map_img, (0, theme.header_height))
+    draw_header(out, header, theme, top)
+    out.paste(map_img, (0, top))
     if legend_img is not None:
-        out.paste(legend_img, (0, theme.header_height + map_img.height))
+        out.paste(legend_img, (0, top + map_img.height))
     return out
 
 
 # -- header -------------------------------------------------------------------------
 
-def draw_header(img: Image.Image, header: Header, theme: Theme) -> None:
+HEADER_TOP = 10  # px above the title
+TITLE_GAP = 10  # px under the title's last row
+ROW_GAP = 6  # px under every other row
+
+
+def header_rows(header: Header, theme: Theme) -> list[tuple[str, int, bool, tuple[int, int, int]]]:
+    """The header's rows as drawn: (text, size, bold, colour). A title or line too wide
+    for the band is wrapped onto more rows (at its " · " breaks first, then between
+    words), never cut off."""
+    width = header_text_right(header, theme) - 16
+    rows = [(t, theme.title_px, True, theme.header_ink) for t in wrap(header.title, theme.title_px, width, True)]
+    for i, line in enumerate(header.lines):
+        colour = theme.header_ink if i == 0 else theme.header_muted
+        rows.extend((t, theme.status_px, False, colour) for t in wrap(line, theme.status_px, width))
+    return rows
+
+
+def header_height(header: Header, theme: Theme) -> int:
+    """The band's height: the theme's, or more when wrapped rows need it."""
+    rows = header_rows(header, theme)
+    needed = HEADER_TOP + sum(size + (TITLE_GAP if bold else ROW_GAP) for _, size, bold, _ in rows)
+    return max(theme.header_height, needed)
+
+
+def header_text_right(header: Header, theme: Theme) -> int:
+    """Where the header's text must stop: before the wind rose, if there is one."""
+    if header.wind_from is None:
+        return theme.width - 16
+    return theme.width - (2 * ROSE_RADIUS + 4) - 22
+
+
+def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
+    """``text`` in rows no wider than ``width`` px: broken at " · " where a whole part
+    fits, else between words, a word wider than a row alone between its letters."""
+    if text_width(text, size, bold) <= width:
+        return [text]
+    rows: list[str] = []
+    row = ""
+    for part in text.split(" · "):
+        joined = f"{row} · {part}" if row else part
+        if text_width(joined, size, bold) <= width:
+            row = joined
+            continue
+        if row:
+            rows.append(row)
+        row = ""
+        for word in part.split(" "):
+            joined = f"{row} {word}" if row else word
+            if text_width(joined, size, bold) <= width:
+                row = joined
+                continue
+            if row:
+                rows.append(row)
+            row = word
+            while text_width(row, size, bold) > width and len(row) > 1:
+                cut = len(row) - 1
+                while cut > 1 and text_width(row[:cut], size, bold) > width:
+                    cut -= 1
+                rows.append(row[:cut])
+                row = row[cut:]
+    if row:
+        rows.append(row)
+    return rows
+
+
+def draw_header(img: Image.Image, header: Header, theme: Theme, height: int | None = None) -> None:
     draw = ImageDraw.Draw(img)
-    right = theme.width - 16
+    height = height or header_height(header, theme)
     if header.wind_from is not None:
         rose = wind_rose(round(header.wind_from, 3), theme)
-        img.paste(rose, (theme.width - rose.width - 10, (theme.header_height - rose.height) // 2), rose)
-        right = theme.width - rose.width - 22
-    x, y = 16, 10
-    title = ellipsize(header.title, theme.title_px, right - x, bold=True)
-    draw.text((x, y), title, font=font(theme.title_px, True), fill=theme.header_ink)
-    y += theme.title_px + 10
-    for i, line in enumerate(header.lines[:2]):
-        draw.text((x, y), ellipsize(line, theme.status_px, right - x), font=font(theme.status_px),
-                  fill=theme.header_ink if i == 0 else theme.header_muted)
-        y += theme.status_px + 6
+        img.paste(rose, (theme.width - rose.width - 10, (height - rose.height) // 2), rose)
+    x, y = 16, HEADER_TOP
+    for text, size, bold, colour in header_rows(header, theme):
+        draw.text((x, y), text, font=font(size, bold), fill=colour)
+        y += size + (TITLE_GAP if bold else ROW_GAP)
 
 
 @lru_cache(maxsize=64)

@@ -43,8 +43,25 @@ def test_the_demo_command_plays_a_galley_battle(tmp_path, capsys):
 def test_an_unknown_ruleset_is_refused_in_one_line_naming_the_known_ones(tmp_path, capsys):
     assert main(["demo", "--ruleset", "chess", "--out", str(tmp_path / "out")]) == 2
     err = capsys.readouterr().err
-    assert err == f"broadside: unknown ruleset 'chess'; known: {', '.join(ruleset_names())}\n"
+    assert err == (f"broadside: unknown ruleset 'chess' (known: {', '.join(ruleset_names())}); "
+                   "`broadside demo --help` lists them all.\n")
     assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("given, line", [
+    (["--ruleset", "cannon"], "broadside: unknown ruleset 'cannon' (known: cannoni, nauta); did you mean 'cannoni'?"),
+    (["--scenario", "frigate"], "broadside: unknown cannoni scenario 'frigate' (known: brig-action, fleet-action, "
+                                "frigate-duel, harbour-raid, squadron-action); did you mean 'frigate-duel'?"),
+    (["--ruleset", "nauta", "--scenario", "frigate-duel"],
+     "broadside: unknown nauta scenario 'frigate-duel' (known: artemisium, greek-fire, mylae); it is a cannoni "
+     "scenario: add --ruleset cannoni."),
+    (["--level", "captian"], "broadside: unknown level 'captian' (known: random, deckhand, captain); "
+                             "did you mean 'captain'?"),
+])
+def test_every_demo_mistake_gets_one_line_and_a_suggestion(tmp_path, capsys, given, line):
+    assert main(["demo", *given, "--out", str(tmp_path / "out")]) == 2
+    assert capsys.readouterr().err == line + "\n"
+    assert not (tmp_path / "out").exists(), "refused before anything is written"
 
 
 def test_the_demo_help_lists_rulesets_scenarios_and_levels(capsys):

@@ -13,13 +13,14 @@ import signal
 import sys
 from typing import Any, Callable
 
+import aiohttp
 import discord
 import yarl
 from discord import app_commands
 
-from bot.discord import commands, components, forms, listing
+from bot.discord import commands, components, duel, forms, listing
 from bot.discord.markup import DiscordMarkup
-from bot.discord.pictures import ReplayCache, map_image_maker
+from bot.discord.pictures import ReplayCache, closing_replay, map_image_maker
 from bot.discord.replies import answer_error
 from bot.discord.transport import DiscordTransport
 from bot.discord.translator import CatalogueTranslator
@@ -65,6 +66,7 @@ class Broadside(discord.Client):
         self.settings = settings
         self.tree = CommandTree(self)
         commands.register(self.tree)
+        duel.register(self.tree)
         self.transport = DiscordTransport(self)
         self.markup = DiscordMarkup()  # learns the command ids when the tree is synced
         self.replays = ReplayCache()
@@ -83,10 +85,13 @@ class Broadside(discord.Client):
                         games_per_server=self.settings.max_games_per_server)
         self.service = GameService(self.db, self.transport, clock=self._clock, seed_source=self._seed_source,
                                    limits=limits)
+        self.service.grace_seconds = self.settings.grace_seconds
+        self.service.invite_seconds = self.settings.duel_invite_minutes * 60
         # Each game gets its own map provider (a steady scale between phases) unless a
         # test hands in one provider for all.
         self.loops = LoopManager(self.service, images=self._images,
-                                 image_factory=None if self._images is not None else map_image_maker)
+                                 image_factory=None if self._images is not None else map_image_maker,
+                                 replays=closing_replay)
         await self.tree.set_translator(CatalogueTranslator())
         if self._sync_commands:
             await self.sync_commands()
@@ -123,7 +128,8 @@ class Broadside(discord.Client):
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         # Order menus are routed by their custom ids, so they work after a restart.
         if interaction.type is discord.InteractionType.component:
-            if not (await forms.handle(self, interaction) or await listing.handle(self, interaction)):
+            if not (await forms.handle(self, interaction) or await listing.handle(self, interaction)
+                    or await duel.handle(self, interaction)):
                 await components.unknown(interaction)
 
     async def close(self) -> None:
@@ -162,5 +168,11 @@ def run(settings: Settings, client_type: type[Broadside] = Broadside) -> int:
     except discord.LoginFailure:
         sys.stderr.write("broadside: Discord refused the token (BROADSIDE_TOKEN). Reset it in the developer "
                          "portal (Bot -> Reset Token) and update .env.\n")
+        return 1
+    except (aiohttp.ClientConnectionError, discord.GatewayNotFound, OSError, asyncio.TimeoutError) as exc:
+        # No network, a DNS failure, a proxy in the way: one line, not aiohttp's traceback.
+        where = yarl.URL(settings.api_base).host or settings.api_base
+        reason = str(exc).strip() or type(exc).__name__
+        sys.stderr.write(f"broadside: cannot reach Discord at {where}: check your connection ({reason}).\n")
         return 1
     return 0

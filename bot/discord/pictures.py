@@ -10,6 +10,7 @@ import asyncio
 from collections import OrderedDict
 from typing import Any, Awaitable, Callable, Hashable
 
+from bot.discord.replies import FILE_LIMIT
 from renderer import api as renderer
 
 
@@ -52,18 +53,28 @@ def ship_name(ship: dict[str, Any]) -> str:
 REPLAY_FRAMES = 150
 
 
-async def replay_gif(views: list[dict[str, Any]], limit: int) -> tuple[bytes, int]:
+def fit_replay(views: list[dict[str, Any]], limit: int) -> tuple[bytes, int]:
     """An animated GIF of the views under ``limit`` bytes (Discord's upload limit), and
     how many views it was drawn from: a replay too large is drawn again from half as
     many views, evenly spread, the first and the last always kept."""
     chosen = list(views)
     while True:
-        gif = await renderer.render_replay_async(chosen, max_frames=max(len(chosen), 2))
+        gif = renderer.render_replay(chosen, max_frames=max(len(chosen), 2))
         if len(gif) <= limit or len(chosen) <= 2:
             return gif, len(chosen)
         half = max(2, len(chosen) // 2)
         gap = (len(chosen) - 1) / (half - 1)
         chosen = [chosen[round(i * gap)] for i in range(half)]
+
+
+async def replay_gif(views: list[dict[str, Any]], limit: int) -> tuple[bytes, int]:
+    """:func:`fit_replay` off the event loop."""
+    return await asyncio.to_thread(fit_replay, views, limit)
+
+
+def closing_replay(views: list[dict[str, Any]]) -> tuple[bytes, int]:
+    """The replay a game's last post carries (the game loop's replay provider)."""
+    return fit_replay(views, FILE_LIMIT)
 
 
 class ReplayCache:

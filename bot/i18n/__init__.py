@@ -10,11 +10,14 @@ from bot.markup import Channel, Command, Deadline, Mention
 
 from bot.i18n.catalogue import CATALOGUE
 from bot.i18n.chat import CHAT
+from bot.i18n.newcomer import NEWCOMER
 
 # The chat adapter's words live in their own module but in the one catalogue; a code
 # may be defined once only.
 assert not CATALOGUE.keys() & CHAT.keys(), sorted(CATALOGUE.keys() & CHAT.keys())
 CATALOGUE.update(CHAT)
+assert not CATALOGUE.keys() & NEWCOMER.keys(), sorted(CATALOGUE.keys() & NEWCOMER.keys())
+CATALOGUE.update(NEWCOMER)
 
 LANGUAGES: tuple[str, ...] = ("en", "it")
 DEFAULT = "en"

@@ -195,8 +195,10 @@ CATALOGUE: dict[str, dict[str, str]] = {
     },
     # -- answers to one player ---------------------------------------------------------------
     "confirm.accepted": {
-        "en": "Order recorded: {label}. You can change it until the deadline ({due}).",
-        "it": "Ordine registrato: {label}. Puoi cambiarlo fino alla scadenza ({due}).",
+        "en": "Order recorded: {label}. You can change it until the phase resolves: at once when the last order "
+              "comes in, or at the deadline ({due}).",
+        "it": "Ordine registrato: {label}. Puoi cambiarlo finché la fase non si risolve: subito all'arrivo "
+              "dell'ultimo ordine, o alla scadenza ({due}).",
     },
     "confirm.replaced": {
         "en": "Order changed: {label}. The new order replaces the previous one.",

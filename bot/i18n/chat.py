@@ -290,11 +290,12 @@ _TEXTS: dict[str, tuple[str, str]] = {
         "nobody else sees them.",
         "Ti sei unito a {title} (partita #{game}) per {side}. I tuoi gettoni e i menu degli ordini arriveranno "
         "in questa chat; nessun altro li vede."),
-    "dm.forms": ("Choose in the menus below and press Confirm; you can change an order until the deadline.",
-                 "Scegli nei menu qui sotto e premi Conferma; puoi cambiare un ordine fino alla scadenza."),
+    "dm.forms": ("Choose in the menus below and press Confirm; you can change an order until the phase resolves.",
+                 "Scegli nei menu qui sotto e premi Conferma; puoi cambiare un ordine finché la fase non si risolve."),
     # -- /help and /rules ------------------------------------------------------------------------
     "help.text": (
         "**Broadside** — naval wargames by chat.\n"
+        "**Quick start:** ⟦/duel computer⟧ (a battle against the computer, at once) · ⟦/duel friend⟧ (invite a member)\n"
         "**Lobby:** ⟦/game new⟧ · ⟦/game join⟧ · ⟦/game pick⟧ · ⟦/game unpick⟧ · ⟦/game leave⟧ · ⟦/game start⟧ · "
         "⟦/game list⟧ · ⟦/game dms⟧\n"
         "**Playing:** ⟦/chits⟧ (your chits and order menus) · ⟦/order⟧ (alone: the menus; or values as name=value, "
@@ -305,6 +306,8 @@ _TEXTS: dict[str, tuple[str, str]] = {
         "Your chits and order menus come by direct message; every answer to your commands is visible only "
         "to you. Deadlines show in your own time zone.",
         "**Broadside** — giochi di guerra navale in chat.\n"
+        "**Per iniziare:** ⟦/duel computer⟧ (una battaglia contro il computer, subito) · ⟦/duel friend⟧ (invita un "
+        "membro)\n"
         "**Preparazione:** ⟦/game new⟧ · ⟦/game join⟧ · ⟦/game pick⟧ · ⟦/game unpick⟧ · ⟦/game leave⟧ · ⟦/game start⟧ · "
         "⟦/game list⟧ · ⟦/game dms⟧\n"
         "**In gioco:** ⟦/chits⟧ (gettoni e menu degli ordini) · ⟦/order⟧ (da solo: i menu; oppure i valori come "
@@ -318,12 +321,12 @@ _TEXTS: dict[str, tuple[str, str]] = {
         "**{title}** — how a game runs here\n"
         "The bot asks each player for their decisions, phase by phase, by direct message (or ⟦/chits⟧). "
         "Give them with the menus or ⟦/order⟧, whose autocomplete offers only legal values; you can change an "
-        "order until the deadline. When every order is in, or the deadline passes (the default shown in your "
+        "order until the phase resolves. When every order is in, or the deadline passes (the default shown in your "
         "orders applies), the phase is resolved and the thread gets the story and the map.",
         "**{title}** — come si gioca qui\n"
         "Il bot chiede a ogni giocatore le sue decisioni, fase per fase, per messaggio diretto (o ⟦/chits⟧). "
         "Dalle con i menu o con ⟦/order⟧, il cui completamento propone solo valori leciti; puoi cambiare un "
-        "ordine fino alla scadenza. Quando tutti gli ordini sono arrivati, o alla scadenza (vale l'ordine "
+        "ordine finché la fase non si risolve. Quando tutti gli ordini sono arrivati, o alla scadenza (vale l'ordine "
         "predefinito indicato nei tuoi ordini), la fase si risolve e il thread riceve il resoconto e la mappa."),
 }
 

@@ -71,6 +71,9 @@ class PhaseStatus:
     seats: dict[str, SeatRow]
     answered: set[str]
     deadline: DeadlineRow | None
+    # When a person last gave (or changed) an order of this phase: the grace period
+    # before the phase resolves runs from it.
+    last_order_at: float | None = None
 
     def _waits_for(self, decision: Decision) -> bool:
         # A computer seat never holds a phase up: it has answered, or takes the default.
@@ -86,6 +89,13 @@ class PhaseStatus:
     @property
     def all_in(self) -> bool:
         return bool(self.pending) and not any(self._waits_for(d) for d in self.pending)
+
+    def resolves_at(self, grace: float) -> float:
+        """Once every order is in: when the phase resolves, ``grace`` seconds after the
+        last order a person gave (at once if the computer gave the last), never after
+        the deadline."""
+        at = self.last_order_at + grace if self.last_order_at is not None and grace > 0 else 0.0
+        return min(at, self.deadline.due_at) if self.deadline is not None else at
 
 
 @dataclass(frozen=True, slots=True)

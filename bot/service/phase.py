@@ -41,10 +41,13 @@ class PhaseMixin(PlayMixin):
                 # Only reachable if a game ended without its status following.
                 await self.db.end_game(game_id, self.clock.now())
                 return PhaseStatus(await self.game(game_id), 0, [], seats, set(), None)
-            answered = {o.decision_id for o in await self.db.open_orders(game_id)}
+            orders = await self.db.open_orders(game_id)
+            answered = {o.decision_id for o in orders}
             now = self.clock.now()
             deadline = await self.db.open_deadline(game_id, runtime.step_idx + 1, now, now + game.phase_seconds)
-        return PhaseStatus(game, runtime.step_idx + 1, pending, seats, answered, deadline)
+        given = [o.submitted_at for o in orders if o.source == "player"]
+        return PhaseStatus(game, runtime.step_idx + 1, pending, seats, answered, deadline,
+                           max(given) if given else None)
 
     def title(self, game: GameRow) -> str:
         return str(game.setup.get("title") or game.scenario or game.ruleset)

@@ -16,6 +16,10 @@ from rules.core.registry import get_ruleset
 
 
 class PlayMixin(FaultsMixin):
+    # Seconds between the last order of a phase and its resolution, in which that order
+    # may still be changed (a setting; 0: the phase resolves as the last order arrives).
+    grace_seconds: float = 0.0
+
     # -- what is asked of me ------------------------------------------------------------
     async def my_pending(self, game_id: int, user_id: int) -> list[PendingDecision]:
         """The decisions waiting for the user's seat, each with its form and stored order."""
@@ -114,10 +118,13 @@ class PlayMixin(FaultsMixin):
                   due: float | None) -> SubmitResult:
         decision = self._decision(runtime, decision_id)
         label = decision.label if decision and decision.label else decision_id
+        grace = i18n.duration(self.grace_seconds, game.language) if self.grace_seconds > 0 else None
         if replaced:
-            return SubmitResult("replaced", self._t(game, "confirm.replaced", label=label))
+            code = "confirm.replaced-grace" if grace else "confirm.replaced"
+            return SubmitResult("replaced", self._t(game, code, label=label, grace=grace))
         when = i18n.timestamp(due) if due is not None else "-"
-        return SubmitResult("accepted", self._t(game, "confirm.accepted", label=label, due=when))
+        code = "confirm.accepted-grace" if grace else "confirm.accepted"
+        return SubmitResult("accepted", self._t(game, code, label=label, due=when, grace=grace))
 
     @staticmethod
     def _decision(runtime: GameRuntime, decision_id: str) -> Decision | None:

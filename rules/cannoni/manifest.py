@@ -16,6 +16,7 @@ MANIFEST = Manifest(
     ruleset="rules.cannoni.ruleset:CannoniRuleset",
     board_factory="renderer.cannoni:CannoniBoard",
     scenarios="rules.cannoni",
+    duel_scenario="frigate-duel",
     previews=True,
     params=(
         _param("distance", ("distance", "distanza"), ("Distance in inches", "Distanza in pollici"),

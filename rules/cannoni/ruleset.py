@@ -14,6 +14,7 @@ from rules.cannoni.state import CannoniState
 from rules.cannoni.steps import STEPS
 from rules.cannoni.texts import describe
 from rules.cannoni.preview import preview_move
+from rules.cannoni.victory import lost_ships
 from rules.cannoni.view import perturb_secrets, view
 from rules.core.decisions import Decision, Order, Problem
 from rules.core.dice import Roller
@@ -78,6 +79,9 @@ class CannoniRuleset(SteppedRuleset):
 
     def outcome(self, state: CannoniState) -> Outcome | None:
         return state.outcome
+
+    def losses(self, state: CannoniState) -> dict[str, list[str]]:
+        return lost_ships(state)
 
     def view(self, state: CannoniState, viewer: str | None) -> dict[str, Any]:
         return view(state, viewer)

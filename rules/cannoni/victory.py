@@ -30,6 +30,16 @@ def _still_fighting(ship: ShipState) -> bool:
     return ship.can_fight or (ship.awaiting_reentry and not ship.struck)
 
 
+def lost_ships(state: CannoniState) -> dict[str, list[str]]:
+    """Each side's ships out of the game: sunk, sinking, struck, taken, or given up
+    off the table (by the side she sailed for at the start)."""
+    lost: dict[str, list[str]] = {side: [] for side in state.sides}
+    for ship in state.ships:
+        if _lost_single(ship):
+            lost.setdefault(_home_side(ship), []).append(ship.name)
+    return lost
+
+
 def crushing(state: CannoniState) -> Outcome | None:
     if _one_a_side(state):
         beaten = [side for side in state.sides

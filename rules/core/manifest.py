@@ -81,6 +81,9 @@ class Manifest(BaseModel):
     # AI captains by level, weakest first ("deckhand" -> "package.module:Class"). A level
     # the ruleset does not name is played by the form-filler.
     captains: dict[str, str] = {}
+    # The scenario ``/duel`` plays unless told otherwise: a short one-against-one battle
+    # a newcomer can finish in one sitting. None: the first scenario.
+    duel_scenario: str | None = None
 
     @field_validator("ruleset", "board_factory")
     @classmethod
@@ -102,6 +105,10 @@ class Manifest(BaseModel):
     def scenario_names(self) -> list[str]:
         """The ready-made scenarios' names, the default first, without loading the ruleset."""
         return [str(data["name"]) for data in scenario_files(self.scenarios)]
+
+    def duel(self) -> str:
+        """The scenario a duel plays unless told otherwise."""
+        return self.duel_scenario or self.scenario_names()[0]
 
 
 def load_object(path: str) -> Any:

@@ -162,6 +162,11 @@ class Ruleset(ABC):
     def outcome(self, state: BaseModel) -> Outcome | None:
         """The result once the game is over, else None."""
 
+    def losses(self, state: BaseModel) -> dict[str, list[str]]:
+        """Each side's ships out of the fight, by name, as everyone at the table sees
+        them (nothing secret): the last post of a game lists them. Empty: not known."""
+        return {}
+
     # -- what players see ----------------------------------------------------------
     @abstractmethod
     def view(self, state: BaseModel, viewer: str | None) -> dict[str, Any]:

@@ -9,6 +9,7 @@ MANIFEST = Manifest(
     ruleset="rules.nauta.ruleset:NautaRuleset",
     board_factory="renderer.nauta:NautaBoard",
     scenarios="rules.nauta",
+    duel_scenario="greek-fire",
     params=(
         OrderParam(name="unit", label=Text(en="unit", it="unità"),
                    description=Text(en="Ship or formation", it="Nave o formazione")),

@@ -74,6 +74,9 @@ class NautaRuleset(SteppedRuleset):
     def outcome(self, state: NautaState) -> Outcome | None:
         return state.outcome
 
+    def losses(self, state: NautaState) -> dict[str, list[str]]:
+        return {side: [s.name for s in state.ships if s.side == side and s.lost] for side in state.sides}
+
     def view(self, state: NautaState, viewer: str | None) -> dict[str, Any]:
         return view(state, viewer)
 

@@ -31,6 +31,9 @@ def test_the_manifest_names_its_ruleset_board_and_captains(name):
     assert m.scenario_names() == list(rules.scenarios())
     # "previews" says whether the ruleset draws where a move would end.
     assert m.previews == (type(rules).preview is not Ruleset.preview)
+    # /duel plays this scenario by default: one that exists, with two sides.
+    assert m.duel_scenario is None or m.duel_scenario in m.scenario_names()
+    assert len(rules.sides(rules.scenarios()[m.duel()])) == 2
 
 
 @pytest.mark.parametrize("name", NAMES)

@@ -36,3 +36,31 @@ def test_the_client_is_pointed_at_the_configured_endpoints(monkeypatch):
     point_at(Settings(_env_file=None, api_base="http://127.0.0.1:8123/api/v10/", gateway_url="ws://127.0.0.1:8124/"))
     assert discord.http.Route("GET", "/gateway").url == "http://127.0.0.1:8123/api/v10/gateway"
     assert discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY == yarl.URL("ws://127.0.0.1:8124/")
+
+
+def test_run_without_a_network_says_so_in_one_line(monkeypatch, tmp_path, capsys):
+    """A token but no way to Discord (here: a port nobody listens on): one line, no traceback."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(discord.http.Route, "BASE", discord.http.Route.BASE)
+    monkeypatch.setenv("BROADSIDE_TOKEN", "a-token")
+    monkeypatch.setenv("BROADSIDE_API_BASE", "http://127.0.0.1:9/api/v10")
+    monkeypatch.setenv("BROADSIDE_DATABASE", str(tmp_path / "db.sqlite3"))
+    assert main(["run"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("broadside: cannot reach Discord at 127.0.0.1: check your connection (")
+    assert err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_run_with_a_refused_token_says_to_reset_it(monkeypatch, tmp_path, capsys):
+    from bot.discord.client import Broadside
+
+    def refused(self, token, **kwargs):
+        raise discord.LoginFailure("Improper token has been passed.")
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(discord.http.Route, "BASE", discord.http.Route.BASE)
+    monkeypatch.setenv("BROADSIDE_TOKEN", "a-bad-token")
+    monkeypatch.setattr(Broadside, "run", refused)
+    assert main(["run"]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Reset Token" in err and "BROADSIDE_TOKEN" in err

@@ -37,14 +37,18 @@ def duel_world(server: LoopbackDiscord, *, bob_dms: bool = True) -> World:
     return World(guild, guild.channel("battles"), host, anne, bob)
 
 
-def settings_for(server: LoopbackDiscord, database: Path) -> Settings:
+def settings_for(server: LoopbackDiscord, database: Path, *, grace_seconds: float = 0.0) -> Settings:
+    """The bot's settings against the loopback Discord. The clock is a FakeClock that
+    only the test winds, so a phase resolves as its last order arrives unless a test
+    asks for the grace period."""
     return Settings(_env_file=None, database=str(database), token=server.token,
-                    api_base=server.api_base, gateway_url=server.gateway_url)
+                    api_base=server.api_base, gateway_url=server.gateway_url, grace_seconds=grace_seconds)
 
 
-def make_bot(server: LoopbackDiscord, database: Path, clock: FakeClock | None = None) -> Broadside:
-    return Broadside(settings_for(server, database), clock=clock or FakeClock(), seed_source=lambda: 7,
-                     guild_ready_timeout=0.05)
+def make_bot(server: LoopbackDiscord, database: Path, clock: FakeClock | None = None, *,
+             grace_seconds: float = 0.0) -> Broadside:
+    return Broadside(settings_for(server, database, grace_seconds=grace_seconds), clock=clock or FakeClock(),
+                     seed_source=lambda: 7, guild_ready_timeout=0.05)
 
 
 class _Errors(logging.Handler):

@@ -86,10 +86,13 @@ async def test_a_duel_from_game_new_to_the_result(fake_discord, tmp_path):
                                          confirm=True)
                 assert handed.reply.ephemeral
             over = await server.wait_for(lambda: next(
-                (m for m in thread.messages if m.content.startswith("The game is over.")), None), 40)
+                (m for m in thread.messages if m.content.startswith("**The game is over: ")), None), 40)
             result = next(m for m in thread.messages if "Game over:" in m.content)
             assert thread.messages.index(result) < thread.messages.index(over)
             assert over is thread.messages[-1]
+            # The last post: each side's score and losses, and the whole game as a GIF.
+            assert "britain: " in over.content and "france: " in over.content
+            assert [f.filename for f in over.files] == ["game-1-replay.gif"]
             assert len(posts_starting(thread, "Activation chits are placed face down.")) == 12, "all 12 turns sailed"
             assert len(maps(thread)) > 12, "a map after every resolution"
             # Every resolution brought its map: each story post ending a phase carries one.

@@ -191,6 +191,9 @@ def option_value(spec: dict[str, Any], w: World, text: st.SearchStrategy[str]) -
 #: The families the command tree is fuzzed in, each with its own examples; every synced
 #: command with options must fall in one (checked against the tree).
 FAMILIES = {"game": ("game ",), "host": ("host ",), "orders": ("order", "preview"), "views": ("map", "card", "log")}
+#: Commands that start a game when their values are good, so they cannot "change nothing":
+#: their hostile values are tried in tests/e2e/test_scenarios_duel.py.
+FUZZED_ELSEWHERE = {"duel friend", "duel computer"}
 EXAMPLES = 25
 
 
@@ -218,7 +221,7 @@ async def test_hostile_option_values_get_a_clear_private_answer_and_change_nothi
             public_before = len(public_messages(server))
 
             tree = leaf_commands(server.commands[None])
-            with_options = {path: opts for path, opts in tree if opts}
+            with_options = {path: opts for path, opts in tree if opts and path not in FUZZED_ELSEWHERE}
             covered = {path for path in with_options for prefixes in FAMILIES.values()
                        if any(path.startswith(p) for p in prefixes)}
             assert covered == set(with_options), f"commands with options outside the families: " \

@@ -41,3 +41,18 @@ def test_the_environment_wins_and_the_token_stays_secret(monkeypatch, tmp_path):
     assert s.api_base == "http://127.0.0.1:9999/api"
     assert s.token is not None and s.token.get_secret_value() == "sekrit-token"
     assert "sekrit" not in repr(s) and "sekrit" not in str(s.model_dump())
+
+
+def test_the_example_keeps_the_test_only_settings_apart(monkeypatch, tmp_path):
+    """A server owner reads the top of the file; the loopback endpoints sit under a
+    heading that says they are for tests."""
+    text = EXAMPLE.read_text(encoding="utf-8")
+    owner, _, tests_only = text.partition("# ---- For tests only")
+    assert tests_only, "a heading for the test-only settings"
+    for key in ("BROADSIDE_API_BASE=", "BROADSIDE_GATEWAY_URL="):
+        assert key in tests_only and key not in owner
+    for key in ("BROADSIDE_TOKEN=", "BROADSIDE_DATABASE=", "BROADSIDE_GRACE_SECONDS=",
+                "BROADSIDE_DUEL_INVITE_MINUTES="):
+        assert key in owner
+    s = Settings(_env_file=None)
+    assert s.grace_seconds == 8 and s.duel_invite_minutes == 15

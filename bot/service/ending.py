@@ -1,0 +1,49 @@
+"""The last post of a game: the result, each side's score and losses, and the replay.
+
+Built from the ruleset's interface only: ``outcome`` (the winner and the scores) and
+``losses`` (ships out of the fight, which everyone at the table has seen go), so it
+tells nothing a public view does not.
+"""
+from __future__ import annotations
+
+import asyncio
+
+from bot.service.core import ServiceCore
+from rules.core.registry import get_ruleset
+
+
+class EndingMixin(ServiceCore):
+    async def final_lines(self, game_id: int, frames: int | None = None) -> list[str]:
+        """The result, one line per side, and what the replay attached shows (``frames``;
+        None: no replay is attached, and the post ends with the usual closing line)."""
+        game = await self.game(game_id)
+        rules = get_ruleset(game.ruleset)
+        last = await self.db.last_step(game_id)
+        start = await self.db.start_record(game_id)
+        raw = last.state if last is not None else (start.state if start is not None else None)
+        lines: list[str] = []
+        if raw is not None:
+            state = await asyncio.to_thread(rules.load_state, raw)
+            outcome = rules.outcome(state)
+            losses = rules.losses(state)
+            if outcome is not None:
+                result = (self._t(game, "notice.final-winner", side=outcome.winner) if outcome.winner
+                          else self._t(game, "notice.final-draw"))
+                lines.append(self._t(game, "notice.final-result", result=result))
+                sides = list(dict.fromkeys([*losses, *outcome.scores]))
+                for side in sides:
+                    score = (self._t(game, "notice.final-score", points=f"{outcome.scores[side]:g}")
+                             if side in outcome.scores else "")
+                    lost = ", ".join(losses.get(side, [])) or self._t(game, "notice.final-none")
+                    lines.append(self._t(game, "notice.final-side", side=side, score=score, lost=lost))
+        if frames:
+            lines.append(self._t(game, "notice.final-replay", frames=frames))
+        else:
+            lines.append(self._t(game, "notice.over"))
+        return lines
+
+    async def replay_alt(self, game_id: int, frames: int) -> str:
+        """The replay's alt text (public: it names the game and how much it shows)."""
+        game = await self.game(game_id)
+        title = str(game.setup.get("title") or game.scenario or game.ruleset)
+        return self._t(game, "notice.final-replay-alt", title=title, frames=frames)
