@@ -1,0 +1,79 @@
+"""The AI evaluation (not a test): seeded games between every pairing of levels —
+random legal play (as the bot plays a "random" seat), deckhand and captain — for
+each ruleset, and a table of who won.
+
+Game ``i`` of a pairing uses dice seed ``i``; the two levels swap sides every game,
+and the scenario turns over the ruleset's list every two games (Cannoni: the
+frigate duel only, the one the captains are tuned on). Galleys that never moved in
+a whole game (speed 0 every turn, or no change of place) are counted too.
+
+Run: .venv/bin/python bench/bench_ai.py [--games 20] [--ruleset nauta] [--pair captain:random]
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from tests.ai.common import play  # noqa: E402
+
+LEVELS = ["random", "deckhand", "captain"]
+PAIRS = [("deckhand", "random"), ("captain", "random"), ("captain", "deckhand")]
+SCENARIOS = {"nauta": ["mylae", "artemisium", "greek-fire"], "cannoni": ["frigate-duel"]}
+
+
+def idle_galleys(played) -> int:
+    """Galleys afloat at the end that never rowed a segment: last speed 0 at every
+    turn and never moved from where they started."""
+    state = played.states[0] if played.states else None
+    final = played.final_state
+    if state is None:
+        return 0
+    start = {s.id: (s.x, s.y) for s in state.ships}
+    return sum(1 for s in final.ships if s.status == "afloat" and start.get(s.id) == (s.x, s.y))
+
+
+def run_pair(ruleset: str, a: str, b: str, games: int) -> dict:
+    tally = {"a": 0, "b": 0, "tie": 0, "idle": 0, "seconds": 0.0, "turns": 0}
+    names = SCENARIOS[ruleset]
+    for seed in range(games):
+        scenario = names[(seed // 2) % len(names)]
+        levels = [a, b] if seed % 2 == 0 else [b, a]
+        t0 = time.perf_counter()
+        played = play(scenario, levels, seed, ruleset=ruleset, keep_states=1)
+        tally["seconds"] += time.perf_counter() - t0
+        winner = played.winner_level()
+        if played.outcome is not None and played.outcome.winner is not None and levels[0] == levels[1]:
+            winner = "a"  # a mirror match: count the first side's wins
+        key = "a" if winner == a else "b" if winner == b else "tie"
+        tally[key] += 1
+        if ruleset == "nauta":
+            tally["idle"] += idle_galleys(played)
+            tally["turns"] += played.final_state.turn
+    return tally
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--ruleset", choices=sorted(SCENARIOS), action="append")
+    parser.add_argument("--pair", action="append", help="levels as a:b, e.g. captain:random")
+    args = parser.parse_args(argv)
+    rulesets = args.ruleset or ["nauta", "cannoni"]
+    pairs = [tuple(p.split(":", 1)) for p in args.pair] if args.pair else PAIRS
+    print(f"| ruleset | pairing | games | first won | tie / doubtful | second won | idle galleys | s / game |")
+    print("|---|---|---|---|---|---|---|---|")
+    for ruleset in rulesets:
+        for a, b in pairs:
+            t = run_pair(ruleset, a, b, args.games)
+            idle = str(t["idle"]) if ruleset == "nauta" else "-"
+            print(f"| {ruleset} | {a} v {b} | {args.games} | {t['a']} ({100 * t['a'] / args.games:.0f}%) "
+                  f"| {t['tie']} | {t['b']} | {idle} | {t['seconds'] / args.games:.1f} |", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
