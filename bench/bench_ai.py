@@ -25,19 +25,20 @@ PAIRS = [("deckhand", "random"), ("captain", "random"), ("captain", "deckhand")]
 SCENARIOS = {"nauta": ["mylae", "artemisium", "greek-fire"], "cannoni": ["frigate-duel"]}
 
 
-def idle_galleys(played) -> int:
-    """Galleys afloat at the end that never rowed a segment: last speed 0 at every
-    turn and never moved from where they started."""
+def idle_galleys(played, level: str) -> int:
+    """Galleys of ``level`` afloat at the end that never left the place they started from."""
     state = played.states[0] if played.states else None
     final = played.final_state
     if state is None:
         return 0
+    sides = {side for side, lv in played.sides.items() if lv == level}
     start = {s.id: (s.x, s.y) for s in state.ships}
-    return sum(1 for s in final.ships if s.status == "afloat" and start.get(s.id) == (s.x, s.y))
+    return sum(1 for s in final.ships
+               if s.side in sides and s.status == "afloat" and start.get(s.id) == (s.x, s.y))
 
 
 def run_pair(ruleset: str, a: str, b: str, games: int) -> dict:
-    tally = {"a": 0, "b": 0, "tie": 0, "idle": 0, "seconds": 0.0, "turns": 0}
+    tally = {"a": 0, "b": 0, "tie": 0, "idle_a": 0, "idle_b": 0, "seconds": 0.0, "turns": 0}
     names = SCENARIOS[ruleset]
     for seed in range(games):
         scenario = names[(seed // 2) % len(names)]
@@ -46,12 +47,11 @@ def run_pair(ruleset: str, a: str, b: str, games: int) -> dict:
         played = play(scenario, levels, seed, ruleset=ruleset, keep_states=1)
         tally["seconds"] += time.perf_counter() - t0
         winner = played.winner_level()
-        if played.outcome is not None and played.outcome.winner is not None and levels[0] == levels[1]:
-            winner = "a"  # a mirror match: count the first side's wins
         key = "a" if winner == a else "b" if winner == b else "tie"
         tally[key] += 1
         if ruleset == "nauta":
-            tally["idle"] += idle_galleys(played)
+            tally["idle_a"] += idle_galleys(played, a)
+            tally["idle_b"] += idle_galleys(played, b) if b != a else 0
             tally["turns"] += played.final_state.turn
     return tally
 
@@ -64,12 +64,12 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     rulesets = args.ruleset or ["nauta", "cannoni"]
     pairs = [tuple(p.split(":", 1)) for p in args.pair] if args.pair else PAIRS
-    print(f"| ruleset | pairing | games | first won | tie / doubtful | second won | idle galleys | s / game |")
+    print("| ruleset | pairing | games | first won | tie / doubtful | second won | idle galleys (first / second) | s / game |")
     print("|---|---|---|---|---|---|---|---|")
     for ruleset in rulesets:
         for a, b in pairs:
             t = run_pair(ruleset, a, b, args.games)
-            idle = str(t["idle"]) if ruleset == "nauta" else "-"
+            idle = f"{t['idle_a']} / {t['idle_b']}" if ruleset == "nauta" else "-"
             print(f"| {ruleset} | {a} v {b} | {args.games} | {t['a']} ({100 * t['a'] / args.games:.0f}%) "
                   f"| {t['tie']} | {t['b']} | {idle} | {t['seconds'] / args.games:.1f} |", flush=True)
     return 0

@@ -194,12 +194,15 @@ class Board:
                 best = (enemy, d)
         return best
 
+    def decisive(self, ship: Galley) -> bool:
+        """Nauta: losing her would lose the battle (a third of the fleet's points)."""
+        if self.classis or not self.initial_points.get(ship.side):
+            return False
+        points = ship.value + (ADMIRAL if ship.admiral else 0.0)
+        return self.losses.get(ship.side, 0.0) + points >= third_of(self.initial_points[ship.side])
+
     def worth(self, ship: Galley) -> float:
         """What her loss costs her fleet: her points, the admiral's fifty, and under
         Nauta's victory rule the battle itself when she would be the loss too many."""
         points = ship.value + (ADMIRAL if ship.admiral else 0.0)
-        if not self.classis and self.initial_points.get(ship.side):
-            third = third_of(self.initial_points[ship.side])
-            if self.losses.get(ship.side, 0.0) + points >= third:
-                points += DECISIVE
-        return points
+        return points + (DECISIVE if self.decisive(ship) else 0.0)

@@ -132,20 +132,25 @@ class Judge:
     def place(self, ship: Galley, pose: Pose, speed_now: int) -> float:
         board, w = self.board, self.w
         value = 0.0
-        nearest, admiral_d = math.inf, math.inf
+        nearest, admiral_d, admiral_pull = math.inf, math.inf, w.admiral_pull
         for enemy in board.enemies():
             d = math.hypot(enemy.x - pose.x, enemy.y - pose.y)
             nearest = min(nearest, d)
             if enemy.admiral:
                 admiral_d = d
+                if board.decisive(enemy):
+                    admiral_pull *= 2  # her loss would end the battle
             if d > enemy.reach() + ship.reach() + 3 or enemy.engaged_with:
                 continue
             value -= self.danger(ship, pose, speed_now, enemy)
             value += self.chance(ship, pose, enemy)
+        # A ship whose loss would lose the battle does not seek the fight: she lets it
+        # come to her, and takes only the rams the dice favour.
+        approach = w.approach * (0.25 if board.decisive(ship) else 1.0)
         if nearest < math.inf:
-            value -= w.approach * max(0.0, nearest - 2.0)
-        if admiral_d < math.inf:
-            value -= w.admiral_pull * max(0.0, admiral_d - 2.0)
+            value -= approach * max(0.0, nearest - 2.0)
+        if admiral_d < math.inf and not board.decisive(ship):
+            value -= admiral_pull * max(0.0, admiral_d - 2.0)
         value -= self.sea_room(ship, pose)
         value -= self.crowding(ship, pose)
         return value
