@@ -313,4 +313,17 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "en": "a computer captain, captain level (plans its moves, rakes, husbands its chits)",
         "it": "un capitano automatico, livello capitano (pianifica le manovre, prende d'infilata, dosa i gettoni)",
     },
+    # A level described in a ruleset's own terms: "ai.<level>.<ruleset>" (the plain
+    # code is the Cannoni captain's).
+    "ai.deckhand.nauta": {
+        "en": "a computer captain, deckhand level (rows at the nearest enemy, rams and boards when the odds favour it)",
+        "it": "un capitano automatico, livello mozzo (voga verso il nemico più vicino, sperona e abborda "
+              "quando i dadi lo favoriscono)",
+    },
+    "ai.captain.nauta": {
+        "en": "a computer captain, captain level (picks its speeds, rams the enemy's side, keeps its own from "
+              "enemy prows, boards when stronger, keeps its admiral out of harm)",
+        "it": "un capitano automatico, livello capitano (sceglie le velocità, sperona il fianco nemico, tiene il "
+              "proprio lontano dai rostri, abborda quando è più forte, tiene l'ammiraglio al riparo)",
+    },
 }

@@ -178,7 +178,12 @@ class ServiceCore:
         return self._t(game, "seat.vacant", seat=seat.seat_id)
 
     def _ai_label(self, game: GameRow, level: str) -> str:
-        return self._t(game, self.policies[level].label_code)
+        return self._t(game, self.ai_label_code(level, game.ruleset))
+
+    def ai_label_code(self, level: str, ruleset: str) -> str:
+        """The line that describes a computer player, in the ruleset's own terms if it has one."""
+        code = self.policies[level].label_code
+        return f"{code}.{ruleset}" if f"{code}.{ruleset}" in i18n.CATALOGUE else code
 
     async def _notice(self, game: GameRow, code: str, mentions: Iterable[int] = (), **params: Any) -> None:
         """Post a public line. The change it reports is already stored, so a failed post is logged, not raised."""

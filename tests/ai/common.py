@@ -62,8 +62,9 @@ class Played:
 
 def play(scenario: str, levels: list[str], seed: int, order_mode: str = "sequential", ruleset: str = "cannoni",
          keep_states: int = 0, turns: int | None = None, options: dict | None = None) -> Played:
-    """A game with one AI seat per side (``levels[i]`` plays side i). Every order is
-    validated by the engine (game.resolve raises on an illegal one)."""
+    """A game with one AI seat per side (``levels[i]`` plays side i; "random" is the
+    bot's random legal play). Every AI order is validated by the engine (game.resolve
+    raises on an illegal one)."""
     rules = get_ruleset(ruleset)
     setup = rules.scenarios()[scenario]
     if turns is not None:

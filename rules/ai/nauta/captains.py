@@ -196,8 +196,7 @@ class Captain(GalleyAI):
                  options: list[tuple[float, Move]]) -> float:
         """Which of our galleys rows now: a good ramming at once (her target is
         stopped by it and cannot row away); then a galley in danger, rowing clear;
-        then those far from the fight; last those who gain by waiting for the enemy
-        to commit."""
+        then the others, nearest the enemy first."""
         if not options:
             return -math.inf
         best, move = options[0]
@@ -210,4 +209,4 @@ class Captain(GalleyAI):
         if here > 2.0:
             return 500 + here
         _, d = board.nearest_enemy(ship)
-        return d if math.isfinite(d) else 0.0
+        return -d if math.isfinite(d) else -1e6

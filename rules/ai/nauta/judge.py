@@ -43,6 +43,7 @@ class Weights:
     crowding: float = 2.0  # points for lying within half a segment of a friend
     boarding: float = 0.6  # the fight aboard a contact may bring, this share of its worth
     dash: float = 4.0  # a dash costs a segment of maximum speed for good: this many points
+    board_threat: float = 0.6  # an enemy alongside boards us when her soldiers are stronger: this share
 
 
 CAPTAIN = Weights()
@@ -54,16 +55,17 @@ class Strike:
     lateral: bool  # the prow reaches her side or stern
 
 
-def striking(attacker: Galley, apose: Pose, target_pose: Pose, target: Galley, reach: float) -> Strike | None:
-    """Can ``attacker`` (at ``apose``) bring her prow onto ``target`` with one move of at
-    most ``reach`` segments: within her wheel, the wheel paid for out of the speed?"""
+def striking(attacker: Galley, apose: Pose, target_pose: Pose, target: Galley, reach: float,
+             wheels: int = 1) -> Strike | None:
+    """Can ``attacker`` (at ``apose``) bring her prow onto ``target`` within ``reach``
+    segments and ``wheels`` wheels (each paid for out of the speed)?"""
     bx, by = g.bow_point(apose, attacker.length)
     poly = base_polygon(target_pose, target.length, target.width)
     d = Point(bx, by).distance(poly)
     if d > reach + 0.5:
         return None
     need = abs(angle_diff(bearing((bx, by), (target_pose.x, target_pose.y)), apose.heading)) if d > 1e-6 else 0.0
-    if need > max_pivot(attacker.size) + 15:
+    if need > wheels * max_pivot(attacker.size) + 15:
         return None
     cost = 0 if need < 4 else 1 if need <= 45 else 2
     if d > reach - cost:
@@ -165,11 +167,21 @@ class Judge:
             reach, weight = enemy.reach(), self.w.threat_next
             speed_now = ship.max_speed  # next turn she rows too
         strike = striking(enemy, enemy.pose, pose, ship, reach)
+        if strike is None and now and not self.planning:
+            # Out of her reach this move, but she rows first and then again next turn.
+            reach, weight, speed_now = reach + enemy.reach(), self.w.threat_next, ship.max_speed
+            strike = striking(enemy, enemy.pose, pose, ship, reach, wheels=2)
         if strike is None:
             return 0.0
         rammer = "us" if strike.lateral else None  # from the enemy's side: her prow on our flank
-        loss = -ram_value(self.board, Ram(enemy, ship, max(1, min(reach, enemy.max_speed)), speed_now, rammer))
-        return weight * max(0.0, loss)
+        # At her best: she comes at us with her dash if she still has it. What the
+        # ramming is worth to her side is what it costs ours.
+        loss = max(0.0, ram_value(self.board, Ram(enemy, ship, max(1, reach), speed_now, rammer)))
+        # Alongside, she may board us too, if her soldiers are the stronger.
+        fight = fight_value(self.board, ship, enemy)
+        if fight < 0:
+            loss += self.w.board_threat * grapple_chance(self.board, enemy, ship, not strike.lateral) * -fight
+        return weight * loss
 
     def chance(self, ship: Galley, pose: Pose, enemy: Galley) -> float:
         strike = striking(ship, pose, enemy.pose, enemy, ship.reach())
