@@ -26,7 +26,7 @@ STRIKE_NOW = 3.0
 FIRST_UNIT_MOVES = 12
 OTHER_UNIT_MOVES = 3
 
-DECKHAND = Weights(threat_now=0.0, threat_next=0.0, chance_next=0.0, approach=1.2, admiral_pull=0.0,
+DECKHAND = Weights(threat_now=0.0, threat_next=0.0, approach=1.2, admiral_pull=0.0,
                    boarding=0.6)
 
 

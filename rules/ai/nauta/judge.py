@@ -7,8 +7,6 @@ phase. Wherever she ends, her place is then judged by:
 * **the rams she lies open to**: each enemy whose prow can reach her — this move if
   that enemy has not yet rowed this turn, else next turn — with what the blow would
   cost (a prow on her side or stern is a lateral ramming: only the rammer can win);
-* **the rams she threatens next turn**: enemies within her own reach, above all those
-  showing her their side;
 * **the boarding** she invites or offers to ships that could lie alongside;
 * **closing**: the distance to the nearest enemy (and a little to the enemy admiral);
 * **sea room**: the table edge and the coast, which lose the ship.
@@ -22,7 +20,7 @@ from shapely.geometry import Point
 
 from rules.ai.nauta.board import Board, Galley
 from rules.ai.nauta.moves import BLOCKED, RAM, Move
-from rules.ai.nauta.odds import Ram, blow, fight_value, grapple_chance, ram_value
+from rules.ai.nauta.odds import Ram, fight_value, grapple_chance, ram_value
 from rules.cannoni.geometry import Pose, angle_diff, base_polygon, bearing, unit
 from rules.nauta import geometry as g
 from rules.nauta.ships import max_pivot
@@ -35,7 +33,10 @@ FRONTAL_ARC = 30.0
 class Weights:
     threat_now: float = 0.55  # an enemy still to row this turn takes a good ramming this often
     threat_next: float = 0.3  # ... and next turn, when we shall row too
-    chance_next: float = 0.3  # the rams we threaten next turn, which she may row away from
+    # The rams a galley lies open to count this share for her, in full for a galley whose
+    # loss would lose the battle. Measured: a captain that shies from every enemy prow
+    # lets the enemy strike first and loses to one that rows straight in (docs/ai.md).
+    guard: float = 0.15
     approach: float = 0.9  # points a segment of distance to the nearest enemy
     admiral_pull: float = 0.25  # more, a segment, toward the enemy admiral's ship
     edge_room: float = 3.0  # segments of sea room wanted between her and the edge or coast
@@ -55,17 +56,16 @@ class Strike:
     lateral: bool  # the prow reaches her side or stern
 
 
-def striking(attacker: Galley, apose: Pose, target_pose: Pose, target: Galley, reach: float,
-             wheels: int = 1) -> Strike | None:
-    """Can ``attacker`` (at ``apose``) bring her prow onto ``target`` within ``reach``
-    segments and ``wheels`` wheels (each paid for out of the speed)?"""
+def striking(attacker: Galley, apose: Pose, target_pose: Pose, target: Galley, reach: float) -> Strike | None:
+    """Can ``attacker`` (at ``apose``) bring her prow onto ``target`` with one move of at
+    most ``reach`` segments: within her wheel, the wheel paid for out of the speed?"""
     bx, by = g.bow_point(apose, attacker.length)
     poly = base_polygon(target_pose, target.length, target.width)
     d = Point(bx, by).distance(poly)
     if d > reach + 0.5:
         return None
     need = abs(angle_diff(bearing((bx, by), (target_pose.x, target_pose.y)), apose.heading)) if d > 1e-6 else 0.0
-    if need > wheels * max_pivot(attacker.size) + 15:
+    if need > max_pivot(attacker.size) + 15:
         return None
     cost = 0 if need < 4 else 1 if need <= 45 else 2
     if d > reach - cost:
@@ -145,7 +145,6 @@ class Judge:
             if d > enemy.reach() + ship.reach() + 3 or enemy.engaged_with:
                 continue
             value -= self.danger(ship, pose, speed_now, enemy)
-            value += self.chance(ship, pose, enemy)
         # A ship whose loss would lose the battle does not seek the fight: she lets it
         # come to her, and takes only the rams the dice favour.
         approach = w.approach * (0.25 if board.decisive(ship) else 1.0)
@@ -158,6 +157,12 @@ class Judge:
         return value
 
     def danger(self, ship: Galley, pose: Pose, speed_now: int, enemy: Galley) -> float:
+        share = 1.0 if self.board.decisive(ship) else self.w.guard
+        if share <= 0:
+            return 0.0
+        return share * self._danger(ship, pose, speed_now, enemy)
+
+    def _danger(self, ship: Galley, pose: Pose, speed_now: int, enemy: Galley) -> float:
         now = self.planning or free_to_row(self.board, enemy)
         if now:
             known = abs(enemy.written) if enemy.written is not None else enemy.max_speed
@@ -167,10 +172,6 @@ class Judge:
             reach, weight = enemy.reach(), self.w.threat_next
             speed_now = ship.max_speed  # next turn she rows too
         strike = striking(enemy, enemy.pose, pose, ship, reach)
-        if strike is None and now and not self.planning:
-            # Out of her reach this move, but she rows first and then again next turn.
-            reach, weight, speed_now = reach + enemy.reach(), self.w.threat_next, ship.max_speed
-            strike = striking(enemy, enemy.pose, pose, ship, reach, wheels=2)
         if strike is None:
             return 0.0
         rammer = "us" if strike.lateral else None  # from the enemy's side: her prow on our flank
@@ -182,14 +183,6 @@ class Judge:
         if fight < 0:
             loss += self.w.board_threat * grapple_chance(self.board, enemy, ship, not strike.lateral) * -fight
         return weight * loss
-
-    def chance(self, ship: Galley, pose: Pose, enemy: Galley) -> float:
-        strike = striking(ship, pose, enemy.pose, enemy, ship.reach())
-        if strike is None:
-            return 0.0
-        gain = ram_value(self.board, Ram(ship, enemy, ship.max_speed, abs(enemy.last_speed),
-                                         "us" if strike.lateral else None))
-        return self.w.chance_next * max(0.0, gain)
 
     def sea_room(self, ship: Galley, pose: Pose) -> float:
         """Missing room between her and the edge or a coast, counted double ahead of her
