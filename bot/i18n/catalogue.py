@@ -321,9 +321,10 @@ CATALOGUE: dict[str, dict[str, str]] = {
               "quando i dadi lo favoriscono)",
     },
     "ai.captain.nauta": {
-        "en": "a computer captain, captain level (picks its speeds, rams the enemy's side, keeps its own from "
-              "enemy prows, boards when stronger, keeps its admiral out of harm)",
-        "it": "un capitano automatico, livello capitano (sceglie le velocità, sperona il fianco nemico, tiene il "
-              "proprio lontano dai rostri, abborda quando è più forte, tiene l'ammiraglio al riparo)",
+        "en": "a computer captain, captain level (picks its speeds, rams where the dice favour it, boards when "
+              "stronger, keeps its flagship clear of enemy prows, keeps formation on the approach)",
+        "it": "un capitano automatico, livello capitano (sceglie le velocità, sperona dove i dadi lo favoriscono, "
+              "abborda quando è più forte, tiene l'ammiraglia lontana dai rostri nemici, mantiene la formazione "
+              "nell'avvicinamento)",
     },
 }

@@ -94,7 +94,7 @@ async def test_a_computer_captain_is_described_in_its_ruleset_terms(table):
     frigates = await svc.create_game(1, 11, table.HOST, "cannoni", "frigate-duel", language="it")
     await svc.add_ai_seat(frigates.id, table.HOST, "britain", "captain")
     texts = table.transport.public_texts()
-    assert any("rams the enemy's side" in t for t in texts)
+    assert any("rams where the dice favour it" in t for t in texts)
     assert any("rows at the nearest enemy" in t for t in texts)
     assert not any("rakes" in t or "chits" in t for t in texts)
     assert any("prende d'infilata" in t for t in texts)

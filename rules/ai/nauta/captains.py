@@ -178,13 +178,13 @@ class Deckhand(GalleyAI):
 
 
 class Captain(GalleyAI):
-    """Judges every move: rams where the dice favour her, keeps her side away from
-    enemy prows, rows clear of rams, boards when her soldiers are the stronger, keeps
-    her line in formation on the approach and never leaves the table."""
+    """Judges every move: rams where the dice favour her, boards when her soldiers are
+    the stronger, keeps a flagship whose loss would lose the battle clear of enemy
+    prows, keeps her line in formation on the approach and never leaves the table."""
 
     level = "captain"
-    description = ("chooses speeds and rows to ram the enemy's side, keeps its own side from enemy prows, "
-                   "boards when stronger, keeps formation on the approach")
+    description = ("picks its speeds, rams where the dice favour it, boards when stronger, "
+                   "keeps its flagship clear of enemy prows, keeps formation on the approach")
     weights = CAPTAIN
 
     def pick_speeds(self, board: Board, allowed: dict[str, list[int]]) -> dict[str, Any]:

@@ -4,10 +4,11 @@ A move that touches a ship is judged by the ramming it starts (the exact odds of
 dice, rules/ai/nauta/odds.py) and the fight aboard that may follow in the boarding
 phase. Wherever she ends, her place is then judged by:
 
-* **the rams she lies open to**: each enemy whose prow can reach her — this move if
-  that enemy has not yet rowed this turn, else next turn — with what the blow would
-  cost (a prow on her side or stern is a lateral ramming: only the rammer can win);
-* **the boarding** she invites or offers to ships that could lie alongside;
+* **the rams and boardings she lies open to**: each enemy whose prow can reach her —
+  this move if that enemy has not yet rowed this turn, else next turn — with what the
+  blow would cost (a prow on her side or stern is a lateral ramming: only the rammer
+  can win), and the fight aboard if that enemy is the stronger; in full for a galley
+  whose loss would lose the battle, lightly for the others (``Weights.guard``);
 * **closing**: the distance to the nearest enemy (and a little to the enemy admiral);
 * **sea room**: the table edge and the coast, which lose the ship.
 """
