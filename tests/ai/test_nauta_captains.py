@@ -95,3 +95,18 @@ def test_orders_do_not_depend_on_the_enemy_hidden_speeds(scenario, levels, seed)
         state, _ = game.resolve(RULES, state, ai_orders(RULES, state, captains, seed=3), dice)
     assert compared > 20
     assert changed > 0, "no hidden speed was ever changed: the test proves nothing"
+
+
+def test_the_captain_keeps_its_line_in_formation_on_the_approach():
+    """Off Artemisium the Athenian line starts a segment and three quarters apart, far
+    out of the enemy's reach: the captain writes it as one formation (and the rules
+    accept it); the deckhand writes every galley alone."""
+    setup = RULES.scenarios()["artemisium"]
+    seats = [Seat(id="p1", side="athens", ai="captain"), Seat(id="p2", side="persia", ai="deckhand")]
+    state, _ = game.start(RULES, setup, RULES.options_model(), seats, SeededDice(1))
+    orders = {o.player: o for o in ai_orders(RULES, state, {s.id: get_captain(s.ai) for s in seats}, seed=1)}
+    athens, persia = orders["p1"].payload, orders["p2"].payload
+    line = [ship for ship, value in athens.items() if value == "A"]
+    assert len(line) >= 3 and athens.get("formation_A", 0) > 0, athens
+    assert RULES.validate(state, orders["p1"]) == []
+    assert all(isinstance(v, int) and v > 0 for k, v in persia.items() if k != "action"), persia

@@ -41,7 +41,7 @@ class GalleyAI(AICaptain):
             return FormFiller().candidates(ruleset, view, decision, spec, rng, planned)
         board = Board.from_view(view)
         if decision.kind == "speeds":
-            return [self.speeds(board, spec)]
+            return self.speeds(board, spec)
         if decision.kind == "initiative":
             # Rowing second, each of our moves answers one of hers; she commits first.
             return [{"action": "second"}, {"action": "first"}]
@@ -53,16 +53,21 @@ class GalleyAI(AICaptain):
         return [dict(spec.default)] if spec.default else []
 
     # -- speeds ---------------------------------------------------------------------------
-    def speeds(self, board: Board, spec: DecisionSpec) -> dict[str, Any]:
+    def speeds(self, board: Board, spec: DecisionSpec) -> list[dict[str, Any]]:
+        """The speeds as chosen, then the same speeds each galley alone (should the
+        rules refuse a formation), never the form's default of last turn's speeds."""
         action = spec.action("speeds")
         allowed: dict[str, list[int]] = {}
         for param in action.params if action else []:
             if param.name in board.by_id:
                 allowed[param.name] = sorted(v for v in param.values() if isinstance(v, int))
         chosen = self.pick_speeds(board, allowed)
-        return {"action": "speeds", **chosen}
+        alone = {ship_id: chosen.get(f"formation_{v}") if isinstance(v, str) else v
+                 for ship_id, v in chosen.items() if not ship_id.startswith("formation_")}
+        return [{"action": "speeds", **chosen}, {"action": "speeds", **alone}]
 
     def pick_speeds(self, board: Board, allowed: dict[str, list[int]]) -> dict[str, Any]:
+        """Ship id -> speed, or -> formation letter with "formation_<letter>" -> speed."""
         raise NotImplementedError
 
     # -- moves ----------------------------------------------------------------------------

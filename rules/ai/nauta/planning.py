@@ -76,30 +76,26 @@ def _far_from_enemies(board: Board, ship: Galley) -> bool:
 
 
 def _lines(board: Board, ships: list[Galley]) -> list[list[Galley]]:
-    """Groups of our galleys on the same heading, each within the formation's spacing
-    of another and at least one segment from every other."""
+    """Groups of our galleys on one heading, each within the formation's spacing of
+    another member and at least a segment from every other (the rules' spacing)."""
     gap = float(board.rules.get("formation_max_gap", 2.0)) or math.inf
     groups: list[list[Galley]] = []
     left = sorted(ships, key=lambda s: (s.x, s.y))
     while left:
-        group, rest = [left.pop(0)], []
-        changed = True
-        while changed:
-            changed = False
-            for ship in left:
-                if ship in group:
-                    continue
+        group = [left.pop(0)]
+        grown = True
+        while grown:
+            grown = False
+            for ship in list(left):
                 if abs(((ship.heading - group[0].heading + 180) % 360) - 180) > 1:
                     continue
-                gaps = [board.gap(ship, m) for m in group]
+                gaps = [board.gap(ship, member) for member in group]
                 if min(gaps) <= gap and min(gaps) >= MIN_GAP + 1e-3:
                     group.append(ship)
-                    changed = True
-            left = [s for s in left if s not in group]
+                    left.remove(ship)
+                    grown = True
         if len(group) >= 2:
             groups.append(group)
-        rest = left
-        left = rest
     return groups
 
 
