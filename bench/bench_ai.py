@@ -38,7 +38,8 @@ def idle_galleys(played, level: str) -> int:
 
 
 def run_pair(ruleset: str, a: str, b: str, games: int) -> dict:
-    tally = {"a": 0, "b": 0, "tie": 0, "idle_a": 0, "idle_b": 0, "seconds": 0.0, "turns": 0}
+    tally = {"a": 0, "b": 0, "tie": 0, "idle_a": 0, "idle_b": 0, "seconds": 0.0, "turns": 0,
+             "by_scenario": {}}
     names = SCENARIOS[ruleset]
     for seed in range(games):
         scenario = names[(seed // 2) % len(names)]
@@ -49,6 +50,7 @@ def run_pair(ruleset: str, a: str, b: str, games: int) -> dict:
         winner = played.winner_level()
         key = "a" if winner == a else "b" if winner == b else "tie"
         tally[key] += 1
+        tally["by_scenario"].setdefault(scenario, {"a": 0, "tie": 0, "b": 0})[key] += 1
         if ruleset == "nauta":
             tally["idle_a"] += idle_galleys(played, a)
             tally["idle_b"] += idle_galleys(played, b) if b != a else 0
@@ -64,6 +66,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     rulesets = args.ruleset or ["nauta", "cannoni"]
     pairs = [tuple(p.split(":", 1)) for p in args.pair] if args.pair else PAIRS
+    notes = []
     print("| ruleset | pairing | games | first won | tie / doubtful | second won | idle galleys (first / second) | s / game |")
     print("|---|---|---|---|---|---|---|---|")
     for ruleset in rulesets:
@@ -72,6 +75,10 @@ def main(argv: list[str] | None = None) -> int:
             idle = f"{t['idle_a']} / {t['idle_b']}" if ruleset == "nauta" else "-"
             print(f"| {ruleset} | {a} v {b} | {args.games} | {t['a']} ({100 * t['a'] / args.games:.0f}%) "
                   f"| {t['tie']} | {t['b']} | {idle} | {t['seconds'] / args.games:.1f} |", flush=True)
+            split = ", ".join(f"{name} {v['a']}-{v['tie']}-{v['b']}" for name, v in t["by_scenario"].items())
+            notes.append(f"{ruleset} {a} v {b} (won-tie-lost): {split}")
+    print()
+    print("\n".join(notes))
     return 0
 
 
