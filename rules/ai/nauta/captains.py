@@ -144,8 +144,9 @@ class GalleyAI(AICaptain):
         best, best_value = "none", 0.0
         for target_id in targets:
             other = board.by_id[target_id]
-            contact_frontal = False
-            value = grapple_chance(board, ship, other, contact_frontal) * fight_value(board, ship, other)
+            # The view does not say how the two touch, so a harpax's +1 head-on is not
+            # counted: it only changes the odds, never whether the fight favours us.
+            value = grapple_chance(board, ship, other, frontal=False) * fight_value(board, ship, other)
             if value > best_value:
                 best, best_value = target_id, value
         return best
