@@ -93,6 +93,9 @@ def melee_odds(ours: int, theirs: int, ours_left: int, theirs_left: int, assault
     """(P we take her, P she takes us) within ``assaults`` assaults: each a d6 plus the
     melee strength, the higher kills one soldier, a ship with none left surrenders.
     ``ours``/``theirs``: the fixed bonuses (admiral, rowers); ``*_left``: soldiers."""
+    if theirs_left <= 0 and ours_left <= 0:
+        # Two ships without soldiers grappled: the rules do not say which gives in first.
+        return 0.5, 0.5
     if theirs_left <= 0:
         return 1.0, 0.0
     if ours_left <= 0:
