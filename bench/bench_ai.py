@@ -37,8 +37,15 @@ def idle_galleys(played, level: str) -> int:
                if s.side in sides and s.status == "afloat" and start.get(s.id) == (s.x, s.y))
 
 
+def gone_galleys(played, level: str) -> int:
+    """Galleys of ``level`` lost by their own rowing: off the table or on the coast."""
+    sides = {side for side, lv in played.sides.items() if lv == level}
+    return sum(1 for s in played.final_state.ships if s.side in sides and s.status in ("left", "wrecked"))
+
+
 def run_pair(ruleset: str, a: str, b: str, games: int) -> dict:
-    tally = {"a": 0, "b": 0, "tie": 0, "idle_a": 0, "idle_b": 0, "seconds": 0.0, "turns": 0,
+    tally = {"a": 0, "b": 0, "tie": 0, "idle_a": 0, "idle_b": 0, "gone_a": 0, "gone_b": 0, "seconds": 0.0,
+             "turns": 0,
              "by_scenario": {}}
     names = SCENARIOS[ruleset]
     for seed in range(games):
@@ -54,6 +61,8 @@ def run_pair(ruleset: str, a: str, b: str, games: int) -> dict:
         if ruleset == "nauta":
             tally["idle_a"] += idle_galleys(played, a)
             tally["idle_b"] += idle_galleys(played, b) if b != a else 0
+            tally["gone_a"] += gone_galleys(played, a)
+            tally["gone_b"] += gone_galleys(played, b) if b != a else 0
             tally["turns"] += played.final_state.turn
     return tally
 
@@ -67,14 +76,16 @@ def main(argv: list[str] | None = None) -> int:
     rulesets = args.ruleset or ["nauta", "cannoni"]
     pairs = [tuple(p.split(":", 1)) for p in args.pair] if args.pair else PAIRS
     notes = []
-    print("| ruleset | pairing | games | first won | tie / doubtful | second won | idle galleys (first / second) | s / game |")
-    print("|---|---|---|---|---|---|---|---|")
+    print("| ruleset | pairing | games | first won | tie / doubtful | second won | idle galleys (first / second) "
+          "| off the table or aground (first / second) | s / game |")
+    print("|---|---|---|---|---|---|---|---|---|")
     for ruleset in rulesets:
         for a, b in pairs:
             t = run_pair(ruleset, a, b, args.games)
             idle = f"{t['idle_a']} / {t['idle_b']}" if ruleset == "nauta" else "-"
+            gone = f"{t['gone_a']} / {t['gone_b']}" if ruleset == "nauta" else "-"
             print(f"| {ruleset} | {a} v {b} | {args.games} | {t['a']} ({100 * t['a'] / args.games:.0f}%) "
-                  f"| {t['tie']} | {t['b']} | {idle} | {t['seconds'] / args.games:.1f} |", flush=True)
+                  f"| {t['tie']} | {t['b']} | {idle} | {gone} | {t['seconds'] / args.games:.1f} |", flush=True)
             split = ", ".join(f"{name} {v['a']}-{v['tie']}-{v['b']}" for name, v in t["by_scenario"].items())
             notes.append(f"{ruleset} {a} v {b} (won-tie-lost): {split}")
     print()
