@@ -745,9 +745,10 @@ async def _seats(interaction: discord.Interaction, typed: str) -> list[legal.Off
 @suggest
 async def _levels(interaction: discord.Interaction, typed: str) -> list[legal.Offer]:
     service = app(interaction).service
+    game = await here(interaction)
     lang = reader_language(interaction)
-    return [legal.Offer(name, f"{name}: {i18n.text(policy.label_code, lang)}")
-            for name, policy in sorted(service.policies.items()) if typed.lower() in name.lower()]
+    return [legal.Offer(name, f"{name}: {service.ai_label(name, game.ruleset, lang)}")
+            for name in sorted(service.policies) if typed.lower() in name.lower()]
 
 
 host_replace.autocomplete("seat")(_seats)

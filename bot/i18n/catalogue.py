@@ -351,12 +351,12 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "it": "gioco casuale lecito (non è un capitano automatico: sceglie un ordine lecito a caso)",
     },
     "ai.deckhand": {
-        "en": "a computer captain, deckhand level (fires when it can, sails at the nearest enemy)",
-        "it": "un capitano automatico, livello mozzo (spara quando può, punta sul nemico più vicino)",
+        "en": "a computer captain, deckhand level (simple, sound play)",
+        "it": "un capitano automatico, livello mozzo (gioco semplice e sensato)",
     },
     "ai.captain": {
-        "en": "a computer captain, captain level (plans its moves, rakes, husbands its chits)",
-        "it": "un capitano automatico, livello capitano (pianifica le manovre, prende d'infilata, dosa i gettoni)",
+        "en": "a computer captain, captain level (plans ahead)",
+        "it": "un capitano automatico, livello capitano (pianifica in anticipo)",
     },
     # -- faults: Discord refuses for good, or the database cannot be written -------------------
     "error.storage-unavailable": {

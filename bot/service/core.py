@@ -24,7 +24,7 @@ from db import Database, GameRow, SeatRow
 from rules.core.dice import SeededDice
 from rules.core.decisions import Decision, DecisionSpec
 from rules.core.events import Event
-from rules.core.registry import get_ruleset
+from rules.core.registry import get_ruleset, manifest
 from rules.core.ruleset import Ruleset
 
 logger = logging.getLogger("broadside.service")
@@ -181,7 +181,16 @@ class ServiceCore:
         return self._t(game, "seat.vacant", seat=seat.seat_id)
 
     def _ai_label(self, game: GameRow, level: str) -> str:
-        return self._t(game, self.policies[level].label_code)
+        return self.ai_label(level, game.ruleset, game.language)
+
+    def ai_label(self, level: str, ruleset: str, lang: str) -> str:
+        """What a computer player of ``level`` does, in the ruleset's own terms where its
+        manifest says (a galley captain rams and boards), else in the bot's general words."""
+        try:
+            own = manifest(ruleset).captain_descriptions.get(level)
+        except KeyError:  # a ruleset built by hand, with no manifest (tests)
+            own = None
+        return own(lang) if own is not None else i18n.text(self.policies[level].label_code, lang)
 
     async def _notice(self, game: GameRow, code: str, mentions: Iterable[int] = (), **params: Any) -> None:
         """Post a public line. The change it reports is already stored, so a failed post is logged, not raised."""

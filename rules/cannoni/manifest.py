@@ -67,4 +67,11 @@ MANIFEST = Manifest(
         "**Vento:** non si naviga mai controvento; una nave con la prua al vento vira con un test di manovra.\n"
         "**Danni** segnati a fine fase; a scadenza mancata vale l'ordine predefinito indicato nei tuoi ordini."),
     captains={"deckhand": "rules.ai.cannoni.captains:Deckhand", "captain": "rules.ai.cannoni.captains:Captain"},
+    captain_descriptions={
+        "deckhand": Text(en="a computer captain, deckhand level (fires when it can, sails at the nearest enemy)",
+                         it="un capitano automatico, livello mozzo (spara quando può, punta sul nemico più vicino)"),
+        "captain": Text(en="a computer captain, captain level (plans its moves, rakes, husbands its chits)",
+                        it="un capitano automatico, livello capitano (pianifica le manovre, prende d'infilata, "
+                           "dosa i gettoni)"),
+    },
 )

@@ -81,6 +81,10 @@ class Manifest(BaseModel):
     # AI captains by level, weakest first ("deckhand" -> "package.module:Class"). A level
     # the ruleset does not name is played by the form-filler.
     captains: dict[str, str] = {}
+    # What each of those captains does, in the ruleset's own terms (shown to a host who
+    # picks a level, and when a computer takes a seat); a level without one is described
+    # by the bot's general words for it.
+    captain_descriptions: dict[str, Text] = {}
     # The scenario ``/duel`` plays unless told otherwise: a short one-against-one battle
     # a newcomer can finish in one sitting. None: the first scenario.
     duel_scenario: str | None = None

@@ -22,4 +22,17 @@ MANIFEST = Manifest(
         OrderParam(name="ship", label=Text(en="ship", it="nave"),
                    description=Text(en="Which ship", it="Quale nave")),
     ),
+    captains={"deckhand": "rules.ai.nauta.captains:Deckhand", "captain": "rules.ai.nauta.captains:Captain"},
+    captain_descriptions={
+        "deckhand": Text(en="a computer captain, deckhand level (rows at the nearest enemy, rams and boards when "
+                            "the odds favour it)",
+                         it="un capitano automatico, livello mozzo (voga verso il nemico più vicino, sperona e "
+                            "abborda quando i dadi lo favoriscono)"),
+        "captain": Text(en="a computer captain, captain level (picks its speeds, rams where the dice favour it, "
+                           "boards when stronger, keeps its flagship clear of enemy prows, keeps formation on the "
+                           "approach)",
+                        it="un capitano automatico, livello capitano (sceglie le velocità, sperona dove i dadi lo "
+                           "favoriscono, abborda quando è più forte, tiene l'ammiraglia lontana dai rostri nemici, "
+                           "mantiene la formazione nell'avvicinamento)"),
+    },
 )

@@ -85,6 +85,21 @@ async def test_an_ai_table_plays_itself_to_the_end(table):
     assert {o.source for o in await table.db.orders(game.id)} == {"ai"}
 
 
+async def test_a_computer_captain_is_described_in_its_ruleset_terms(table):
+    """A galley captain rams and boards; it does not rake or husband chits."""
+    svc = table.service
+    galleys = await svc.create_game(1, 10, table.HOST, "nauta", "mylae")
+    await svc.add_ai_seat(galleys.id, table.HOST, "rome", "captain")
+    await svc.add_ai_seat(galleys.id, table.HOST, "carthage", "deckhand")
+    frigates = await svc.create_game(1, 11, table.HOST, "cannoni", "frigate-duel", language="it")
+    await svc.add_ai_seat(frigates.id, table.HOST, "britain", "captain")
+    texts = table.transport.public_texts()
+    assert any("rams where the dice favour it" in t for t in texts)
+    assert any("rows at the nearest enemy" in t for t in texts)
+    assert not any("rakes" in t or "chits" in t for t in texts)
+    assert any("prende d'infilata" in t for t in texts)
+
+
 async def test_players_get_their_secrets_privately(table):
     game = await table.duel()
     await table.play_round(game.id)  # the chits of turn 1

@@ -1,0 +1,1 @@
+"""The galley captains of Nauta / Classis (see docs/ai.md)."""
