@@ -4,7 +4,7 @@ For previews (a bot's "show me" command), the renderer's tests and its
 benchmark. Random legal play is not an opponent; it only moves ships about the
 way a game does, with damage, fouling and the rest turning up as they would.
 :func:`play_random` plays any ruleset; :func:`play` and the fleet action here are
-Cannoni's, renderer.nauta_samples has Nauta's.
+Cannoni's, renderer.nauta.samples has Nauta's.
 """
 from __future__ import annotations
 

@@ -7,7 +7,7 @@ MANIFEST = Manifest(
                it="Nauta / Classis — galee antiche e medievali"),
     board="open_table",
     ruleset="rules.nauta.ruleset:NautaRuleset",
-    board_factory="renderer.nauta:NautaBoard",
+    board_factory="renderer.nauta.board:NautaBoard",
     scenarios="rules.nauta",
     params=(
         OrderParam(name="unit", label=Text(en="unit", it="unità"),

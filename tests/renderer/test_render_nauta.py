@@ -16,10 +16,10 @@ from shapely.geometry import Point
 from renderer import (ALT_TEXT_LIMIT, DEFAULT_THEME, ViewportMemory, board_for, describe_image, render_card,
                       render_map, render_map_bytes, render_replay)
 from renderer.board import board_kind
-from renderer.cannoni import CannoniBoard
-from renderer.nauta import (GRID_SEGMENTS, Galley, NautaBoard, badges_of, chips_of, galleys_of, reach_of,
+from renderer.cannoni.board import CannoniBoard
+from renderer.nauta.board import (GRID_SEGMENTS, Galley, NautaBoard, badges_of, chips_of, galleys_of, reach_of,
                             to_move)
-from renderer.nauta_samples import play
+from renderer.nauta.samples import play
 from renderer.open_table import grid_square
 from renderer.theme import mix
 from rules.core.tables.open_table import bearing, distance

@@ -11,7 +11,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from renderer.cannoni import Ship
+from renderer.cannoni.board import Ship
 from renderer.pieces import find_ship, side_label
 from renderer.open_table import grid_square
 from renderer.theme import RGB, Theme, ellipsize, font, mix, text_width

@@ -651,7 +651,7 @@ class NautaBoard(OpenTableBoard):
         return describe(self, view)
 
     def card(self, view: View, piece_id: str, theme: Theme) -> Image.Image:
-        from renderer.nauta_card import render_card
+        from renderer.nauta.card import render_card
         return render_card(view, piece_id, theme)
 
     def signature(self, view: View) -> Hashable:

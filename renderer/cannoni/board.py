@@ -16,9 +16,9 @@ from PIL import Image, ImageDraw
 from shapely.geometry import Point as ShapelyPoint
 from shapely.geometry import Polygon
 
-from renderer import cannoni_forts as batteries
+from renderer.cannoni import forts as batteries
 from renderer.board import Header, IconPainter, Legend, LegendEntry, RenderOptions, View
-from renderer.cannoni_bands import RING_ALPHA, RINGS, fill_band, outline_band
+from renderer.cannoni.bands import RING_ALPHA, RINGS, fill_band, outline_band
 from renderer.canvas import MapCanvas, Placement, PxPoint, dashed_line
 from renderer.labels import BADGE, badge_tile, base_box, flame_badge, label_tile, place_label
 from renderer.legend_entries import afloat_counts, mini_marker, side_entries, sprite_icon, trail_icon
@@ -558,11 +558,11 @@ class CannoniBoard(OpenTableBoard):
                       sections=(("Sides", side_entries(sides, counts, theme)),) + extra + _static_legend(theme))
 
     def describe(self, view: View) -> str:
-        from renderer.cannoni_text import describe
+        from renderer.cannoni.text import describe
         return describe(self, view)
 
     def card(self, view: View, piece_id: str, theme: Theme) -> Image.Image:
-        from renderer.cannoni_card import render_card
+        from renderer.cannoni.card import render_card
         return render_card(view, piece_id, theme)
 
     def signature(self, view: View) -> Hashable:

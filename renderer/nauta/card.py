@@ -11,7 +11,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from renderer.nauta import FITTING_WORDS, Galley, NautaBoard, badges_of
+from renderer.nauta.board import FITTING_WORDS, Galley, NautaBoard, badges_of
 from renderer.pieces import find_ship, side_label
 from renderer.theme import RGB, Theme, ellipsize, font, mix, text_width
 from rules.core.tables.compass import compass
