@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from renderer.cannoni import forts as cannoni_forts
 from renderer.alt_text import LIMIT, fit, nearest_enemy
 from renderer.board import View
-from renderer.cannoni.board import OUT_WORDS, STEP_WORDS, Ship, badges_of, ships_of, to_act
+from renderer.cannoni.ships import OUT_WORDS, STEP_WORDS, Ship, badges_of, ships_of, to_act
 from renderer.pieces import side_label
 from rules.core.tables.compass import compass
 
