@@ -67,8 +67,7 @@ class PublicView(BaseModel):
 
     @property
     def board_kind(self) -> str | None:
-        kind = self.board.get("kind") if isinstance(self.board, dict) else self.board
-        return None if kind is None else str(kind)
+        return board_kind(self.board)
 
     def piece(self, piece_id: str) -> PieceView:
         for p in self.ships:
@@ -77,9 +76,22 @@ class PublicView(BaseModel):
         raise KeyError(f"no ship {piece_id!r} in this view; ships: {', '.join(p.id for p in self.ships)}")
 
     def side_indices(self) -> dict[str, int]:
-        """Each side's place in the list of sides (then in order of first appearance
-        among the pieces): it fixes the side's colour for the whole game."""
-        out = {s: i for i, s in enumerate(self.sides)}
-        for p in self.ships:
-            out.setdefault(p.side, len(out))
-        return out
+        return side_indices(self.model_dump(include={"sides", "ships"}))
+
+
+# Readers of single keys, for code that reads them many times a frame (the renderer):
+# the same answers as the model's, without checking the whole view each time.
+
+def board_kind(board: Any) -> str | None:
+    """The kind of map a view's ``board`` names: a name, or a dict with its ``kind``."""
+    kind = board.get("kind") if isinstance(board, dict) else board
+    return None if kind is None else str(kind)
+
+
+def side_indices(view: Mapping[str, Any]) -> dict[str, int]:
+    """Each side's place in the view's ``sides`` (then in order of first appearance
+    among its pieces): it fixes the side's colour for the whole game."""
+    out = {str(s): i for i, s in enumerate(view.get("sides", []))}
+    for piece in view.get("ships", []):
+        out.setdefault(str(piece["side"]), len(out))
+    return out
