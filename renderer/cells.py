@@ -27,8 +27,9 @@ from renderer.labels import base_box, place_label
 from renderer.legend_entries import afloat_counts, side_entries
 from renderer.markers import LocalToPx, draw_marker
 from renderer.open_table.ships import Look, label_sprite, paint_ship
+from renderer.plain_card import plain_card
 from renderer.pieces import ViewPiece, find_ship, side_indices, side_label
-from renderer.theme import Theme, text_sprite
+from renderer.theme import Theme
 from renderer.viewport import Box, Viewport, plan
 from rules.core.tables.compass import compass
 from rules.core.tables.open_table import Pose, base_polygon
@@ -211,16 +212,8 @@ class CellBoard(ABC):
     def card(self, view: View, piece_id: str, theme: Theme) -> Image.Image:
         find_ship(view, piece_id, lambda data, i: data)  # a KeyError naming the pieces there are
         piece = next(p for p in self.pieces(view) if p.id == piece_id)
-        lines = [(piece.name, theme.title_px, True), (side_label(piece.side), theme.status_px, False),
-                 (f"at {piece.cell}, facing {compass(round(piece.pose.heading) % 360)}", theme.status_px, False)]
-        sprites = [text_sprite(t, px, bold, theme.ink, None, 0) for t, px, bold in lines]
-        width = max(max(s.width for s in sprites) + 32, 360)
-        img = Image.new("RGB", (width, sum(s.height + 8 for s in sprites) + 24), theme.legend_bg)
-        y = 12
-        for s in sprites:
-            img.paste(s, (16, y), s)
-            y += s.height + 8
-        return img
+        return plain_card(piece.name, [side_label(piece.side),
+                                       f"at {piece.cell}, facing {compass(round(piece.pose.heading) % 360)}"], theme)
 
     def signature(self, view: View) -> Hashable:
         return (view.get("turn"), view.get("step"), tuple(sorted(self.to_act(view))),

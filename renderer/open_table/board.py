@@ -26,7 +26,9 @@ hook                   what the board says
 ``ship_signature``
 =====================  ============================================================
 
-plus ``header``, ``describe`` and ``card``, which every ``renderer.board.Board`` has.
+and ``header``, ``describe`` and ``card``, which every ``renderer.board.Board`` has: the
+skeleton's are plain (title and turn; a sentence per ship with her square, heading and
+nearest enemy; a card of the same facts), for a board to start from.
 """
 from __future__ import annotations
 
@@ -36,7 +38,8 @@ from typing import Any, Callable, Hashable, Iterable, Sequence
 from PIL import Image, ImageDraw
 from shapely.geometry import Polygon
 
-from renderer.board import Legend, LegendEntry, RenderOptions, View
+from renderer.alt_text import fit, nearest_enemy
+from renderer.board import Header, Legend, LegendEntry, RenderOptions, View
 from renderer.canvas import MapCanvas, Placement
 from renderer.labels import base_box, place_label
 from renderer.legend_entries import afloat_counts, mini_marker, side_entries
@@ -44,9 +47,11 @@ from renderer.markers import LocalToPx, draw_marker, draw_trail
 from renderer.open_table.ships import (LabelPart, Look, Reach, ReachStyle, TableShip, draw_reach_lines, label_sprite,
                                        paint_ship, shade_fans)
 from renderer.open_table.table import OpenTableBoard
-from renderer.pieces import side_indices
+from renderer.pieces import side_indices, side_label
+from renderer.plain_card import plain_card
 from renderer.theme import Theme, mix
 from renderer.viewport import Box
+from rules.core.tables.compass import compass
 
 Sections = tuple[tuple[str, tuple[LegendEntry, ...]], ...]
 # (piece id, its base, the label's maker) for a piece that is not a ship.
@@ -189,6 +194,40 @@ class ShipsBoard(OpenTableBoard):
 
     def draw_over(self, canvas: MapCanvas, view: View, taken: Placement) -> None:
         pass
+
+    # -- words: plain defaults -----------------------------------------------------------
+
+    def status_line(self, view: View) -> str:
+        turn, limit = view.get("turn"), view.get("turns_limit")
+        line = f"Turn {turn} of {limit}" if limit else f"Turn {turn}"
+        return f"{line} · {view.get('step')}" if view.get("step") else line
+
+    def header(self, view: View) -> Header:
+        return Header(title=str(view.get("title") or view.get("scenario") or self.ruleset),
+                      lines=(self.status_line(view),))
+
+    def where(self, view: View, ship: Any) -> str:
+        h = round(ship.pose.heading) % 360
+        return f"at {self.square(view, ship.pose.x, ship.pose.y)}, heading {h}° {compass(h)}"
+
+    def describe(self, view: View) -> str:
+        afloat = [s for s in self.ships_of(view) if s.afloat]
+        sentences = []
+        for ship in afloat:
+            text = f"{ship.name} ({side_label(ship.side)}) {self.where(view, ship)}"
+            near = nearest_enemy(ship, afloat)
+            if near is not None:
+                other, dist, b = near
+                b = round(b) % 360
+                text += f"; nearest enemy {other.name} {dist:.1f}, bearing {b}° {compass(b)}"
+            sentences.append(text + ".")
+        return fit(self.status_line(view).replace(" · ", ", ") + ".", sentences, "")
+
+    def card(self, view: View, piece_id: str, theme: Theme) -> Image.Image:
+        ship = next((s for s in self.ships_of(view) if s.id == piece_id), None)
+        if ship is None:
+            raise KeyError(f"no ship {piece_id!r} in this view")
+        return plain_card(ship.name, [side_label(ship.side), self.where(view, ship)], theme)
 
     # -- legend and signature -----------------------------------------------------------
 
