@@ -17,7 +17,7 @@ from shapely.geometry import Point as ShapelyPoint
 from shapely.geometry import Polygon
 
 from renderer.board import Header, LegendEntry, View
-from renderer.cannoni import forts as batteries
+import renderer.cannoni.forts as batteries
 from renderer.cannoni.bands import RING_ALPHA, RINGS, fill_band, outline_band
 from renderer.cannoni.card import render_card
 from renderer.cannoni.ships import (BADGES, GAUGE_H, OUT_WORDS, STEP_WORDS, Ship, ShipLook, badges_of,

@@ -12,7 +12,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from renderer.board import View
-from renderer.cannoni import forts as batteries
+import renderer.cannoni.forts as batteries
 from renderer.markers import LocalToPx, local_rect, paint_hatching
 from renderer.open_table.ships import Badge, BadgePart, Look, TableShip, badges_shown, label_sprite as tile_sprite
 from renderer.pieces import side_indices

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from renderer.cannoni import forts as cannoni_forts
+import renderer.cannoni.forts as cannoni_forts
 from renderer.alt_text import LIMIT, fit, nearest_enemy
 from renderer.board import View
 from renderer.cannoni.ships import OUT_WORDS, STEP_WORDS, Ship, badges_of, ships_of, to_act
