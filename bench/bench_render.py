@@ -18,8 +18,8 @@ import time
 from PIL import Image
 
 from renderer import ViewportMemory, render_map, render_map_bytes
-from renderer.cannoni import to_act
-from renderer.samples import fleet_action, play
+from renderer.cannoni.board import to_act
+from renderer.cannoni.samples import fleet_action, play
 
 TARGET_MS = 80.0
 TARGET_RATIO = 4.0

@@ -13,7 +13,7 @@ from typing import Any, Sequence
 
 from PIL import Image
 
-from renderer import png
+from renderer.png import encode as png_encode
 from renderer.board import RenderOptions, board_for
 from renderer.frame import render_frame
 from renderer.replay import render_replay as _render_replay
@@ -74,7 +74,7 @@ def render_map(view: dict[str, Any], *, focus: str | Iterable[str] | None = None
 
 
 def to_png(img: Image.Image, compress_level: int = PNG_COMPRESS_LEVEL) -> bytes:
-    return png.encode(img, compress_level)
+    return png_encode(img, compress_level)
 
 
 def render_map_bytes(view: dict[str, Any], **kwargs: Any) -> bytes:

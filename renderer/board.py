@@ -19,6 +19,8 @@ from PIL import Image, ImageDraw
 from renderer.theme import Theme
 from rules.core.manifest import load_object
 from rules.core.registry import manifest, manifests
+from rules.core.view import PublicView
+from rules.core.view import board_kind as contract_board_kind
 from renderer.viewport import Viewport
 
 if TYPE_CHECKING:
@@ -128,16 +130,15 @@ def _default_board(ruleset: str) -> Callable[[], Board] | None:
 def board_kind(view: View) -> str | None:
     """The kind of map a view asks for: ``"board": "hex"``, or a dict describing the
     board with its kind (Nauta: ``{"kind": "open", "unit": "segment", ...}``)."""
-    kind = view.get("board")
-    if isinstance(kind, dict):
-        kind = kind.get("kind")
-    return None if kind is None else str(kind)
+    return contract_board_kind(view.get("board"))
 
 
 def board_for(view: View) -> Board:
-    """The board for a view: the one registered for its ``ruleset`` and ``board``
-    kind if the view names one, else the ruleset's default."""
-    name, kind = view.get("ruleset"), board_kind(view)
+    """The board for a view (read through the view contract, rules.core.view): the one
+    registered for its ``ruleset`` and ``board`` kind if the view names one, else the
+    ruleset's default."""
+    head = PublicView.read(view)
+    name, kind = head.ruleset, head.board_kind
     key = (name, kind) if (name, kind) in _BOARDS else (name, None)
     if key not in _BOARDS and (not isinstance(name, str) or _default_board(name) is None):
         known = ", ".join(sorted({m.name for m in manifests()} | {r + (f" ({b})" if b else "") for r, b in _BOARDS}))

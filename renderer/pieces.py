@@ -11,13 +11,16 @@ from typing import Any, Callable, Protocol, TypeVar
 
 from renderer.board import View
 from rules.core.tables.open_table import Pose
+from rules.core.view import PublicView
+from rules.core.view import side_indices as contract_side_indices
 
 P = TypeVar("P")
 
 
 class ViewPiece:
-    """Identity of a piece read from its view dict ``data``, for the boards' frozen
-    dataclasses to inherit (they declare ``data`` as a field)."""
+    """Identity of a piece read from its view dict ``data`` (the contract's
+    ``rules.core.view.PieceView`` keys), for the boards' frozen dataclasses to inherit
+    (they declare ``data`` as a field)."""
 
     data: dict[str, Any]
 
@@ -58,11 +61,8 @@ class ShipOnTable(Protocol):
 
 def side_indices(view: View) -> dict[str, int]:
     """Each side's place in the view's list of sides: it fixes the side's colour for
-    the whole game, whatever ships are left."""
-    out = {str(s): i for i, s in enumerate(view.get("sides", []))}
-    for ship in view.get("ships", []):
-        out.setdefault(str(ship["side"]), len(out))
-    return out
+    the whole game, whatever ships are left (``PublicView.side_indices``)."""
+    return contract_side_indices(view)
 
 
 def side_label(side: str) -> str:
@@ -72,9 +72,8 @@ def side_label(side: str) -> str:
 def find_ship(view: View, ship_id: str, wrap: Callable[[dict[str, Any], int], P]) -> P:
     """The view's ship ``ship_id``, wrapped by ``wrap(data, side_index)``; a KeyError
     that lists the ships there are otherwise (a card asked for a ship not in view)."""
-    idx = side_indices(view)
-    for data in view.get("ships", []):
-        if data["id"] == ship_id:
-            return wrap(data, idx[str(data["side"])])
-    raise KeyError(f"no ship {ship_id!r} in this view; ships: "
-                   f"{', '.join(s['id'] for s in view.get('ships', []))}")
+    head = PublicView.read(view)
+    head.piece(ship_id)  # a KeyError naming the ships there are
+    idx = head.side_indices()
+    data = next(d for d in view["ships"] if d["id"] == ship_id)
+    return wrap(data, idx[str(data["side"])])

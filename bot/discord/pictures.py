@@ -12,6 +12,7 @@ from typing import Any, Awaitable, Callable, Hashable
 
 from bot.discord.replies import FILE_LIMIT
 from renderer import api as renderer
+from rules.core.view import PieceView, PublicView
 
 
 def map_image(public_view: dict[str, Any]) -> tuple[bytes, str]:
@@ -40,13 +41,14 @@ async def card_png(public_view: dict[str, Any], ship_id: str) -> bytes:
 
 
 def ships(view: dict[str, Any]) -> list[dict[str, Any]]:
-    """The pieces of a view that have an id (ships, for every ruleset so far)."""
-    found = view.get("ships")
-    return [s for s in found if isinstance(s, dict) and "id" in s] if isinstance(found, list) else []
+    """The pieces of a view (ships, for every ruleset so far), read through the view
+    contract (rules.core.view.PublicView): each with its ``id``, ``name``, ``side``,
+    ``player`` and whatever else its ruleset's view gives it."""
+    return [p.model_dump() for p in PublicView.read(view).ships]
 
 
 def ship_name(ship: dict[str, Any]) -> str:
-    return str(ship.get("name") or ship["id"])
+    return PieceView.model_validate(ship).label
 
 
 # A replay is drawn from at most this many public views (a long game is sampled evenly).

@@ -14,7 +14,7 @@ MANIFEST = Manifest(
     title=Text(en="Cannoni in batteria!", it="Cannoni in batteria!"),
     board="open_table",
     ruleset="rules.cannoni.ruleset:CannoniRuleset",
-    board_factory="renderer.cannoni:CannoniBoard",
+    board_factory="renderer.cannoni.board:CannoniBoard",
     scenarios="rules.cannoni",
     duel_scenario="frigate-duel",
     previews=True,

@@ -12,7 +12,7 @@ from typing import Any
 
 from rules.cannoni.fire import AMMUNITION
 from rules.cannoni.forts import fort_view
-from rules.cannoni.sailing import ship_point_of_sail, speed_range
+from rules.cannoni.sailing import ship_point_of_sail, speed_range, templates_for
 from rules.cannoni.state import CannoniState, ShipState
 from rules.core.copying import clone_model
 
@@ -40,6 +40,10 @@ def ship_view(state: CannoniState, ship: ShipState, viewer: str | None) -> dict[
     data["engaged"] = state.engaged(ship.id)
     data["sinking"] = ship.sinking
     data["chits_available"] = ship.chits_available()
+    # What the map draws her ranges and reach from, so that no reader rebuilds her
+    # log-book: how far her guns reach, and the turning cards she may follow.
+    data["gun_range"] = ship.log.max_range()
+    data["turning_cards"] = templates_for(ship.log)
     if state.options.ammunition and not own:
         # The marker lies face down: "capovolto in modo da rivelare il tipo di munizioni
         # solo quando si fa fuoco".

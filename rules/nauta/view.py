@@ -12,6 +12,7 @@ from rules.core.copying import clone_model
 from rules.nauta import deployment as dep
 from rules.nauta.movement import units
 from rules.nauta.sequence import move_seat
+from rules.nauta.shooting import weapon
 from rules.nauta.speeds import legal_speeds, max_speed
 from rules.nauta.state import NautaState, Ship
 from rules.nauta.victory import losses
@@ -28,6 +29,7 @@ def ship_view(state: NautaState, ship: Ship, viewer: str | None) -> dict[str, An
     data["max_speed"] = max_speed(ship)
     data["engaged_with"] = state.enemies_engaged(ship.id)
     data["touching"] = state.touching(ship.id)
+    data["weapon"] = weapon(state, ship)  # what she may shoot with, as the map draws its reach
     return data
 
 

@@ -2,7 +2,9 @@
 
 Random seeded playthroughs of every built-in scenario: nothing crashes, every state
 round-trips through JSON exactly, the public view never changes when a hidden value
-does, private events stay private, and the game's record replays to the same end.
+does and keeps the shared view contract (rules.core.view.PublicView) for the public and
+every seat's view, private events stay private, and the game's record replays to the
+same end.
 """
 from __future__ import annotations
 
@@ -17,6 +19,7 @@ from rules.core.record import GameRecord, RecordStep, replay
 from rules.core.randomplay import random_order
 from rules.core.registry import get_ruleset, ruleset_names
 from rules.core.ruleset import Seat
+from rules.core.view import PublicView
 
 MAX_STEPS = 400
 CASES = [(name, scenario) for name in ruleset_names() for scenario in get_ruleset(name).scenarios()]
@@ -64,6 +67,9 @@ def check_state(ruleset, state, step, rng) -> None:
     public = ruleset.view(state, None)
     assert ruleset.view(ruleset.perturb_secrets(state, rng), None) == public
     seats = {s.id for s in state.seats}
+    for viewer in [None, *sorted(seats)]:
+        head = PublicView.read(ruleset.view(state, viewer))
+        assert head.ruleset == ruleset.name and head.viewer == viewer
     for event in step.events:
         if event.to is not None:
             assert set(event.to) <= seats and event.to

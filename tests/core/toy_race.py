@@ -130,7 +130,7 @@ class Champion(Sprinter):
 MANIFEST = Manifest(
     name="race", title=Text(en="Race", it="Corsa"), board="squares",
     # Any board shows the wiring: the registry builds the one the manifest names.
-    ruleset="tests.core.toy_race:Race", board_factory="renderer.cannoni:CannoniBoard", scenarios="tests.core",
+    ruleset="tests.core.toy_race:Race", board_factory="renderer.cannoni.board:CannoniBoard", scenarios="tests.core",
     params=(OrderParam(name="squares", kind="number", label=Text(en="squares", it="caselle"),
                        description=Text(en="How far to run", it="Quanto correre")),),
     captains={"captain": "tests.core.toy_race:Sprinter", "champion": "tests.core.toy_race:Champion"},

@@ -5,7 +5,7 @@ from typing import Any
 
 import pytest
 
-from renderer.samples import fleet_action, play
+from renderer.cannoni.samples import fleet_action, play
 
 
 @pytest.fixture(scope="session")

@@ -16,8 +16,8 @@ import numpy as np
 from PIL import Image
 
 from renderer import DEFAULT_THEME, Viewport
-from renderer.nauta_samples import play as play_nauta
-from renderer.samples import fleet_action, play
+from renderer.nauta.samples import play as play_nauta
+from renderer.cannoni.samples import fleet_action, play
 
 REF_DIR = Path(__file__).parent / "reference"
 MAP_CASES = ("squadron", "coast", "markers", "fleet", "harbour", "nauta")

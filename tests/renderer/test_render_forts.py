@@ -10,8 +10,8 @@ import pytest
 from shapely.geometry import Polygon
 
 from renderer import DEFAULT_THEME, board_for, describe_image, render_map
-from renderer.cannoni import run_to_act
-from renderer.samples import play
+from renderer.cannoni.board import run_to_act
+from renderer.cannoni.samples import play
 from renderer.theme import SIDE_PALETTE, mix
 from tests.renderer.render_cases import colour_near, to_image_px
 

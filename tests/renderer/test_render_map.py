@@ -15,7 +15,7 @@ from PIL import Image
 import renderer
 from renderer import (DEFAULT_THEME, Board, ViewportMemory, board_for, render_map, render_map_async,
                       render_map_bytes)
-from renderer.cannoni import next_to_act, to_act
+from renderer.cannoni.board import next_to_act, to_act
 from renderer.theme import MIN_TEXT_PX, SIDE_PALETTE, font
 
 
@@ -225,7 +225,7 @@ async def test_async_render_matches_sync_and_runs_concurrently(squadron_views):
 def test_a_new_board_kind_can_be_registered_beside_the_open_table(squadron_views):
     """A second drawing style for the same ruleset, chosen by the view's "board"."""
     from renderer.board import _BOARDS, _INSTANCES, register_board
-    from renderer.cannoni import CannoniBoard
+    from renderer.cannoni.board import CannoniBoard
 
     class Plain(CannoniBoard):
         kind = "plain_test"

@@ -17,10 +17,10 @@ from renderer.frame import header_height
 from renderer import (ALT_TEXT_LIMIT, DEFAULT_THEME, ViewportMemory, board_for, describe_image, render_card,
                       render_map, render_map_bytes, render_replay)
 from renderer.board import board_kind
-from renderer.cannoni import CannoniBoard
-from renderer.nauta import (GRID_SEGMENTS, Galley, NautaBoard, badges_of, chips_of, galleys_of, reach_of,
+from renderer.cannoni.board import CannoniBoard
+from renderer.nauta.board import (GRID_SEGMENTS, Galley, NautaBoard, badges_of, chips_of, galleys_of, reach_of,
                             to_move)
-from renderer.nauta_samples import play
+from renderer.nauta.samples import play
 from renderer.open_table import grid_square
 from renderer.theme import mix
 from rules.core.tables.open_table import bearing, distance
@@ -137,11 +137,11 @@ def test_revealed_speed_reach_runs_the_speed(mylae_views):
     assert reach is not None
     # Her revealed 3 segments, not her maximum: straight ahead the fan ends 3 segments on.
     ahead = g.run(ship.pose, 3)
-    assert min(distance((ahead.x, ahead.y), p) for p in reach.fan) < 1e-6
-    assert max(distance((ship.pose.x, ship.pose.y), p) for p in reach.fan) <= 3.0 + ship.length
+    assert min(distance((ahead.x, ahead.y), p) for p in reach.fans[0]) < 1e-6
+    assert max(distance((ship.pose.x, ship.pose.y), p) for p in reach.fans[0]) <= 3.0 + ship.length
     hidden = next(s for s in galleys_of(view) if s.speed_secret and s.afloat and not s.data["stopped"])
     top = g.run(hidden.pose, hidden.data["max_speed"])
-    assert min(distance((top.x, top.y), p) for p in reach_of(hidden).fan) < 1e-6  # secret: her maximum
+    assert min(distance((top.x, top.y), p) for p in reach_of(hidden).fans[0]) < 1e-6  # secret: her maximum
 
 
 def test_deployment_zones(mylae_views):

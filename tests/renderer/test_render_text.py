@@ -9,7 +9,7 @@ import pytest
 
 from renderer import ALT_TEXT_LIMIT, describe_image, render_map_bytes
 from renderer.open_table import column_name, grid_square
-from renderer.samples import fleet_action, play
+from renderer.cannoni.samples import fleet_action, play
 from rules.core.tables import open_table as g
 from rules.core.registry import get_ruleset
 

@@ -19,7 +19,7 @@ from PIL import Image, ImageDraw
 from shapely.geometry import LineString, Polygon
 
 from renderer.board import LegendEntry, View
-from renderer.cannoni_bands import RINGS, fill_band, outline_band
+from renderer.cannoni.bands import RINGS, fill_band, outline_band
 from renderer.canvas import MapCanvas, PxPoint, dashed_line
 from renderer.pieces import ViewPiece
 from renderer.theme import RGB, Theme, mix

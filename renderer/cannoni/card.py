@@ -11,9 +11,9 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from renderer.cannoni import Ship
+from renderer.cannoni.ships import Ship
 from renderer.pieces import find_ship, side_label
-from renderer.open_table import grid_square
+from renderer.open_table.table import grid_square
 from renderer.theme import RGB, Theme, ellipsize, font, mix, text_width
 from rules.cannoni.logbook import RANGE_BANDS
 from rules.cannoni.state import SECTION

@@ -9,15 +9,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from renderer import cannoni_forts
+import renderer.cannoni.forts as cannoni_forts
 from renderer.alt_text import LIMIT, fit, nearest_enemy
 from renderer.board import View
-from renderer.cannoni import OUT_WORDS, STEP_WORDS, Ship, badges_of, ships_of, to_act
+from renderer.cannoni.ships import OUT_WORDS, STEP_WORDS, Ship, badges_of, ships_of, to_act
 from renderer.pieces import side_label
 from rules.core.tables.compass import compass
 
 if TYPE_CHECKING:
-    from renderer.cannoni import CannoniBoard
+    from renderer.cannoni.board import CannoniBoard
 
 # A ship's state in words, in the order said: her badges on the map (a prize is
 # said last, with her captor's side) and a dismasting, which has no badge.

@@ -11,7 +11,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from renderer.nauta import FITTING_WORDS, Galley, NautaBoard, badges_of
+from renderer.nauta.galleys import FITTING_WORDS, Galley, badges_of, square, unit_cm
 from renderer.pieces import find_ship, side_label
 from renderer.theme import RGB, Theme, ellipsize, font, mix, text_width
 from rules.core.tables.compass import compass
@@ -75,14 +75,14 @@ def _nation(view: dict[str, Any], side: str) -> tuple[str, str]:
     return ("", "average")
 
 
-def _doing(view: dict[str, Any], ship: Galley, board: NautaBoard) -> list[str]:
+def _doing(view: dict[str, Any], ship: Galley) -> list[str]:
     """Where she is and what the view shows of her turn."""
     d = ship.data
     names = {s["id"]: s["name"] for s in view.get("ships", [])}
     bits = []
     if ship.on_table:
         h = round(ship.pose.heading) % 360
-        bits.append(f"at {board.square(view, ship.pose.x, ship.pose.y)}, heading {h}° {compass(h)}")
+        bits.append(f"at {square(view, ship.pose.x, ship.pose.y)}, heading {h}° {compass(h)}")
     bits.append(STATUS_WORDS.get(ship.status, ship.status))
     shown = ship.speed_shown
     if shown is not None:
@@ -123,7 +123,6 @@ def _skill(draw: ImageDraw.ImageDraw, x: int, y: int, label: str, value: str, th
 
 
 def render_card(view: dict[str, Any], ship_id: str, theme: Theme) -> Image.Image:
-    board = NautaBoard()
     ship = find_ship(view, ship_id, Galley)
     d = ship.data
     rules = view.get("rules") or {}
@@ -150,7 +149,7 @@ def render_card(view: dict[str, Any], ship_id: str, theme: Theme) -> Image.Image
               fill=theme.header_muted)
     y = 110
 
-    y = _wrap(draw, PAD, y, _doing(view, ship, board), theme.status_px, inner, theme.ink) + 10
+    y = _wrap(draw, PAD, y, _doing(view, ship), theme.status_px, inner, theme.ink) + 10
 
     # The ship table's row for her class, and what she has now.
     size = int(d["size"])
@@ -163,7 +162,7 @@ def render_card(view: dict[str, Any], ship_id: str, theme: Theme) -> Image.Image
     x = _skill(draw, x, y, "Soldiers" if not d.get("medieval") else "Crossbowmen",
                f"{d['soldiers']} of {d['soldiers_start']}", theme)
     length, beam = float(d["length"]), float(d["width"])
-    unit = board.unit_cm(view)
+    unit = unit_cm(view)
     _skill(draw, x, y, "Base (segments)", f"{beam:g} × {length:g}", theme)
     y += 80
     draw.text((PAD, y), f"The base is {beam * unit * 10:g} × {length * unit * 10:g} mm; 1 segment = {unit:g} cm.",

@@ -1,0 +1,260 @@
+"""``ShipsBoard``: the skeleton of a board of ships on an open table.
+
+It owns the drawing order and everything done alike on every such map; a ruleset's
+board subclasses it and fills the hooks with what its ships show:
+
+=====================  ============================================================
+hook                   what the board says
+=====================  ============================================================
+``ship_class``         its ``TableShip`` (how the view's ship dict is read)
+``on_table(ship)``     whether she is drawn (default: afloat)
+``ring_ids``           the pieces with the yellow ring (to act, focused)
+``marked``             the ships whose ranges and reach are drawn
+``look_of``, ``bow``,  her look, and what the painter draws beyond the base and on
+``deck``               the hull (``renderer.open_table.ships.paint_ship``)
+``marker_reach``       how far her marker reaches from her centre
+``reach_of``           her ``Reach`` this move, or None
+``label_parts``        the row under her name (gauges, chips, ``BadgePart``s)
+``draw_under``         what lies under every ship (deployment zones, wrecks)
+``draw_ranges``,       firing sectors under the reach / their edges over it
+``draw_range_edges``
+``draw_fixtures``      pieces that are not ships, drawn before them (forts)
+``extra_labels``       their labels, placed with the ships'
+``draw_over``          what goes over the grid labels (a scale bar)
+``legend_sections``    the legend after the sides, and what its cache key adds
+``view_signature``,    what changes the map (``signature``)
+``ship_signature``
+=====================  ============================================================
+
+and ``header``, ``describe`` and ``card``, which every ``renderer.board.Board`` has: the
+skeleton's are plain (title and turn; a sentence per ship with her square, heading and
+nearest enemy; a card of the same facts), for a board to start from.
+"""
+from __future__ import annotations
+
+from functools import partial
+from typing import Any, Callable, Hashable, Iterable, Sequence
+
+from PIL import Image, ImageDraw
+from shapely.geometry import Polygon
+
+from renderer.alt_text import fit, nearest_enemy
+from renderer.board import Header, Legend, LegendEntry, RenderOptions, View
+from renderer.canvas import MapCanvas, Placement
+from renderer.labels import base_box, place_label
+from renderer.legend_entries import afloat_counts, mini_marker, side_entries
+from renderer.markers import LocalToPx, draw_marker, draw_trail
+from renderer.open_table.ships import (LabelPart, Look, Reach, ReachStyle, TableShip, draw_reach_lines, label_sprite,
+                                       paint_ship, shade_fans)
+from renderer.open_table.table import OpenTableBoard
+from renderer.pieces import side_indices, side_label
+from renderer.plain_card import plain_card
+from renderer.theme import Theme, mix
+from renderer.viewport import Box
+from rules.core.tables.compass import compass
+
+Sections = tuple[tuple[str, tuple[LegendEntry, ...]], ...]
+# (piece id, its base, the label's maker) for a piece that is not a ship.
+Labelled = tuple[str, Polygon, Callable[[], Image.Image]]
+
+
+def no_marks(draw: ImageDraw.ImageDraw, at: LocalToPx, px_per_unit: float, k: float, look: Any,
+             theme: Theme) -> None:
+    """A painter hook that paints nothing."""
+
+
+class ShipsBoard(OpenTableBoard):
+    """An open table with ships: a ruleset's board fills the hooks (module docstring)."""
+
+    ruleset = ""
+    ship_class: type[TableShip] = TableShip
+    reach_style = ReachStyle(alpha=70)
+    label_pad = 3.0  # px kept round a base when placing labels
+    label_acting_first = True  # label the pieces to act first, so theirs get the best places
+    name_max_px: int | None = None  # cut longer names on the map
+    side_words = "{n}"  # the sides' legend entries: what is said of the n ships afloat
+    # Legend miniatures: margin px, stretch for what reaches past the base, shift px left.
+    mini = (10.0, 1.3, 3.0)
+
+    # -- the pieces -------------------------------------------------------------------
+
+    def ships_of(self, view: View) -> list[Any]:
+        idx = side_indices(view)
+        return [self.ship_class(s, idx[str(s["side"])]) for s in view.get("ships", [])]
+
+    def on_table(self, ship: Any) -> bool:
+        return bool(ship.afloat)
+
+    def ring_ids(self, view: View, shown: Sequence[Any], focus: tuple[str, ...]) -> set[str]:
+        return {s.id for s in shown if s.id in focus}
+
+    def marked(self, view: View, shown: Sequence[Any], focus: tuple[str, ...]) -> list[Any]:
+        return [s for s in shown if s.id in focus]
+
+    def piece_boxes(self, view: View, focus: tuple[str, ...]) -> list[Box]:
+        return [s.base().bounds for s in self.ships_of(view) if self.on_table(s)]
+
+    # -- a ship's marker ----------------------------------------------------------------
+
+    def look_of(self, ship: Any, theme: Theme, ring: bool) -> Look:
+        return Look(ship.length, ship.width, theme.side_colour(ship.side_index), ring)
+
+    bow = staticmethod(no_marks)
+    deck = staticmethod(no_marks)
+
+    def paint(self, draw: ImageDraw.ImageDraw, at: LocalToPx, px_per_unit: float, k: float, look: Any,
+              theme: Theme) -> None:
+        paint_ship(draw, at, px_per_unit, k, look, theme, self.bow, self.deck)
+
+    def marker_reach(self, ship: Any, scale: float) -> float:
+        """Table units from her centre that her marker (ring, bow) may cover."""
+        return max(ship.length, ship.width) + 9 / scale
+
+    def mini_ship(self, look: Any, theme: Theme) -> Any:
+        """A ship's marker in miniature, for the legend."""
+        margin, stretch, shift = self.mini
+        return mini_marker(look, look.length, self.paint, theme, margin=margin, stretch=stretch, shift=shift)
+
+    def reach_of(self, view: View, ship: Any) -> Reach | None:
+        return None
+
+    def label_parts(self, view: View, ship: Any, theme: Theme) -> tuple[LabelPart, ...]:
+        return ()
+
+    # -- drawing ------------------------------------------------------------------------
+
+    def draw(self, canvas: MapCanvas, view: View, options: RenderOptions) -> None:
+        ships = self.ships_of(view)
+        shown = [s for s in ships if self.on_table(s)]
+        ring_ids = self.ring_ids(view, shown, options.focus)
+        self.draw_under(canvas, view, ships)
+        if options.overlays:
+            self.draw_overlays(canvas, view, self.marked(view, shown, options.focus), options.focus)
+        self.draw_fixtures(canvas, view, ring_ids)
+        for ship in shown:
+            draw_trail(canvas, ship.data.get("trail") or [],
+                       mix(canvas.theme.side_colour(ship.side_index), (0, 0, 0), 0.2))
+        for ship in shown:
+            self.draw_ship(canvas, ship, ship.id in ring_ids)
+        taken = Placement()
+        if options.labels:
+            self.draw_labels(canvas, view, shown, ring_ids, taken)
+        self.draw_grid_labels(canvas, view)
+        self.draw_over(canvas, view, taken)
+
+    def draw_under(self, canvas: MapCanvas, view: View, ships: Sequence[Any]) -> None:
+        pass
+
+    def draw_overlays(self, canvas: MapCanvas, view: View, marked: Sequence[Any], focus: tuple[str, ...]) -> None:
+        """Ranges, then the reach's shaded fans blended together, then the lines."""
+        reaches = [(s, self.reach_of(view, s)) for s in marked]
+        self.draw_ranges(canvas, view, marked, focus)
+        for _ship, reach in reaches:
+            if reach is not None:
+                shade_fans(canvas, reach, self.reach_style)
+        canvas.flush_overlay()
+        self.draw_range_edges(canvas, view, marked)
+        for ship, reach in reaches:
+            if reach is not None:
+                draw_reach_lines(canvas, ship, reach, self.reach_style)
+
+    def draw_ranges(self, canvas: MapCanvas, view: View, marked: Sequence[Any], focus: tuple[str, ...]) -> None:
+        pass
+
+    def draw_range_edges(self, canvas: MapCanvas, view: View, marked: Sequence[Any]) -> None:
+        pass
+
+    def draw_fixtures(self, canvas: MapCanvas, view: View, ring_ids: set[str]) -> None:
+        pass
+
+    def draw_ship(self, canvas: MapCanvas, ship: Any, ring: bool) -> None:
+        look = self.look_of(ship, canvas.theme, ring)
+        draw_marker(canvas, ship, self.marker_reach(ship, canvas.viewport.scale),
+                    partial(self.paint, look=look, theme=canvas.theme))
+
+    def ship_label(self, view: View, ship: Any, theme: Theme) -> Image.Image:
+        return label_sprite(ship.name, ship.side_index, self.label_parts(view, ship, theme), theme, self.name_max_px)
+
+    def extra_labels(self, view: View, theme: Theme) -> list[Labelled]:
+        return []
+
+    def draw_labels(self, canvas: MapCanvas, view: View, shown: Sequence[Any], ring_ids: set[str],
+                    taken: Placement) -> None:
+        theme = canvas.theme
+        items: list[Labelled] = [(s.id, s.base(), partial(self.ship_label, view, s, theme)) for s in shown]
+        items += self.extra_labels(view, theme)
+        boxes = {}
+        for pid, base, _make in items:
+            boxes[pid] = base_box(canvas, base, self.label_pad)
+            taken.taken.append(boxes[pid])
+        if self.label_acting_first:
+            items = sorted(items, key=lambda item: item[0] not in ring_ids)
+        for pid, _base, make in items:
+            place_label(canvas, taken, boxes[pid], make)
+
+    def draw_over(self, canvas: MapCanvas, view: View, taken: Placement) -> None:
+        pass
+
+    # -- words: plain defaults -----------------------------------------------------------
+
+    def status_line(self, view: View) -> str:
+        turn, limit = view.get("turn"), view.get("turns_limit")
+        line = f"Turn {turn} of {limit}" if limit else f"Turn {turn}"
+        return f"{line} · {view.get('step')}" if view.get("step") else line
+
+    def header(self, view: View) -> Header:
+        return Header(title=str(view.get("title") or view.get("scenario") or self.ruleset),
+                      lines=(self.status_line(view),))
+
+    def where(self, view: View, ship: Any) -> str:
+        h = round(ship.pose.heading) % 360
+        return f"at {self.square(view, ship.pose.x, ship.pose.y)}, heading {h}° {compass(h)}"
+
+    def describe(self, view: View) -> str:
+        afloat = [s for s in self.ships_of(view) if s.afloat]
+        sentences = []
+        for ship in afloat:
+            text = f"{ship.name} ({side_label(ship.side)}) {self.where(view, ship)}"
+            near = nearest_enemy(ship, afloat)
+            if near is not None:
+                other, dist, b = near
+                b = round(b) % 360
+                text += f"; nearest enemy {other.name} {dist:.1f}, bearing {b}° {compass(b)}"
+            sentences.append(text + ".")
+        return fit(self.status_line(view).replace(" · ", ", ") + ".", sentences, "")
+
+    def card(self, view: View, piece_id: str, theme: Theme) -> Image.Image:
+        ship = next((s for s in self.ships_of(view) if s.id == piece_id), None)
+        if ship is None:
+            raise KeyError(f"no ship {piece_id!r} in this view")
+        return plain_card(ship.name, [side_label(ship.side), self.where(view, ship)], theme)
+
+    # -- legend and signature -----------------------------------------------------------
+
+    def legend(self, view: View, theme: Theme) -> Legend:
+        ships = self.ships_of(view)
+        sides = side_indices(view)
+        counts = afloat_counts(ships)
+        key, sections = self.legend_sections(view, ships, theme)
+        return Legend(key=(self.ruleset, tuple((s, counts.get(s, 0)) for s in sides)) + key,
+                      sections=(("Sides", side_entries(sides, counts, theme, self.side_words)),) + sections)
+
+    def legend_sections(self, view: View, ships: Sequence[Any], theme: Theme) -> tuple[tuple[Hashable, ...], Sections]:
+        """The legend's sections after the sides, and what they depend on (cache key)."""
+        return (), ()
+
+    def signature(self, view: View) -> Hashable:
+        return (self.view_signature(view), tuple(self.ship_signature(view, s) for s in self.ships_of(view)))
+
+    def view_signature(self, view: View) -> Hashable:
+        return (view.get("turn"), view.get("step"))
+
+    def ship_signature(self, view: View, ship: Any) -> Hashable:
+        return (ship.id, ship.status, round(ship.pose.x, 3), round(ship.pose.y, 3), round(ship.pose.heading, 2),
+                len(ship.data.get("trail") or ()))
+
+
+def ships_in(ships: Iterable[Any], ids: Iterable[str]) -> list[Any]:
+    """The ships whose ids are in ``ids``, in the order of ``ships``."""
+    wanted = set(ids)
+    return [s for s in ships if s.id in wanted]
