@@ -3,8 +3,8 @@
 For previews (a bot's "show me" command), the renderer's tests and its
 benchmark. Random legal play is not an opponent; it only moves ships about the
 way a game does, with damage, fouling and the rest turning up as they would.
-:func:`play_random` plays any ruleset; each ruleset's own games are in its package
-(renderer.cannoni.samples, renderer.nauta.samples).
+:func:`play_random` plays any ruleset; each ruleset's own sample games are in its
+renderer package (``renderer/<ruleset>/samples.py``).
 """
 from __future__ import annotations
 

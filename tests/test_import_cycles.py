@@ -10,7 +10,6 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGES = ("bot", "rules", "renderer", "db")
@@ -132,8 +131,5 @@ def test_no_import_cycle_outside_the_renderer():
     assert found == []
 
 
-@pytest.mark.xfail(strict=False, reason="the renderer's per-ruleset modules (cannoni/cannoni_card/cannoni_text, "
-                                        "nauta/nauta_card) still import each other; they are being moved into "
-                                        "packages renderer/<ruleset>/, which is where this cycle goes")
 def test_no_import_cycle_in_the_renderer():
     assert [group for group in cycles(import_graph()) if any(m.startswith("renderer") for m in group)] == []

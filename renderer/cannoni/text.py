@@ -7,17 +7,13 @@ never mentions activation chits.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import renderer.cannoni.forts as cannoni_forts
 from renderer.alt_text import LIMIT, fit, nearest_enemy
 from renderer.board import View
 from renderer.cannoni.ships import OUT_WORDS, STEP_WORDS, Ship, badges_of, ships_of, to_act
+from renderer.open_table.board import ShipsBoard
 from renderer.pieces import side_label
 from rules.core.tables.compass import compass
-
-if TYPE_CHECKING:
-    from renderer.cannoni.board import CannoniBoard
 
 # A ship's state in words, in the order said: her badges on the map (a prize is
 # said last, with her captor's side) and a dismasting, which has no badge.
@@ -33,7 +29,7 @@ def _status(data: dict) -> str:
     return (", " + ", ".join(words)) if words else ""
 
 
-def ship_sentence(board: "CannoniBoard", view: View, ship: Ship, ships: list[Ship], acting: bool) -> str:
+def ship_sentence(board: ShipsBoard, view: View, ship: Ship, ships: list[Ship], acting: bool) -> str:
     h = ship.pose.heading
     text = (f"{ship.name} ({side_label(ship.side)}{', to act' if acting else ''}) at "
             f"{board.square(view, ship.pose.x, ship.pose.y)}, heading {h:.0f}° {compass(h)}"
@@ -45,7 +41,7 @@ def ship_sentence(board: "CannoniBoard", view: View, ship: Ship, ships: list[Shi
     return text + "."
 
 
-def describe(board: "CannoniBoard", view: View) -> str:
+def describe(board: ShipsBoard, view: View) -> str:
     ships = ships_of(view)
     afloat = [s for s in ships if s.afloat]
     wind = float(view.get("wind", 0)) * 22.5

@@ -37,7 +37,7 @@ def fake_manifest(n: int) -> Manifest:
     kinds = ("choice", "number", "text")
     return Manifest(
         name=f"fake{n}", title=Text(en=f"Fake game {n}", it=f"Gioco finto {n}"), board="squares",
-        ruleset="tests.core.toy_race:Race", board_factory="renderer.cannoni:CannoniBoard", scenarios="tests.core",
+        ruleset="tests.core.toy_race:Race", board_factory="renderer.cannoni.board:CannoniBoard", scenarios="tests.core",
         previews=n % 2 == 0,
         params=tuple(OrderParam(name=f"g{n}_param_{i}", option=f"opt{n}x{i}", kind=kinds[i % 3],
                                 label=Text(en=f"word{n}x{i}", it=f"parola{n}x{i}"),

@@ -143,7 +143,7 @@ class ToyRace(SteppedRuleset):
         # Nothing in the state is secret: the speeds are secret orders until the turn resolves.
         ships = [{"id": c.id, "name": c.name, "side": c.side, "col": c.col, "row": c.row,
                   "stamina": c.stamina} for c in state.counters]
-        return {"ruleset": self.name, "board": "squares", "turn": state.turn, "finish": state.finish,
+        return {"ruleset": self.name, "board": "squares", "viewer": viewer, "turn": state.turn, "finish": state.finish,
                 "ships": ships, "winner": state.winner, "over": state.step == "over"}
 
     def perturb_secrets(self, state: ToyState, rng: random.Random) -> ToyState:
