@@ -40,3 +40,25 @@ class StepsRefused:
 
     def room(self) -> None:
         self.full = False
+
+
+class CommitRefused:
+    """The next COMMIT on the writing connection fails as SQLite fails one it cannot
+    write (an I/O error): the statement is refused and the transaction is left open, as
+    SQLite leaves it. Until the writer rolls it back, no later write can begin."""
+
+    def __init__(self, conn, monkeypatch) -> None:
+        self.armed = False
+        self.refused = 0
+        real_execute = conn.execute
+
+        def execute(sql, *args, **kwargs):
+            if self.armed and sql.strip().upper() == "COMMIT":
+                self.armed = False
+                self.refused += 1
+                exc = sqlite3.OperationalError("disk I/O error")
+                exc.sqlite_errorcode, exc.sqlite_errorname = sqlite3.SQLITE_IOERR, "SQLITE_IOERR"
+                raise exc
+            return real_execute(sql, *args, **kwargs)
+
+        monkeypatch.setattr(conn, "execute", execute)

@@ -10,7 +10,7 @@ import pytest
 from bot.discord.replies import split_lines
 from bot.service import FakeClock
 from bot.transport import Place, TransientDeliveryError
-from tests.disk_full import StepsRefused
+from tests.disk_full import CommitRefused, StepsRefused
 from tests.e2e.scenario_helpers import (dm_form, duel_world, make_bot, no_errors_logged, open_duel, option_value,
                                         posts_starting)
 
@@ -217,6 +217,40 @@ async def test_fault_database_read_only_apologises_tells_the_host_and_takes_the_
             await bot.loops.settle()
             await server.idle()
             assert len(posts_starting(thread, CHITS_RESOLVED)) == 1
+            assert server.violations == []
+
+
+@pytest.mark.e2e_budget(45)
+async def test_fault_commit_refused_rolls_back_and_the_next_order_is_stored(fake_discord, tmp_path, monkeypatch):
+    """A COMMIT that SQLite refuses leaves its transaction open. Not rolled back, every
+    later write of the game fails ("cannot start a transaction within a transaction"),
+    and a later COMMIT could keep half of the failed one."""
+    server = fake_discord
+    w = duel_world(server)
+    bot = make_bot(server, tmp_path / "commit.sqlite3")
+    with no_errors_logged():
+        async with server.running(bot):
+            thread = await open_duel(server, w)
+            anne_form, bob_form = await dm_form(server, w.anne), await dm_form(server, w.bob)
+            await bot.loops.settle()
+            commit = CommitRefused(bot.db._conn, monkeypatch)
+            commit.armed = True
+            await w.anne.select(anne_form, [option_value(anne_form, "4")], custom_id="bs1:s:")
+            refused = await w.anne.click(anne_form, "Confirm")
+            assert commit.refused == 1
+            assert "your order was not recorded" in refused.text and refused.reply.ephemeral
+            assert not bot.db._conn.in_transaction  # rolled back
+            assert await bot.db.orders(1) == []  # nothing of it kept
+
+            await w.anne.click(anne_form, "Confirm")  # the same order again: stored this time
+            await w.bob.select(bob_form, [option_value(bob_form, "5")], custom_id="bs1:s:")
+            await w.bob.click(bob_form, "Confirm")
+            await server.wait_for(lambda: posts_starting(thread, CHITS_RESOLVED), 10, what="the phase resolved")
+            await bot.loops.settle()
+            await server.idle()
+            assert len(posts_starting(thread, CHITS_RESOLVED)) == 1
+            step = await bot.db.step(1, 1)
+            assert {o["player"] for o in step.orders} == {"p1", "p2"}
             assert server.violations == []
 
 
