@@ -34,7 +34,7 @@ def test_the_demo_command_plays_a_galley_battle(tmp_path, capsys):
                  "--out", str(tmp_path)]) == 0
     out = capsys.readouterr().out
     assert "replay" in out and (tmp_path / "record.json").exists()
-    assert list(tmp_path.glob("phase-*.png"))
+    assert list(tmp_path.glob("post-*"))
 
 
 def test_an_unknown_ruleset_is_refused_in_one_line_naming_the_known_ones(tmp_path, capsys):
