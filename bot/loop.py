@@ -161,11 +161,11 @@ class GameLoop:
         if not backlog:
             return
         game = await self.service.game(self.game_id)
-        for step in backlog:
-            await self._send_private(game, step)
         mode = posting_of(game)
-        _, over = await self.service.told_view(self.game_id, backlog[-1].idx)
-        flush = over or game.status != "running" or (
+        # The step that ends a game sets its status in the same transaction; a game the
+        # host ended has no result, so no end-of-game line.
+        over = game.status == "over" and (await self.service.told_view(self.game_id, backlog[-1].idx))[1]
+        flush = game.status != "running" or (
             mode != "turn" and await self.service.person_must_act(self.game_id))
         marked = 0
         segments = cut(backlog, mode, flush)
@@ -175,8 +175,13 @@ class GameLoop:
             if over and n == len(segments) - 1 and len(done) == len(backlog):
                 await self._post_over(game, backlog[-1])
             for pos in done[marked:]:
+                # Each player's lines go after the public story they belong to (noted
+                # under the step, so a retry does not send them twice).
+                await self._send_private(game, backlog[pos])
                 await self.service.mark_announced(self.game_id, backlog[pos].idx)
-            marked = len(done)
+            marked = max(marked, len(done))
+        for step in backlog[marked:]:
+            await self._send_private(game, step)  # a player's own chits do not wait for the phase to close
 
     async def _send_private(self, game, step: StoredStep) -> None:
         if not step.private:

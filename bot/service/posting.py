@@ -5,7 +5,7 @@ by the ruleset (``Ruleset.event_weight``: action, reveal, filler, heading, and t
 where a phase ends or a turn starts). Nothing here reads the wording of an event.
 
 - A *phase* runs to the next phase end or turn start. A phase with no action is never
-  posted; one with action is told as its headings, the reveals in one line per side,
+  posted (a reveal counts as action); one with action is told as its headings, the reveals in one line per side,
   and its action lines, with the map as it stood when the phase closed.
 - A *post* (a segment) is one phase (``phase``), one turn (``turn``: the turn's phases
   together, with an animated map, a frame per phase with action), or whatever happened
@@ -60,7 +60,9 @@ class Phase:
 
     @property
     def has_action(self) -> bool:
-        return any(t.weight == ACTION for t in self.told)
+        """Something happened: action, or a hidden value shown (which a player ordering
+        next must know)."""
+        return any(t.weight in (ACTION, REVEAL) for t in self.told)
 
 
 @dataclass(slots=True)
@@ -78,22 +80,23 @@ class Segment:
 
 def cut(steps: list[StoredStep], posting: str, flush: bool) -> list[Segment]:
     """The posts the backlog makes now. ``flush``: close the story at the end of the
-    backlog (the game is over, or a person must act and the posting tells them)."""
+    backlog (the game is over, or a person must act and the posting tells them). An open
+    phase with no action yet is left for later, headings and all."""
     segments: list[Segment] = []
     phases: list[Phase] = []
-    current: list[Told] = []
+    current: list[tuple[int, int, Told]] = []  # the open phase: (position, offset, event)
 
     def close_phase(pos: int) -> None:
         nonlocal current
-        phase = Phase(current, pos)
+        phase = Phase([t for _, _, t in current], pos)
         if current:
             phases.append(phase)
         # A turn whose first phases pass idle still gets its heading, on its first action.
-        current = [] if phase.has_action else [t for t in current if t.weight == TURN_START]
+        current = [] if phase.has_action else [c for c in current if c[2].weight == TURN_START]
 
-    def close_segment(pos: int, off: int) -> None:
+    def close_segment(end: tuple[int, int]) -> None:
         nonlocal phases
-        segments.append(Segment(phases, (pos, off)))
+        segments.append(Segment(phases, end))
         phases = []
 
     for pos, step in enumerate(steps):
@@ -101,18 +104,20 @@ def cut(steps: list[StoredStep], posting: str, flush: bool) -> list[Segment]:
             if told.weight == TURN_START:
                 close_phase(pos)
                 if posting in ("phase", "turn"):
-                    close_segment(pos, off)
-                current = [t for t in current if t.weight != TURN_START] + [told]
+                    close_segment(current[0][:2] if current else (pos, off))
+                current = [c for c in current if c[2].weight != TURN_START] + [(pos, off, told)]
             elif told.weight == PHASE_END:
-                current.append(told)
+                current.append((pos, off, told))
                 close_phase(pos)
                 if posting == "phase":
-                    close_segment(pos, off + 1)
+                    close_segment(current[0][:2] if current else (pos, off + 1))
             else:
-                current.append(told)
+                current.append((pos, off, told))
     if flush and steps:
-        close_phase(len(steps) - 1)
-        close_segment(len(steps) - 1, len(steps[-1].told))
+        last = (len(steps) - 1, len(steps[-1].told))
+        if Phase([t for _, _, t in current], last[0]).has_action:
+            close_phase(last[0])
+        close_segment(current[0][:2] if current else last)
     return segments
 
 
