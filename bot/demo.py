@@ -112,9 +112,12 @@ async def _write(out: Path, service: GameService, transport: InProcessTransport,
     log_path = out / "log.txt"
     log_path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     result, states = replay(record, keep_states=True)
-    kept = frames_with_action([public_weights(rules, step.events) for step in result.steps]) or [len(states) - 1]
+    weights = [public_weights(rules, step.events) for step in result.steps]
+    kept = frames_with_action(weights) or [len(states) - 1]
     frames = [rules.view(states[i], None) for i in kept]
-    captions = [i18n.text("post.turn-frame", "en", turn=view.get("turn", "?")) for view in frames]
+    # A frame drawn after a step that went on into the next turn belongs to the turn before.
+    turns = [view.get("turn", 0) - (1 if "turn_start" in weights[i] else 0) for i, view in zip(kept, frames)]
+    captions = [i18n.text("post.turn-frame", "en", turn=turn) for turn in turns]
     replay_path = out / "replay.gif"
     replay_path.write_bytes(await asyncio.to_thread(render_replay, frames, captions=captions))
     outcome = result.outcome.model_dump(mode="json") if result.outcome else {}

@@ -37,6 +37,11 @@ log = logging.getLogger("broadside.loop")
 Animator = Callable[[list[dict], list[str]], "tuple[bytes, str] | None"]
 
 
+def _turn(view: dict) -> int | None:
+    turn = view.get("turn")
+    return turn if isinstance(turn, int) else None
+
+
 def _pieces(view: dict) -> list[dict]:
     found = view.get("ships")
     return [s for s in found if isinstance(s, dict)] if isinstance(found, list) else []
@@ -216,7 +221,9 @@ class GameLoop:
             return i18n.text("post.revealed", game.language, side=side, items="; ".join(items))
 
         lines = [line for p in acted for line in phase_lines(p, lambda ship: sides.get(str(ship), ""), revealed)]
-        image = await self._picture(game, views)
+        turns = [None if _turn(v) is None else _turn(v) - (1 if p.next_turn else 0)  # type: ignore[operator]
+                 for v, p in zip(views, acted)]
+        image = await self._picture(game, views, turns)
         await self._post_part(key, parts, part, Place.of(game), lines, image)
 
     async def _post_over(self, game, last: StoredStep) -> None:
@@ -236,11 +243,11 @@ class GameLoop:
             raise
         await self.service.note_announce_part(self.game_id, key, part)
 
-    async def _picture(self, game, views: list[dict]) -> Image | None:
+    async def _picture(self, game, views: list[dict], turns: list[int | None]) -> Image | None:
         """The map of a post: still for one phase, animated (a frame per phase, each with
         its turn) for several when the loop can animate."""
         if len(views) > 1 and self.animate is not None:
-            captions = [i18n.text("post.turn-frame", game.language, turn=v.get("turn", "?")) for v in views]
+            captions = [i18n.text("post.turn-frame", game.language, turn="?" if t is None else t) for t in turns]
             try:
                 drawn = await asyncio.to_thread(self.animate, views, captions)
             except Exception:

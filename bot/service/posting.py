@@ -57,6 +57,7 @@ class StoredStep:
 class Phase:
     told: list[Told]
     at: int  # the backlog position of the step in which the phase closed: its map
+    next_turn: bool = False  # that step went on into the next turn (its map's turn is one on)
 
     @property
     def has_action(self) -> bool:
@@ -86,9 +87,10 @@ def cut(steps: list[StoredStep], posting: str, flush: bool) -> list[Segment]:
     phases: list[Phase] = []
     current: list[tuple[int, int, Told]] = []  # the open phase: (position, offset, event)
 
-    def close_phase(pos: int) -> None:
+    def close_phase(pos: int, off: int) -> None:
         nonlocal current
-        phase = Phase([t for _, _, t in current], pos)
+        later = steps[pos].told[off:]
+        phase = Phase([t for _, _, t in current], pos, any(t.weight == TURN_START for t in later))
         if current:
             phases.append(phase)
         # A turn whose first phases pass idle still gets its heading, on its first action.
@@ -102,13 +104,13 @@ def cut(steps: list[StoredStep], posting: str, flush: bool) -> list[Segment]:
     for pos, step in enumerate(steps):
         for off, told in enumerate(step.told):
             if told.weight == TURN_START:
-                close_phase(pos)
+                close_phase(pos, off)
                 if posting in ("phase", "turn"):
                     close_segment(current[0][:2] if current else (pos, off))
                 current = [c for c in current if c[2].weight != TURN_START] + [(pos, off, told)]
             elif told.weight == PHASE_END:
                 current.append((pos, off, told))
-                close_phase(pos)
+                close_phase(pos, off + 1)
                 if posting == "phase":
                     close_segment(current[0][:2] if current else (pos, off + 1))
             else:
@@ -116,7 +118,7 @@ def cut(steps: list[StoredStep], posting: str, flush: bool) -> list[Segment]:
     if flush and steps:
         last = (len(steps) - 1, len(steps[-1].told))
         if Phase([t for _, _, t in current], last[0]).has_action:
-            close_phase(last[0])
+            close_phase(*last)
         close_segment(current[0][:2] if current else last)
     return segments
 
