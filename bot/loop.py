@@ -173,7 +173,10 @@ class GameLoop:
         flush = game.status != "running" or (
             mode != "turn" and await self.service.person_must_act(self.game_id))
         marked = 0
-        segments = cut(backlog, mode, flush)
+        noted = [await self.service.announce_parts(self.game_id, step.key) for step in backlog]
+        cuts = frozenset((pos, int(part.split(":", 1)[1])) for pos, parts in enumerate(noted)
+                         for part in parts if part.startswith("public:"))
+        segments = cut(backlog, mode, flush, cuts)
         for n, segment in enumerate(segments):
             await self._post_segment(game, backlog, segment)
             done = wholly_told(backlog, segment.end)

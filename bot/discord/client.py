@@ -113,7 +113,8 @@ class Broadside(discord.Client):
         # Each game gets its own map provider (a steady scale between phases) unless a
         # test hands in one provider for all.
         self.loops = LoopManager(self.service, images=self._images,
-                                 image_factory=None if self._images is not None else map_image_maker)
+                                 image_factory=None if self._images is not None else map_image_maker,
+                                 animate=None if self._images is not None else animate)
         await self.tree.set_translator(CatalogueTranslator())
         if self._sync_commands:
             await self.sync_commands()

@@ -9,7 +9,8 @@ where a phase ends or a turn starts). Nothing here reads the wording of an event
   and its action lines, with the map as it stood when the phase closed.
 - A *post* (a segment) is one phase (``phase``), one turn (``turn``: the turn's phases
   together, with an animated map, a frame per phase with action), or whatever happened
-  until a person must give orders (``act``). In ``phase`` posting the story so far is
+  until a person must give orders (``act``; at most a turn, so that a game the computer
+  plays on its own is still told as it goes). In ``phase`` posting the story so far is
   also posted when a person must act in the middle of a phase, so nobody orders blind.
   The last step of a game always closes the story.
 
@@ -26,8 +27,9 @@ from rules.core.events import Event
 from rules.core.ruleset import ACTION, FILLER, HEADING, PHASE_END, REVEAL, TURN_START
 
 POSTINGS = ("phase", "turn", "act")
-# A live game is followed as it is played; a campaign is read once a day.
-DEFAULT_POSTING = {"live": "phase", "campaign": "turn"}
+# A live game is followed as it is played; in a campaign a player reads the thread when
+# asked for orders: all that happened since, phase by phase, animated if several phases.
+DEFAULT_POSTING = {"live": "phase", "campaign": "act"}
 
 
 def posting_of(game: Any) -> str:
@@ -79,10 +81,15 @@ class Segment:
         return [p for p in self.phases if p.has_action]
 
 
-def cut(steps: list[StoredStep], posting: str, flush: bool) -> list[Segment]:
+def cut(steps: list[StoredStep], posting: str, flush: bool,
+        cuts: frozenset[tuple[int, int]] = frozenset()) -> list[Segment]:
     """The posts the backlog makes now. ``flush``: close the story at the end of the
     backlog (the game is over, or a person must act and the posting tells them). An open
-    phase with no action yet is left for later, headings and all."""
+    phase with no action yet is left for later, headings and all.
+
+    ``cuts``: where posts already (or partly) sent ended, as (position, offset): a post
+    cut by a flush ends where no event says so, and the next pass, with more steps,
+    must cut there again rather than tell those events a second time."""
     segments: list[Segment] = []
     phases: list[Phase] = []
     current: list[tuple[int, int, Told]] = []  # the open phase: (position, offset, event)
@@ -101,12 +108,20 @@ def cut(steps: list[StoredStep], posting: str, flush: bool) -> list[Segment]:
         segments.append(Segment(phases, end))
         phases = []
 
+    def forced(pos: int, off: int) -> None:
+        nonlocal current
+        if current:
+            phases.append(Phase([t for _, _, t in current], pos))
+        current = []
+        close_segment((pos, off))
+
     for pos, step in enumerate(steps):
         for off, told in enumerate(step.told):
+            if (pos, off) in cuts:
+                forced(pos, off)
             if told.weight == TURN_START:
                 close_phase(pos, off)
-                if posting in ("phase", "turn"):
-                    close_segment(current[0][:2] if current else (pos, off))
+                close_segment(current[0][:2] if current else (pos, off))
                 current = [c for c in current if c[2].weight != TURN_START] + [(pos, off, told)]
             elif told.weight == PHASE_END:
                 current.append((pos, off, told))
@@ -115,6 +130,8 @@ def cut(steps: list[StoredStep], posting: str, flush: bool) -> list[Segment]:
                     close_segment(current[0][:2] if current else (pos, off + 1))
             else:
                 current.append((pos, off, told))
+        if (pos, len(step.told)) in cuts:
+            forced(pos, len(step.told))
     if flush and steps:
         last = (len(steps) - 1, len(steps[-1].told))
         if Phase([t for _, _, t in current], last[0]).has_action:
@@ -131,18 +148,20 @@ def wholly_told(steps: list[StoredStep], end: tuple[int, int]) -> list[int]:
 
 def phase_lines(phase: Phase, side_of: Callable[[str | None], str],
                 revealed: Callable[[str, list[str]], str]) -> list[str]:
-    """A phase with action as the thread reads it: headings, one line per side for what
-    was revealed, then what happened. Filler is left out."""
+    """A phase with action as the thread reads it: the turn's heading, one line per side
+    for what was revealed, the phase's heading, then what happened. Filler is left out."""
     if not phase.has_action:
         return []
-    headings = [t.line for t in phase.told if t.weight in (HEADING, TURN_START)]
+    turn = [t.line for t in phase.told if t.weight == TURN_START]
+    headings = [t.line for t in phase.told if t.weight == HEADING]
     by_side: dict[str, list[str]] = {}
     for t in phase.told:
         if t.weight == REVEAL:
             by_side.setdefault(side_of(t.ship), []).append(t.line.rstrip(". "))
     reveals = [revealed(side, items) for side, items in by_side.items()]
     actions = [t.line for t in phase.told if t.weight not in (HEADING, TURN_START, REVEAL, FILLER, PHASE_END)]
-    return headings + reveals + actions
+    # Shown chits before the heading that names the active ships (as the rules tell it).
+    return turn + reveals + headings + actions
 
 
 def public_weights(ruleset: Any, events: list[Any]) -> list[str]:

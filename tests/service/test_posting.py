@@ -28,7 +28,7 @@ def test_idle_phases_make_no_post_and_a_phase_with_action_makes_one():
     first, second = posted
     # The turn's heading waits for the turn's first action; filler and marks are left out.
     assert phase_lines(first.acted[0], lambda ship: "", lambda side, items: "; ".join(items)) == [
-        "0.0 turn_start", "1.5 heading", "1.4 reveal", "1.6 action", "2.0 action"]
+        "0.0 turn_start", "1.4 reveal", "1.5 heading", "1.6 action", "2.0 action"]
     assert first.end == (2, 2) and second.end == (3, 1)
     # Each step is marked told once all of its events are in posts that went out.
     assert wholly_told(TURN, first.end) == [0, 1]
@@ -42,11 +42,23 @@ def test_a_turn_is_one_post_with_a_frame_per_phase_with_action():
 
 
 def test_when_someone_must_act_the_story_so_far_is_told_but_an_idle_open_phase_waits():
-    segments = cut(TURN[:2], "act", flush=True)
+    segments = [s for s in cut(TURN[:2], "act", flush=True) if s.acted]
     assert [len(s.acted) for s in segments] == [1]
     assert segments[-1].end == (1, 7)
     idle = cut(TURN[:1], "act", flush=True)
     assert not any(s.acted for s in idle) and wholly_told(TURN[:1], idle[-1].end) == []
+
+
+def test_a_post_cut_when_someone_had_to_act_is_cut_there_again_on_the_next_pass():
+    start = _step(0, "action", "phase_end", "heading")  # the next phase's heading: an idle tail
+    [told] = [s for s in cut([start], "act", flush=True) if s.acted]
+    assert told.end == (0, 2)
+    later = [start, _step(1, "filler", "reveal", "heading", "action")]
+    again = [s for s in cut(later, "act", flush=True, cuts=frozenset({told.end})) if s.acted]
+    assert [s.end for s in again] == [(0, 2), (1, 4)]  # the same first post, then the rest
+    assert phase_lines(again[1].acted[0], lambda ship: "", lambda side, items: "; ".join(items))[:2] == ["1.1 reveal", "0.2 heading"]
+    # Without the note the two would run together: the first post told a second time.
+    assert [s.end for s in cut(later, "act", flush=True) if s.acted] == [(1, 4)]
 
 
 def test_reveals_are_one_line_per_side():
