@@ -19,7 +19,7 @@ import yarl
 from discord import app_commands
 
 from bot.discord import commands, components, forms, listing
-from bot.discord.pictures import ReplayCache, map_image_maker
+from bot.discord.pictures import ReplayCache, animate, map_image_maker
 from bot.discord.replies import answer_error
 from bot.discord.transport import DiscordTransport
 from bot.discord.translator import CatalogueTranslator
