@@ -158,10 +158,11 @@ class GameLoop:
 
     async def _announce_backlog(self) -> None:
         """Tell what was stored and not yet told, cut into posts by the game's posting
-        (:mod:`bot.service.posting`): each player's private lines first, step by step, then
-        each post that is complete. A step is marked announced once all of its events lie
-        in posts that went out (or in filler that is never posted), so a restart cuts the
-        same posts again and skips those noted as sent."""
+        (:mod:`bot.service.posting`): each post that is complete, then the private lines of
+        the steps it told. A step is marked announced once all of its events lie in posts
+        that went out (or in filler that is never posted), so a restart cuts the same posts
+        again and skips those noted as sent. Private lines of steps still waiting for their
+        phase go out at once."""
         backlog = await self.service.backlog(self.game_id)
         if not backlog:
             return
@@ -176,7 +177,7 @@ class GameLoop:
         noted = [await self.service.announce_parts(self.game_id, step.key) for step in backlog]
         cuts = frozenset((pos, int(part.split(":", 1)[1])) for pos, parts in enumerate(noted)
                          for part in parts if part.startswith("public:"))
-        segments = cut(backlog, mode, flush, cuts)
+        segments = cut(backlog, mode, flush, cuts, final=game.status == "over")
         for n, segment in enumerate(segments):
             await self._post_segment(game, backlog, segment)
             done = wholly_told(backlog, segment.end)

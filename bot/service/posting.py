@@ -82,14 +82,16 @@ class Segment:
 
 
 def cut(steps: list[StoredStep], posting: str, flush: bool,
-        cuts: frozenset[tuple[int, int]] = frozenset()) -> list[Segment]:
+        cuts: frozenset[tuple[int, int]] = frozenset(), final: bool = False) -> list[Segment]:
     """The posts the backlog makes now. ``flush``: close the story at the end of the
     backlog (the game is over, or a person must act and the posting tells them). An open
     phase with no action yet is left for later, headings and all.
 
     ``cuts``: where posts already (or partly) sent ended, as (position, offset): a post
     cut by a flush ends where no event says so, and the next pass, with more steps,
-    must cut there again rather than tell those events a second time."""
+    must cut there again rather than tell those events a second time.
+
+    ``final``: the game is over; everything is told now, an idle tail included."""
     segments: list[Segment] = []
     phases: list[Phase] = []
     current: list[tuple[int, int, Told]] = []  # the open phase: (position, offset, event)
@@ -132,10 +134,11 @@ def cut(steps: list[StoredStep], posting: str, flush: bool,
                 current.append((pos, off, told))
         if (pos, len(step.told)) in cuts:
             forced(pos, len(step.told))
-    if flush and steps:
+    if (flush or final) and steps:
         last = (len(steps) - 1, len(steps[-1].told))
-        if Phase([t for _, _, t in current], last[0]).has_action:
+        if final or Phase([t for _, _, t in current], last[0]).has_action:
             close_phase(*last)
+            current = []
         close_segment(current[0][:2] if current else last)
     return segments
 

@@ -61,6 +61,12 @@ def test_a_post_cut_when_someone_had_to_act_is_cut_there_again_on_the_next_pass(
     assert [s.end for s in cut(later, "act", flush=True) if s.acted] == [(1, 4)]
 
 
+def test_at_the_end_of_the_game_everything_is_told():
+    last = [_step(0, "action", "phase_end", "heading")]
+    assert wholly_told(last, cut(last, "act", flush=True)[-1].end) == []  # the heading waits
+    assert wholly_told(last, cut(last, "act", flush=True, final=True)[-1].end) == [0]
+
+
 def test_reveals_are_one_line_per_side():
     step = StoredStep(1, 1, [Told("reveal", "A shows chit 3.", "a"), Told("reveal", "B shows chit 3.", "b"),
                              Told("reveal", "C shows chit 3.", "c"), Told("action", "A sails.", "a")])
