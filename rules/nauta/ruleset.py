@@ -92,4 +92,6 @@ class NautaRuleset(SteppedRuleset):
 _WEIGHTS = {
     "turn_start": TURN_START, "turn_end": PHASE_END, "formation_moves": HEADING, "speed_revealed": REVEAL,
     "speeds_written": FILLER, "holds": FILLER, "no_target": FILLER, "roll": FILLER,
+    # Who moves first heads the moves; with no move it tells nothing.
+    "roll_off": HEADING, "initiative": HEADING, "initiative_choice": HEADING,
 }
