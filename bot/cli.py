@@ -72,11 +72,11 @@ def _cmd_demo(args: argparse.Namespace) -> int:
         return 2
     try:
         result = asyncio.run(run_demo(out, seed=args.seed, ruleset=ruleset, scenario=args.scenario,
-                                      level=args.level))
+                                      level=args.level, posting=args.posting))
     except ServiceError as exc:
         print(f"broadside: {exc.message('en')}", file=sys.stderr)
         return 2
-    print(f"{len(result.images)} maps, the replay, the record and the log are in {result.out}/")
+    print(f"{len(result.images)} maps in {result.posts} posts, the replay, the record and the log are in {result.out}/")
     print(f"  replay:  {result.replay}")
     print(f"  record:  {result.record}  (broadside replay {result.record})")
     print(f"  log:     {result.log}")
@@ -161,6 +161,9 @@ def main(argv: list[str] | None = None) -> int:
     p_demo.add_argument("--ruleset", default=None, help="ruleset to play (default: the first by name)")
     p_demo.add_argument("--scenario", default=None, help="scenario name (default: the ruleset's first)")
     p_demo.add_argument("--level", default="captain", help="computer captain level for both sides")
+    p_demo.add_argument("--posting", default="turn", choices=["phase", "turn", "act"],
+                        help="how the thread is told the game: a post per phase with action, one a turn"
+                             " (the default), or when someone must act")
     p_demo.set_defaults(func=_cmd_demo)
     p_run = sub.add_parser("run", help="run the Discord bot")
     p_run.set_defaults(func=_cmd_run)

@@ -2,8 +2,9 @@
 
 It goes through the same pieces the Discord bot uses — the game service, the
 database, the game loop, the renderer — with the in-process transport in place of
-Discord, and writes what a thread would have shown: a map per resolution, the
-replay animation, the game record and the log.
+Discord, and writes what a thread would have shown: the map of each post (a still
+map, or an animated one for a post that tells several phases), the replay animation
+(a frame per phase with action, each with its turn), the game record and the log.
 """
 from __future__ import annotations
 
@@ -16,6 +17,8 @@ from bot.loop import LoopManager
 from bot.service import GameService, Pacing
 from bot.transport import InProcessTransport
 from db import Database
+from bot import i18n
+from bot.service.posting import POSTINGS, frames_with_action, public_weights
 from renderer import ViewportMemory, describe_image, render_map_bytes, render_replay
 from rules.core.record import replay
 from rules.core.registry import get_ruleset, ruleset_names
@@ -33,6 +36,7 @@ class DemoResult:
     record: Path
     log: Path
     outcome: str
+    posts: int = 0  # public posts in the thread, maps or not
 
 
 def image_maker():
@@ -44,10 +48,19 @@ def image_maker():
     return make
 
 
+def animate(views: list[dict], captions: list[str]) -> tuple[bytes, str]:
+    return render_replay(views, captions=captions), describe_image(views[-1])
+
+
 async def run_demo(out: Path, *, seed: int = 1, ruleset: str | None = None, scenario: str | None = None,
-                   level: str = "captain", options: dict | None = None, timeout: float = 600.0) -> DemoResult:
+                   level: str = "captain", options: dict | None = None, timeout: float = 600.0,
+                   posting: str = "turn") -> DemoResult:
     """A whole game between computer captains: ``ruleset`` (default: the first known by
-    name) and its ``scenario`` (default: its first)."""
+    name) and its ``scenario`` (default: its first). ``posting`` is the game's posting
+    (:mod:`bot.service.posting`); a demo is read afterwards, like a campaign, so one
+    post a turn by default."""
+    if posting not in POSTINGS:
+        raise ValueError(f"unknown posting {posting!r}; known: {', '.join(POSTINGS)}")
     ruleset = ruleset or ruleset_names()[0]
     rules = get_ruleset(ruleset)
     scenario = scenario or next(iter(rules.scenarios()))
@@ -60,11 +73,11 @@ async def run_demo(out: Path, *, seed: int = 1, ruleset: str | None = None, scen
     db = await Database.open(db_file)
     service = GameService(db, transport, seed_source=lambda: seed)
     transport.now = service.clock.now
-    loops = LoopManager(service, image_factory=image_maker)
+    loops = LoopManager(service, image_factory=image_maker, animate=animate)
     try:
         await loops.start()
         game = await service.create_game(0, 0, HOST, ruleset, scenario, options=options,
-                                         pacing=Pacing(style="live"), thread_id=0)
+                                         pacing=Pacing(style="live", posting=posting), thread_id=0)
         for side in await service.sides(game.id):
             await service.add_ai_seat(game.id, HOST, side, level, manager=True)
         await service.start(game.id, HOST, manager=True)
@@ -90,7 +103,8 @@ async def _write(out: Path, service: GameService, transport: InProcessTransport,
     images = []
     for post in transport.posts:
         if post.image is not None:
-            path = out / f"phase-{len(images) + 1:04d}.png"
+            suffix = ".gif" if post.image.filename.endswith(".gif") else ".png"
+            path = out / f"post-{len(images) + 1:04d}{suffix}"
             path.write_bytes(post.image.data)
             path.with_suffix(".txt").write_text(post.image.alt + "\n", encoding="utf-8")
             images.append(path)
@@ -101,10 +115,16 @@ async def _write(out: Path, service: GameService, transport: InProcessTransport,
     log_path = out / "log.txt"
     log_path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     result, states = replay(record, keep_states=True)
-    frames = [rules.view(state, None) for state in states]
+    weights = [public_weights(rules, step.events) for step in result.steps]
+    kept = frames_with_action(weights) or [len(states) - 1]
+    frames = [rules.view(states[i], None) for i in kept]
+    # A frame drawn after a step that went on into the next turn belongs to the turn before.
+    turns = [view.get("turn", 0) - (1 if "turn_start" in weights[i] else 0) for i, view in zip(kept, frames)]
+    captions = [i18n.text("post.turn-frame", "en", turn=turn) for turn in turns]
     replay_path = out / "replay.gif"
-    replay_path.write_bytes(await asyncio.to_thread(render_replay, frames))
+    replay_path.write_bytes(await asyncio.to_thread(render_replay, frames, captions=captions))
     outcome = result.outcome.model_dump(mode="json") if result.outcome else {}
     (out / "outcome.json").write_text(json.dumps(outcome, indent=1) + "\n", encoding="utf-8")
     return DemoResult(out=out, images=images, replay=replay_path, record=record_path, log=log_path,
-                      outcome=f"{outcome.get('kind', '?')} — winner: {outcome.get('winner') or 'none'}")
+                      outcome=f"{outcome.get('kind', '?')} — winner: {outcome.get('winner') or 'none'}",
+                      posts=len(transport.posts))

@@ -25,12 +25,26 @@ from typing import Callable
 from bot import i18n
 from bot.service import EngineFailure, GameService, PhaseStatus
 from bot.service.clock import Waker
-from bot.service.models import Announcement
+from bot.service.posting import Segment, StoredStep, cut, phase_lines, posting_of, wholly_told
 from bot.transport import (DeliveryError, Image, ImageProvider, PermanentDeliveryError, Place,
                            TransientDeliveryError)
 from db import StorageUnavailable
 
 log = logging.getLogger("broadside.loop")
+
+#: Draws an animated map of public views, one frame each with its caption: (GIF bytes,
+#: alt text of the last frame), or None. Runs in a worker thread.
+Animator = Callable[[list[dict], list[str]], "tuple[bytes, str] | None"]
+
+
+def _turn(view: dict) -> int | None:
+    turn = view.get("turn")
+    return turn if isinstance(turn, int) else None
+
+
+def _pieces(view: dict) -> list[dict]:
+    found = view.get("ships")
+    return [s for s in found if isinstance(s, dict)] if isinstance(found, list) else []
 
 RETRY_FIRST = 5.0  # after a failed pass; doubled after each failure in a row ...
 RETRY_MAX = 300.0  # ... up to this
@@ -45,13 +59,14 @@ ReplayProvider = Callable[[list[dict]], "tuple[bytes, int]"]
 
 class GameLoop:
     def __init__(self, game_id: int, service: GameService, images: ImageProvider | None = None,
-                 replays: ReplayProvider | None = None) -> None:
+                 replays: ReplayProvider | None = None, animate: Animator | None = None) -> None:
         self.game_id = game_id
         self.service = service
         self.transport = service.transport
         self.clock = service.clock
         self.images = images
         self.replays = replays
+        self.animate = animate
         self.waker = Waker()
 
     async def run(self) -> None:
@@ -150,33 +165,53 @@ class GameLoop:
             await self.transport.post(Place.of(game), [text], mentions=[game.host_id])
 
     async def _announce_backlog(self) -> None:
-        for idx in await self.service.unannounced(self.game_id):
-            await self._announce(idx)
-            await self.service.mark_announced(self.game_id, idx)
-
-    async def _announce(self, idx: int) -> None:
-        """Post a step's story, send each player their lines, then the end of the game if
-        it ended. Each part is noted as it goes out, so a retry sends only what is missing."""
-        announcement = await self.service.announcement(self.game_id, idx)
-        if announcement is None:
+        """Tell what was stored and not yet told, cut into posts by the game's posting
+        (:mod:`bot.service.posting`): each post that is complete, then the private lines of
+        the steps it told. A step is marked announced once all of its events lie in posts
+        that went out (or in filler that is never posted), so a restart cuts the same posts
+        again and skips those noted as sent. Private lines of steps still waiting for their
+        phase go out at once."""
+        backlog = await self.service.backlog(self.game_id)
+        if not backlog:
             return
         game = await self.service.game(self.game_id)
-        parts = await self.service.announce_parts(self.game_id, announcement.key)
-        if not parts.get("public", (0, False))[1]:
-            image = await self._image(announcement.public_view)
-            if announcement.lines or image is not None:
-                await self._post_part(announcement, parts, "public", Place.of(game), announcement.lines, image)
+        mode = posting_of(game)
+        # The step that ends a game sets its status in the same transaction; a game the
+        # host ended has no result, so no end-of-game line.
+        over = game.status == "over" and (await self.service.told_view(self.game_id, backlog[-1].idx))[1]
+        flush = game.status != "running" or (
+            mode != "turn" and await self.service.person_must_act(self.game_id))
+        marked = 0
+        noted = [await self.service.announce_parts(self.game_id, step.key) for step in backlog]
+        cuts = frozenset((pos, int(part.split(":", 1)[1])) for pos, parts in enumerate(noted)
+                         for part in parts if part.startswith("public:"))
+        segments = cut(backlog, mode, flush, cuts, final=game.status == "over")
+        for n, segment in enumerate(segments):
+            await self._post_segment(game, backlog, segment)
+            done = wholly_told(backlog, segment.end)
+            if over and n == len(segments) - 1 and len(done) == len(backlog):
+                await self._post_over(game, backlog[-1])
+            for pos in done[marked:]:
+                # Each player's lines go after the public story they belong to (noted
+                # under the step, so a retry does not send them twice).
+                await self._send_private(game, backlog[pos])
+                await self.service.mark_announced(self.game_id, backlog[pos].idx)
+            marked = max(marked, len(done))
+        for step in backlog[marked:]:
+            await self._send_private(game, step)  # a player's own chits do not wait for the phase to close
+
+    async def _send_private(self, game, step: StoredStep) -> None:
+        if not step.private:
+            return
+        parts = await self.service.announce_parts(self.game_id, step.key)
         header = i18n.text("private.events", game.language, title=self.service.title(game))
-        for user_id, lines in announcement.private.items():
+        for user_id, lines in step.private.items():
             part = f"private:{user_id}"
             if parts.get(part, (0, False))[1]:
                 continue
             if not await self.transport.private(user_id, [header, *lines]):
                 log.info("game %s: private lines for %s not delivered (direct messages closed)", game.id, user_id)
-            await self.service.note_announce_part(self.game_id, announcement.key, part)
-        if announcement.over and not parts.get("over", (0, False))[1]:
-            lines, replay = await self._ending()
-            await self._post_part(announcement, parts, "over", Place.of(game), lines, replay)
+            await self.service.note_announce_part(self.game_id, step.key, part)
 
     async def _ending(self) -> tuple[list[str], Image | None]:
         """The last post: the result, each side's score and losses, and the replay GIF
@@ -193,7 +228,38 @@ class GameLoop:
                 frames, image = None, None
         return await self.service.final_lines(self.game_id, frames), image
 
-    async def _post_part(self, announcement: Announcement, parts: dict[str, tuple[int, bool]], part: str,
+    async def _post_segment(self, game, backlog: list[StoredStep], segment: Segment) -> None:
+        """One post: the phases with action, their lines grouped, and one map (animated
+        when the post tells several phases). Noted under the step where it ends."""
+        acted = segment.acted
+        if not acted:
+            return
+        pos, off = segment.end
+        key, part = backlog[pos].key, f"public:{off}"
+        parts = await self.service.announce_parts(self.game_id, key)
+        if parts.get(part, (0, False))[1]:
+            return
+        views = [(await self.service.told_view(self.game_id, backlog[p.at].idx))[0] for p in acted]
+        sides = {str(s.get("id")): str(s.get("side") or "") for s in _pieces(views[-1])}
+
+        def revealed(side: str, items: list[str]) -> str:
+            if not side:
+                return "; ".join(items) + "."
+            return i18n.text("post.revealed", game.language, side=side, items="; ".join(items))
+
+        lines = [line for p in acted for line in phase_lines(p, lambda ship: sides.get(str(ship), ""), revealed)]
+        turns = [None if _turn(v) is None else _turn(v) - (1 if p.next_turn else 0)  # type: ignore[operator]
+                 for v, p in zip(views, acted)]
+        image = await self._picture(game, views, turns)
+        await self._post_part(key, parts, part, Place.of(game), lines, image)
+
+    async def _post_over(self, game, last: StoredStep) -> None:
+        parts = await self.service.announce_parts(self.game_id, last.key)
+        if not parts.get("over", (0, False))[1]:
+            lines, replay = await self._ending()
+            await self._post_part(last.key, parts, "over", Place.of(game), lines, replay)
+
+    async def _post_part(self, key: int, parts: dict[str, tuple[int, bool]], part: str,
                          place: Place, lines: list[str], image: Image | None = None) -> None:
         """One public part; if it breaks off, the messages that went out are noted and skipped next time."""
         skip = parts.get(part, (0, False))[0]
@@ -201,10 +267,24 @@ class GameLoop:
             await self.transport.post(place, lines, image=image, skip=skip)
         except DeliveryError as exc:
             if exc.delivered > skip:
-                await self.service.note_announce_part(self.game_id, announcement.key, part, pieces=exc.delivered,
-                                                      done=False)
+                await self.service.note_announce_part(self.game_id, key, part, pieces=exc.delivered, done=False)
             raise
-        await self.service.note_announce_part(self.game_id, announcement.key, part)
+        await self.service.note_announce_part(self.game_id, key, part)
+
+    async def _picture(self, game, views: list[dict], turns: list[int | None]) -> Image | None:
+        """The map of a post: still for one phase, animated (a frame per phase, each with
+        its turn) for several when the loop can animate."""
+        if len(views) > 1 and self.animate is not None:
+            captions = [i18n.text("post.turn-frame", game.language, turn="?" if t is None else t) for t in turns]
+            try:
+                drawn = await asyncio.to_thread(self.animate, views, captions)
+            except Exception:
+                log.exception("game %s: the animated map could not be drawn", self.game_id)
+                drawn = None
+            if drawn:
+                alt = i18n.text("post.animated-alt", game.language, frames=len(views), alt=drawn[1])
+                return Image(drawn[0], alt, filename="turn.gif")
+        return await self._image(views[-1])
 
     async def _image(self, public_view: dict) -> Image | None:
         if self.images is None:
@@ -278,14 +358,17 @@ class LoopManager:
 
     def __init__(self, service: GameService, *, images: ImageProvider | None = None,
                  image_factory: Callable[[], ImageProvider] | None = None,
-                 replays: ReplayProvider | None = None) -> None:
+                 replays: ReplayProvider | None = None, animate: Animator | None = None) -> None:
         """``images`` draws every game's maps; ``image_factory`` instead makes one
         provider per game, so a renderer can keep that game's map scale between phases;
-        ``replays`` draws the replay GIF of a game's last post."""
+        ``replays`` draws the replay GIF of a game's last post; ``animate`` draws the
+        animated map of a post that tells several phases (without it such a post shows
+        the last phase's map)."""
         self.service = service
         self.images = images
         self.image_factory = image_factory
         self.replays = replays
+        self.animate = animate
         self._loops: dict[int, tuple[GameLoop, asyncio.Task[None]]] = {}
         self._stopped = False
         service.subscribe(self.wake)
@@ -305,7 +388,7 @@ class LoopManager:
             entry[0].waker.poke()
             return
         images = self.image_factory() if self.image_factory is not None else self.images
-        loop = GameLoop(game_id, self.service, images, self.replays)
+        loop = GameLoop(game_id, self.service, images, self.replays, self.animate)
         task = asyncio.get_running_loop().create_task(loop.run(), name=f"broadside-game-{game_id}")
         self._loops[game_id] = (loop, task)
         task.add_done_callback(lambda t, gid=game_id: self._finished(gid, t))

@@ -215,9 +215,10 @@ class Database:
                     raise errors.LimitReached("lobbies", lobbies_per_host)
             cur = await conn.execute(
                 "INSERT INTO games (guild_id, channel_id, thread_id, ruleset, scenario, options, setup, host_id,"
-                " language, pacing, phase_seconds, created_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+                " language, pacing, phase_seconds, created_at, posting) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
                 (new.guild_id, new.channel_id, new.thread_id, new.ruleset, new.scenario, _dump(new.options),
-                 _dump(new.setup), new.host_id, new.language, new.pacing, new.phase_seconds, new.created_at))
+                 _dump(new.setup), new.host_id, new.language, new.pacing, new.phase_seconds, new.created_at,
+                 new.posting))
             row = await self._one(conn, "SELECT * FROM games WHERE id = ?", (cur.lastrowid,))
         return _game(row)
 
@@ -269,6 +270,11 @@ class Database:
         """The game's thread (None: it was deleted; the game talks in its channel)."""
         async with self._write(game_id, Rows.GAME, places=(thread_id,)) as conn:
             await conn.execute("UPDATE games SET thread_id = ? WHERE id = ?", (thread_id, game_id))
+
+    async def set_posting(self, game_id: int, posting: str | None) -> None:
+        """How the game tells its story from now on (None: its pacing's default)."""
+        async with self._write(game_id, Rows.GAME) as conn:
+            await conn.execute("UPDATE games SET posting = ? WHERE id = ?", (posting, game_id))
 
     async def end_game(self, game_id: int, at: float) -> None:
         """Over for good: no deadline, no open orders."""
@@ -727,7 +733,7 @@ def _game(r: sqlite3.Row) -> GameRow:
                    ruleset=r["ruleset"], scenario=r["scenario"], options=_load(r["options"]),
                    setup=_load(r["setup"]), host_id=r["host_id"], language=r["language"], pacing=r["pacing"],
                    phase_seconds=r["phase_seconds"], status=r["status"], created_at=r["created_at"],
-                   ended_at=r["ended_at"])
+                   ended_at=r["ended_at"], posting=r["posting"])
 
 
 def _seat(r: sqlite3.Row) -> SeatRow:

@@ -27,6 +27,7 @@ class NewGame:
     phase_seconds: int
     created_at: float
     thread_id: int | None = None
+    posting: str | None = None  # 'phase', 'turn', 'act'; None: the pacing's default
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,6 +47,7 @@ class GameRow:
     status: Status
     created_at: float
     ended_at: float | None
+    posting: str | None = None  # 'phase', 'turn', 'act'; None: the pacing's default
 
 
 @dataclass(frozen=True, slots=True)

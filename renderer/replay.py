@@ -11,11 +11,11 @@ from __future__ import annotations
 import io
 from typing import Sequence
 
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from renderer.board import RenderOptions, View, board_for
 from renderer.frame import render_frame
-from renderer.theme import DEFAULT_THEME, Theme
+from renderer.theme import DEFAULT_THEME, Theme, font
 from renderer.viewport import Viewport
 
 FRAME_MS = 700
@@ -60,14 +60,28 @@ def replay_viewports(views: list[View], theme: Theme) -> list[Viewport]:
 
 
 def render_replay(frames: Sequence[View], *, frame_ms: int = FRAME_MS, last_frame_ms: int = LAST_FRAME_MS,
-                  max_frames: int = MAX_FRAMES, theme: Theme = DEFAULT_THEME) -> bytes:
-    """A looping GIF of the views (public views, oldest first)."""
-    views = _thin(distinct_frames(frames), max_frames)
+                  max_frames: int = MAX_FRAMES, theme: Theme = DEFAULT_THEME,
+                  captions: Sequence[str] | None = None) -> bytes:
+    """A looping GIF of the views (public views, oldest first).
+
+    ``captions``: one per view (e.g. its turn), written in the top left corner of its
+    frame. The views are then taken as chosen (one per phase with action): none is
+    dropped as looking like the one before, and a long list is still thinned."""
+    if captions is not None:
+        if len(captions) != len(frames):
+            raise ValueError("one caption per frame")
+        picked = list(zip(frames, captions))
+        picked = _thin(picked, max_frames)  # type: ignore[arg-type]
+        views, labels = [v for v, _ in picked], [c for _, c in picked]
+    else:
+        views, labels = _thin(distinct_frames(frames), max_frames), []
     if not views:
         raise ValueError("a replay needs at least one view")
     board = board_for(views[0])
     options = RenderOptions(overlays=False, legend=False)
     images = [render_frame(board, v, vp, options, theme) for v, vp in zip(views, replay_viewports(views, theme))]
+    for im, label in zip(images, labels):
+        _caption(im, label)
     # Frames can differ in height only if the table changed size: pad to the largest.
     height = max(im.height for im in images)
     images = [im if im.height == height else _pad(im, height, theme) for im in images]
@@ -82,6 +96,17 @@ def render_replay(frames: Sequence[View], *, frame_ms: int = FRAME_MS, last_fram
     frames_p[0].save(buf, "GIF", save_all=True, append_images=frames_p[1:], duration=durations,
                      loop=0, disposal=1, optimize=False)
     return buf.getvalue()
+
+
+def _caption(img: Image.Image, text: str) -> None:
+    """The caption on a dark band in the top left corner, large enough to read on a phone."""
+    size = max(18, img.width // 40)
+    face = font(size, bold=True)
+    left, top, right, bottom = face.getbbox(text)
+    pad = size // 3
+    draw = ImageDraw.Draw(img)
+    draw.rectangle((0, 0, right - left + 2 * pad, bottom - top + 2 * pad), fill=(20, 24, 30))
+    draw.text((pad - left, pad - top), text, font=face, fill=(255, 255, 255))
 
 
 def _pad(img: Image.Image, height: int, theme: Theme) -> Image.Image:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 
 import pytest
 from PIL import Image
@@ -37,7 +38,7 @@ def test_the_demo_command_plays_a_galley_battle(tmp_path, capsys):
                  "--out", str(tmp_path)]) == 0
     out = capsys.readouterr().out
     assert "replay" in out and (tmp_path / "record.json").exists()
-    assert list(tmp_path.glob("phase-*.png"))
+    assert list(tmp_path.glob("post-*"))
 
 
 def test_an_unknown_ruleset_is_refused_in_one_line_naming_the_known_ones(tmp_path, capsys):
@@ -71,3 +72,38 @@ def test_the_demo_help_lists_rulesets_scenarios_and_levels(capsys):
     for name in ruleset_names():
         assert f"  {name}: {', '.join(get_ruleset(name).scenarios())}" in out
     assert "levels: random, deckhand, captain" in out
+
+
+def _turn_of(alt: str, last: int) -> int:
+    found = re.search(r"Turn (\d+) of", alt)
+    return int(found.group(1)) if found else last  # the last map: "Game over"
+
+
+def test_the_squadron_action_demo_posts_at_most_three_maps_a_turn(tmp_path):
+    """Before: a map after every resolution (193 for this game, some 16 a turn) and a
+    frame per step in the replay. Now a post a turn, with an animated map of it."""
+    result = asyncio.run(run_demo(tmp_path, seed=1, scenario="squadron-action", level="captain"))
+    record = GameRecord.load(result.record)
+    turns = replay(record, keep_states=True)[1][-1].turn
+    assert 0 < len(result.images) < 40
+    per_turn: dict[int, int] = {}
+    for image in result.images:
+        turn = _turn_of(image.with_suffix(".txt").read_text(encoding="utf-8"), turns)
+        per_turn[turn] = per_turn.get(turn, 0) + 1
+    assert max(per_turn.values()) <= 3 and len(per_turn) >= turns - 1
+    assert result.posts < 3 * turns + 10  # lobby notices, one post a turn, the end
+    log = result.log.read_text(encoding="utf-8")
+    assert "no ship active" not in log and "End of phase" not in log
+    assert any(image.suffix == ".gif" for image in result.images)
+    # The replay: a frame per phase with action, each with its turn on it.
+    with Image.open(result.replay) as anim:
+        frames = anim.n_frames
+    assert turns <= frames <= 5 * turns
+
+
+def test_a_demo_posted_phase_by_phase_leaves_out_the_idle_phases(tmp_path):
+    result = asyncio.run(run_demo(tmp_path, seed=1, scenario="squadron-action", posting="phase"))
+    log = result.log.read_text(encoding="utf-8")
+    assert "no ship active" not in log and "End of phase" not in log
+    assert all(image.suffix == ".png" for image in result.images)
+    assert len(result.images) <= 5 * 12 + 1  # at most one a phase

@@ -20,7 +20,7 @@ from discord import app_commands
 
 from bot.discord import commands, components, duel, forms, listing
 from bot.discord.markup import DiscordMarkup
-from bot.discord.pictures import ReplayCache, closing_replay, map_image_maker
+from bot.discord.pictures import ReplayCache, animate, closing_replay, map_image_maker
 from bot.discord.replies import answer_error
 from bot.discord.transport import DiscordTransport
 from bot.discord.translator import CatalogueTranslator
@@ -91,7 +91,7 @@ class Broadside(discord.Client):
         # test hands in one provider for all.
         self.loops = LoopManager(self.service, images=self._images,
                                  image_factory=None if self._images is not None else map_image_maker,
-                                 replays=closing_replay)
+                                 replays=closing_replay, animate=None if self._images is not None else animate)
         await self.tree.set_translator(CatalogueTranslator())
         if self._sync_commands:
             await self.sync_commands()

@@ -148,20 +148,22 @@ game_group = app_commands.Group(**command("game"), guild_only=True)
 
 PACING_CHOICES = [app_commands.Choice(name=L("choice.pacing.live"), value="live"),
                   app_commands.Choice(name=L("choice.pacing.campaign"), value="campaign")]
+POSTING_CHOICES = [app_commands.Choice(name=L(f"choice.posting.{p}"), value=p) for p in ("phase", "turn", "act")]
 LANGUAGE_CHOICES = [app_commands.Choice(name=L(f"choice.language.{lang}"), value=lang) for lang in i18n.LANGUAGES]
 
 
 @game_group.command(**command("game.new"))
-@options("game.new", "ruleset", "scenario", "rules", "pacing", "phase", "language")
-@app_commands.choices(pacing=PACING_CHOICES, language=LANGUAGE_CHOICES)
+@options("game.new", "ruleset", "scenario", "rules", "pacing", "phase", "language", "posting")
+@app_commands.choices(pacing=PACING_CHOICES, language=LANGUAGE_CHOICES, posting=POSTING_CHOICES)
 async def game_new(interaction: discord.Interaction, ruleset: str, scenario: str, rules: str | None = None,
-                   pacing: str = "live", phase: str | None = None, language: str | None = None) -> None:
+                   pacing: str = "live", phase: str | None = None, language: str | None = None,
+                   posting: str | None = None) -> None:
     if interaction.guild_id is None or interaction.channel_id is None:
         raise app_commands.NoPrivateMessage()
     await defer(interaction)
     lang = language or server_language(interaction)
     interaction.extras["lang"] = lang
-    pace = Pacing(style=pacing, phase_seconds=parse_duration(phase) if phase else None)
+    pace = Pacing(style=pacing, phase_seconds=parse_duration(phase) if phase else None, posting=posting)
     chosen = parse_rules(rules)
     channel = interaction.channel
     opened: discord.Thread | None = None
@@ -701,6 +703,16 @@ async def host_extend(interaction: discord.Interaction, minutes: app_commands.Ra
     due = await app(interaction).service.extend_deadline(game.id, interaction.user.id, minutes * 60,
                                                          manager=manager(interaction))
     await reply(interaction, say(interaction, "reply.extended", due=i18n.timestamp(due)))
+
+
+@host_group.command(**command("host.posting"))
+@options("host.posting", "posting")
+@app_commands.choices(posting=POSTING_CHOICES)
+async def host_posting(interaction: discord.Interaction, posting: str) -> None:
+    game = await here(interaction)
+    await defer(interaction)
+    await app(interaction).service.set_posting(game.id, interaction.user.id, posting, manager=manager(interaction))
+    await reply(interaction, say(interaction, "reply.done"))
 
 
 @host_group.command(**command("host.replace"))

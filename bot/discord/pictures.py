@@ -31,6 +31,11 @@ def map_image_maker() -> Callable[[dict[str, Any]], tuple[bytes, str]]:
     return draw
 
 
+def animate(views: list[dict[str, Any]], captions: list[str]) -> tuple[bytes, str]:
+    """The animated map of a post that tells several phases: a frame each, captioned."""
+    return renderer.render_replay(views, captions=captions), renderer.describe_image(views[-1])
+
+
 async def map_png(public_view: dict[str, Any], focus: str | None = None) -> tuple[bytes, str]:
     png = await renderer.render_map_async(public_view, focus=focus)
     return png, renderer.describe_image(public_view)

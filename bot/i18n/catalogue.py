@@ -320,6 +320,38 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "en": "{actor} ends the game.",
         "it": "{actor} chiude la partita.",
     },
+    "post.revealed": {
+        "en": "{side}: {items}.",
+        "it": "{side}: {items}.",
+    },
+    "post.turn-frame": {
+        "en": "Turn {turn}",
+        "it": "Turno {turn}",
+    },
+    "post.animated-alt": {
+        "en": "The table through the turn, one picture for each phase with action ({frames}). At the end: {alt}",
+        "it": "Il tavolo nel corso del turno, un'immagine per ogni fase con azioni ({frames}). Alla fine: {alt}",
+    },
+    "notice.posting": {
+        "en": "{actor} changed how this game is posted: {posting}.",
+        "it": "{actor} ha cambiato come viene pubblicata questa partita: {posting}.",
+    },
+    "posting.phase": {
+        "en": "a post for each phase in which something happens",
+        "it": "un messaggio per ogni fase in cui succede qualcosa",
+    },
+    "posting.turn": {
+        "en": "one post a turn, with an animated map of the turn",
+        "it": "un messaggio per turno, con la mappa animata del turno",
+    },
+    "posting.act": {
+        "en": "a post whenever someone must give orders",
+        "it": "un messaggio ogni volta che qualcuno deve dare ordini",
+    },
+    "error.bad-posting": {
+        "en": "There is no posting called {posting}. Known: {known}.",
+        "it": "Non esiste una pubblicazione chiamata {posting}. Disponibili: {known}.",
+    },
     "notice.over": {
         "en": "The game is over. The host can export the record with ⟦/host export⟧.",
         "it": "La partita è finita. Chi l'ha creata può esportarne la registrazione con ⟦/host export⟧.",

@@ -6,6 +6,7 @@ from __future__ import annotations
 from bot import i18n
 from bot.service.core import ServiceCore
 from bot.service.errors import ServiceError
+from bot.service.posting import POSTINGS
 from db import AlreadySeated, GameRow, SeatRow
 
 MIN_EXTENSION = 60
@@ -57,6 +58,18 @@ class HostMixin(ServiceCore):
                            due=i18n.timestamp(deadline.due_at))
         self._changed(game_id)
         return deadline.due_at
+
+    async def set_posting(self, game_id: int, actor_id: int, posting: str, *, manager: bool = False) -> None:
+        """How the thread is told the game from now on (:mod:`bot.service.posting`)."""
+        if posting not in POSTINGS:
+            raise ServiceError("bad-posting", posting=posting, known=", ".join(POSTINGS))
+        async with self._lock(game_id):
+            game = await self._hosted(game_id, actor_id, manager, "lobby", "running", "paused")
+            await self.db.set_posting(game_id, posting)
+            await self._audit(game, actor_id, "posting", posting=posting)
+        await self._notice(game, "notice.posting", actor=i18n.mention(actor_id),
+                           posting=self._t(game, f"posting.{posting}"))
+        self._changed(game_id)
 
     async def replace_player(self, game_id: int, actor_id: int, seat_id: str, user_id: int, display_name: str, *,
                              manager: bool = False, confirm: bool = False) -> SeatRow:

@@ -52,7 +52,8 @@ class LobbyMixin(ServiceCore):
             game = await self.db.create_game(NewGame(
                 guild_id=guild_id, channel_id=channel_id, thread_id=thread_id, ruleset=rules.name, scenario=scenario,
                 options=chosen.model_dump(mode="json"), setup=setup.model_dump(mode="json"), host_id=host_id,
-                language=language, pacing=pacing.style, phase_seconds=pacing.seconds, created_at=self.clock.now()),
+                language=language, pacing=pacing.style, phase_seconds=pacing.seconds, created_at=self.clock.now(),
+                posting=pacing.posting),
                 lobbies_per_host=self.limits.lobbies_per_member, games_per_guild=self.limits.games_per_server)
         except ThreadTaken as exc:
             raise ServiceError("thread-has-game", game=exc.game_id) from None

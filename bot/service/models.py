@@ -25,6 +25,8 @@ PACING_LIMITS: dict[str, tuple[int, int, int]] = {
 class Pacing(BaseModel):
     style: Literal["live", "campaign"] = "live"
     phase_seconds: int | None = None  # None: the style's default
+    # How the thread is told the game (bot.service.posting): None, the style's default.
+    posting: Literal["phase", "turn", "act"] | None = None
 
     @model_validator(mode="after")
     def _default_length(self) -> "Pacing":

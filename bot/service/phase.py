@@ -13,10 +13,12 @@ from bot import i18n
 from bot.service.core import GameRuntime, logger
 from bot.service.models import Announcement, PendingDecision, PhaseStatus, Resolution
 from bot.service.play import PlayMixin
+from bot.service.posting import StoredStep, Told
 from bot.transport import Prompt
 from db import GameRow, NewStep, OrderRow, SeatRow, StepConflict, StepRow, WrongStatus
 from rules.core import game as engine
 from rules.core.decisions import Decision, Order, Problem
+from rules.core.events import Event
 from rules.core.registry import get_ruleset
 
 AI_TRIES = 8  # answers a computer player may give before its seat takes the default
@@ -204,6 +206,49 @@ class PhaseMixin(PlayMixin):
         return Announcement(idx=idx, lines=self._event_lines(ruleset, game, row.events), public_view=public_view,
                             private=private, over=ruleset.outcome(state) is not None,
                             key=row.id if isinstance(row, StepRow) else 0)
+
+    async def backlog(self, game_id: int) -> list[StoredStep]:
+        """The start and the steps not yet wholly told, with their public events weighed
+        by the ruleset (for :mod:`bot.service.posting`) and each player's private lines."""
+        game = await self.game(game_id)
+        ruleset = get_ruleset(game.ruleset)
+        start, steps = await self.db.unannounced(game_id)
+        rows: list[tuple[int, Any]] = []
+        if start:
+            rows.append((0, await self.db.start_record(game_id, with_state=False)))
+        rows += [(s.idx, s) for s in steps]
+        seats = await self.db.seats(game_id)
+        out = []
+        for idx, row in rows:
+            if row is None:
+                continue
+            told = []
+            for raw in row.events:
+                event = Event.model_validate(raw)
+                if event.kind == "roll" or event.to is not None:
+                    continue
+                ship = event.data.get("ship")
+                told.append(Told(ruleset.event_weight(event), ruleset.describe(event, game.language),
+                                 ship if isinstance(ship, str) else None))
+            private = {}
+            for seat in seats:
+                lines = self._event_lines(ruleset, game, row.events, seat.seat_id)
+                if lines and seat.user_id is not None:
+                    private[seat.user_id] = lines
+            out.append(StoredStep(idx, row.id if isinstance(row, StepRow) else 0, told, private))
+        return out
+
+    async def told_view(self, game_id: int, idx: int) -> tuple[dict[str, Any], bool]:
+        """The public view after the start (0) or a step, and whether the game ended there."""
+        game = await self.game(game_id)
+        row = await (self.db.start_record(game_id) if idx == 0 else self.db.step(game_id, idx))
+        ruleset = get_ruleset(game.ruleset)
+        state = await asyncio.to_thread(ruleset.load_state, row.state)
+        return await asyncio.to_thread(ruleset.view, state, None), ruleset.outcome(state) is not None
+
+    async def person_must_act(self, game_id: int) -> bool:
+        """Whether the open phase waits for a person (not a computer seat)."""
+        return bool((await self.phase_status(game_id)).owing)
 
     async def mark_announced(self, game_id: int, idx: int) -> None:
         await self.db.mark_announced(game_id, idx)

@@ -9,6 +9,7 @@ from bot.service.core import GameRuntime, logger
 from bot.service.errors import ServiceError
 from bot.service.faults import FaultsMixin
 from bot.service.models import PendingDecision, SubmitResult
+from bot.service.posting import frames_with_action, public_weights
 from db import GameRow, NewOrder, SeatRow, StaleStep, StorageUnavailable
 from rules.core.decisions import Decision, Order, Problem
 from rules.core.record import GameRecord, RecordStep
@@ -178,11 +179,16 @@ class PlayMixin(FaultsMixin):
         if start is None:
             raise ServiceError("game-not-started")
         steps = await self.db.steps(game_id, with_state=True)
+        rules = get_ruleset(game.ruleset)
         states = [start.state] + [s.state for s in steps]
+        # One frame per phase with action (the start and the last step kept).
+        kept = frames_with_action([public_weights(rules, start.events)] + [public_weights(rules, s.events)
+                                                                         for s in steps])
+        kept = sorted({0, *kept, len(states) - 1})
+        states = [states[i] for i in kept]
         if len(states) > most >= 2:
             gap = (len(states) - 1) / (most - 1)
             states = [states[round(i * gap)] for i in range(most)]
-        rules = get_ruleset(game.ruleset)
         return await asyncio.to_thread(lambda: [rules.view(rules.load_state(s), None) for s in states])
 
     # -- the record ---------------------------------------------------------------------------

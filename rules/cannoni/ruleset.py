@@ -20,8 +20,15 @@ from rules.core.decisions import Decision, Order, Problem
 from rules.core.dice import Roller
 from rules.core.tables.compass import compass
 from rules.core.events import Event
-from rules.core.ruleset import Outcome, Seat, ShipEntry
+from rules.core.ruleset import FILLER, HEADING, PHASE_END, REVEAL, TURN_START, Outcome, Seat, ShipEntry
 from rules.core.steps import SteppedRuleset
+
+
+# What the sequence of play says as it goes (every other event is action).
+_WEIGHTS = {
+    "turn_start": TURN_START, "phase_end": PHASE_END, "phase_start": HEADING, "activation": REVEAL,
+    "phase_empty": FILLER, "chits_placed": FILLER, "no_action": FILLER, "wind_steady": FILLER, "roll": FILLER,
+}
 
 
 class CannoniRuleset(SteppedRuleset):
@@ -91,3 +98,6 @@ class CannoniRuleset(SteppedRuleset):
 
     def describe(self, event: Event, lang: str = "en") -> str:
         return describe(event, lang)
+
+    def event_weight(self, event: Event) -> str:
+        return _WEIGHTS.get(event.kind, "action")

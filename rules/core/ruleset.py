@@ -45,6 +45,17 @@ class Outcome(BaseModel):
     reason: str = ""
 
 
+# How much an event weighs in the story a thread is told (``Ruleset.event_weight``).
+# The bot decides from these, never from the wording, what to post and when.
+ACTION = "action"  # something happened on the table
+REVEAL = "reveal"  # a hidden value made public (a chit shown): told in one line per side
+FILLER = "filler"  # says that nothing happens, or restates the sequence of play
+HEADING = "heading"  # names what follows (a phase's active ships): told only above some action
+PHASE_END = "phase_end"  # filler that closes a phase: what follows belongs to the next one
+TURN_START = "turn_start"  # a heading that opens a turn (and closes the phase before it)
+EVENT_WEIGHTS = (ACTION, REVEAL, FILLER, HEADING, PHASE_END, TURN_START)
+
+
 class Ruleset(ABC):
     name: ClassVar[str]
     title: ClassVar[str]
@@ -181,6 +192,13 @@ class Ruleset(ABC):
     @abstractmethod
     def describe(self, event: Event, lang: str = "en") -> str:
         """One line a player would read in the channel."""
+
+    def event_weight(self, event: Event) -> str:
+        """One of :data:`EVENT_WEIGHTS`: whether an event tells action, a reveal, filler,
+        a heading, or marks where a phase ends or a turn starts. The bot groups a thread's
+        posts by these marks and leaves a phase with no action unposted. A ruleset with no
+        marks gets one post per resolution that has action."""
+        return ACTION
 
     def load_state(self, data: dict[str, Any]) -> BaseModel:
         return self.state_model.model_validate(data)

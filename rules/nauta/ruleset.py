@@ -6,7 +6,7 @@ from typing import Any
 
 from rules.core.dice import Roller
 from rules.core.events import Event
-from rules.core.ruleset import Outcome, Seat, ShipEntry
+from rules.core.ruleset import FILLER, HEADING, PHASE_END, REVEAL, TURN_START, Outcome, Seat, ShipEntry
 from rules.core.steps import SteppedRuleset
 from rules.nauta import sequence
 from rules.nauta.manifest import MANIFEST
@@ -85,3 +85,16 @@ class NautaRuleset(SteppedRuleset):
 
     def describe(self, event: Event, lang: str = "en") -> str:
         return describe(event, lang)
+
+    def event_weight(self, event: Event) -> str:
+        return _WEIGHTS.get(event.kind, "action")
+
+
+# What the sequence of play says as it goes (every other event is action). The events
+# mark no phases within a turn, so a galley turn is told as one phase.
+_WEIGHTS = {
+    "turn_start": TURN_START, "turn_end": PHASE_END, "formation_moves": HEADING, "speed_revealed": REVEAL,
+    "speeds_written": FILLER, "holds": FILLER, "no_target": FILLER, "roll": FILLER,
+    # Who moves first heads the moves; with no move it tells nothing.
+    "roll_off": HEADING, "initiative": HEADING, "initiative_choice": HEADING,
+}

@@ -66,7 +66,7 @@ async def test_lobby_to_the_first_resolved_phases(table):
     answers = await table.command(HOST, "game", "start")
     assert answers[0].content == "The game has begun; orders are asked for in the thread."
     posts = table.fake.in_channel(thread)
-    start = next(p for p in posts if "— Turn 1 —" in p.content)
+    start = next(p for p in posts if "2 ships, 12 turns" in p.content)  # the start, with its map
     [(name, data, alt)] = start.files
     assert name == "map.png" and png(data) and alt.startswith("Turn 1 of 12")
     waiting = posts[-1]
@@ -97,9 +97,9 @@ async def test_lobby_to_the_first_resolved_phases(table):
 
     # Both chits in: the phase resolves; the thread gets the story and the map.
     posts = table.fake.in_channel(thread)
-    resolved = next(p for p in posts if p.content.startswith("Activation chits are placed face down."))
+    resolved = next(p for p in posts if p.content.startswith("— Turn 1 —"))
     assert resolved.files and png(resolved.files[0][1])
-    assert "Virginie shows chit 5." in resolved.content
+    assert "france: Virginie shows chit 5." in resolved.content  # chits shown, one line a side
     assert "Indefatigable shows chit 4" not in resolved.content  # phase 4 has not been called yet
 
     # Phase 5: Bob's Virginie acts. /pending, then /order with autocomplete.

@@ -16,6 +16,7 @@ BOT = Path(__file__).resolve().parents[2] / "bot"
 # its catalogue, below) and these.
 OWN_WORDS = {
     "other",  # forms.py: the other component ids of a message
+    "turn",  # a game's turn, and the posting that tells the thread once a turn (bot/service/posting.py)
     "points",  # a ship's points in a lobby's pick (bot/service/picks.py)
     "target",  # where a transport sends a message (bot/transport.py)
     "template",  # a catalogue text before it is filled (bot/i18n)

@@ -100,7 +100,7 @@ async def test_menus_keep_working_after_a_restart(open_table):
     await second.choose(BOB, bob_form, "bs1:s:", "5")
     await second.click(BOB, bob_form, bob_form.component("bs1:o:")["custom_id"])
     resolved = next(p for p in second.fake.in_channel(second.game_thread)
-                    if p.content.startswith("Activation chits are placed face down."))
+                    if p.content.startswith("— Turn 1 —"))  # the first post after the chits
     assert png(resolved.files[0][1])
     assert (await second.service.db.steps(game.id))[0].idx == 1
 

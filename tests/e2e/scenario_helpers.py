@@ -87,12 +87,14 @@ def option_value(message, label: str) -> str:
 
 
 def maps(thread) -> list:
-    """The thread's messages carrying the map: a PNG with alt text."""
+    """The thread's messages carrying the map: a PNG, or an animated GIF for a post that
+    tells several phases, with alt text."""
     found = []
     for message in thread.messages:
         for f in message.files:
-            if f.filename.endswith(".png"):
-                assert f.data.startswith(PNG), f"{f.filename} is not a PNG"
+            if f.filename.endswith(".png") or f.filename.endswith(".gif"):
+                assert f.data.startswith(PNG if f.filename.endswith(".png") else b"GIF89a"), \
+                    f"{f.filename} is not what its name says"
                 assert f.description, "the map has no description (alt text)"
                 found.append(message)
     return found

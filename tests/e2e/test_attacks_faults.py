@@ -14,9 +14,14 @@ from tests.disk_full import CommitRefused, StepsRefused
 from tests.e2e.scenario_helpers import (dm_form, duel_world, make_bot, no_errors_logged, open_duel, option_value,
                                         posts_starting)
 
-CHITS_RESOLVED = "Activation chits are placed face down."
+CHITS_RESOLVED = "— Turn 1 —"  # the first post after the chits (its filler is not posted)
 ANNE_CHIT = "HMS Indefatigable: chit 4."
 DEFAULT_CHITS = "p1 sent no order for the chits in time"
+
+
+def posts_saying(channel, text: str) -> list:
+    """Posts with a line that starts with ``text`` (a story post may open with headings)."""
+    return [m for m in channel.messages if any(line.startswith(text) for line in m.content.splitlines())]
 
 
 def waiting_lines(channel) -> list:
@@ -168,7 +173,7 @@ async def test_fault_wall_clock_set_past_the_deadline_resolves_when_an_order_is_
             await w.anne.select(anne_form, [option_value(anne_form, "4")], custom_id="bs1:s:")
             clock.jump(13 * 3600)  # the host's clock is set forward; the loop's timer runs on
             await w.anne.click(anne_form, "Confirm")
-            await server.wait_for(lambda: posts_starting(thread, DEFAULT_CHITS), 10,
+            await server.wait_for(lambda: posts_saying(thread, DEFAULT_CHITS), 10,
                                   what="the phase resolved at once")
             await bot.loops.settle()
             game = await bot.service.find_game(thread.id)
@@ -186,7 +191,7 @@ async def test_fault_wall_clock_set_past_the_deadline_resolves_within_a_minute(f
             await bot.loops.settle()
             clock.jump(13 * 3600)
             clock.advance(60)  # a minute of real time passes
-            await server.wait_for(lambda: posts_starting(thread, DEFAULT_CHITS), 10, what="the phase resolved")
+            await server.wait_for(lambda: posts_saying(thread, DEFAULT_CHITS), 10, what="the phase resolved")
 
 
 @pytest.mark.e2e_budget(45)
@@ -328,7 +333,7 @@ async def test_fault_disk_full_at_resolution_stores_nothing_tells_the_host_and_r
 
             disk.room()
             clock.advance(30)  # the next retry
-            await server.wait_for(lambda: posts_starting(thread, "p2 sent no order for the chits in time"), 10,
+            await server.wait_for(lambda: posts_saying(thread, "p2 sent no order for the chits in time"), 10,
                                   what="the phase resolved")
             await bot.loops.settle()
             await server.idle()

@@ -10,7 +10,7 @@ import pytest
 from tests.e2e.scenario_helpers import (dm_form, duel_world, make_bot, maps, no_errors_logged, open_duel,
                                         option_value, posts_starting)
 
-CHITS_RESOLVED = "Activation chits are placed face down."
+CHITS_RESOLVED = "— Turn 1 —"  # the first post after the chits (its filler is not posted)
 
 
 async def test_simultaneous_confirmations_and_a_duplicated_order(fake_discord, tmp_path):

@@ -58,7 +58,7 @@ async def test_a_duel_from_game_new_to_the_result(fake_discord, tmp_path):
             assert "Order recorded" in bob_form.content
 
             resolved = await server.wait_for(lambda: next(
-                (m for m in thread.messages if m.content.startswith("Activation chits are placed face down.")), None), 10)
+                (m for m in thread.messages if m.content.startswith("— Turn 1 —")), None), 10)
             assert resolved in maps(thread) and "Virginie shows chit 5." in resolved.content
 
             # Phase 5: Bob gives Virginie's move with /order, every value from autocomplete.
@@ -93,8 +93,10 @@ async def test_a_duel_from_game_new_to_the_result(fake_discord, tmp_path):
             # The last post: each side's score and losses, and the whole game as a GIF.
             assert "britain: " in over.content and "france: " in over.content
             assert [f.filename for f in over.files] == ["game-1-replay.gif"]
-            assert len(posts_starting(thread, "Activation chits are placed face down.")) == 12, "all 12 turns sailed"
-            assert len(maps(thread)) > 12, "a map after every resolution"
-            # Every resolution brought its map: each story post ending a phase carries one.
-            assert all(m in maps(thread) for m in thread.messages if "End of phase" in m.content)
+            headings = [line for m in thread.messages for line in m.content.splitlines() if line.startswith("— Turn ")]
+            assert len(headings) == 12, "all 12 turns sailed"
+            assert len(maps(thread)) > 12, "a map after every phase with action"
+            # Each story post carries its map; filler is never posted.
+            assert all(m in maps(thread) for m in thread.messages if " sails " in m.content)
+            assert not any("End of phase" in m.content or "no ship active" in m.content for m in thread.messages)
             assert w.bob.dm.messages == [] and not server.violations

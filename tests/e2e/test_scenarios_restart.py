@@ -19,7 +19,7 @@ import pytest
 from tests.e2e.scenario_helpers import dm_form, duel_world, maps, open_duel, option_value, posts_starting
 
 BROADSIDE = Path(sys.executable).with_name("broadside")
-CHITS_RESOLVED = "Activation chits are placed face down."
+CHITS_RESOLVED = "— Turn 1 —"  # the first post after the chits (its filler is not posted)
 START_TIMEOUT = 20.0
 
 

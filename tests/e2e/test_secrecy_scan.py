@@ -195,6 +195,9 @@ async def until_played(w: World, bot: Any, threads: dict[int, Any], timeout: flo
     await w.server.idle()
 
 
+SIDE_REVEALS = re.compile(r"^[^:;]+: ([^:]+ shows chit \d(?:; [^:;]+ shows chit \d)*)\.$")
+
+
 def scan_thread(thread: Any, placed: list[Chit], shown: list[Chit]) -> int:
     """Check a thread's public story against the chits; the number of checks made."""
     by_turn: dict[int, list[Chit]] = {}
@@ -210,8 +213,11 @@ def scan_thread(thread: Any, placed: list[Chit], shown: list[Chit]) -> int:
             turn = int(marker[1])
             hidden = list(by_turn.get(turn, []))
             continue
+        # Chits are shown in one line per side: "<side>: A shows chit 4; B shows chit 4."
+        side_line = SIDE_REVEALS.match(text.strip()) if kind == "line" else None
+        items = {f"{item}." for item in side_line[1].split("; ")} if side_line else set()
         for chit in list(hidden):
-            if kind == "line" and text.strip() == f"{chit.name} shows chit {chit.value}.":
+            if f"{chit.name} shows chit {chit.value}." in items:
                 hidden.remove(chit)  # the reveal itself: public from here on
                 revealed_lines += 1
                 continue

@@ -29,8 +29,8 @@ async def test_the_last_post_gives_the_result_scores_losses_and_the_replay(table
             assert f"{outcome.scores[side]:g} points" in line
         assert line.endswith(f"lost {', '.join(losses[side]) or 'nothing'}.")
     assert any(losses.values()), "a duel ends with a ship out of the fight"
-    steps = await table.db.steps(game.id)
-    assert drawn == [len(steps) + 1], "every public view from the start, once"
+    # The replay is drawn once, from the frames /replay shows (a frame per phase with action).
+    assert drawn == [len(await table.service.replay_views(game.id))]
     assert last.image is not None and last.image.filename.endswith(".gif")
     assert f"the whole game in {drawn[0]} frames" in last.image.alt
     assert last.lines[-1].startswith(f"The whole game in {drawn[0]} frames is attached.")

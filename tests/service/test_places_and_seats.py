@@ -3,6 +3,8 @@ seat handed on carries: the service's side of the lobby and seat attacks (the en
 ones are in tests/e2e/test_attacks_lobby.py)."""
 from __future__ import annotations
 
+from bot.service.posting import frames_with_action, public_weights
+
 import asyncio
 
 import pytest
@@ -172,8 +174,13 @@ async def test_a_replay_is_built_from_public_views_sampled_evenly(table):
     assert len(steps) >= 4
     views = await svc.replay_views(game.id)
     ruleset, _ = await table.state(game.id)
-    assert len(views) == len(steps) + 1
-    assert views[-1] == ruleset.view(ruleset.load_state(steps[-1].state), None)
+    # A frame per phase with action, the start and the last step: fewer than the steps.
+    start = await table.db.start_record(game.id)
+    kept = frames_with_action([public_weights(ruleset, start.events)]
+                              + [public_weights(ruleset, s.events) for s in steps])
+    states = [start.state] + [s.state for s in steps]
+    assert views == [ruleset.view(ruleset.load_state(states[i]), None) for i in sorted({0, *kept, len(steps)})]
+    assert 2 < len(views) < len(steps) + 1
     sampled = await svc.replay_views(game.id, most=3)
     assert len(sampled) == 3 and sampled[0] == views[0] and sampled[-1] == views[-1]
     await svc.end_game(game.id, table.HOST)

@@ -51,7 +51,7 @@ async def test_a_step_stored_but_not_posted_is_posted_once_after_restart(table):
     assert status.all_in
     resolution = await table.service.resolve_phase(game.id, status.step_idx)
     assert resolution is not None
-    phase_line = "Activation chits are placed face down."
+    phase_line = "— Turn 1 —"
     assert phase_line not in table.transport.public_texts()
     await table.close()
     await table.open()

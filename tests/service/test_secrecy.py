@@ -18,7 +18,10 @@ from rules.core.events import Event
 from rules.core.registry import get_ruleset
 
 CHIT_WORD = re.compile(r"\b(chit|gettone) \d")
-ACTIVATION = re.compile(r"^.+ (shows chit|scopre il gettone) \d\.$")
+# Chits are revealed in one line per side: "<side>: A shows chit 3; B shows chit 3."
+_SHOWN = r"[^;]+ (shows chit|scopre il gettone) \d"
+ACTIVATION = re.compile(rf"^[^:;]+: {_SHOWN}(; {_SHOWN})*\.$")
+LOGGED_ACTIVATION = re.compile(r"^.+ (shows chit|scopre il gettone) \d\.$")  # /log: a line an event
 
 
 async def _events_by_step(table, game_id: int) -> list[list[Event]]:
@@ -61,12 +64,28 @@ def _assert_no_secret_in_public(table, game_id_events: list[list[Event]], langua
     assert not any("Without an order" in t or "Senza ordine" in t for t in public)
 
 
-def _assert_images_hide_chits(table, events_by_step: list[list[Event]]) -> int:
-    images = [json.loads(data) for data in table.transport.public_images()]
+async def _images_with_their_steps(table, game_id: int) -> list[tuple[dict, int]]:
+    """Each public image, with the step after which it was drawn: a post shows the map
+    as a phase closed, so images are matched to steps by the public view they show."""
+    ruleset = get_ruleset("cannoni")
+    start = await table.db.start_record(game_id)
+    states = [start.state] + [s.state for s in await table.db.steps(game_id, with_state=True)]
+    views = [json.loads(json.dumps(ruleset.view(ruleset.load_state(st), None))) for st in states]
+    out = []
+    for data in table.transport.public_images():
+        image = json.loads(data)
+        at = [i for i, v in enumerate(views) if v == image]
+        assert at, "a public image shows a view the game never had"
+        out.append((image, at[-1]))
+    return out
+
+
+async def _assert_images_hide_chits(table, game_id: int, events_by_step: list[list[Event]]) -> int:
+    images = await _images_with_their_steps(table, game_id)
     hidden_after = _hidden_after_each_step(events_by_step)
-    assert len(images) == len(events_by_step)
+    assert images
     checked = 0
-    for view, hidden in zip(images, hidden_after):
+    for view, hidden in ((view, hidden_after[at]) for view, at in images):
         assert view["viewer"] is None
         for ship in view["ships"]:
             if ship["id"] in hidden:
@@ -81,15 +100,16 @@ def _assert_images_hide_chits(table, events_by_step: list[list[Event]]) -> int:
 async def test_no_chit_is_published_before_its_reveal(table, caplog, seed, language, mode):
     caplog.set_level(logging.DEBUG)
     table.seed = seed
-    pacing = Pacing(style="campaign") if mode == "simultaneous" else None
+    # Posted phase by phase, so that maps drawn in the middle of a turn are checked too.
+    pacing = Pacing(style="campaign", posting="phase") if mode == "simultaneous" else None
     game = await table.duel(language=language, pacing=pacing)
     assert game.options["order_mode"] == mode
     await table.play_out(game.id)
     events = await _events_by_step(table, game.id)
     _assert_no_secret_in_public(table, events, language, caplog.text)
-    assert _assert_images_hide_chits(table, events) > 0
+    assert await _assert_images_hide_chits(table, game.id, events) > 0
     for line in await table.service.log(game.id):
-        assert not CHIT_WORD.search(line) or ACTIVATION.match(line)
+        assert not CHIT_WORD.search(line) or LOGGED_ACTIVATION.match(line)
 
 
 async def test_prompts_go_only_to_the_seat_that_decides(table):
@@ -111,7 +131,7 @@ async def test_a_squadron_game_keeps_its_chits_hidden(table):
         await table.play_round(game.id)
     events = await _events_by_step(table, game.id)
     _assert_no_secret_in_public(table, events, "en", "")
-    assert _assert_images_hide_chits(table, events) > 0
+    assert await _assert_images_hide_chits(table, game.id, events) > 0
 
 
 async def test_the_public_view_does_not_order_hidden_chits(table):
@@ -122,9 +142,9 @@ async def test_the_public_view_does_not_order_hidden_chits(table):
     for _ in range(25):
         await table.play_round(game.id)
     events = await _events_by_step(table, game.id)
-    images = [json.loads(data) for data in table.transport.public_images()]
+    hidden_after = _hidden_after_each_step(events)
     samples = 0
-    for view, hidden in zip(images, _hidden_after_each_step(events)):
+    for view, hidden in ((view, hidden_after[at]) for view, at in await _images_with_their_steps(table, game.id)):
         order = [sid for sid in view.get("initiative", []) if sid in hidden]
         chits = [hidden[sid] for sid in order]
         if len(set(chits)) > 1:

@@ -78,7 +78,8 @@ async def test_a_race_from_game_new_to_the_result(fake_discord, tmp_path):
         async with server.running(bot):
             thread = await open_race(server, w)
             await bot.loops.settle()
-            assert len(maps(thread)) == 1, "the opening map"
+            # The start tells nothing in public (no event), so it makes no post of its own.
+            assert len(maps(thread)) == 0, "no post for a start with nothing to tell"
             rules = await w.anne.run(thread, "rules")
             assert rules.reply.ephemeral and MANIFEST.quickref.en in rules.text
 
