@@ -124,6 +124,13 @@ def test_imports_under_type_checking_and_in_functions_count(tmp_path):
     assert cycles(graph) == [["bot.one", "bot.two"]]
 
 
+def test_the_projects_graph_is_read():
+    graph = import_graph()
+    assert "renderer.api" in graph["renderer"]
+    assert {"renderer.open_table.board", "renderer.cannoni.forts"} <= graph["renderer.cannoni.board"]
+    assert "bot.discord.app" in graph["bot.discord.commands"]
+
+
 def test_no_import_cycle_outside_the_renderer():
     """bot/ (the Discord adapter's client, commands, forms, listing and transport were one
     cycle), rules/ (the registry and the rulesets were one) and db/."""
