@@ -107,7 +107,7 @@ class PlayMixin(FaultsMixin):
             return [Problem(code="engine-error", message=self._t(game, "problem.engine-error"))], order
 
     def _rejected(self, game: GameRow, problems: list[Problem]) -> SubmitResult:
-        lines = [self._t(game, "confirm.rejected")] + [f"• {p.message}" for p in problems]
+        lines = [self._t(game, "confirm.rejected")] + [f"• {p.text(game.language)}" for p in problems]
         return SubmitResult("rejected", "\n".join(lines), problems)
 
     def _accepted(self, game: GameRow, runtime: GameRuntime, decision_id: str, replaced: bool,

@@ -30,17 +30,18 @@ from rules.cannoni.seamanship import crew_modifiers, held_ability, later_turn_bo
 from rules.cannoni.state import BatteryState, CannoniState, DamageItem, FortState, ShipState
 from rules.core.decisions import ActionSpec, Choice, ParamSpec, Problem
 from rules.core.dice import Roller
-from rules.core.problems import problem, register
+from rules.cannoni.wording import TEXTS, word
+from rules.core.problems import problem, stored
 
-PROBLEMS_NOT_LOADED = register(
+PROBLEMS_NOT_LOADED = TEXTS.add(
     "battery-not-loaded",
     "{name}'s guns are not loaded: load them first (one action).",
     "I pezzi di {name} non sono carichi: caricali prima (un'azione).")
-PROBLEMS_TARGET = register(
+PROBLEMS_TARGET = TEXTS.add(
     "battery-target",
     "{target} is not a valid target for {name} ({why}). Valid: {legal}.",
     "{target} non è un bersaglio valido per {name} ({why}). Validi: {legal}.")
-PROBLEMS_AIM = register(
+PROBLEMS_AIM = TEXTS.add(
     "battery-aim",
     "At {distance}\" {name} cannot aim at the {aim}. Possible: {legal}.",
     "A {distance}\" {name} non può tirare {aim}. Possibile: {legal}.")
@@ -373,7 +374,7 @@ def check(state: CannoniState, b: BatteryState, p: dict[str, Any]) -> list[Probl
         return [problem(PROBLEMS_TARGET, field="target", target=_target(state, p["target"]).name, name=b.name,
                         legal=legal, why=opts.blocked or "not the nearest in the sector")]
     if p["aim"] not in target.aims:
-        return [problem(PROBLEMS_AIM, field="aim", name=b.name, aim=p["aim"], distance=f"{target.distance:.1f}",
+        return [problem(PROBLEMS_AIM, field="aim", name=b.name, aim=word("aim", p["aim"]), distance=f"{target.distance:.1f}",
                         legal=", ".join(target.aims))]
     return []
 
@@ -410,7 +411,7 @@ def resolve(state: CannoniState, roller: Roller, b: BatteryState, payload: dict[
     elif payload["action"] == "fire":
         problems = check(state, b, payload)
         if problems:
-            roller.log.emit("order_void", ship=b.id, name=b.name, reason="; ".join(x.message for x in problems))
+            roller.log.emit("order_void", ship=b.id, name=b.name, problems=stored(problems))
             payload = {"action": PASS}
     execute(state, roller, b, payload)
     b.acted = True

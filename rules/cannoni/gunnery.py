@@ -19,6 +19,7 @@ from rules.cannoni.orders import ShipAction, register, side_param
 from rules.cannoni.repairs import interrupt_repairs
 from rules.cannoni.state import SIDES, CannoniState, ShipState
 from rules.cannoni.texts import PROBLEMS as CP
+from rules.cannoni.wording import word
 from rules.core.decisions import ActionSpec, Choice, ParamSpec, Problem
 from rules.core.dice import Roller
 from rules.core.problems import problem
@@ -56,7 +57,7 @@ class Load(ShipAction):
 
     def check(self, state: CannoniState, ship: ShipState, p: dict[str, Any]) -> list[Problem]:
         if state.options.ammunition and ship.loaded.get(p["side"]) is not None and p.get("ammo") != "double":
-            return [problem(CP.ALREADY_LOADED, field="ammo", side=p["side"])]
+            return [problem(CP.ALREADY_LOADED, field="ammo", side=word("side", p["side"]))]
         return []
 
     def execute(self, state: CannoniState, roller: Roller, ship: ShipState, p: dict[str, Any]) -> None:
@@ -102,15 +103,15 @@ def _valid_targets(state: CannoniState, ship: ShipState, side: str, checking: Ch
 def check_fire(state: CannoniState, ship: ShipState, p: dict[str, Any],
                checking: Checking | None = None) -> list[Problem]:
     if ship.loaded.get(p["side"]) is None:
-        return [problem(CP.NOT_LOADED, field="side", side=p["side"])]
+        return [problem(CP.NOT_LOADED, field="side", side=word("side", p["side"]))]
     opts = valid_targets(state, ship, p["side"], checking)
     target = next((t for t in opts.targets if t.ship == p["target"]), None)
     if target is None:
         legal = ", ".join(unit_name(state, t.ship) for t in opts.targets) or "none"
         return [problem(CP.NOT_A_VALID_TARGET, field="target", target=unit_name(state, p["target"]),
-                        side=p["side"], legal=legal, why=opts.blocked or "not the nearest ship")]
+                        side=word("side", p["side"]), legal=legal, why=opts.blocked or "not the nearest ship")]
     if p["aim"] not in target.aims:
-        return [problem(CP.AIM_OUT_OF_RANGE, field="aim", aim=p["aim"],
+        return [problem(CP.AIM_OUT_OF_RANGE, field="aim", aim=word("aim", p["aim"]),
                         distance=f"{target.distance:.1f}", legal=", ".join(target.aims))]
     return []
 

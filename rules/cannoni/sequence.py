@@ -15,6 +15,7 @@ from rules.cannoni.state import BatteryState, CannoniState, ShipState
 from rules.core.tables.compass import compass
 from rules.core.decisions import Decision, Order
 from rules.core.dice import Roller
+from rules.core.problems import stored
 
 WIND_TABLE_D10 = {2: 0, 3: 2, 4: 4, 5: 6, 6: 8, 7: 10, 8: 12, 9: 14}  # roll -> point
 # The 2d6 column reads one higher; its last row (12) is lost: 11-12 the youngest chooses.
@@ -103,7 +104,7 @@ def shift_wind(state: CannoniState, roller: Roller) -> None:
         return
     state.wind = (state.wind + points) % 16
     roller.log.emit("wind_shift", points=abs(points), way="clockwise" if points > 0 else "anticlockwise",
-                    way_it="orario" if points > 0 else "antiorario", wind=state.wind,
+                    wind=state.wind,
                     wind_name=wind_name(state.wind))
 
 
@@ -371,8 +372,7 @@ def resolve_actions(state: CannoniState, orders: dict[str, Order], roller: Rolle
             recheck = payload["action"] == "fire" and table_signature(state) != as_checked
             problems = actions.check_fire(state, ship, payload) if recheck else []
             if problems:
-                roller.log.emit("order_void", ship=ship.id, name=ship.name,
-                                reason="; ".join(p.message for p in problems))
+                roller.log.emit("order_void", ship=ship.id, name=ship.name, problems=stored(problems))
                 payload = {"action": "pass"}
         else:
             payload = actions.default_action(state, ship)
@@ -491,12 +491,8 @@ def finish(state: CannoniState, roller: Roller, result) -> None:
     state.outcome = result
     state.step = "over"
     state.phase = None
-    text = f"{result.kind} victory for {result.winner}" if result.winner else f"{result.kind} result"
-    text_it = {"crushing": "vittoria schiacciante", "partial": "vittoria parziale",
-               "doubtful": "vittoria discutibile"}.get(result.kind, result.kind)
-    roller.log.emit("game_over", result=f"{text} — {result.reason}",
-                    result_it=f"{text_it}" + (f" per {result.winner}" if result.winner else ""),
-                    winner=result.winner, kind=result.kind, scores=result.scores)
+    roller.log.emit("game_over", winner=result.winner, kind=result.kind, scores=result.scores,
+                    why=result.why.model_dump() if result.why else None)
 
 
 # -- decisions -------------------------------------------------------------------------------

@@ -71,5 +71,17 @@ class Order(BaseModel):
 
 class Problem(BaseModel):
     code: str  # stable, catalogued: "chit-used", "distance-range", ...
-    message: str  # plain words: what is wrong and what would be legal
+    message: str  # plain words in English: what is wrong and what would be legal
     field: str | None = None
+    # What the words are made of, so that they can be said in the reader's language.
+    params: dict[str, Any] = Field(default_factory=dict)
+
+    def text(self, lang: str = "en") -> str:
+        from rules.core.texts import Text, known
+
+        if not known(self.code):
+            return self.message
+        try:
+            return Text(code=self.code, params=self.params).render(lang)
+        except (KeyError, IndexError, ValueError):
+            return self.message  # made by hand without its parameters

@@ -11,16 +11,20 @@ from typing import Any
 
 from rules.core import problems as P
 from rules.core.decisions import ActionSpec, DecisionSpec, ParamSpec, Problem
+from rules.core.texts import Text
 
 
 def _fmt_num(x: float) -> str:
     return str(int(x)) if float(x).is_integer() else f"{x:g}"
 
 
-def _legal_list(values: list[Any], limit: int = 12) -> str:
-    shown = [str(v) for v in values[:limit]]
-    more = "" if len(values) <= limit else f" (+{len(values) - limit} more)"
-    return ", ".join(shown) + more if shown else "none"
+def _legal_list(values: list[Any], limit: int = 12) -> Text:
+    shown = ", ".join(str(v) for v in values[:limit])
+    if not shown:
+        return Text(code=P.LEGAL_NONE)
+    if len(values) > limit:
+        return Text(code=P.LEGAL_MORE, params={"values": shown, "more": len(values) - limit})
+    return Text(code=P.LEGAL_LIST, params={"values": shown})
 
 
 def coerce_param(spec: ParamSpec, raw: Any, action: str) -> tuple[Any, list[Problem]]:
@@ -86,13 +90,15 @@ def check_form(spec: DecisionSpec, payload: dict[str, Any]) -> tuple[ActionSpec 
     for key in payload:
         if key != "action" and key not in known:
             problems.append(P.problem(P.UNEXPECTED_PARAM, field=str(key), action=action.label,
-                                      param=_clip(key), legal=_legal_list(sorted(known)) if known else "nothing"))
+                                      param=_clip(key), legal=_legal_list(sorted(known)) if known else Text(code=P.LEGAL_NOTHING)))
     for param in action.params:
         if param.name not in payload or payload[param.name] in (None, ""):
             if param.required:
-                hint = (f"Legal: {_legal_list(param.values())}." if param.kind == "choice"
-                        else f"Between {_fmt_num(param.min or 0)} and {_fmt_num(param.max or 0)}."
-                        if param.kind == "number" else "")
+                hint = (Text(code=P.HINT_LEGAL, params={"legal": _legal_list(param.values())})
+                        if param.kind == "choice"
+                        else Text(code=P.HINT_BETWEEN, params={"min": _fmt_num(param.min or 0),
+                                                                  "max": _fmt_num(param.max or 0)})
+                        if param.kind == "number" else Text(code=P.HINT_NONE))
                 problems.append(P.problem(P.MISSING_PARAM, field=param.name, action=action.label,
                                           param=param.label, hint=hint))
             continue

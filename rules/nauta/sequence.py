@@ -239,10 +239,8 @@ def _next_turn_speed(state: NautaState, ship: Any) -> None:
 def finish(state: NautaState, roller: Roller, result: Any) -> None:
     state.outcome = result
     state.step = "over"
-    text = f"victory for {result.winner}" if result.winner else "a tie"
-    text_it = f"vittoria per {result.winner}" if result.winner else "pareggio"
-    roller.log.emit("game_over", result=f"{text} — {result.reason}", result_it=text_it,
-                    winner=result.winner, kind=result.kind, scores=result.scores)
+    roller.log.emit("game_over", winner=result.winner, kind=result.kind, scores=result.scores,
+                    why=result.why.model_dump() if result.why else None)
 
 
 def _default_note(roller: Roller, player: str, what: str, default: str) -> None:
