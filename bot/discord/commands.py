@@ -458,30 +458,30 @@ order = app_commands.command(**command("order"))(
 @order.autocomplete("decision")
 @suggest
 async def _decisions(interaction: discord.Interaction, typed: str) -> list[legal.Offer]:
-    _, pending = await my_pending(interaction)
-    return legal.decision_offers(pending, typed)
+    game, pending = await my_pending(interaction)
+    return legal.decision_offers(pending, typed, game.language)
 
 
 @order.autocomplete("action")
 @suggest
 async def _actions(interaction: discord.Interaction, typed: str) -> list[legal.Offer]:
-    _, pending = await my_pending(interaction)
+    game, pending = await my_pending(interaction)
     item = legal.find_decision(pending, interaction.namespace.decision)
-    return legal.action_offers(item.spec, typed) if item else []
+    return legal.action_offers(item.spec, typed, game.language) if item else []
 
 
 def _param_suggester(option: str, params: dict[str, str]):
     param_name = params[option]
 
     async def values(interaction: discord.Interaction, typed: str) -> list[legal.Offer]:
-        _, pending = await my_pending(interaction)
+        game, pending = await my_pending(interaction)
         item = legal.find_decision(pending, interaction.namespace.decision)
         if item is None:
             return []
         chosen = legal.find_action(item.spec, interaction.namespace.action, [param_name]) or next(
             (a for a in item.spec.actions if a.param(param_name) is not None), None)
         param = chosen.param(param_name) if chosen else None
-        return legal.param_offers(param, typed) if param else []
+        return legal.param_offers(param, typed, lang=game.language) if param else []
 
     values.__name__ = f"order_{option}"
     return suggest(values)
@@ -504,12 +504,12 @@ async def pending(interaction: discord.Interaction) -> None:
     lines = [say(interaction, "reply.pending-header", due=i18n.timestamp(due)) if due is not None
              else say(interaction, "reply.pending-header-plain")]
     for item in items:
-        label = legal.decision_label(item)
+        label = legal.decision_label(item, game.language)
         if item.submitted is not None:
             lines.append(say(interaction, "reply.pending-given", label=label,
-                             order=legal.describe(item.spec, item.submitted)))
+                             order=legal.describe(item.spec, item.submitted, game.language)))
         else:
-            default = item.spec.default_text or say(interaction, "private.default-unknown")
+            default = item.spec.words("default_text", game.language) or say(interaction, "private.default-unknown")
             lines.append(say(interaction, "reply.pending-open", label=label, default=default))
     lines.append(say(interaction, "reply.pending-how"))
     await reply(interaction, "\n".join(lines))
@@ -569,16 +569,16 @@ preview = app_commands.command(**command("preview"))(
 @preview.autocomplete("decision")
 @suggest
 async def _preview_decisions(interaction: discord.Interaction, typed: str) -> list[legal.Offer]:
-    _, pending = await my_pending(interaction)
-    return legal.decision_offers(pending, typed)
+    game, pending = await my_pending(interaction)
+    return legal.decision_offers(pending, typed, game.language)
 
 
 @preview.autocomplete("action")
 @suggest
 async def _preview_actions(interaction: discord.Interaction, typed: str) -> list[legal.Offer]:
-    _, pending = await my_pending(interaction)
+    game, pending = await my_pending(interaction)
     item = legal.find_decision(pending, interaction.namespace.decision)
-    return legal.action_offers(item.spec, typed) if item else []
+    return legal.action_offers(item.spec, typed, game.language) if item else []
 
 
 for _option in PREVIEW_PARAMS:

@@ -113,7 +113,7 @@ class PlayMixin(FaultsMixin):
     def _accepted(self, game: GameRow, runtime: GameRuntime, decision_id: str, replaced: bool,
                   due: float | None) -> SubmitResult:
         decision = self._decision(runtime, decision_id)
-        label = decision.label if decision and decision.label else decision_id
+        label = decision.label_in(game.language) if decision and decision.label else decision_id
         if replaced:
             return SubmitResult("replaced", self._t(game, "confirm.replaced", label=label))
         when = i18n.timestamp(due) if due is not None else "-"

@@ -18,8 +18,8 @@ from typing import Any, Callable
 from rules.cannoni.wording import TEXTS
 from rules.core.events import Event
 from rules.core.tables.compass import compass
-from rules.core.problems import worded
-from rules.core.texts import Text
+from rules.core.problems import worded as problems_worded
+from rules.core.texts import Text, worded
 
 PROBLEMS = SimpleNamespace(
     CURVE_LONGER="curve-longer-than-move",
@@ -118,7 +118,16 @@ def _game_over(d: dict[str, Any], w: Words, t: Callable[..., str]) -> dict[str, 
 
 def _order_void(d: dict[str, Any], w: Words, t: Callable[..., str]) -> dict[str, Any]:
     # Stored before problems were kept as codes: the English reason, as it was.
-    return {"reason": worded(d["problems"], t.lang) if "problems" in d else d["reason"]}  # type: ignore[attr-defined]
+    return {"reason": problems_worded(d["problems"], t.lang) if "problems" in d else d["reason"]}  # type: ignore[attr-defined]
+
+
+def _default_order(d: dict[str, Any], w: Words, t: Callable[..., str]) -> dict[str, Any]:
+    # Stored before these were codes: the English words, as they were.
+    return {"what": worded(d["what"], t.lang), "default": worded(d["default"], t.lang)}  # type: ignore[attr-defined]
+
+
+def _chit_set(d: dict[str, Any], w: Words, t: Callable[..., str]) -> dict[str, Any]:
+    return {"how": w("chit-how", d["how"]) if d.get("how") else ""}
 
 
 def _battery_fire(d: dict[str, Any], w: Words, t: Callable[..., str]) -> dict[str, Any]:
@@ -153,6 +162,7 @@ PARTS: dict[str, Callable[[dict[str, Any], Words, Callable[..., str]], dict[str,
     "critical_damage": _critical_damage, "disordered": _disordered, "repair_work": _repair_work,
     "repairs_lost": _repairs_lost, "battery_fire": _battery_fire, "broadside_battery": _broadside_battery,
     "battery_on_fire": _battery_on_fire, "game_over": _game_over, "order_void": _order_void,
+    "default_order": _default_order, "chit_set": _chit_set,
 }
 
 

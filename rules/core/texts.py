@@ -117,3 +117,8 @@ def _render_param(value: Any, lang: str) -> Any:
 def worded(value: Any, lang: str = "en") -> Any:
     """A parameter as shown: a text (or its stored form) in ``lang``, a value as it is."""
     return _render_param(value, lang)
+
+
+def say(code: str, /, **params: Any) -> Text:
+    """A text to word later: ``label=say("cannoni.form.fire")``."""
+    return Text(code=code, params=params)

@@ -13,7 +13,8 @@ from typing import Any, Callable
 from rules.core.decisions import Problem
 from rules.core.events import Event
 from rules.core.problems import problem
-from rules.core.texts import Text
+from rules.core.texts import Text, worded
+from rules.nauta.speeds import speed_text
 from rules.nauta.wording import PROBLEM_CODES, TEXTS
 
 PROBLEMS: dict[str, str] = dict(PROBLEM_CODES)
@@ -23,8 +24,13 @@ def coded(key: str, field: str | None = None, **params: Any) -> Problem:
     return problem(PROBLEMS[key], field=field, **params)
 
 
+def dash_text(classis: bool) -> Text | str:
+    """A dash in Nauta, the diekplous in Classis (the same word in every language)."""
+    return "diekplous" if classis else Text(code="nauta.dash")
+
+
 def dash_word(classis: bool, lang: str = "en") -> str:
-    return "diekplous" if classis else TEXTS.text("nauta.dash", lang)
+    return worded(dash_text(classis), lang)
 
 
 class _Say:
@@ -48,6 +54,18 @@ Parts = Callable[[dict[str, Any], _Say], dict[str, Any]]
 
 def _roll_off(d: dict[str, Any], say: _Say) -> dict[str, Any]:
     return {"totals": ", ".join(f"{k} {v}" for k, v in d["totals"].items())}
+
+
+def _speeds(d: dict[str, Any], say: _Say) -> dict[str, Any]:
+    if "ships" not in d:
+        return {}  # stored before: the line was kept whole, in English
+    return {"text": ", ".join(f"{name} {worded(speed_text(v), say.lang)}" + (f" ({f})" if f else "")
+                              for name, v, f in d["ships"])}
+
+
+def _default_order(d: dict[str, Any], say: _Say) -> dict[str, Any]:
+    # Stored before these were codes: the English words, as they were.
+    return {"what": worded(d["what"], say.lang), "default": worded(d["default"], say.lang), **_plain(d, say)}
 
 
 def _dash(d: dict[str, Any], say: _Say) -> dict[str, Any]:
@@ -108,7 +126,7 @@ def _game_over(d: dict[str, Any], say: _Say) -> dict[str, Any]:
 PARTS: dict[str, Parts] = {
     "roll_off": _roll_off, "dash": _dash, "move": _move, "ram": _ram, "ram_roll": _rolled,
     "assault_roll": _rolled, "ram_effect": _ram_effect, "shot": _shot, "no_target": _no_target,
-    "boarding": _boarding, "game_over": _game_over,
+    "boarding": _boarding, "game_over": _game_over, "speeds": _speeds, "default_order": _default_order,
 }
 
 

@@ -85,3 +85,47 @@ def test_a_code_cannot_mean_two_things():
     first.add("test-code", "one", "uno")  # the same words again: fine
     with pytest.raises(ValueError):
         second.add("test-code", "two", "due")
+
+
+def _forms_of_play(name: str, seed: int):
+    """Every form a seeded random game of a ruleset shows, both order modes' worth."""
+    import random
+
+    from rules.core import game
+    from rules.core.dice import SeededDice
+    from rules.core.randomplay import random_order
+    from rules.core.ruleset import Seat
+
+    ruleset = get_ruleset(name)
+    for scenario, setup in sorted(ruleset.scenarios().items())[:2]:
+        seats = [Seat(id=f"p{i}", side=side) for i, side in enumerate(ruleset.sides(setup))]
+        dice, rng = SeededDice(seed), random.Random(seed)
+        state, _ = game.start(ruleset, setup, ruleset.options_model(), seats, dice)
+        for _ in range(60):
+            if ruleset.outcome(state) is not None:
+                break
+            pending = ruleset.pending(state)
+            for decision in pending:
+                yield ruleset.spec(state, decision)
+            orders = [o for d in pending if (o := random_order(ruleset, state, d, rng)) is not None]
+            state, _ = game.resolve(ruleset, state, orders, dice)
+
+
+@pytest.mark.parametrize("name", ["cannoni", "nauta"])
+def test_every_form_reads_in_italian(name):
+    """Decisions, actions, parameters and what a missed deadline does are texts, worded
+    in the reader's language; only names and numbers are given as they are."""
+    seen = 0
+    for spec in _forms_of_play(name, 3):
+        seen += 1
+        assert spec.decision.label_text is not None, spec.decision.label
+        if spec.default is not None:
+            assert spec.default_text_text is not None, spec.default_text
+        for action in spec.actions:
+            assert action.label_text is not None, action.label
+            assert action.label_in("it") != action.label_in("en"), action.label
+            for param in action.params:
+                assert param.label_in("it")  # worded without a missing code
+                for choice in param.choices:
+                    choice.label_in("it")
+    assert seen > 20
