@@ -6,7 +6,7 @@ there are more ships than fit, ends with "And N more.".
 """
 from __future__ import annotations
 
-from typing import Sequence, TypeVar
+from typing import Callable, Sequence, TypeVar
 
 from renderer.pieces import ShipOnTable
 from rules.core.tables.open_table import bearing, distance
@@ -30,17 +30,22 @@ def nearest_enemy(ship: S, ships: Sequence[S]) -> tuple[S, float, float] | None:
     return best
 
 
-def fit(head: str, sentences: Sequence[str], foot: str) -> str:
-    """``head``, as many ``sentences`` as fit, "And N more." for the rest, then
-    ``foot``: at most LIMIT characters. Sentences are kept in order, so the caller
-    puts first the ships a player needs to know about now."""
+def _and_more(n: int) -> str:
+    return f" And {n} more."
+
+
+def fit(head: str, sentences: Sequence[str], foot: str, and_more: Callable[[int], str] = _and_more) -> str:
+    """``head``, as many ``sentences`` as fit, "And N more." (``and_more(n)``, in the
+    reader's language) for the rest, then ``foot``: at most LIMIT characters.
+    Sentences are kept in order, so the caller puts first the ships a player needs
+    to know about now."""
     kept: list[str] = []
     for i, sentence in enumerate(sentences):
         left = len(sentences) - i - 1
-        tail = f" And {left} more." if left else ""
+        tail = and_more(left) if left else ""
         if len(" ".join([head] + kept + [sentence]) + tail + foot) > LIMIT:
             break
         kept.append(sentence)
     more = len(sentences) - len(kept)
-    text = " ".join([head] + kept) + (f" And {more} more." if more else "") + foot
+    text = " ".join([head] + kept) + (and_more(more) if more else "") + foot
     return text[:LIMIT]

@@ -89,7 +89,7 @@ class Board(Protocol):
 
     def legend(self, view: View, theme: Theme) -> Legend: ...
 
-    def describe(self, view: View) -> str:
+    def describe(self, view: View, lang: str = "en") -> str:
         """Alt text: at most 1000 characters."""
 
     def card(self, view: View, piece_id: str, theme: Theme) -> Image.Image:

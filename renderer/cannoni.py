@@ -557,9 +557,9 @@ class CannoniBoard(OpenTableBoard):
         return Legend(key=("cannoni", tuple((s, counts.get(s, 0)) for s in sides), bool(view.get("forts")), depths),
                       sections=(("Sides", side_entries(sides, counts, theme)),) + extra + _static_legend(theme))
 
-    def describe(self, view: View) -> str:
+    def describe(self, view: View, lang: str = "en") -> str:
         from renderer.cannoni_text import describe
-        return describe(self, view)
+        return describe(self, view, lang)
 
     def card(self, view: View, piece_id: str, theme: Theme) -> Image.Image:
         from renderer.cannoni_card import render_card

@@ -37,6 +37,8 @@ from rules.nauta.placement import base_of, pose_of
 from rules.nauta.ships import max_pivot, pivot_cost
 from rules.nauta.shooting import BALISTAE_REACH, CROSSBOW_REACH, weapon
 from rules.nauta.speeds import speed_label
+from rules.nauta.wording import TEXTS
+from rules.core.texts import Text
 from rules.nauta.state import Ship as ShipModel
 
 GRID_SEGMENTS = 5.0  # 10 cm squares: a 90 x 60 cm table is 9 x 6 squares
@@ -583,44 +585,46 @@ class NautaBoard(OpenTableBoard):
 
     # -- words ----------------------------------------------------------------------
 
-    def status_line(self, view: View) -> str:
-        """What is happening now: the step, and who is to act."""
+    def status_line(self, view: View, lang: str = "en") -> str:
+        """What is happening now: the step, and who is to act (in ``lang``)."""
+        def t(code: str, **params: object) -> str:
+            return TEXTS.text(code, lang, **params)
+
         turn, limit = view.get("turn"), view.get("turns_limit")
-        turn_txt = f"Turn {turn} of {limit}" if limit else f"Turn {turn}"
+        turn_txt = t("nauta.map.turn-of", turn=turn, limit=limit) if limit else t("nauta.map.turn", turn=turn)
         step = str(view.get("step"))
         if step == "over":
             outcome = view.get("outcome") or {}
             winner = outcome.get("winner")
-            result = f"victory for {side_label(winner)}" if winner else str(outcome.get("kind") or "no result")
-            reason = outcome.get("reason")
-            return f"Game over: {result}" + (f" ({reason})" if reason else "")
+            result = (t("nauta.map.won", winner=side_label(winner)) if winner
+                      else str(outcome.get("kind") or t("nauta.map.no-result")))
+            reason = Text.model_validate(outcome["why"]).render(lang) if outcome.get("why") else outcome.get("reason")
+            return t("nauta.map.over-why", result=result, reason=reason) if reason else t("nauta.map.over", result=result)
         if step == "deploy":
             queue = [str(s) for s in view.get("deploy_queue") or []]
             if (view.get("rules") or {}).get("deployment") == "screen" and queue:
-                who = " and ".join(seat_name(view, s) for s in queue) + " place their ships (secret)"
-            elif queue:
-                who = f"{seat_name(view, queue[0])} places the fleet"
-            else:
-                who = f"{side_label(str(view.get('mover_side') or ''))} places a ship"
-            return f"Deployment: {who}"
+                return t("nauta.map.deploy-screen", who=t("nauta.map.and").join(seat_name(view, s) for s in queue))
+            if queue:
+                return t("nauta.map.deploy-fleet", who=seat_name(view, queue[0]))
+            return t("nauta.map.deploy-one", who=side_label(str(view.get('mover_side') or '')))
         if step == "initiative":
-            return f"{turn_txt} · Initiative to {side_label(str(view.get('initiative_side') or ''))}: move first or second?"
+            return t("nauta.map.initiative", turn=turn_txt, side=side_label(str(view.get('initiative_side') or '')))
         if step == "move":
             moving = to_move(view)
             if not moving:
-                return f"{turn_txt} · Movement"
+                return t("nauta.map.movement", turn=turn_txt)
             side = moving[0].side
             seats_of_side = [s for s in view.get("seats", []) if s.get("side") == side]
             who = side_label(side)
             if len(seats_of_side) > 1:
                 who += f" ({seat_name(view, str(moving[0].data.get('player')))})"
-            line = f"{turn_txt} · Movement, move {view.get('move_no')}: {who} to move"
+            line = t("nauta.map.moving", turn=turn_txt, n=view.get('move_no'), who=who)
             if len(moving) <= 3:
-                line += ": " + ", ".join(s.name for s in moving)
+                line += t("nauta.map.moving-ships", ships=", ".join(s.name for s in moving))
             else:
-                line += f" ({len(moving)} ships free)"
+                line += t("nauta.map.moving-free", n=len(moving))
             return line
-        return f"{turn_txt} · {STEP_WORDS.get(step, step)}"
+        return t("nauta.map.step", turn=turn_txt, step=TEXTS.word("nauta.map.step", step, lang))
 
     def out_of_play(self, view: View) -> list[Galley]:
         return [s for s in galleys_of(view) if not s.on_table and s.status != "undeployed"]
@@ -647,8 +651,8 @@ class NautaBoard(OpenTableBoard):
                       sections=(("Sides", side_entries(sides, counts, theme, "{n} afloat")),) + _static_legend(theme)
                       + _reach_legend(weapons, theme))
 
-    def describe(self, view: View) -> str:
-        return describe(self, view)
+    def describe(self, view: View, lang: str = "en") -> str:
+        return describe(self, view, lang)
 
     def card(self, view: View, piece_id: str, theme: Theme) -> Image.Image:
         from renderer.nauta_card import render_card
@@ -665,69 +669,77 @@ class NautaBoard(OpenTableBoard):
 
 # -- alt text -----------------------------------------------------------------------
 
-def _status_words(view: View, ship: Galley, names: dict[str, str]) -> str:
+def _status_words(view: View, ship: Galley, names: dict[str, str], lang: str = "en") -> str:
     d = ship.data
     words = []
     speed = ship.speed_shown
     if speed is not None:
-        words.append(f"speed {speed}" if speed >= 0 else speed_label(speed))
+        words.append(TEXTS.text("nauta.map.speed", lang, n=speed) if speed >= 0 else speed_label(speed, lang))
         if ship.formation_shown:
-            words.append(f"formation {ship.formation_shown}")
+            words.append(TEXTS.text("nauta.map.formation", lang, letter=ship.formation_shown))
     if int(d.get("damage", 0)):
-        words.append("damaged")
+        words.append(TEXTS.text("nauta.map.damaged", lang))
     if ship.max_cut:
-        words.append(f"max speed {int(d.get('max_speed', 0))}")
+        words.append(TEXTS.text("nauta.map.max-speed", lang, n=int(d.get('max_speed', 0))))
     if d.get("stopped"):
-        words.append("stopped")
+        words.append(TEXTS.text("nauta.map.stopped", lang))
     if d.get("engaged_with"):
-        words.append("grappled with " + ", ".join(names.get(i, i) for i in d["engaged_with"]))
+        words.append(TEXTS.text("nauta.map.grappled-with", lang,
+                                ships=", ".join(names.get(i, i) for i in d["engaged_with"])))
     if "holding" in badges_of(view, d):
-        words.append("holding a prize")
+        words.append(TEXTS.text("nauta.map.holding", lang))
     return (", " + ", ".join(words)) if words else ""
 
 
 def ship_sentence(board: NautaBoard, view: View, ship: Galley, ships: list[Galley], moving: bool,
-                  names: dict[str, str]) -> str:
+                  names: dict[str, str], lang: str = "en") -> str:
     h = round(ship.pose.heading) % 360
-    roles = [side_label(ship.side)] + (["admiral"] if ship.data.get("admiral") else []) + (
-        ["to move"] if moving else [])
-    text = (f"{ship.name} ({', '.join(roles)}) at {board.square(view, ship.pose.x, ship.pose.y)}, "
-            f"heading {h}° {compass(h)}{_status_words(view, ship, names)}")
+    roles = [side_label(ship.side)] + ([TEXTS.text("nauta.map.admiral", lang)] if ship.data.get("admiral") else []) + (
+        [TEXTS.text("nauta.map.to-move", lang)] if moving else [])
+    text = TEXTS.text("nauta.map.ship", lang, name=ship.name, roles=", ".join(roles),
+                      square=board.square(view, ship.pose.x, ship.pose.y), heading=h, compass=compass(h),
+                      status=_status_words(view, ship, names, lang))
     near = nearest_enemy(ship, ships)
     if near is not None:
         other, dist, b = near
         b = round(b) % 360  # 359.6° reads as 0°, not 360°
-        text += f"; nearest enemy {other.name} {dist:.1f} seg, bearing {b}° {compass(b)}"
+        text += TEXTS.text("nauta.map.nearest", lang, name=other.name, distance=f"{dist:.1f}", bearing=b,
+                           compass=compass(b))
     return text + "."
 
 
-def describe(board: NautaBoard, view: View) -> str:
+def describe(board: NautaBoard, view: View, lang: str = "en") -> str:
     """Alt text: the step, the scale, one sentence per ship afloat (ships to move
     first) with grid square, heading, what is shown of her speed and state, and the
     nearest enemy's range (segments, centre to centre) and bearing; then prizes and
-    burning hulks on the table, and ships out of play. At most LIMIT characters."""
+    burning hulks on the table, and ships out of play. At most LIMIT characters; in
+    ``lang`` (the words are the ruleset's ``nauta.map.*`` texts)."""
+    def t(code: str, **params: object) -> str:
+        return TEXTS.text(code, lang, **params)
+
     galleys = galleys_of(view)
     names = {s.id: s.name for s in galleys}
     afloat = [s for s in galleys if s.afloat]
-    head = board.status_line(view).replace(" · ", ", ") + "."
+    head = board.status_line(view, lang).replace(" · ", ", ") + "."
     unit = board.unit_cm(view)
-    head += f" Grid squares of {GRID_SEGMENTS:g} segments ({GRID_SEGMENTS * unit:g} cm)."
+    head += t("nauta.map.grid", segments=f"{GRID_SEGMENTS:g}", cm=f"{GRID_SEGMENTS * unit:g}")
     moving_ids = {s.id for s in to_move(view)}
     ordered = sorted(afloat, key=lambda s: s.id not in moving_ids)
-    sentences = [ship_sentence(board, view, s, afloat, s.id in moving_ids, names) for s in ordered]
+    sentences = [ship_sentence(board, view, s, afloat, s.id in moving_ids, names, lang) for s in ordered]
     hulks = []
     for s in galleys:
         if s.status == "captured":
-            captor = names.get(str(s.data.get("captured_by")), "the enemy")
-            hulks.append(f"{s.name} at {board.square(view, s.pose.x, s.pose.y)}, a prize of {captor}")
+            captor = names.get(str(s.data.get("captured_by")), t("nauta.map.the-enemy"))
+            hulks.append(t("nauta.map.prize-at", name=s.name, square=board.square(view, s.pose.x, s.pose.y),
+                           captor=captor))
         elif s.status == "burning":
-            hulks.append(f"{s.name} at {board.square(view, s.pose.x, s.pose.y)}, burning")
-    out = [f"{s.name} {OUT_WORDS.get(s.status, s.status)}" for s in board.out_of_play(view)]
-    foot = (" On the table: " + "; ".join(hulks) + ".") if hulks else ""
-    foot += (" Out of play: " + ", ".join(out) + ".") if out else ""
+            hulks.append(t("nauta.map.burning-at", name=s.name, square=board.square(view, s.pose.x, s.pose.y)))
+    out = [f"{s.name} {TEXTS.word('nauta.map.out', s.status, lang)}" for s in board.out_of_play(view)]
+    foot = t("nauta.map.on-table", hulks="; ".join(hulks)) if hulks else ""
+    foot += t("nauta.map.out-of-play", ships=", ".join(out)) if out else ""
     if len(head) + len(foot) > LIMIT - 60:
-        foot = f" {len(hulks)} hulks on the table, {len(out)} ships out of play."
-    return fit(head, sentences, foot)
+        foot = t("nauta.map.counts", hulks=len(hulks), out=len(out))
+    return fit(head, sentences, foot, lambda n: t("nauta.map.more", n=n))
 
 
 # -- legend icons -------------------------------------------------------------------

@@ -13,9 +13,9 @@ from typing import Any, Awaitable, Callable, Hashable
 from renderer import api as renderer
 
 
-def map_image(public_view: dict[str, Any]) -> tuple[bytes, str]:
+def map_image(public_view: dict[str, Any], lang: str = "en") -> tuple[bytes, str]:
     """A map after a phase, and its alt text (no memory of earlier frames)."""
-    return renderer.render_map_bytes(public_view), renderer.describe_image(public_view)
+    return renderer.render_map_bytes(public_view, lang=lang), renderer.describe_image(public_view, lang)
 
 
 def map_image_maker() -> Callable[[dict[str, Any]], tuple[bytes, str]]:
@@ -23,15 +23,15 @@ def map_image_maker() -> Callable[[dict[str, Any]], tuple[bytes, str]]:
     view zooms out only when the ships spread apart."""
     memory = renderer.ViewportMemory()
 
-    def draw(public_view: dict[str, Any]) -> tuple[bytes, str]:
-        return (renderer.render_map_bytes(public_view, previous_frame=memory),
-                renderer.describe_image(public_view))
+    def draw(public_view: dict[str, Any], lang: str = "en") -> tuple[bytes, str]:
+        return (renderer.render_map_bytes(public_view, previous_frame=memory, lang=lang),
+                renderer.describe_image(public_view, lang))
     return draw
 
 
-async def map_png(public_view: dict[str, Any], focus: str | None = None) -> tuple[bytes, str]:
-    png = await renderer.render_map_async(public_view, focus=focus)
-    return png, renderer.describe_image(public_view)
+async def map_png(public_view: dict[str, Any], focus: str | None = None, lang: str = "en") -> tuple[bytes, str]:
+    png = await renderer.render_map_async(public_view, focus=focus, lang=lang)
+    return png, renderer.describe_image(public_view, lang)
 
 
 async def card_png(public_view: dict[str, Any], ship_id: str) -> bytes:

@@ -200,7 +200,7 @@ class PhaseMixin(PlayMixin):
                 private[seat.user_id] = lines
         return Announcement(idx=idx, lines=self._event_lines(ruleset, game, row.events), public_view=public_view,
                             private=private, over=ruleset.outcome(state) is not None,
-                            key=row.id if isinstance(row, StepRow) else 0)
+                            key=row.id if isinstance(row, StepRow) else 0, lang=game.language)
 
     async def mark_announced(self, game_id: int, idx: int) -> None:
         await self.db.mark_announced(game_id, idx)

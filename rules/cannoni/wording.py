@@ -471,6 +471,66 @@ DEFAULTS = {
 for _code, (_en, _it) in DEFAULTS.items():
     TEXTS.add(_code, _en, _it)
 
+# The words of the map's alt text (renderer/cannoni_text.py).
+MAP = {
+    'cannoni.map.status.struck': ('struck',
+        'arresa'),
+    'cannoni.map.status.sinking': ('sinking',
+        'in affondamento'),
+    'cannoni.map.status.fire': ('on fire',
+        'in fiamme'),
+    'cannoni.map.status.aground': ('aground',
+        'incagliata'),
+    'cannoni.map.status.anchor': ('at anchor',
+        "all'ancora"),
+    'cannoni.map.status.fouled': ('fouled',
+        'impigliata'),
+    'cannoni.map.status.dismasted': ('dismasted',
+        'disalberata'),
+    'cannoni.map.status.engaged': ('grappled',
+        'agganciata'),
+    'cannoni.map.prize-of': ('a prize of {side}',
+        'preda di {side}'),
+    'cannoni.map.to-act': (', to act',
+        ', deve agire'),
+    'cannoni.map.ship': ('{name} ({side}{acting}) at {square}, heading {heading}° {compass}{status}',
+        '{name} ({side}{acting}) in {square}, prua a {heading}° {compass}{status}'),
+    'cannoni.map.nearest': ('; nearest enemy {name} {distance} in, bearing {bearing}° {compass}',
+        '; nemico più vicino {name} a {distance} pollici, rilevamento {bearing}° {compass}'),
+    'cannoni.map.head-action': ('Turn {turn} of {limit}, phase {phase}.',
+        'Turno {turn} di {limit}, fase {phase}.'),
+    'cannoni.map.head-over': ('Game over. {result}.',
+        'Partita finita. {result}.'),
+    'cannoni.map.won': ('{kind} victory for {winner}',
+        '{kind} per {winner}'),
+    'cannoni.map.drawn': ('{kind} result',
+        '{kind}'),
+    'cannoni.map.head-step': ('Turn {turn} of {limit}: {step}.',
+        'Turno {turn} di {limit}: {step}.'),
+    'cannoni.map.step.wind_choice': ('Choosing the initial wind',
+        'Si sceglie il vento iniziale'),
+    'cannoni.map.step.fire_damage': ('Fires aboard: owners choose where they burn',
+        'Incendi a bordo: i proprietari scelgono dove bruciano'),
+    'cannoni.map.step.chits': ('Captains are placing their activation chits',
+        'I capitani pongono i gettoni di attivazione'),
+    'cannoni.map.step.boarding': ('Boarding: the crews fight hand to hand',
+        'Abbordaggio: gli equipaggi combattono corpo a corpo'),
+    'cannoni.map.wind': (' Wind from {compass}.',
+        ' Vento da {compass}.'),
+    'cannoni.map.out.sunk': ('sunk',
+        'affondata'),
+    'cannoni.map.out.off_table': ('left the table',
+        'uscita dal tavolo'),
+    'cannoni.map.out-of-play': (' Out of play: {ships}.',
+        ' Fuori gioco: {ships}.'),
+    'cannoni.map.out-count': (' {n} ships out of play.',
+        ' {n} navi fuori gioco.'),
+    'cannoni.map.more': (' And {n} more.',
+        ' E altre {n}.'),
+}
+for _code, (_en, _it) in MAP.items():
+    TEXTS.add(_code, _en, _it)
+
 
 def word(prefix: str, value: Any) -> Text | str:
     """A value as a text to word later (a problem's parameter); unknown values as they are."""

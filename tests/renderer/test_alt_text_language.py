@@ -1,0 +1,32 @@
+"""An Italian game gets Italian alt text; English is as it was (the demos' alt texts
+were compared byte for byte before and after the words became texts by code)."""
+from __future__ import annotations
+
+from renderer import describe_image
+
+
+def _english_words_left(text: str) -> list[str]:
+    words = ("Turn ", "phase", "Wind from", "heading", "nearest enemy", "bearing", "Out of play",
+             "Movement", "Deployment", "Game over", " to act", " to move", "And ")
+    return [w for w in words if w in text]
+
+
+def test_cannoni_alt_text_in_italian(squadron_views):
+    for view in squadron_views[::10]:
+        english, italian = describe_image(view, "en"), describe_image(view, "it")
+        assert english != italian
+        assert italian.startswith("Turno ") or italian.startswith("Partita finita")
+        assert "Vento da" in italian and "prua a" in italian
+        assert not _english_words_left(italian), _english_words_left(italian)
+    assert describe_image(squadron_views[-1]) == describe_image(squadron_views[-1], "en")
+
+
+def test_nauta_alt_text_in_italian():
+    from renderer.nauta_samples import play
+
+    views = play("artemisium", seed=2, max_steps=40)[0]
+    assert views
+    for view in views[::5]:
+        italian = describe_image(view, "it")
+        assert "Quadrati della griglia" in italian
+        assert not _english_words_left(italian), (_english_words_left(italian), italian)
