@@ -34,17 +34,11 @@ from rules.core.tables import open_table as g
 from rules.cannoni.fire import HULL_RANGE, RAKE_RANGE, RIGGING_MIN_RANGE
 from rules.cannoni.logbook import LogBook
 from rules.cannoni.sailing import templates_for
+from rules.cannoni.wording import TEXTS
 from rules.core.tables.compass import compass
 
 REACH_ALPHA = 70
 GAUGE_H = 10
-STEP_WORDS = {
-    "wind_choice": "Choosing the initial wind",
-    "fire_damage": "Fires aboard: owners choose where they burn",
-    "chits": "Captains are placing their activation chits",
-    "boarding": "Boarding: the crews fight hand to hand",
-}
-OUT_WORDS = {"sunk": "sunk", "off_table": "left the table"}
 
 
 # -- the view's ships -----------------------------------------------------------------
@@ -515,32 +509,36 @@ class CannoniBoard(OpenTableBoard):
 
     # -- words ----------------------------------------------------------------------
 
-    def header(self, view: View) -> Header:
+    def header(self, view: View, lang: str = "en") -> Header:
+        def t(code: str, **params: object) -> str:
+            return TEXTS.text(code, lang, **params)
+
         title = str(view.get("title") or view.get("scenario") or "Cannoni in batteria!")
         turn, limit = view.get("turn"), view.get("turns_limit")
-        turn_txt = f"Turn {turn} of {limit}" if limit else f"Turn {turn}"
+        turn_txt = t("cannoni.head.turn-of", turn=turn, limit=limit) if limit else t("cannoni.head.turn", turn=turn)
         step = view.get("step")
         if step == "over":
             outcome = view.get("outcome") or {}
             winner = outcome.get("winner")
-            result = (f"{outcome.get('kind', '')} victory for {side_label(winner)}".strip()
-                      if winner else f"{outcome.get('kind', 'no')} result")
-            line1 = f"Game over: {result[0].upper() + result[1:]}"
+            kind = TEXTS.word("cannoni.kind", outcome.get("kind", "" if winner else "no"), lang)
+            result = (t("cannoni.map.won", kind=kind, winner=side_label(winner)).strip() if winner
+                      else t("cannoni.map.drawn", kind=kind))
+            line1 = t("cannoni.head.over", result=result[0].upper() + result[1:])
         elif step == "action":
             acting: list[Ship | batteries.Battery] = [*to_act(view), *batteries.to_act(view, side_indices(view))]
-            line1 = f"{turn_txt} · Phase {view.get('phase')} (5→1)"
+            line1 = t("cannoni.head.phase", turn=turn_txt, phase=view.get('phase'))
             if 0 < len(acting) <= 3:
-                line1 += f" · to act: {', '.join(s.name for s in acting)}"
+                line1 += t("cannoni.head.to-act", ships=", ".join(s.name for s in acting))
             elif acting:
-                line1 += f" · {len(acting)} to act, next: {', '.join(s.name for s in run_to_act(view))}"
+                line1 += t("cannoni.head.to-act-next", n=len(acting), ships=", ".join(s.name for s in run_to_act(view)))
         else:
-            line1 = f"{turn_txt} · {STEP_WORDS.get(str(step), str(step))}"
+            line1 = t("cannoni.head.step", turn=turn_txt, step=TEXTS.word("cannoni.map.step", step, lang))
         wind_from = float(view.get("wind", 0)) * 22.5
-        line2 = f"Wind from {compass(wind_from)} ({wind_from:g}°)"
-        out = [f"{s.name} ({OUT_WORDS.get(str(s.data.get('status')), s.data.get('status'))})"
+        line2 = t("cannoni.head.wind", compass=compass(wind_from), degrees=f"{wind_from:g}")
+        out = [f"{s.name} ({TEXTS.word('cannoni.map.out', s.data.get('status'), lang)})"
                for s in ships_of(view) if not s.afloat]
         if out:
-            line2 += " · out of play: " + ", ".join(out)
+            line2 += t("cannoni.head.out", ships=", ".join(out))
         return Header(title=title, lines=(line1, line2), wind_from=wind_from)
 
     def legend(self, view: View, theme: Theme) -> Legend:

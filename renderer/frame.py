@@ -28,7 +28,7 @@ def render_frame(board: Board, view: View, viewport: Viewport, options: RenderOp
     legend_img = legend_image(board.legend(view, theme), theme) if options.legend else None
     height = theme.header_height + map_img.height + (legend_img.height if legend_img else 0)
     out = Image.new("RGB", (theme.width, height), theme.header_bg)
-    draw_header(out, board.header(view), theme)
+    draw_header(out, board.header(view, theme.lang), theme)
     out.paste(map_img, (0, theme.header_height))
     if legend_img is not None:
         out.paste(legend_img, (0, theme.header_height + map_img.height))

@@ -47,15 +47,6 @@ REACH_ALPHA = 60
 ARC_ALPHA = 70
 # Chips and the soldiers' gauge are as high as a status badge (BADGE).
 SOLDIER_BOX = 8  # px, width of one soldiers' unit in the gauge
-STEP_WORDS = {
-    "deploy": "Deployment",
-    "speeds": "Writing speeds (secret until each ship moves)",
-    "initiative": "Initiative",
-    "move": "Movement",
-    "boarding": "Boarding declarations (secret), then fighting aboard",
-}
-OUT_WORDS = {"sunk": "sunk", "wrecked": "wrecked on the coast", "left": "left the table",
-             "taken": "taken as a prize", "undeployed": "not yet placed"}
 # Fittings as the label names them: short enough to sit under a name, plain enough
 # to need no legend.
 FITTING_WORDS = {"fast": "fast", "towers": "towers", "cataphract": "cataphract", "prow": "prow",
@@ -629,18 +620,19 @@ class NautaBoard(OpenTableBoard):
     def out_of_play(self, view: View) -> list[Galley]:
         return [s for s in galleys_of(view) if not s.on_table and s.status != "undeployed"]
 
-    def header(self, view: View) -> Header:
+    def header(self, view: View, lang: str = "en") -> Header:
         title = str(view.get("title") or view.get("scenario") or "Nauta")
         unit = self.unit_cm(view)
-        line2 = (f"1 segment = {unit:g} cm · grid squares {GRID_SEGMENTS:g} segments "
-                 f"({GRID_SEGMENTS * unit:g} cm)")
+        line2 = TEXTS.text("nauta.head.scale", lang, unit=f"{unit:g}", segments=f"{GRID_SEGMENTS:g}",
+                           cm=f"{GRID_SEGMENTS * unit:g}")
         losses = view.get("losses") or {}
         if any(losses.values()):
-            line2 += " · points lost: " + ", ".join(f"{side_label(s)} {float(v):g}" for s, v in losses.items())
-        out = [f"{s.name} ({OUT_WORDS.get(s.status, s.status)})" for s in self.out_of_play(view)]
+            line2 += TEXTS.text("nauta.head.lost", lang,
+                                losses=", ".join(f"{side_label(s)} {float(v):g}" for s, v in losses.items()))
+        out = [f"{s.name} ({TEXTS.word('nauta.map.out', s.status, lang)})" for s in self.out_of_play(view)]
         if out:
-            line2 += " · out: " + ", ".join(out)
-        return Header(title=title, lines=(self.status_line(view), line2), wind_from=None)
+            line2 += TEXTS.text("nauta.head.out", lang, ships=", ".join(out))
+        return Header(title=title, lines=(self.status_line(view, lang), line2), wind_from=None)
 
     def legend(self, view: View, theme: Theme) -> Legend:
         sides = side_indices(view)

@@ -531,6 +531,30 @@ MAP = {
 for _code, (_en, _it) in MAP.items():
     TEXTS.add(_code, _en, _it)
 
+# The words of the map's header (renderer/cannoni.py).
+HEADER = {
+    'cannoni.head.turn-of': ('Turn {turn} of {limit}',
+        'Turno {turn} di {limit}'),
+    'cannoni.head.turn': ('Turn {turn}',
+        'Turno {turn}'),
+    'cannoni.head.over': ('Game over: {result}',
+        'Partita finita: {result}'),
+    'cannoni.head.phase': ('{turn} · Phase {phase} (5→1)',
+        '{turn} · Fase {phase} (5→1)'),
+    'cannoni.head.to-act': (' · to act: {ships}',
+        ' · devono agire: {ships}'),
+    'cannoni.head.to-act-next': (' · {n} to act, next: {ships}',
+        ' · {n} devono agire, prossime: {ships}'),
+    'cannoni.head.step': ('{turn} · {step}',
+        '{turn} · {step}'),
+    'cannoni.head.wind': ('Wind from {compass} ({degrees}°)',
+        'Vento da {compass} ({degrees}°)'),
+    'cannoni.head.out': (' · out of play: {ships}',
+        ' · fuori gioco: {ships}'),
+}
+for _code, (_en, _it) in HEADER.items():
+    TEXTS.add(_code, _en, _it)
+
 
 def word(prefix: str, value: Any) -> Text | str:
     """A value as a text to word later (a problem's parameter); unknown values as they are."""

@@ -402,3 +402,15 @@ MAP = {
 }
 for _code, (_en, _it) in MAP.items():
     TEXTS.add(_code, _en, _it)
+
+# The words of the map's header (renderer/nauta.py).
+HEADER = {
+    'nauta.head.scale': ('1 segment = {unit} cm · grid squares {segments} segments ({cm} cm)',
+        '1 segmento = {unit} cm · quadrati della griglia di {segments} segmenti ({cm} cm)'),
+    'nauta.head.lost': (' · points lost: {losses}',
+        ' · punti persi: {losses}'),
+    'nauta.head.out': (' · out: {ships}',
+        ' · fuori: {ships}'),
+}
+for _code, (_en, _it) in HEADER.items():
+    TEXTS.add(_code, _en, _it)

@@ -30,3 +30,14 @@ def test_nauta_alt_text_in_italian():
         italian = describe_image(view, "it")
         assert "Quadrati della griglia" in italian
         assert not _english_words_left(italian), (_english_words_left(italian), italian)
+
+
+def test_the_map_header_in_italian(squadron_views):
+    from renderer import board_for
+
+    view = squadron_views[-1]
+    board = board_for(view)
+    assert board.header(view) == board.header(view, "en")
+    italian = board.header(view, "it").lines
+    assert italian[1].startswith("Vento da")
+    assert not _english_words_left(" ".join(italian))
