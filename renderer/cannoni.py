@@ -547,13 +547,15 @@ class CannoniBoard(OpenTableBoard):
         # Forts and depth zones get their own sections, only in games that have them.
         extra: tuple[tuple[str, tuple[LegendEntry, ...]], ...] = ()
         if view.get("forts"):
-            extra += (("Forts", batteries.legend_entries(theme)),)
+            extra += ((TEXTS.text("cannoni.legend.forts", theme.lang), batteries.legend_entries(theme)),)
         depths = tuple(sorted({d for _n, d, _p in self.depth_zones(view)}))
         if depths:
-            extra += (("Depth", tuple(LegendEntry(f"depth {d}: no ship of draught over {d}", _depth_icon(d, theme))
+            extra += ((TEXTS.text("cannoni.legend.depth", theme.lang), tuple(
+                LegendEntry(TEXTS.text("cannoni.legend.depth-zone", theme.lang, d=d), _depth_icon(d, theme))
                                       for d in depths)),)
         return Legend(key=("cannoni", tuple((s, counts.get(s, 0)) for s in sides), bool(view.get("forts")), depths),
-                      sections=(("Sides", side_entries(sides, counts, theme)),) + extra + _static_legend(theme))
+                      sections=((TEXTS.text("cannoni.legend.sides", theme.lang), side_entries(sides, counts, theme)),) + extra
+                      + _static_legend(theme))
 
     def describe(self, view: View, lang: str = "en") -> str:
         from renderer.cannoni_text import describe
@@ -631,26 +633,28 @@ def _static_legend(theme: Theme) -> tuple[tuple[str, tuple[LegendEntry, ...]], .
     masts = ((0.3, True, None), (0.0, True, None), (-0.3, True, None))
     plain = ShipLook(2.6, 1.3, theme.side_colour(0), "battle", (), masts)
     ship_entries = (
-        LegendEntry("full sail", _mini_ship(ShipLook(2.6, 1.3, theme.side_colour(0), "full", (), masts), theme), 46),
-        LegendEntry("battle sail", _mini_ship(plain, theme), 46),
-        LegendEntry("sails furled", _mini_ship(ShipLook(2.6, 1.3, theme.side_colour(0), "furled", (), masts), theme), 46),
-        LegendEntry("dark bar alongside: broadside loaded",
+        LegendEntry(TEXTS.text("cannoni.legend.full-sail", theme.lang), _mini_ship(ShipLook(2.6, 1.3, theme.side_colour(0), "full", (), masts), theme), 46),
+        LegendEntry(TEXTS.text("cannoni.legend.battle-sail", theme.lang), _mini_ship(plain, theme), 46),
+        LegendEntry(TEXTS.text("cannoni.legend.furled", theme.lang), _mini_ship(ShipLook(2.6, 1.3, theme.side_colour(0), "furled", (), masts), theme), 46),
+        LegendEntry(TEXTS.text("cannoni.legend.loaded", theme.lang),
                     _mini_ship(ShipLook(2.6, 1.3, theme.side_colour(0), "furled", ("starboard",), ()), theme), 46),
-        LegendEntry("× mast down", _mini_ship(ShipLook(2.6, 1.3, theme.side_colour(0), "battle", (),
+        LegendEntry(TEXTS.text("cannoni.legend.mast-down", theme.lang), _mini_ship(ShipLook(2.6, 1.3, theme.side_colour(0), "battle", (),
                                                        ((0.3, True, None), (0.0, False, "starboard"),
                                                         (-0.3, True, None))), theme), 46),
-        LegendEntry("yellow ring: to act now", _mini_ship(ShipLook(2.6, 1.3, theme.side_colour(0), "battle",
+        LegendEntry(TEXTS.text("cannoni.legend.ring", theme.lang), _mini_ship(ShipLook(2.6, 1.3, theme.side_colour(0), "battle",
                                                                     (), masts, ring=True), theme), 46),
-        LegendEntry("trail this phase", trail_icon(mix(theme.side_colour(0), (0, 0, 0), 0.2)), 34),
+        LegendEntry(TEXTS.text("cannoni.legend.trail", theme.lang), trail_icon(mix(theme.side_colour(0), (0, 0, 0), 0.2)), 34),
     )
-    status = tuple(LegendEntry(text, sprite_icon(badge_sprite(kind, theme)), BADGE) for kind, text in BADGES)
-    status += (LegendEntry("hull stbd|port · masts fore→aft · crew (dark = boxes left)",
+    status = tuple(LegendEntry(TEXTS.text(f"cannoni.badge.{kind}", theme.lang), sprite_icon(badge_sprite(kind, theme)), BADGE)
+                   for kind, _text in BADGES)
+    status += (LegendEntry(TEXTS.text("cannoni.legend.gauge", theme.lang),
                            _gauge_icon(theme), gauge_width(_GAUGE_SAMPLE)),)
     ranges = (
-        LegendEntry("to 4″: hull only", _ring_icon(RING_ALPHA[RIGGING_MIN_RANGE], theme)),
-        LegendEntry("4–6″: hull or rigging, rake", _ring_icon(RING_ALPHA[RAKE_RANGE], theme)),
-        LegendEntry("6–13″: hull or rigging", _ring_icon(RING_ALPHA[HULL_RANGE], theme)),
-        LegendEntry("dashed: broadside not loaded", _ring_icon(0, theme, dashed=True)),
-        LegendEntry("move: straight min–max, cards A–D", _reach_icon(theme), 34),
+        LegendEntry(TEXTS.text("cannoni.legend.hull-only", theme.lang), _ring_icon(RING_ALPHA[RIGGING_MIN_RANGE], theme)),
+        LegendEntry(TEXTS.text("cannoni.legend.rake", theme.lang), _ring_icon(RING_ALPHA[RAKE_RANGE], theme)),
+        LegendEntry(TEXTS.text("cannoni.legend.hull-rigging", theme.lang), _ring_icon(RING_ALPHA[HULL_RANGE], theme)),
+        LegendEntry(TEXTS.text("cannoni.legend.not-loaded", theme.lang), _ring_icon(0, theme, dashed=True)),
+        LegendEntry(TEXTS.text("cannoni.legend.move", theme.lang), _reach_icon(theme), 34),
     )
-    return (("Ships", ship_entries), ("Status", status), ("Ranges", ranges))
+    return ((TEXTS.text("cannoni.legend.ships", theme.lang), ship_entries), (TEXTS.text("cannoni.legend.status", theme.lang), status),
+            (TEXTS.text("cannoni.legend.ranges", theme.lang), ranges))

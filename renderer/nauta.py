@@ -640,7 +640,9 @@ class NautaBoard(OpenTableBoard):
         # The weapons' zones are explained only where some ship carries them.
         weapons = tuple(sorted({w for s in galleys_of(view) if s.afloat for w in [weapon_of(s)] if w}))
         return Legend(key=("nauta", tuple((s, counts.get(s, 0)) for s in sides), weapons),
-                      sections=(("Sides", side_entries(sides, counts, theme, "{n} afloat")),) + _static_legend(theme)
+                      sections=((TEXTS.text("nauta.legend.sides", theme.lang),
+                                 side_entries(sides, counts, theme, TEXTS.text("nauta.legend.afloat", theme.lang, n="{n}"))),)
+                      + _static_legend(theme)
                       + _reach_legend(weapons, theme))
 
     def describe(self, view: View, lang: str = "en") -> str:
@@ -793,36 +795,39 @@ def _crossbow_icon(theme: Theme):
 def _static_legend(theme: Theme) -> tuple[tuple[str, tuple[LegendEntry, ...]], ...]:
     colour = theme.side_colour(0)
     galleys = (
-        LegendEntry("beak and heavy edge: the prow", _mini_galley(GalleyLook(1.5, 0.75, colour), theme), 46),
-        LegendEntry("yellow ring: free to move now", _mini_galley(GalleyLook(1.5, 0.75, colour, ring=True), theme), 46),
-        LegendEntry("pale: a prize or burning hulk, an obstacle",
+        LegendEntry(TEXTS.text("nauta.legend.prow", theme.lang), _mini_galley(GalleyLook(1.5, 0.75, colour), theme), 46),
+        LegendEntry(TEXTS.text("nauta.legend.ring", theme.lang), _mini_galley(GalleyLook(1.5, 0.75, colour, ring=True), theme), 46),
+        LegendEntry(TEXTS.text("nauta.legend.pale", theme.lang),
                     _mini_galley(GalleyLook(1.5, 0.75, mix(colour, (255, 255, 255), 0.55)), theme), 46),
-        LegendEntry("sunk or wrecked here", _sunk_icon(theme), 40),
-        LegendEntry("wake: where she rowed this turn", trail_icon(mix(colour, (0, 0, 0), 0.2)), 34),
+        LegendEntry(TEXTS.text("nauta.legend.sunk", theme.lang), _sunk_icon(theme), 40),
+        LegendEntry(TEXTS.text("nauta.legend.wake", theme.lang), trail_icon(mix(colour, (0, 0, 0), 0.2)), 34),
     )
     speed = chip_sprite("4 · A", "speed", theme)
     secret = chip_sprite("?", "secret", theme)
     cut = chip_sprite("max 3", "max", theme)
     fit = chip_sprite("corvus", "fit", theme)
     labels = (
-        LegendEntry("speed this turn, shown once she moves (−2: astern; · A: formation A)",
+        LegendEntry(TEXTS.text("nauta.legend.speed", theme.lang),
                     sprite_icon(speed), speed.width),
-        LegendEntry("speed written, still secret", sprite_icon(secret), secret.width),
-        LegendEntry("maximum speed cut", sprite_icon(cut), cut.width),
-        LegendEntry("soldiers (dark = aboard)", _soldiers_icon(theme), soldiers_width(5)),
-        LegendEntry("fittings (struck through: used)", sprite_icon(fit), fit.width),
+        LegendEntry(TEXTS.text("nauta.legend.secret", theme.lang), sprite_icon(secret), secret.width),
+        LegendEntry(TEXTS.text("nauta.legend.cut", theme.lang), sprite_icon(cut), cut.width),
+        LegendEntry(TEXTS.text("nauta.legend.soldiers", theme.lang), _soldiers_icon(theme), soldiers_width(5)),
+        LegendEntry(TEXTS.text("nauta.legend.fittings", theme.lang), sprite_icon(fit), fit.width),
     )
-    status = tuple(LegendEntry(text, sprite_icon(badge_sprite(kind, theme)), BADGE) for kind, text in BADGES)
-    return (("Galleys", galleys), ("Labels", labels), ("Status", status))
+    status = tuple(LegendEntry(TEXTS.text(f"nauta.badge.{kind}", theme.lang), sprite_icon(badge_sprite(kind, theme)), BADGE)
+                   for kind, _text in BADGES)
+    return ((TEXTS.text("nauta.legend.galleys", theme.lang), galleys), (TEXTS.text("nauta.legend.labels", theme.lang), labels),
+            (TEXTS.text("nauta.legend.status", theme.lang), status))
 
 
 @lru_cache(maxsize=16)
 def _reach_legend(weapons: tuple[str, ...], theme: Theme) -> tuple[tuple[str, tuple[LegendEntry, ...]], ...]:
-    reach = (LegendEntry("reach this move (her speed once shown, else her maximum); a tick per segment",
+    reach = (LegendEntry(TEXTS.text("nauta.legend.reach", theme.lang),
                          _reach_icon(theme), 40),)
     if "balistae" in weapons:
-        reach += (LegendEntry(f"balistae: {BALISTAE_REACH:g} segments, 45° either side of the bow",
+        reach += (LegendEntry(TEXTS.text("nauta.legend.balistae", theme.lang, reach=f"{BALISTAE_REACH:g}"),
                               _arc_icon(theme), 34),)
     if "crossbows" in weapons:
-        reach += (LegendEntry(f"dashed: crossbows, {CROSSBOW_REACH:g} segments all round", _crossbow_icon(theme), 34),)
-    return (("Reach", reach),)
+        reach += (LegendEntry(TEXTS.text("nauta.legend.crossbows", theme.lang, reach=f"{CROSSBOW_REACH:g}"),
+                              _crossbow_icon(theme), 34),)
+    return ((TEXTS.text("nauta.legend.reach-title", theme.lang), reach),)

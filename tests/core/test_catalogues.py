@@ -60,7 +60,7 @@ def _literal_codes(path: Path) -> set[str]:
     return found
 
 
-@pytest.mark.parametrize("package", ["rules", "bot"])
+@pytest.mark.parametrize("package", ["rules", "bot", "renderer"])
 def test_every_code_named_in_the_code_exists(package):
     _load_everything()
     named = {(str(path.relative_to(ROOT)), code)

@@ -41,3 +41,19 @@ def test_the_map_header_in_italian(squadron_views):
     italian = board.header(view, "it").lines
     assert italian[1].startswith("Vento da")
     assert not _english_words_left(" ".join(italian))
+
+
+def test_the_legend_in_italian(squadron_views):
+    from dataclasses import replace
+
+    from renderer import board_for
+    from renderer.theme import DEFAULT_THEME
+
+    view = squadron_views[0]
+    board = board_for(view)
+    english = board.legend(view, DEFAULT_THEME)
+    italian = board.legend(view, replace(DEFAULT_THEME, lang="it"))
+    assert [title for title, _ in english.sections][:2] == ["Sides", "Ships"]
+    assert [title for title, _ in italian.sections][:2] == ["Parti", "Navi"]
+    words = [e.label for _, entries in italian.sections for e in entries]
+    assert "vele spiegate" in words and "sails furled" not in words
