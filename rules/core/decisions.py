@@ -15,6 +15,9 @@ from pydantic import BaseModel, Field, model_validator
 from rules.core.texts import Text
 
 
+_WORDED = ("label", "help", "default_text")
+
+
 class Worded(BaseModel):
     """A form part whose words may be given as texts (:class:`Text`): each such field
     keeps its English words, for logs and for readers that know no language, and its
@@ -25,12 +28,16 @@ class Worded(BaseModel):
     def _split_texts(cls, data: Any) -> Any:
         if not isinstance(data, dict):
             return data
+        # ``type() is``, not isinstance: a model class's isinstance check is slow, and
+        # every form part of every checked order passes here.
+        texts = [name for name in _WORDED if type(data.get(name)) is Text]
+        if not texts:
+            return data  # plain words (or read back from storage): nothing to split
         data = dict(data)
-        for name in ("label", "help", "default_text"):
-            value = data.get(name)
-            if isinstance(value, Text):
-                data[name] = value.render("en")
-                data[f"{name}_text"] = value
+        for name in texts:
+            value = data[name]
+            data[name] = value.render("en")
+            data[f"{name}_text"] = value
         return data
 
     def words(self, name: str, lang: str = "en") -> str:

@@ -56,7 +56,9 @@ class Catalogue:
 
     def text(self, code: str, lang: str = "en", /, **params: Any) -> str:
         texts = self._entries[code]
-        return texts.get(lang, texts["en"]).format(**params)
+        template = texts.get(lang, texts["en"])
+        # Most labels have no parameters: formatting them would only cost time.
+        return template.format(**params) if params or "{" in template else template
 
     def word(self, prefix: str, value: Any, lang: str = "en") -> str:
         """The word for a stored value; a value with no word is shown as it is stored
@@ -99,6 +101,8 @@ class Text(BaseModel):
     params: dict[str, Any] = Field(default_factory=dict)
 
     def render(self, lang: str = "en") -> str:
+        if not self.params:
+            return text(self.code, lang)
         params = {k: _render_param(v, lang) for k, v in self.params.items()}
         return text(self.code, lang, **params)
 
@@ -120,5 +124,16 @@ def worded(value: Any, lang: str = "en") -> Any:
 
 
 def say(code: str, /, **params: Any) -> Text:
-    """A text to word later: ``label=say("cannoni.form.fire")``."""
-    return Text(code=code, params=params)
+    """A text to word later: ``label=say("cannoni.form.fire")``. Built without
+    validation (the code is a string, the parameters are what the caller gave): forms
+    are built for every order checked."""
+    if not params:
+        plain = _PLAIN.get(code)
+        if plain is None:
+            plain = _PLAIN[code] = Text.model_construct(code=code, params={})
+        return plain
+    return Text.model_construct(code=code, params=params)
+
+
+# Texts without parameters, made once: most labels are (nothing changes a Text).
+_PLAIN: dict[str, Text] = {}
