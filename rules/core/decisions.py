@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field, model_validator
+from pydantic import BaseModel, Field
 
 from rules.core.texts import Text
 
@@ -23,22 +23,16 @@ class Worded(BaseModel):
     keeps its English words, for logs and for readers that know no language, and its
     text in ``<field>_text``, worded in the reader's language by :meth:`words`."""
 
-    @model_validator(mode="before")
-    @classmethod
-    def _split_texts(cls, data: Any) -> Any:
-        if not isinstance(data, dict):
-            return data
+    def __init__(self, **data: Any) -> None:
         # ``type() is``, not isinstance: a model class's isinstance check is slow, and
-        # every form part of every checked order passes here.
-        texts = [name for name in _WORDED if type(data.get(name)) is Text]
-        if not texts:
-            return data  # plain words (or read back from storage): nothing to split
-        data = dict(data)
-        for name in texts:
-            value = data[name]
-            data[name] = value.render("en")
-            data[f"{name}_text"] = value
-        return data
+        # every form part of every checked order passes here. (Reading a stored form
+        # back, model_validate, finds the words already split.)
+        for name in _WORDED:
+            value = data.get(name)
+            if type(value) is Text:
+                data[name] = value.render("en")
+                data[f"{name}_text"] = value
+        super().__init__(**data)
 
     def words(self, name: str, lang: str = "en") -> str:
         worded: Text | None = getattr(self, f"{name}_text", None)

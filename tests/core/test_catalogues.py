@@ -129,3 +129,17 @@ def test_every_form_reads_in_italian(name):
                 for choice in param.choices:
                     choice.label_in("it")
     assert seen > 20
+
+
+def test_a_problem_names_the_form_part_in_the_readers_language():
+    from rules.core.decisions import ActionSpec, DecisionSpec, Decision, ParamSpec
+    from rules.core.forms import check_form
+    from rules.core.texts import say
+
+    _load_everything()
+    spec = DecisionSpec(decision=Decision(id="d", kind="k", player="p"), actions=[
+        ActionSpec(action="move", label=say("cannoni.form.straight"), params=[
+            ParamSpec(name="distance", label=say("cannoni.form.distance"), kind="number", min=1, max=4, step=0.5)])])
+    _, _, problems = check_form(spec, {"action": "move", "distance": 9})
+    assert problems[0].message == "distance (inches) must be between 1 and 4 in steps of 0.5, not 9."
+    assert problems[0].text("it") == "distanza (pollici) deve essere tra 1 e 4 a passi di 0.5, non 9."
