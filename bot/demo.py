@@ -39,8 +39,8 @@ def image_maker():
     """One game's maps at one stable scale: the viewport is remembered between frames."""
     memory = ViewportMemory()
 
-    def make(view: dict) -> tuple[bytes, str]:
-        return render_map_bytes(view, previous_frame=memory), describe_image(view)
+    def make(view: dict, lang: str = "en") -> tuple[bytes, str]:
+        return render_map_bytes(view, previous_frame=memory, lang=lang), describe_image(view, lang)
     return make
 
 

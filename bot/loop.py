@@ -163,7 +163,7 @@ class GameLoop:
         game = await self.service.game(self.game_id)
         parts = await self.service.announce_parts(self.game_id, announcement.key)
         if not parts.get("public", (0, False))[1]:
-            image = await self._image(announcement.public_view)
+            image = await self._image(announcement.public_view, announcement.lang)
             if announcement.lines or image is not None:
                 await self._post_part(announcement, parts, "public", Place.of(game), announcement.lines, image)
         header = i18n.text("private.events", game.language, title=self.service.title(game))
@@ -206,11 +206,11 @@ class GameLoop:
             raise
         await self.service.note_announce_part(self.game_id, announcement.key, part)
 
-    async def _image(self, public_view: dict) -> Image | None:
+    async def _image(self, public_view: dict, lang: str) -> Image | None:
         if self.images is None:
             return None
         try:
-            drawn = await asyncio.to_thread(self.images, public_view)
+            drawn = await asyncio.to_thread(self.images, public_view, lang)
         except Exception:
             log.exception("game %s: the map could not be drawn", self.game_id)
             return None
