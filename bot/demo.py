@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from bot.loop import LoopManager
@@ -19,7 +19,7 @@ from bot.transport import InProcessTransport
 from db import Database
 from bot import i18n
 from bot.service.posting import POSTINGS, frames_with_action, public_weights
-from renderer import ViewportMemory, describe_image, render_map_bytes, render_replay
+from renderer import DEFAULT_THEME, ViewportMemory, describe_image, render_map_bytes, render_replay
 from rules.core.record import replay
 from rules.core.registry import get_ruleset, ruleset_names
 
@@ -43,13 +43,14 @@ def image_maker():
     """One game's maps at one stable scale: the viewport is remembered between frames."""
     memory = ViewportMemory()
 
-    def make(view: dict) -> tuple[bytes, str]:
-        return render_map_bytes(view, previous_frame=memory), describe_image(view)
+    def make(view: dict, lang: str = "en") -> tuple[bytes, str]:
+        return render_map_bytes(view, previous_frame=memory, lang=lang), describe_image(view, lang)
     return make
 
 
-def animate(views: list[dict], captions: list[str]) -> tuple[bytes, str]:
-    return render_replay(views, captions=captions), describe_image(views[-1])
+def animate(views: list[dict], captions: list[str], lang: str = "en") -> tuple[bytes, str]:
+    theme = replace(DEFAULT_THEME, lang=lang)
+    return render_replay(views, captions=captions, theme=theme), describe_image(views[-1], lang)
 
 
 async def run_demo(out: Path, *, seed: int = 1, ruleset: str | None = None, scenario: str | None = None,

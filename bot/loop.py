@@ -34,7 +34,7 @@ log = logging.getLogger("broadside.loop")
 
 #: Draws an animated map of public views, one frame each with its caption: (GIF bytes,
 #: alt text of the last frame), or None. Runs in a worker thread.
-Animator = Callable[[list[dict], list[str]], "tuple[bytes, str] | None"]
+Animator = Callable[[list[dict], list[str], str], "tuple[bytes, str] | None"]
 
 
 def _turn(view: dict) -> int | None:
@@ -277,20 +277,20 @@ class GameLoop:
         if len(views) > 1 and self.animate is not None:
             captions = [i18n.text("post.turn-frame", game.language, turn="?" if t is None else t) for t in turns]
             try:
-                drawn = await asyncio.to_thread(self.animate, views, captions)
+                drawn = await asyncio.to_thread(self.animate, views, captions, game.language)
             except Exception:
                 log.exception("game %s: the animated map could not be drawn", self.game_id)
                 drawn = None
             if drawn:
                 alt = i18n.text("post.animated-alt", game.language, frames=len(views), alt=drawn[1])
                 return Image(drawn[0], alt, filename="turn.gif")
-        return await self._image(views[-1])
+        return await self._image(views[-1], game.language)
 
-    async def _image(self, public_view: dict) -> Image | None:
+    async def _image(self, public_view: dict, lang: str) -> Image | None:
         if self.images is None:
             return None
         try:
-            drawn = await asyncio.to_thread(self.images, public_view)
+            drawn = await asyncio.to_thread(self.images, public_view, lang)
         except Exception:
             log.exception("game %s: the map could not be drawn", self.game_id)
             return None

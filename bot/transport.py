@@ -80,7 +80,8 @@ class PendingDecision:
 
 #: Draws the public view of a game: (PNG bytes, alt text), or None for no picture.
 #: Runs in a worker thread; it is given ``view(state, None)`` only.
-ImageProvider = Callable[[dict[str, Any]], "tuple[bytes, str] | None"]
+# (public view, the game's language) -> (PNG, alt text)
+ImageProvider = Callable[[dict[str, Any], str], "tuple[bytes, str] | None"]
 
 
 @dataclass(frozen=True, slots=True)

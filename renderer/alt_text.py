@@ -6,7 +6,7 @@ every ship: when whole sentences do not all fit, the later ones are shortened.
 """
 from __future__ import annotations
 
-from typing import Sequence, TypeVar
+from typing import Callable, Sequence, TypeVar
 
 from renderer.pieces import ShipOnTable
 from rules.core.tables.open_table import bearing, distance
@@ -30,13 +30,17 @@ def nearest_enemy(ship: S, ships: Sequence[S]) -> tuple[S, float, float] | None:
     return best
 
 
-def fit(head: str, sentences: Sequence[str], foot: str) -> str:
+def _and_more(n: int) -> str:
+    return f" And {n} more."
+
+
+def fit(head: str, sentences: Sequence[str], foot: str, and_more: Callable[[int], str] = _and_more) -> str:
     """``head``, a sentence for every ship, then ``foot``: at most LIMIT characters.
     Sentences are kept in order, so the caller puts first the ships a player needs to
     know about now. When they do not all fit, the first ones stay whole and the rest are
     shortened (to their first clause, then to where the ship is, then to her name), so
     every ship is still named; only past what even names can hold does it end with
-    "And N more."."""
+    "And N more." (``and_more(n)``, in the reader's language)."""
     for shorten in (_first_clause, _position, _name):
         short = [shorten(s) for s in sentences]
         for whole in range(len(sentences), -1, -1):
@@ -47,12 +51,12 @@ def fit(head: str, sentences: Sequence[str], foot: str) -> str:
     names = [_name(s) for s in sentences]
     for i, name in enumerate(names):
         left = len(names) - i - 1
-        tail = f" And {left} more." if left else ""
+        tail = and_more(left) if left else ""
         if len(" ".join([head, *kept, name]) + tail + foot) > LIMIT:
             break
         kept.append(name)
     more = len(names) - len(kept)
-    return (" ".join([head, *kept]) + (f" And {more} more." if more else "") + foot)[:LIMIT]
+    return (" ".join([head, *kept]) + (and_more(more) if more else "") + foot)[:LIMIT]
 
 
 def _cut(sentence: str, mark: str) -> str:

@@ -8,6 +8,7 @@ cannot leak one. The synchronous functions are pure CPU work with no I/O; the
 from __future__ import annotations
 
 import asyncio
+from dataclasses import replace
 from collections.abc import Iterable, Mapping
 from typing import Any, Sequence
 
@@ -52,16 +53,19 @@ def plan_viewport(view: dict[str, Any], *, focus: str | Iterable[str] | None = N
 
 def render_map(view: dict[str, Any], *, focus: str | Iterable[str] | None = None,
                previous_frame: PreviousFrame = None, theme: Theme = DEFAULT_THEME,
-               overlays: bool = True, legend: bool = True) -> Image.Image:
+               overlays: bool = True, legend: bool = True, lang: str | None = None) -> Image.Image:
     """The map of a view as an RGB image, ``theme.width`` (1280) px wide.
 
     ``focus``: ship id(s) to ring, show the ranges and reach of, and keep in view
     (default: the ships about to act). ``previous_frame``: the last frame's
     :class:`Viewport`, or a :class:`ViewportMemory` (updated in place), so the
     scale stays steady through a game. The viewport used is in
-    ``image.info["viewport"]``.
+    ``image.info["viewport"]``. ``lang``: the language of the map's words (the
+    theme's, English unless told).
     """
     view = _check_view(view)
+    if lang is not None:
+        theme = replace(theme, lang=lang)
     board = board_for(view)
     focus_ids = _focus(focus)
     vp = board.plan_viewport(view, previous_viewport(previous_frame), focus_ids, theme)
@@ -103,10 +107,10 @@ def render_replay(frames: Sequence[dict[str, Any]], **kwargs: Any) -> bytes:
     return _render_replay(frames, **kwargs)
 
 
-def describe_image(view: dict[str, Any]) -> str:
-    """Alt text for the map of a view: at most 1000 characters."""
+def describe_image(view: dict[str, Any], lang: str = "en") -> str:
+    """Alt text for the map of a view, in ``lang``: at most 1000 characters."""
     view = _check_view(view)
-    text = board_for(view).describe(view)
+    text = board_for(view).describe(view, lang)
     return text[:ALT_TEXT_LIMIT]
 
 

@@ -87,11 +87,11 @@ class Board(Protocol):
     def draw(self, canvas: "MapCanvas", view: View, options: RenderOptions) -> None:
         """Everything that changes between frames, drawn on the copied background."""
 
-    def header(self, view: View) -> Header: ...
+    def header(self, view: View, lang: str = "en") -> Header: ...
 
     def legend(self, view: View, theme: Theme) -> Legend: ...
 
-    def describe(self, view: View) -> str:
+    def describe(self, view: View, lang: str = "en") -> str:
         """Alt text: at most 1000 characters."""
 
     def card(self, view: View, piece_id: str, theme: Theme) -> Image.Image:

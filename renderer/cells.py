@@ -190,7 +190,7 @@ class CellBoard(ABC):
         line = f"Turn {turn} of {limit}" if limit else f"Turn {turn}"
         return f"{line} · {view.get('step')}" if view.get("step") else line
 
-    def header(self, view: View) -> Header:
+    def header(self, view: View, lang: str = "en") -> Header:
         return Header(title=str(view.get("title") or view.get("scenario") or view.get("ruleset")),
                       lines=(self.status_line(view),))
 
@@ -204,7 +204,7 @@ class CellBoard(ABC):
         h = round(piece.pose.heading) % 360
         return f"{piece.name} ({side_label(piece.side)}) at {piece.cell}, facing {compass(h)}."
 
-    def describe(self, view: View) -> str:
+    def describe(self, view: View, lang: str = "en") -> str:
         ringed = self.to_act(view)
         pieces = sorted((p for p in self.pieces(view) if p.afloat), key=lambda p: p.id not in ringed)
         return fit(self.status_line(view).replace(" · ", ", ") + ".", [self.sentence(view, p) for p in pieces], "")

@@ -26,7 +26,7 @@ def render_frame(board: Board, view: View, viewport: Viewport, options: RenderOp
     canvas = MapCanvas(map_img, viewport, theme)
     board.draw(canvas, view, options)
     legend_img = legend_image(board.legend(view, theme), theme) if options.legend else None
-    header = board.header(view)
+    header = board.header(view, theme.lang)
     top = header_height(header, theme)
     height = top + map_img.height + (legend_img.height if legend_img else 0)
     out = Image.new("RGB", (theme.width, height), theme.header_bg)

@@ -38,6 +38,7 @@ SIDE_SHAPES: tuple[str, ...] = ("●", "■", "◆", "▲", "▼", "★")
 
 @dataclass(frozen=True)
 class Theme:
+    lang: str = "en"  # the language of every word drawn
     width: int = 1280
     header_height: int = 96
     # Font sizes in px; the smallest is the floor for any text in an image.

@@ -433,16 +433,16 @@ order = app_commands.command(**command("order"))(
 @order.autocomplete("decision")
 @suggest
 async def _decisions(interaction: discord.Interaction, typed: str) -> list[legal.Offer]:
-    _, pending = await my_pending(interaction)
-    return legal.decision_offers(pending, typed)
+    game, pending = await my_pending(interaction)
+    return legal.decision_offers(pending, typed, game.language)
 
 
 @order.autocomplete("action")
 @suggest
 async def _actions(interaction: discord.Interaction, typed: str) -> list[legal.Offer]:
-    _, pending = await my_pending(interaction)
+    game, pending = await my_pending(interaction)
     item = legal.find_decision(pending, interaction.namespace.decision)
-    return legal.action_offers(item.spec, typed) if item else []
+    return legal.action_offers(item.spec, typed, game.language) if item else []
 
 
 @order.autocomplete("values")
@@ -468,12 +468,12 @@ async def pending(interaction: discord.Interaction) -> None:
     lines = [say(interaction, "reply.pending-header", due=i18n.timestamp(due)) if due is not None
              else say(interaction, "reply.pending-header-plain")]
     for item in items:
-        label = legal.decision_label(item)
+        label = legal.decision_label(item, game.language)
         if item.submitted is not None:
             lines.append(say(interaction, "reply.pending-given", label=label,
-                             order=legal.describe(item.spec, item.submitted)))
+                             order=legal.describe(item.spec, item.submitted, game.language)))
         else:
-            default = item.spec.default_text or say(interaction, "private.default-unknown")
+            default = item.spec.words("default_text", game.language) or say(interaction, "private.default-unknown")
             lines.append(say(interaction, "reply.pending-open", label=label, default=default))
     lines.append(say(interaction, "reply.pending-how"))
     await reply(interaction, "\n".join(lines))
@@ -539,16 +539,16 @@ preview = app_commands.command(**command("preview"))(
 @preview.autocomplete("decision")
 @suggest
 async def _preview_decisions(interaction: discord.Interaction, typed: str) -> list[legal.Offer]:
-    _, pending = await my_pending(interaction)
-    return legal.decision_offers(pending, typed)
+    game, pending = await my_pending(interaction)
+    return legal.decision_offers(pending, typed, game.language)
 
 
 @preview.autocomplete("action")
 @suggest
 async def _preview_actions(interaction: discord.Interaction, typed: str) -> list[legal.Offer]:
-    _, pending = await my_pending(interaction)
+    game, pending = await my_pending(interaction)
     item = legal.find_decision(pending, interaction.namespace.decision)
-    return legal.action_offers(item.spec, typed) if item else []
+    return legal.action_offers(item.spec, typed, game.language) if item else []
 
 
 @preview.autocomplete("values")

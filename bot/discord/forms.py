@@ -148,21 +148,21 @@ class Form:
         head = DIGITS[self.action_index] if self.action_index is not None else UNSET
         return head + "".join(DIGITS[p] if p is not None else UNSET for p in self.picks)
 
-    def param_fields(self) -> list[Field]:
+    def param_fields(self, lang: str = "en") -> list[Field]:
         action = self.action
         out = []
         for param in action.params if action else []:
-            offers, total = legal.menu_offers(param)
-            out.append(Field(param, param.label or param.name, offers, total))
+            offers, total = legal.menu_offers(param, lang)
+            out.append(Field(param, param.label_in(lang) or param.name, offers, total))
         return out
 
     def fields(self, lang: str) -> list[Field]:
         """Every part of the form in order: the action (if there is a choice), then its parameters."""
         head = []
         if len(self.spec.actions) > 1:
-            offers = [legal.Offer(a.action, a.label or a.action) for a in self.spec.actions]
+            offers = [legal.Offer(a.action, a.label_in(lang) or a.action) for a in self.spec.actions]
             head = [Field(None, i18n.text("form.action", lang), offers[:legal.LIMIT], len(offers))]
-        return head + self.param_fields()
+        return head + self.param_fields(lang)
 
     def _pick(self, n: int) -> int | None:
         """The choice in field ``n`` (numbering of :meth:`fields`)."""
@@ -208,8 +208,8 @@ class Form:
 
     # -- showing ---------------------------------------------------------------------------------------
     def content(self, item: PendingDecision, lang: str, page: int, status: str | None = None) -> str:
-        lines = [f"**{legal.decision_label(item)}**"]
-        default = self.spec.default_text or i18n.text("private.default-unknown", lang)
+        lines = [f"**{legal.decision_label(item, lang)}**"]
+        default = self.spec.words("default_text", lang) or i18n.text("private.default-unknown", lang)
         lines.append(i18n.text("form.default", lang, default=default))
         chosen = []
         for n, f in enumerate(self.fields(lang)):

@@ -5,6 +5,8 @@ more (a length of 0.5 to 20 in halves is 40 values). Everything here
 only ever offers values the form allows: a long range is thinned evenly (always
 keeping both ends), or narrowed to the values nearest what the player has typed.
 Nothing here knows a rule; it reads :class:`~rules.core.decisions.DecisionSpec`.
+Labels are shown in the reader's language (``lang``); a name typed in English is
+still understood in an Italian game.
 """
 from __future__ import annotations
 
@@ -95,32 +97,36 @@ def number_offers(param: ParamSpec, typed: str = "", limit: int = LIMIT) -> list
 
 
 # -- any parameter ---------------------------------------------------------------------------
-def param_offers(param: ParamSpec, typed: str = "", limit: int = LIMIT) -> list[Offer]:
+def _choice_offers(param: ParamSpec, lang: str) -> list[Offer]:
+    return [Offer(c.value, c.label_in(lang) or fmt(c.value)) for c in param.choices]
+
+
+def param_offers(param: ParamSpec, typed: str = "", limit: int = LIMIT, lang: str = "en") -> list[Offer]:
     """The legal values of one parameter matching what was typed, at most ``limit``."""
     if param.kind == "number":
         return number_offers(param, typed, limit)
     if param.kind != "choice":
         return []
-    offers = [Offer(c.value, c.label or fmt(c.value)) for c in param.choices]
+    offers = _choice_offers(param, lang)
     needle = typed.strip().lower()
     if needle:
         offers = [o for o in offers if needle in o.label.lower() or needle in o.text.lower()]
     return offers[:limit]
 
 
-def menu_offers(param: ParamSpec) -> tuple[list[Offer], int]:
+def menu_offers(param: ParamSpec, lang: str = "en") -> tuple[list[Offer], int]:
     """What a select menu lists for a parameter, and how many legal values there are in all."""
     if param.kind == "number":
         return number_offers(param), number_count(param)
     if param.kind == "choice":
-        offers = [Offer(c.value, c.label or fmt(c.value)) for c in param.choices]
+        offers = _choice_offers(param, lang)
         return offers[:LIMIT], len(offers)
     return [], 0
 
 
 # -- decisions and actions ----------------------------------------------------------------------
-def decision_label(item: PendingDecision) -> str:
-    return item.decision.label or item.decision.id
+def decision_label(item: PendingDecision, lang: str = "en") -> str:
+    return item.decision.label_in(lang) or item.decision.id
 
 
 def find_decision(pending: Sequence[PendingDecision], given: str | None) -> PendingDecision | None:
@@ -130,6 +136,7 @@ def find_decision(pending: Sequence[PendingDecision], given: str | None) -> Pend
     needle = given.strip().lower()
     for match in (lambda p: p.decision.id.lower() == needle,
                   lambda p: decision_label(p).lower() == needle,
+                  lambda p: decision_label(p, "it").lower() == needle,
                   lambda p: (p.decision.subject or "").lower() == needle):
         found = [p for p in pending if match(p)]
         if len(found) == 1:
@@ -137,17 +144,17 @@ def find_decision(pending: Sequence[PendingDecision], given: str | None) -> Pend
     return None
 
 
-def decision_offers(pending: Sequence[PendingDecision], typed: str = "") -> list[Offer]:
+def decision_offers(pending: Sequence[PendingDecision], typed: str = "", lang: str = "en") -> list[Offer]:
     needle = typed.strip().lower()
-    offers = [Offer(p.decision.id, decision_label(p)) for p in pending]
+    offers = [Offer(p.decision.id, decision_label(p, lang)) for p in pending]
     if needle:
         offers = [o for o in offers if needle in o.label.lower() or needle in str(o.value).lower()]
     return offers[:LIMIT]
 
 
-def action_offers(spec: DecisionSpec, typed: str = "") -> list[Offer]:
+def action_offers(spec: DecisionSpec, typed: str = "", lang: str = "en") -> list[Offer]:
     needle = typed.strip().lower()
-    offers = [Offer(a.action, a.label or a.action) for a in spec.actions]
+    offers = [Offer(a.action, a.label_in(lang) or a.action) for a in spec.actions]
     if needle:
         offers = [o for o in offers if needle in o.label.lower() or needle in str(o.value).lower()]
     return offers[:LIMIT]
@@ -163,8 +170,8 @@ def find_action(spec: DecisionSpec, given: str | None, params: Sequence[str] = (
     """
     if given:
         needle = given.strip().lower()
-        return next((a for a in spec.actions if a.action.lower() == needle or (a.label or "").lower() == needle),
-                    None)
+        return next((a for a in spec.actions if a.action.lower() == needle
+                     or needle in {(a.label or "").lower(), a.label_in("it").lower()}), None)
     if len(spec.actions) == 1:
         return spec.actions[0]
     if not params:
@@ -176,17 +183,17 @@ def find_action(spec: DecisionSpec, given: str | None, params: Sequence[str] = (
     return complete[0] if len(complete) == 1 else None
 
 
-def describe(spec: DecisionSpec, payload: dict[str, Any]) -> str:
+def describe(spec: DecisionSpec, payload: dict[str, Any], lang: str = "en") -> str:
     """An order in the form's own words: '<action> · <value's label>: <value> · …'."""
     action = spec.action(str(payload.get("action"))) if "action" in payload else (
         spec.actions[0] if len(spec.actions) == 1 else None)
-    parts = [action.label or action.action] if action else []
+    parts = [action.label_in(lang) or action.action] if action else []
     for name, value in payload.items():
         if name == "action":
             continue
         param = action.param(name) if action else None
         shown = fmt(value)
         if param is not None and param.kind == "choice":
-            shown = next((c.label for c in param.choices if same_value(c.value, value)), shown)
-        parts.append(f"{param.label if param else name}: {shown}")
+            shown = next((c.label_in(lang) for c in param.choices if same_value(c.value, value)), shown)
+        parts.append(f"{param.label_in(lang) if param else name}: {shown}")
     return " · ".join(parts) or "-"

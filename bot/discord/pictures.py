@@ -6,6 +6,8 @@ never waits on a drawing.
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 import asyncio
 from collections import OrderedDict
 from typing import Any, Awaitable, Callable, Hashable
@@ -15,30 +17,32 @@ from renderer import api as renderer
 from rules.core.view import PieceView, PublicView
 
 
-def map_image(public_view: dict[str, Any]) -> tuple[bytes, str]:
+def map_image(public_view: dict[str, Any], lang: str = "en") -> tuple[bytes, str]:
     """A map after a phase, and its alt text (no memory of earlier frames)."""
-    return renderer.render_map_bytes(public_view), renderer.describe_image(public_view)
+    return renderer.render_map_bytes(public_view, lang=lang), renderer.describe_image(public_view, lang)
 
 
-def map_image_maker() -> Callable[[dict[str, Any]], tuple[bytes, str]]:
+def map_image_maker() -> Callable[[dict[str, Any], str], tuple[bytes, str]]:
     """One game's image provider: it remembers the map's scale between phases, so the
     view zooms out only when the ships spread apart."""
     memory = renderer.ViewportMemory()
 
-    def draw(public_view: dict[str, Any]) -> tuple[bytes, str]:
-        return (renderer.render_map_bytes(public_view, previous_frame=memory),
-                renderer.describe_image(public_view))
+    def draw(public_view: dict[str, Any], lang: str = "en") -> tuple[bytes, str]:
+        return (renderer.render_map_bytes(public_view, previous_frame=memory, lang=lang),
+                renderer.describe_image(public_view, lang))
     return draw
 
 
-def animate(views: list[dict[str, Any]], captions: list[str]) -> tuple[bytes, str]:
-    """The animated map of a post that tells several phases: a frame each, captioned."""
-    return renderer.render_replay(views, captions=captions), renderer.describe_image(views[-1])
+def animate(views: list[dict[str, Any]], captions: list[str], lang: str = "en") -> tuple[bytes, str]:
+    """The animated map of a post that tells several phases: a frame each, captioned, its
+    words in ``lang``."""
+    theme = replace(renderer.DEFAULT_THEME, lang=lang)
+    return renderer.render_replay(views, captions=captions, theme=theme), renderer.describe_image(views[-1], lang)
 
 
-async def map_png(public_view: dict[str, Any], focus: str | None = None) -> tuple[bytes, str]:
-    png = await renderer.render_map_async(public_view, focus=focus)
-    return png, renderer.describe_image(public_view)
+async def map_png(public_view: dict[str, Any], focus: str | None = None, lang: str = "en") -> tuple[bytes, str]:
+    png = await renderer.render_map_async(public_view, focus=focus, lang=lang)
+    return png, renderer.describe_image(public_view, lang)
 
 
 async def card_png(public_view: dict[str, Any], ship_id: str) -> bytes:

@@ -1,10 +1,12 @@
 """The bot's own words. Rules texts live with the rules (``Ruleset.describe``).
 
-A game's language is one of its settings; a missing language falls back to English.
+They are one catalogue of the shared mechanism (:mod:`rules.core.texts`), named
+``bot``, complete in English and Italian (``tests/core/test_catalogues.py``). A
+game's language is one of its settings.
 """
 from __future__ import annotations
 
-import string
+from rules.core.texts import Catalogue, placeholders
 
 from bot.markup import Channel, Command, Deadline, Mention
 
@@ -19,18 +21,16 @@ CATALOGUE.update(CHAT)
 assert not CATALOGUE.keys() & NEWCOMER.keys(), sorted(CATALOGUE.keys() & NEWCOMER.keys())
 CATALOGUE.update(NEWCOMER)
 
+BOT = Catalogue("bot")
+BOT.add_all(CATALOGUE)
+
 LANGUAGES: tuple[str, ...] = ("en", "it")
 DEFAULT = "en"
 
 
 def text(code: str, lang: str = DEFAULT, /, **params: object) -> str:
     """The line for ``code`` in ``lang``, filled with ``params``."""
-    entry = CATALOGUE[code]
-    return entry.get(lang, entry[DEFAULT]).format(**params)
-
-
-def placeholders(template: str) -> set[str]:
-    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+    return BOT.text(code, lang, **params)
 
 
 def duration(seconds: float, lang: str = DEFAULT) -> str:

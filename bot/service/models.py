@@ -117,6 +117,7 @@ class Announcement:
     private: dict[int, list[str]]  # user id -> lines only they may read
     over: bool
     key: int = 0  # the step's row id (0: the start): what its parts are noted under
+    lang: str = "en"  # the game's language: the map's words too
 
 
 __all__ = ["Announcement", "Limits", "PACING_LIMITS", "Pacing", "PendingDecision", "PhaseStatus", "Place", "Resolution",

@@ -205,7 +205,7 @@ class PhaseMixin(PlayMixin):
                 private[seat.user_id] = lines
         return Announcement(idx=idx, lines=self._event_lines(ruleset, game, row.events), public_view=public_view,
                             private=private, over=ruleset.outcome(state) is not None,
-                            key=row.id if isinstance(row, StepRow) else 0)
+                            key=row.id if isinstance(row, StepRow) else 0, lang=game.language)
 
     async def backlog(self, game_id: int) -> list[StoredStep]:
         """The start and the steps not yet wholly told, with their public events weighed
@@ -266,8 +266,9 @@ class PhaseMixin(PlayMixin):
         decisions = [PendingDecision(d, s, due) for d, s in forms if d.id not in status.answered]
         lines = [self._t(game, "private.prompt-header", title=self.title(game), due=i18n.timestamp(due))]
         for item in decisions:
-            default = item.spec.default_text or self._t(game, "private.default-unknown")
-            lines.append(self._t(game, "private.prompt-decision", label=item.decision.label or item.decision.id,
+            default = item.spec.words("default_text", game.language) or self._t(game, "private.default-unknown")
+            lines.append(self._t(game, "private.prompt-decision",
+                                 label=item.decision.label_in(game.language) or item.decision.id,
                                  default=default))
         lines.append(self._t(game, "private.prompt-how"))
         return Prompt(game_id=game.id, seat_id=seat.seat_id, lines=lines, decisions=decisions, due_at=due)

@@ -112,13 +112,13 @@ class PlayMixin(FaultsMixin):
             return [Problem(code="engine-error", message=self._t(game, "problem.engine-error"))], order
 
     def _rejected(self, game: GameRow, problems: list[Problem]) -> SubmitResult:
-        lines = [self._t(game, "confirm.rejected")] + [f"• {p.message}" for p in problems]
+        lines = [self._t(game, "confirm.rejected")] + [f"• {p.text(game.language)}" for p in problems]
         return SubmitResult("rejected", "\n".join(lines), problems)
 
     def _accepted(self, game: GameRow, runtime: GameRuntime, decision_id: str, replaced: bool,
                   due: float | None) -> SubmitResult:
         decision = self._decision(runtime, decision_id)
-        label = decision.label if decision and decision.label else decision_id
+        label = decision.label_in(game.language) if decision and decision.label else decision_id
         grace = i18n.duration(self.grace_seconds, game.language) if self.grace_seconds > 0 else None
         if replaced:
             code = "confirm.replaced-grace" if grace else "confirm.replaced"

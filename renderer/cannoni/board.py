@@ -20,7 +20,7 @@ from renderer.board import Header, LegendEntry, View
 import renderer.cannoni.forts as batteries
 from renderer.cannoni.bands import RING_ALPHA, RINGS, fill_band, outline_band
 from renderer.cannoni.card import render_card
-from renderer.cannoni.ships import (BADGES, GAUGE_H, OUT_WORDS, STEP_WORDS, Ship, ShipLook, badges_of,
+from renderer.cannoni.ships import (BADGES, GAUGE_H, Ship, ShipLook, badges_of,
                                     gauge_groups, gauge_width, label_sprite, look_of, next_to_act, paint_bowsprit,
                                     paint_gauge, paint_rig, run_to_act, ships_of, to_act)
 from renderer.cannoni.text import describe
@@ -33,6 +33,7 @@ from renderer.theme import Theme, mix, text_sprite
 from renderer.viewport import Box
 from rules.cannoni import cards
 from rules.cannoni.fire import HULL_RANGE, RAKE_RANGE, RIGGING_MIN_RANGE
+from rules.cannoni.wording import TEXTS
 from rules.core.tables import courses, sectors
 from rules.core.tables.compass import compass
 from rules.core.tables.open_table import Pose
@@ -185,47 +186,55 @@ class CannoniBoard(ShipsBoard):
 
     # -- words ----------------------------------------------------------------------
 
-    def header(self, view: View) -> Header:
+    def header(self, view: View, lang: str = "en") -> Header:
+        def t(code: str, **params: object) -> str:
+            return TEXTS.text(code, lang, **params)
+
         title = str(view.get("title") or view.get("scenario") or "Cannoni in batteria!")
         turn, limit = view.get("turn"), view.get("turns_limit")
-        turn_txt = f"Turn {turn} of {limit}" if limit else f"Turn {turn}"
+        turn_txt = t("cannoni.head.turn-of", turn=turn, limit=limit) if limit else t("cannoni.head.turn", turn=turn)
         step = view.get("step")
         if step == "over":
             outcome = view.get("outcome") or {}
             winner = outcome.get("winner")
-            result = (f"{outcome.get('kind', '')} victory for {side_label(winner)}".strip()
-                      if winner else f"{outcome.get('kind', 'no')} result")
-            line1 = f"Game over: {result[0].upper() + result[1:]}"
+            kind = TEXTS.word("cannoni.kind", outcome.get("kind", "" if winner else "no"), lang)
+            result = (t("cannoni.map.won", kind=kind, winner=side_label(winner)).strip() if winner
+                      else t("cannoni.map.drawn", kind=kind))
+            line1 = t("cannoni.head.over", result=result[0].upper() + result[1:])
         elif step == "action":
             acting: list[Ship | batteries.Battery] = [*to_act(view), *batteries.to_act(view, side_indices(view))]
-            line1 = f"{turn_txt} · Phase {view.get('phase')} (5→1)"
+            line1 = t("cannoni.head.phase", turn=turn_txt, phase=view.get("phase"))
             if 0 < len(acting) <= 3:
-                line1 += f" · to act: {', '.join(s.name for s in acting)}"
+                line1 += t("cannoni.head.to-act", ships=", ".join(s.name for s in acting))
             elif acting:
-                line1 += f" · {len(acting)} to act, next: {', '.join(s.name for s in run_to_act(view))}"
+                line1 += t("cannoni.head.to-act-next", n=len(acting), ships=", ".join(s.name for s in run_to_act(view)))
         else:
-            line1 = f"{turn_txt} · {STEP_WORDS.get(str(step), str(step))}"
+            line1 = t("cannoni.head.step", turn=turn_txt, step=TEXTS.word("cannoni.map.step", step, lang))
         wind_from = float(view.get("wind", 0)) * 22.5
-        line2 = f"Wind from {compass(wind_from)} ({wind_from:g}°)"
-        out = [f"{s.name} ({OUT_WORDS.get(str(s.data.get('status')), s.data.get('status'))})"
+        line2 = t("cannoni.head.wind", compass=compass(wind_from), degrees=f"{wind_from:g}")
+        out = [f"{s.name} ({TEXTS.word('cannoni.map.out', s.data.get('status'), lang)})"
                for s in ships_of(view) if not s.afloat]
         if out:
-            line2 += " · out of play: " + ", ".join(out)
+            line2 += t("cannoni.head.out", ships=", ".join(out))
         return Header(title=title, lines=(line1, line2), wind_from=wind_from)
+
+    def sides_words(self, theme: Theme) -> tuple[str, str]:
+        return TEXTS.text("cannoni.legend.sides", theme.lang), self.side_words
 
     def legend_sections(self, view: View, ships: Sequence[Ship], theme: Theme) -> tuple[tuple[Hashable, ...], Sections]:
         # Forts and depth zones get their own sections, only in games that have them.
         extra: Sections = ()
         if view.get("forts"):
-            extra += (("Forts", batteries.legend_entries(theme)),)
+            extra += ((TEXTS.text("cannoni.legend.forts", theme.lang), batteries.legend_entries(theme)),)
         depths = tuple(sorted({d for _n, d, _p in self.depth_zones(view)}))
         if depths:
-            extra += (("Depth", tuple(LegendEntry(f"depth {d}: no ship of draught over {d}", _depth_icon(d, theme))
-                                      for d in depths)),)
+            extra += ((TEXTS.text("cannoni.legend.depth", theme.lang), tuple(
+                LegendEntry(TEXTS.text("cannoni.legend.depth-zone", theme.lang, d=d), _depth_icon(d, theme))
+                for d in depths)),)
         return (bool(view.get("forts")), depths), extra + _static_legend(self, theme)
 
-    def describe(self, view: View) -> str:
-        return describe(self, view)
+    def describe(self, view: View, lang: str = "en") -> str:
+        return describe(self, view, lang)
 
     def card(self, view: View, piece_id: str, theme: Theme) -> Image.Image:
         return render_card(view, piece_id, theme)
@@ -293,24 +302,26 @@ def _static_legend(board: CannoniBoard, theme: Theme) -> tuple[tuple[str, tuple[
         return ShipLook(2.6, 1.3, colour, ring, sails, loaded, masts)
     plain = look("battle")
     ship_entries = (
-        LegendEntry("full sail", board.mini_ship(look("full"), theme), 46),
-        LegendEntry("battle sail", board.mini_ship(plain, theme), 46),
-        LegendEntry("sails furled", board.mini_ship(look("furled"), theme), 46),
-        LegendEntry("dark bar alongside: broadside loaded",
+        LegendEntry(TEXTS.text("cannoni.legend.full-sail", theme.lang), board.mini_ship(look("full"), theme), 46),
+        LegendEntry(TEXTS.text("cannoni.legend.battle-sail", theme.lang), board.mini_ship(plain, theme), 46),
+        LegendEntry(TEXTS.text("cannoni.legend.furled", theme.lang), board.mini_ship(look("furled"), theme), 46),
+        LegendEntry(TEXTS.text("cannoni.legend.loaded", theme.lang),
                     board.mini_ship(look("furled", ("starboard",), ()), theme), 46),
-        LegendEntry("× mast down", board.mini_ship(look("battle", (), ((0.3, True, None), (0.0, False, "starboard"),
+        LegendEntry(TEXTS.text("cannoni.legend.mast-down", theme.lang), board.mini_ship(look("battle", (), ((0.3, True, None), (0.0, False, "starboard"),
                                                        (-0.3, True, None))), theme), 46),
-        LegendEntry("yellow ring: to act now", board.mini_ship(look("battle", ring=True), theme), 46),
-        LegendEntry("trail this phase", trail_icon(mix(theme.side_colour(0), (0, 0, 0), 0.2)), 34),
+        LegendEntry(TEXTS.text("cannoni.legend.ring", theme.lang), board.mini_ship(look("battle", ring=True), theme), 46),
+        LegendEntry(TEXTS.text("cannoni.legend.trail", theme.lang), trail_icon(mix(theme.side_colour(0), (0, 0, 0), 0.2)), 34),
     )
-    status = badge_entries(BADGES, theme)
-    status += (LegendEntry("hull stbd|port · masts fore→aft · crew (dark = boxes left)",
+    status = badge_entries(BADGES, theme, lambda b: TEXTS.text(f"cannoni.badge.{b.kind}", theme.lang))
+    status += (LegendEntry(TEXTS.text("cannoni.legend.gauge", theme.lang),
                            _gauge_icon(theme), gauge_width(_GAUGE_SAMPLE)),)
     ranges = (
-        LegendEntry("to 4″: hull only", _ring_icon(RING_ALPHA[RIGGING_MIN_RANGE], theme)),
-        LegendEntry("4–6″: hull or rigging, rake", _ring_icon(RING_ALPHA[RAKE_RANGE], theme)),
-        LegendEntry("6–13″: hull or rigging", _ring_icon(RING_ALPHA[HULL_RANGE], theme)),
-        LegendEntry("dashed: broadside not loaded", _ring_icon(0, theme, dashed=True)),
-        LegendEntry("move: straight min–max, cards A–D", fan_icon(theme, REACH_ALPHA, partial(_reach_lines, theme=theme)), 34),
+        LegendEntry(TEXTS.text("cannoni.legend.hull-only", theme.lang), _ring_icon(RING_ALPHA[RIGGING_MIN_RANGE], theme)),
+        LegendEntry(TEXTS.text("cannoni.legend.rake", theme.lang), _ring_icon(RING_ALPHA[RAKE_RANGE], theme)),
+        LegendEntry(TEXTS.text("cannoni.legend.hull-rigging", theme.lang), _ring_icon(RING_ALPHA[HULL_RANGE], theme)),
+        LegendEntry(TEXTS.text("cannoni.legend.not-loaded", theme.lang), _ring_icon(0, theme, dashed=True)),
+        LegendEntry(TEXTS.text("cannoni.legend.move", theme.lang), fan_icon(theme, REACH_ALPHA, partial(_reach_lines, theme=theme)), 34),
     )
-    return (("Ships", ship_entries), ("Status", status), ("Ranges", ranges))
+    return ((TEXTS.text("cannoni.legend.ships", theme.lang), ship_entries),
+            (TEXTS.text("cannoni.legend.status", theme.lang), status),
+            (TEXTS.text("cannoni.legend.ranges", theme.lang), ranges))

@@ -24,6 +24,7 @@ from renderer.canvas import MapCanvas, PxPoint, dashed_line
 from renderer.pieces import ViewPiece
 from renderer.theme import RGB, Theme, mix
 from renderer.viewport import Box
+from rules.cannoni.wording import TEXTS
 from rules.cannoni import forts as rules_forts
 SECTOR_TICK = 3.0  # inches of each sector edge drawn on every map
 HEATED: RGB = (230, 159, 0)  # Okabe-Ito orange, as the flame badge
@@ -234,10 +235,10 @@ def _battery_icon(theme: Theme, load: str | None, destroyed: bool = False):
 
 def legend_entries(theme: Theme) -> tuple[LegendEntry, ...]:
     return (
-        LegendEntry("coastal battery: bar outside the wall = loaded", _battery_icon(theme, "ball"), 34),
-        LegendEntry("orange bar: red-hot shot", _battery_icon(theme, "heated"), 34),
-        LegendEntry("crossed out: battery destroyed", _battery_icon(theme, None, destroyed=True), 34),
-        LegendEntry("dashed rays: its fixed firing sector; gauge: points · gunners", _tick_icon(theme), 34),
+        LegendEntry(TEXTS.text("cannoni.legend.battery", theme.lang), _battery_icon(theme, "ball"), 34),
+        LegendEntry(TEXTS.text("cannoni.legend.heated", theme.lang), _battery_icon(theme, "heated"), 34),
+        LegendEntry(TEXTS.text("cannoni.legend.destroyed", theme.lang), _battery_icon(theme, None, destroyed=True), 34),
+        LegendEntry(TEXTS.text("cannoni.legend.rays", theme.lang), _tick_icon(theme), 34),
     )
 
 

@@ -19,13 +19,6 @@ from renderer.pieces import side_indices
 from renderer.theme import Theme, mix
 
 GAUGE_H = 10
-STEP_WORDS = {
-    "wind_choice": "Choosing the initial wind",
-    "fire_damage": "Fires aboard: owners choose where they burn",
-    "chits": "Captains are placing their activation chits",
-    "boarding": "Boarding: the crews fight hand to hand",
-}
-OUT_WORDS = {"sunk": "sunk", "off_table": "left the table"}
 
 
 # -- the view's ships -----------------------------------------------------------------

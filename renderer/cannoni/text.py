@@ -10,58 +10,72 @@ from __future__ import annotations
 import renderer.cannoni.forts as cannoni_forts
 from renderer.alt_text import LIMIT, fit, nearest_enemy
 from renderer.board import View
-from renderer.cannoni.ships import OUT_WORDS, STEP_WORDS, Ship, badges_of, ships_of, to_act
+from renderer.cannoni.ships import Ship, badges_of, ships_of, to_act
 from renderer.open_table.board import ShipsBoard
 from renderer.pieces import side_label
+from rules.cannoni.wording import TEXTS
 from rules.core.tables.compass import compass
 
 # A ship's state in words, in the order said: her badges on the map (a prize is
-# said last, with her captor's side) and a dismasting, which has no badge.
-STATUS_WORDS = (("struck", "struck"), ("sinking", "sinking"), ("fire", "on fire"), ("aground", "aground"),
-                ("anchor", "at anchor"), ("fouled", "fouled"), ("dismasted", "dismasted"), ("engaged", "grappled"))
+# said last, with her captor's side) and a dismasting, which has no badge. The words
+# are the ruleset's texts (``cannoni.map.*``), in the reader's language.
+STATUS_KEYS = ("struck", "sinking", "fire", "aground", "anchor", "fouled", "dismasted", "engaged")
 
 
-def _status(data: dict) -> str:
+def _status(data: dict, lang: str) -> str:
     shown = set(badges_of(data)) | ({"dismasted"} if data.get("dismasted") else set())
-    words = [word for key, word in STATUS_WORDS if key in shown]
+    words = [TEXTS.text(f"cannoni.map.status.{key}", lang) for key in STATUS_KEYS if key in shown]
     if "prize" in shown:
-        words.append(f"a prize of {side_label(str(data['captured_by']))}")
+        words.append(TEXTS.text("cannoni.map.prize-of", lang, side=side_label(str(data["captured_by"]))))
     return (", " + ", ".join(words)) if words else ""
 
 
-def ship_sentence(board: ShipsBoard, view: View, ship: Ship, ships: list[Ship], acting: bool) -> str:
+def ship_sentence(board: ShipsBoard, view: View, ship: Ship, ships: list[Ship], acting: bool,
+                  lang: str = "en") -> str:
     h = ship.pose.heading
-    text = (f"{ship.name} ({side_label(ship.side)}{', to act' if acting else ''}) at "
-            f"{board.square(view, ship.pose.x, ship.pose.y)}, heading {h:.0f}° {compass(h)}"
-            f"{_status(ship.data)}")
+    text = TEXTS.text("cannoni.map.ship", lang, name=ship.name, side=side_label(ship.side),
+                      acting=TEXTS.text("cannoni.map.to-act", lang) if acting else "",
+                      square=board.square(view, ship.pose.x, ship.pose.y), heading=f"{h:.0f}", compass=compass(h),
+                      status=_status(ship.data, lang))
     near = nearest_enemy(ship, ships)
     if near is not None:
         other, d, b = near
-        text += f"; nearest enemy {other.name} {d:.1f} in, bearing {b:.0f}° {compass(b)}"
+        text += TEXTS.text("cannoni.map.nearest", lang, name=other.name, distance=f"{d:.1f}", bearing=f"{b:.0f}",
+                           compass=compass(b))
     return text + "."
 
 
-def describe(board: ShipsBoard, view: View) -> str:
+def _result(view: View, lang: str) -> str:
+    outcome = view.get("outcome") or {}
+    winner = outcome.get("winner")
+    kind = TEXTS.word("cannoni.kind", outcome.get("kind", "" if winner else "no"), lang)
+    result = (TEXTS.text("cannoni.map.won", lang, kind=kind, winner=side_label(winner)).strip() if winner
+              else TEXTS.text("cannoni.map.drawn", lang, kind=kind))
+    return result[0].upper() + result[1:]
+
+
+def describe(board: ShipsBoard, view: View, lang: str = "en") -> str:
     ships = ships_of(view)
     afloat = [s for s in ships if s.afloat]
     wind = float(view.get("wind", 0)) * 22.5
     step = view.get("step")
+    turn, limit = view.get("turn"), view.get("turns_limit")
     if step == "action":
-        head = f"Turn {view.get('turn')} of {view.get('turns_limit')}, phase {view.get('phase')}."
+        head = TEXTS.text("cannoni.map.head-action", lang, turn=turn, limit=limit, phase=view.get("phase"))
     elif step == "over":
-        head = "Game over. " + board.header(view).lines[0].removeprefix("Game over: ") + "."
+        head = TEXTS.text("cannoni.map.head-over", lang, result=_result(view, lang))
     else:
-        head = f"Turn {view.get('turn')} of {view.get('turns_limit')}: {STEP_WORDS.get(str(step), str(step))}."
-    head += f" Wind from {compass(wind)}."
+        head = TEXTS.text("cannoni.map.head-step", lang, turn=turn, limit=limit,
+                          step=TEXTS.word("cannoni.map.step", step, lang))
+    head += TEXTS.text("cannoni.map.wind", lang, compass=compass(wind))
     forts = cannoni_forts.describe(view, lambda x, y: board.square(view, x, y), side_label)
     if forts:
         head += " " + forts
     acting_ids = {s.id for s in to_act(view)}
     ordered = sorted(afloat, key=lambda s: s.id not in acting_ids)
-    sentences = [ship_sentence(board, view, s, afloat, s.id in acting_ids) for s in ordered]
-    out = [f"{s.name} {OUT_WORDS.get(str(s.data.get('status')), s.data.get('status'))}"
-           for s in ships if not s.afloat]
-    foot = (" Out of play: " + ", ".join(out) + ".") if out else ""
+    sentences = [ship_sentence(board, view, s, afloat, s.id in acting_ids, lang) for s in ordered]
+    out = [f"{s.name} {TEXTS.word('cannoni.map.out', s.data.get('status'), lang)}" for s in ships if not s.afloat]
+    foot = TEXTS.text("cannoni.map.out-of-play", lang, ships=", ".join(out)) if out else ""
     if len(head) + len(foot) > LIMIT - 40:
-        foot = f" {len(out)} ships out of play."
-    return fit(head, sentences, foot)
+        foot = TEXTS.text("cannoni.map.out-count", lang, n=len(out))
+    return fit(head, sentences, foot, lambda n: TEXTS.text("cannoni.map.more", lang, n=n))

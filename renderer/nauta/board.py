@@ -23,7 +23,7 @@ from renderer.canvas import MapCanvas, Placement, closed, dashed_line
 from renderer.labels import BADGE
 from renderer.legend_entries import LegendEntry, sprite_icon, trail_icon
 from renderer.nauta.card import render_card
-from renderer.nauta.galleys import (BADGES, GRID_SEGMENTS, OUT_WORDS, STEP_WORDS, Galley, GalleyLook, badges_of,
+from renderer.nauta.galleys import (BADGES, GRID_SEGMENTS, Galley, GalleyLook, badges_of,
                                     chip_sprite, galleys_of, label_parts, look_of, paint_beak, paint_prow,
                                     NAME_MAX_PX, chips_of, paint_soldiers, seat_name, soldiers_of, soldiers_width, to_move, unit_cm)
 from renderer.open_table.board import Sections, ShipsBoard
@@ -32,11 +32,13 @@ from renderer.pieces import side_indices, side_label
 from renderer.theme import Theme, mix, text_sprite
 from renderer.viewport import Box
 from rules.core.tables.compass import compass
+from rules.core.texts import Text
 from rules.nauta import geometry as g
 from rules.nauta.orders import TURN_STEP
 from rules.nauta.ships import max_pivot, pivot_cost
 from rules.nauta.shooting import BALISTAE_REACH, CROSSBOW_REACH
 from rules.nauta.speeds import speed_label
+from rules.nauta.wording import TEXTS
 
 OVERLAY_LIMIT = 4  # most ships whose reach is drawn at once
 REACH_ALPHA = 60
@@ -266,68 +268,75 @@ class NautaBoard(ShipsBoard):
 
     # -- words ----------------------------------------------------------------------
 
-    def status_line(self, view: View) -> str:
-        """What is happening now: the step, and who is to act."""
+    def status_line(self, view: View, lang: str = "en") -> str:
+        """What is happening now: the step, and who is to act (in ``lang``)."""
+        def t(code: str, **params: object) -> str:
+            return TEXTS.text(code, lang, **params)
+
         turn, limit = view.get("turn"), view.get("turns_limit")
-        turn_txt = f"Turn {turn} of {limit}" if limit else f"Turn {turn}"
+        turn_txt = t("nauta.map.turn-of", turn=turn, limit=limit) if limit else t("nauta.map.turn", turn=turn)
         step = str(view.get("step"))
         if step == "over":
             outcome = view.get("outcome") or {}
             winner = outcome.get("winner")
-            result = f"victory for {side_label(winner)}" if winner else str(outcome.get("kind") or "no result")
-            reason = outcome.get("reason")
-            return f"Game over: {result}" + (f" ({reason})" if reason else "")
+            result = (t("nauta.map.won", winner=side_label(winner)) if winner
+                      else str(outcome.get("kind") or t("nauta.map.no-result")))
+            reason = Text.model_validate(outcome["why"]).render(lang) if outcome.get("why") else outcome.get("reason")
+            return t("nauta.map.over-why", result=result, reason=reason) if reason else t("nauta.map.over", result=result)
         if step == "deploy":
             queue = [str(s) for s in view.get("deploy_queue") or []]
             if (view.get("rules") or {}).get("deployment") == "screen" and queue:
-                who = " and ".join(seat_name(view, s) for s in queue) + " place their ships (secret)"
-            elif queue:
-                who = f"{seat_name(view, queue[0])} places the fleet"
-            else:
-                who = f"{side_label(str(view.get('mover_side') or ''))} places a ship"
-            return f"Deployment: {who}"
+                return t("nauta.map.deploy-screen", who=t("nauta.map.and").join(seat_name(view, s) for s in queue))
+            if queue:
+                return t("nauta.map.deploy-fleet", who=seat_name(view, queue[0]))
+            return t("nauta.map.deploy-one", who=side_label(str(view.get('mover_side') or '')))
         if step == "initiative":
-            return f"{turn_txt} · Initiative to {side_label(str(view.get('initiative_side') or ''))}: move first or second?"
+            return t("nauta.map.initiative", turn=turn_txt, side=side_label(str(view.get('initiative_side') or '')))
         if step == "move":
             moving = to_move(view)
             if not moving:
-                return f"{turn_txt} · Movement"
+                return t("nauta.map.movement", turn=turn_txt)
             side = moving[0].side
             seats_of_side = [s for s in view.get("seats", []) if s.get("side") == side]
             who = side_label(side)
             if len(seats_of_side) > 1:
                 who += f" ({seat_name(view, str(moving[0].data.get('player')))})"
-            line = f"{turn_txt} · Movement, move {view.get('move_no')}: {who} to move"
+            line = t("nauta.map.moving", turn=turn_txt, n=view.get('move_no'), who=who)
             if len(moving) <= 3:
-                line += ": " + ", ".join(s.name for s in moving)
+                line += t("nauta.map.moving-ships", ships=", ".join(s.name for s in moving))
             else:
-                line += f" ({len(moving)} ships free)"
+                line += t("nauta.map.moving-free", n=len(moving))
             return line
-        return f"{turn_txt} · {STEP_WORDS.get(step, step)}"
+        return t("nauta.map.step", turn=turn_txt, step=TEXTS.word("nauta.map.step", step, lang))
 
     def out_of_play(self, view: View) -> list[Galley]:
         return [s for s in galleys_of(view) if not s.on_table and s.status != "undeployed"]
 
-    def header(self, view: View) -> Header:
+    def header(self, view: View, lang: str = "en") -> Header:
         title = str(view.get("title") or view.get("scenario") or "Nauta")
         unit = self.unit_cm(view)
-        line2 = (f"1 segment = {unit:g} cm · grid squares {GRID_SEGMENTS:g} segments "
-                 f"({GRID_SEGMENTS * unit:g} cm)")
+        line2 = TEXTS.text("nauta.head.scale", lang, unit=f"{unit:g}", segments=f"{GRID_SEGMENTS:g}",
+                           cm=f"{GRID_SEGMENTS * unit:g}")
         losses = view.get("losses") or {}
         if any(losses.values()):
-            line2 += " · points lost: " + ", ".join(f"{side_label(s)} {float(v):g}" for s, v in losses.items())
-        out = [f"{s.name} ({OUT_WORDS.get(s.status, s.status)})" for s in self.out_of_play(view)]
+            line2 += TEXTS.text("nauta.head.lost", lang,
+                                losses=", ".join(f"{side_label(s)} {float(v):g}" for s, v in losses.items()))
+        out = [f"{s.name} ({TEXTS.word('nauta.map.out', s.status, lang)})" for s in self.out_of_play(view)]
         if out:
-            line2 += " · out: " + ", ".join(out)
-        return Header(title=title, lines=(self.status_line(view), line2), wind_from=None)
+            line2 += TEXTS.text("nauta.head.out", lang, ships=", ".join(out))
+        return Header(title=title, lines=(self.status_line(view, lang), line2), wind_from=None)
 
     def legend_sections(self, view: View, ships: Sequence[Galley], theme: Theme) -> tuple[tuple[Hashable, ...], Sections]:
         # The weapons' zones are explained only where some ship carries them.
         weapons = tuple(sorted({w for s in ships if s.afloat for w in [s.data.get("weapon")] if w}))
         return (weapons,), _static_legend(self, theme) + _reach_legend(weapons, theme)
 
-    def describe(self, view: View) -> str:
-        return describe(self, view)
+    def sides_words(self, theme: Theme) -> tuple[str, str]:
+        return (TEXTS.text("nauta.legend.sides", theme.lang),
+                TEXTS.text("nauta.legend.afloat", theme.lang, n="{n}"))
+
+    def describe(self, view: View, lang: str = "en") -> str:
+        return describe(self, view, lang)
 
     def card(self, view: View, piece_id: str, theme: Theme) -> Image.Image:
         return render_card(view, piece_id, theme)
@@ -343,69 +352,77 @@ class NautaBoard(ShipsBoard):
 
 # -- alt text -----------------------------------------------------------------------
 
-def _status_words(view: View, ship: Galley, names: dict[str, str]) -> str:
+def _status_words(view: View, ship: Galley, names: dict[str, str], lang: str = "en") -> str:
     d = ship.data
     words = []
     speed = ship.speed_shown
     if speed is not None:
-        words.append(f"speed {speed}" if speed >= 0 else speed_label(speed))
+        words.append(TEXTS.text("nauta.map.speed", lang, n=speed) if speed >= 0 else speed_label(speed, lang))
         if ship.formation_shown:
-            words.append(f"formation {ship.formation_shown}")
+            words.append(TEXTS.text("nauta.map.formation", lang, letter=ship.formation_shown))
     if int(d.get("damage", 0)):
-        words.append("damaged")
+        words.append(TEXTS.text("nauta.map.damaged", lang))
     if ship.max_cut:
-        words.append(f"max speed {int(d.get('max_speed', 0))}")
+        words.append(TEXTS.text("nauta.map.max-speed", lang, n=int(d.get('max_speed', 0))))
     if d.get("stopped"):
-        words.append("stopped")
+        words.append(TEXTS.text("nauta.map.stopped", lang))
     if d.get("engaged_with"):
-        words.append("grappled with " + ", ".join(names.get(i, i) for i in d["engaged_with"]))
+        words.append(TEXTS.text("nauta.map.grappled-with", lang,
+                                ships=", ".join(names.get(i, i) for i in d["engaged_with"])))
     if "holding" in badges_of(view, d):
-        words.append("holding a prize")
+        words.append(TEXTS.text("nauta.map.holding", lang))
     return (", " + ", ".join(words)) if words else ""
 
 
 def ship_sentence(board: NautaBoard, view: View, ship: Galley, ships: list[Galley], moving: bool,
-                  names: dict[str, str]) -> str:
+                  names: dict[str, str], lang: str = "en") -> str:
     h = round(ship.pose.heading) % 360
-    roles = [side_label(ship.side)] + (["admiral"] if ship.data.get("admiral") else []) + (
-        ["to move"] if moving else [])
-    text = (f"{ship.name} ({', '.join(roles)}) at {board.square(view, ship.pose.x, ship.pose.y)}, "
-            f"heading {h}° {compass(h)}{_status_words(view, ship, names)}")
+    roles = [side_label(ship.side)] + ([TEXTS.text("nauta.map.admiral", lang)] if ship.data.get("admiral") else []) + (
+        [TEXTS.text("nauta.map.to-move", lang)] if moving else [])
+    text = TEXTS.text("nauta.map.ship", lang, name=ship.name, roles=", ".join(roles),
+                      square=board.square(view, ship.pose.x, ship.pose.y), heading=h, compass=compass(h),
+                      status=_status_words(view, ship, names, lang))
     near = nearest_enemy(ship, ships)
     if near is not None:
         other, dist, b = near
         b = round(b) % 360  # 359.6° reads as 0°, not 360°
-        text += f"; nearest enemy {other.name} {dist:.1f} seg, bearing {b}° {compass(b)}"
+        text += TEXTS.text("nauta.map.nearest", lang, name=other.name, distance=f"{dist:.1f}", bearing=b,
+                           compass=compass(b))
     return text + "."
 
 
-def describe(board: NautaBoard, view: View) -> str:
+def describe(board: NautaBoard, view: View, lang: str = "en") -> str:
     """Alt text: the step, the scale, one sentence per ship afloat (ships to move
     first) with grid square, heading, what is shown of her speed and state, and the
     nearest enemy's range (segments, centre to centre) and bearing; then prizes and
-    burning hulks on the table, and ships out of play. At most LIMIT characters."""
+    burning hulks on the table, and ships out of play. At most LIMIT characters; in
+    ``lang`` (the words are the ruleset's ``nauta.map.*`` texts)."""
+    def t(code: str, **params: object) -> str:
+        return TEXTS.text(code, lang, **params)
+
     galleys = galleys_of(view)
     names = {s.id: s.name for s in galleys}
     afloat = [s for s in galleys if s.afloat]
-    head = board.status_line(view).replace(" · ", ", ") + "."
+    head = board.status_line(view, lang).replace(" · ", ", ") + "."
     unit = board.unit_cm(view)
-    head += f" Grid squares of {GRID_SEGMENTS:g} segments ({GRID_SEGMENTS * unit:g} cm)."
+    head += t("nauta.map.grid", segments=f"{GRID_SEGMENTS:g}", cm=f"{GRID_SEGMENTS * unit:g}")
     moving_ids = {s.id for s in to_move(view)}
     ordered = sorted(afloat, key=lambda s: s.id not in moving_ids)
-    sentences = [ship_sentence(board, view, s, afloat, s.id in moving_ids, names) for s in ordered]
+    sentences = [ship_sentence(board, view, s, afloat, s.id in moving_ids, names, lang) for s in ordered]
     hulks = []
     for s in galleys:
         if s.status == "captured":
-            captor = names.get(str(s.data.get("captured_by")), "the enemy")
-            hulks.append(f"{s.name} at {board.square(view, s.pose.x, s.pose.y)}, a prize of {captor}")
+            captor = names.get(str(s.data.get("captured_by")), t("nauta.map.the-enemy"))
+            hulks.append(t("nauta.map.prize-at", name=s.name, square=board.square(view, s.pose.x, s.pose.y),
+                           captor=captor))
         elif s.status == "burning":
-            hulks.append(f"{s.name} at {board.square(view, s.pose.x, s.pose.y)}, burning")
-    out = [f"{s.name} {OUT_WORDS.get(s.status, s.status)}" for s in board.out_of_play(view)]
-    foot = (" On the table: " + "; ".join(hulks) + ".") if hulks else ""
-    foot += (" Out of play: " + ", ".join(out) + ".") if out else ""
+            hulks.append(t("nauta.map.burning-at", name=s.name, square=board.square(view, s.pose.x, s.pose.y)))
+    out = [f"{s.name} {TEXTS.word('nauta.map.out', s.status, lang)}" for s in board.out_of_play(view)]
+    foot = t("nauta.map.on-table", hulks="; ".join(hulks)) if hulks else ""
+    foot += t("nauta.map.out-of-play", ships=", ".join(out)) if out else ""
     if len(head) + len(foot) > LIMIT - 60:
-        foot = f" {len(hulks)} hulks on the table, {len(out)} ships out of play."
-    return fit(head, sentences, foot)
+        foot = t("nauta.map.counts", hulks=len(hulks), out=len(out))
+    return fit(head, sentences, foot, lambda n: t("nauta.map.more", n=n))
 
 
 # -- legend icons -------------------------------------------------------------------
@@ -457,36 +474,38 @@ def _crossbow_icon(theme: Theme):
 def _static_legend(board: NautaBoard, theme: Theme) -> tuple[tuple[str, tuple[LegendEntry, ...]], ...]:
     colour = theme.side_colour(0)
     galleys = (
-        LegendEntry("beak and heavy edge: the prow", board.mini_ship(GalleyLook(1.5, 0.75, colour), theme), 46),
-        LegendEntry("yellow ring: free to move now", board.mini_ship(GalleyLook(1.5, 0.75, colour, True), theme), 46),
-        LegendEntry("pale: a prize or burning hulk, an obstacle",
+        LegendEntry(TEXTS.text("nauta.legend.prow", theme.lang), board.mini_ship(GalleyLook(1.5, 0.75, colour), theme), 46),
+        LegendEntry(TEXTS.text("nauta.legend.ring", theme.lang), board.mini_ship(GalleyLook(1.5, 0.75, colour, True), theme), 46),
+        LegendEntry(TEXTS.text("nauta.legend.pale", theme.lang),
                     board.mini_ship(GalleyLook(1.5, 0.75, mix(colour, (255, 255, 255), 0.55)), theme), 46),
-        LegendEntry("sunk or wrecked here", _sunk_icon(theme), 40),
-        LegendEntry("wake: where she rowed this turn", trail_icon(mix(colour, (0, 0, 0), 0.2)), 34),
+        LegendEntry(TEXTS.text("nauta.legend.sunk", theme.lang), _sunk_icon(theme), 40),
+        LegendEntry(TEXTS.text("nauta.legend.wake", theme.lang), trail_icon(mix(colour, (0, 0, 0), 0.2)), 34),
     )
     speed = chip_sprite("4 · A", "speed", theme)
     secret = chip_sprite("?", "secret", theme)
     cut = chip_sprite("max 3", "max", theme)
     fit = chip_sprite("corvus", "fit", theme)
     labels = (
-        LegendEntry("speed this turn, shown once she moves (−2: astern; · A: formation A)",
+        LegendEntry(TEXTS.text("nauta.legend.speed", theme.lang),
                     sprite_icon(speed), speed.width),
-        LegendEntry("speed written, still secret", sprite_icon(secret), secret.width),
-        LegendEntry("maximum speed cut", sprite_icon(cut), cut.width),
-        LegendEntry("soldiers (dark = aboard)", _soldiers_icon(theme), soldiers_width(5)),
-        LegendEntry("fittings (struck through: used)", sprite_icon(fit), fit.width),
+        LegendEntry(TEXTS.text("nauta.legend.secret", theme.lang), sprite_icon(secret), secret.width),
+        LegendEntry(TEXTS.text("nauta.legend.cut", theme.lang), sprite_icon(cut), cut.width),
+        LegendEntry(TEXTS.text("nauta.legend.soldiers", theme.lang), _soldiers_icon(theme), soldiers_width(5)),
+        LegendEntry(TEXTS.text("nauta.legend.fittings", theme.lang), sprite_icon(fit), fit.width),
     )
-    status = badge_entries(BADGES, theme)
-    return (("Galleys", galleys), ("Labels", labels), ("Status", status))
+    status = badge_entries(BADGES, theme, lambda b: TEXTS.text(f"nauta.badge.{b.kind}", theme.lang))
+    return ((TEXTS.text("nauta.legend.galleys", theme.lang), galleys),
+            (TEXTS.text("nauta.legend.labels", theme.lang), labels),
+            (TEXTS.text("nauta.legend.status", theme.lang), status))
 
 
 @lru_cache(maxsize=16)
 def _reach_legend(weapons: tuple[str, ...], theme: Theme) -> tuple[tuple[str, tuple[LegendEntry, ...]], ...]:
-    reach = (LegendEntry("reach this move (her speed once shown, else her maximum); a tick per segment",
+    reach = (LegendEntry(TEXTS.text("nauta.legend.reach", theme.lang),
                          fan_icon(theme, REACH_ALPHA, partial(_reach_lines, theme=theme)), 40),)
     if "balistae" in weapons:
-        reach += (LegendEntry(f"balistae: {BALISTAE_REACH:g} segments, 45° either side of the bow",
+        reach += (LegendEntry(TEXTS.text("nauta.legend.balistae", theme.lang, reach=f"{BALISTAE_REACH:g}"),
                               _arc_icon(theme), 34),)
     if "crossbows" in weapons:
-        reach += (LegendEntry(f"dashed: crossbows, {CROSSBOW_REACH:g} segments all round", _crossbow_icon(theme), 34),)
-    return (("Reach", reach),)
+        reach += (LegendEntry(TEXTS.text("nauta.legend.crossbows", theme.lang, reach=f"{CROSSBOW_REACH:g}"), _crossbow_icon(theme), 34),)
+    return ((TEXTS.text("nauta.legend.reach-title", theme.lang), reach),)

@@ -29,15 +29,6 @@ REACH_ALPHA = 60
 ARC_ALPHA = 70
 # Chips and the soldiers' gauge are as high as a status badge (BADGE).
 SOLDIER_BOX = 8  # px, width of one soldiers' unit in the gauge
-STEP_WORDS = {
-    "deploy": "Deployment",
-    "speeds": "Writing speeds (secret until each ship moves)",
-    "initiative": "Initiative",
-    "move": "Movement",
-    "boarding": "Boarding declarations (secret), then fighting aboard",
-}
-OUT_WORDS = {"sunk": "sunk", "wrecked": "wrecked on the coast", "left": "left the table",
-             "taken": "taken as a prize", "undeployed": "not yet placed"}
 # Fittings as the label names them: short enough to sit under a name, plain enough
 # to need no legend.
 FITTING_WORDS = {"fast": "fast", "towers": "towers", "cataphract": "cataphract", "prow": "prow",

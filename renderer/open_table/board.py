@@ -197,20 +197,20 @@ class ShipsBoard(OpenTableBoard):
 
     # -- words: plain defaults -----------------------------------------------------------
 
-    def status_line(self, view: View) -> str:
+    def status_line(self, view: View, lang: str = "en") -> str:
         turn, limit = view.get("turn"), view.get("turns_limit")
         line = f"Turn {turn} of {limit}" if limit else f"Turn {turn}"
         return f"{line} · {view.get('step')}" if view.get("step") else line
 
-    def header(self, view: View) -> Header:
+    def header(self, view: View, lang: str = "en") -> Header:
         return Header(title=str(view.get("title") or view.get("scenario") or self.ruleset),
-                      lines=(self.status_line(view),))
+                      lines=(self.status_line(view, lang),))
 
     def where(self, view: View, ship: Any) -> str:
         h = round(ship.pose.heading) % 360
         return f"at {self.square(view, ship.pose.x, ship.pose.y)}, heading {h}° {compass(h)}"
 
-    def describe(self, view: View) -> str:
+    def describe(self, view: View, lang: str = "en") -> str:
         afloat = [s for s in self.ships_of(view) if s.afloat]
         sentences = []
         for ship in afloat:
@@ -221,7 +221,7 @@ class ShipsBoard(OpenTableBoard):
                 b = round(b) % 360
                 text += f"; nearest enemy {other.name} {dist:.1f}, bearing {b}° {compass(b)}"
             sentences.append(text + ".")
-        return fit(self.status_line(view).replace(" · ", ", ") + ".", sentences, "")
+        return fit(self.status_line(view, lang).replace(" · ", ", ") + ".", sentences, "")
 
     def card(self, view: View, piece_id: str, theme: Theme) -> Image.Image:
         ship = next((s for s in self.ships_of(view) if s.id == piece_id), None)
@@ -236,8 +236,14 @@ class ShipsBoard(OpenTableBoard):
         sides = side_indices(view)
         counts = afloat_counts(ships)
         key, sections = self.legend_sections(view, ships, theme)
+        title, words = self.sides_words(theme)
         return Legend(key=(self.ruleset, tuple((s, counts.get(s, 0)) for s in sides)) + key,
-                      sections=(("Sides", side_entries(sides, counts, theme, self.side_words)),) + sections)
+                      sections=((title, side_entries(sides, counts, theme, words)),) + sections)
+
+    def sides_words(self, theme: Theme) -> tuple[str, str]:
+        """The sides' section title and what its entries say of the n ships afloat, in
+        ``theme.lang`` (a ruleset with a catalogue says them in its own words)."""
+        return "Sides", self.side_words
 
     def legend_sections(self, view: View, ships: Sequence[Any], theme: Theme) -> tuple[tuple[Hashable, ...], Sections]:
         """The legend's sections after the sides, and what they depend on (cache key)."""

@@ -143,8 +143,12 @@ def badges_shown(badges: tuple[Badge, ...], flags: dict[str, bool]) -> tuple[str
     return tuple(b.kind for b in badges if flags[b.kind])
 
 
-def badge_entries(badges: tuple[Badge, ...], theme: Theme) -> tuple[LegendEntry, ...]:
-    return tuple(LegendEntry(b.text, sprite_icon(badge_sprite(b, theme)), BADGE) for b in badges)
+def badge_entries(badges: tuple[Badge, ...], theme: Theme,
+                  words: Callable[[Badge], str] | None = None) -> tuple[LegendEntry, ...]:
+    """The legend's status entries; ``words`` says a badge in the theme's language
+    (default: the badge's own English text)."""
+    return tuple(LegendEntry(words(b) if words else b.text, sprite_icon(badge_sprite(b, theme)), BADGE)
+                 for b in badges)
 
 
 # -- the label ------------------------------------------------------------------------

@@ -21,14 +21,15 @@ from rules.cannoni.state import CannoniState, ShipState
 from rules.core.decisions import ActionSpec, Problem
 from rules.core.dice import Roller
 from rules.core.steps import Checking
+from rules.core.texts import say
 
 __all__ = ["action_specs", "check_action", "check_fire", "default_action", "execute"]
 
 PASS = "pass"
 
 
-def _pass(label: str = "no action") -> ActionSpec:
-    return ActionSpec(action=PASS, label=label)
+def _pass(label: str = "cannoni.form.no-action") -> ActionSpec:
+    return ActionSpec(action=PASS, label=say(label))
 
 
 def action_specs(state: CannoniState, ship: ShipState, only: str | None = None,
@@ -36,10 +37,10 @@ def action_specs(state: CannoniState, ship: ShipState, only: str | None = None,
     """The ship's legal actions; with ``only``, just that one if she may take it (fire
     options are costly). ``checking`` is the check of an order under way, if any."""
     if ship.sinking:
-        return [_pass("no action (the ship is sinking)")]
+        return [_pass("cannoni.form.no-action-sinking")]
     if ship.gravely_damaged:
         # "La nave non può manovrare né compiere qualsiasi altra azione"
-        return [_pass("no action (gravely damaged: all hands keep her afloat)")]
+        return [_pass("cannoni.form.no-action-grave")]
     if not ship.on_table:
         specs = [s for a in REGISTRY.values() if a.off_table and (s := a.form(state, ship, checking)) is not None]
         return specs + [_pass()]

@@ -30,17 +30,19 @@ from rules.cannoni.seamanship import crew_modifiers, held_ability, later_turn_bo
 from rules.cannoni.state import BatteryState, CannoniState, DamageItem, FortState, ShipState
 from rules.core.decisions import ActionSpec, Choice, ParamSpec, Problem
 from rules.core.dice import Roller
-from rules.core.problems import problem, register
+from rules.cannoni.wording import TEXTS, word
+from rules.core.problems import problem, stored
+from rules.core.texts import say
 
-PROBLEMS_NOT_LOADED = register(
+PROBLEMS_NOT_LOADED = TEXTS.add(
     "battery-not-loaded",
     "{name}'s guns are not loaded: load them first (one action).",
     "I pezzi di {name} non sono carichi: caricali prima (un'azione).")
-PROBLEMS_TARGET = register(
+PROBLEMS_TARGET = TEXTS.add(
     "battery-target",
     "{target} is not a valid target for {name} ({why}). Valid: {legal}.",
     "{target} non è un bersaglio valido per {name} ({why}). Validi: {legal}.")
-PROBLEMS_AIM = register(
+PROBLEMS_AIM = TEXTS.add(
     "battery-aim",
     "At {distance}\" {name} cannot aim at the {aim}. Possible: {legal}.",
     "A {distance}\" {name} non può tirare {aim}. Possibile: {legal}.")
@@ -67,7 +69,7 @@ def fire_options(state: CannoniState, b: BatteryState) -> FireOptions:
         if other.fort != b.fort and not other.destroyed and contact.touching(emplacement(other), sec):
             inside.append((line.distance(emplacement(other)), other))
     if not inside:
-        return FireOptions(side="battery", targets=[], blocked="no ship in the firing sector")
+        return FireOptions(side="battery", targets=[], blocked=say("cannoni.blocked.no-ship"))
     nearest = min(d for d, _ in inside)
     lands = [Polygon(a.points) for a in state.table.land] + fort_polygons(state, leave_out=b.fort)
     for land in lands:
@@ -75,7 +77,7 @@ def fire_options(state: CannoniState, b: BatteryState) -> FireOptions:
         # Land meeting the fan only at the corners of the face (a shore flush with the
         # wall) has no area and hides nothing.
         if cut.area > g.AREA_TOL and cut.distance(line) < nearest - EPS:
-            return FireOptions(side="battery", targets=[], blocked="land blocks the line of fire")
+            return FireOptions(side="battery", targets=[], blocked=say("cannoni.blocked.land"))
     closest = [(d, u) for d, u in inside if d <= nearest + EPS]
     targets = []
     for d, unit in closest:
@@ -96,13 +98,13 @@ def fire_options(state: CannoniState, b: BatteryState) -> FireOptions:
         return FireOptions(side="battery", targets=targets)
     blocker = closest[0][1]
     if blocker.side == b.side:
-        why = f"{blocker.name} (friendly) is the nearest in the sector and blocks the fire"
+        why = say("cannoni.blocked.friend-in-sector", name=blocker.name)
     elif isinstance(blocker, BatteryState) and b.loaded == "heated":
-        why = "red-hot shot may be fired only at ships"
+        why = say("cannoni.blocked.heated-at-ships")
     elif fire_modifier(b.fire_table, nearest) is None or nearest > HULL_RANGE + EPS:
-        why = f"{blocker.name} is out of range ({nearest:.1f}\")"
+        why = say("cannoni.blocked.out-of-range", name=blocker.name, distance=f"{nearest:.1f}")
     else:
-        why = f"{blocker.name} may not be fired at"
+        why = say("cannoni.blocked.may-not", name=blocker.name)
     return FireOptions(side="battery", targets=[], blocked=why)
 
 
@@ -339,25 +341,26 @@ def action_specs(state: CannoniState, b: BatteryState, only: str | None = None) 
         return only is None or only == name
 
     if want("heat") and b.loaded == "ball" and not b.decimated:
-        specs.append(ActionSpec(action="heat", label="heat the shot (fire it red-hot next action)"))
+        specs.append(ActionSpec(action="heat", label=say("cannoni.form.heat")))
     if want("load") and b.loaded is None and not b.decimated:
-        specs.append(ActionSpec(action="load", label="load the guns"))
+        specs.append(ActionSpec(action="load", label=say("cannoni.form.load-guns")))
     if want("fire") and b.loaded is not None and not b.decimated:
         opts = fire_options(state, b)
         if opts.targets:
             aims = {a for t in opts.targets for a in t.aims}
-            specs.append(ActionSpec(action="fire", label="fire red-hot shot" if b.loaded == "heated" else "fire",
+            specs.append(ActionSpec(action="fire", label=say("cannoni.form.fire-heated" if b.loaded == "heated" else "cannoni.form.fire-battery"),
                                     params=[
-                ParamSpec(name="target", label="target", choices=[
-                    Choice(value=t.ship, label=f"{_target(state, t.ship).name} ({t.distance:.1f}\")")
+                ParamSpec(name="target", label=say("cannoni.form.target"), choices=[
+                    Choice(value=t.ship, label=say("cannoni.form.target-at", name=_target(state, t.ship).name,
+                                                 distance=f"{t.distance:.1f}"))
                     for t in opts.targets]),
-                ParamSpec(name="aim", label="aim at",
-                          choices=[Choice(value=a, label=a) for a in ("hull", "rigging") if a in aims])]))
+                ParamSpec(name="aim", label=say("cannoni.form.aim"),
+                          choices=[Choice(value=a, label=say(f"cannoni.form.aim.{a}")) for a in ("hull", "rigging") if a in aims])]))
     if want("rally") and b.disordered:
-        specs.append(ActionSpec(action="rally", label="rally the gunners (remove the disorder)"))
+        specs.append(ActionSpec(action="rally", label=say("cannoni.form.rally-gunners")))
     if want("fight_fire") and b.fire:
-        specs.append(ActionSpec(action="fight_fire", label="fight the fire (manoeuvre test)"))
-    specs.append(ActionSpec(action=PASS, label="no action"))
+        specs.append(ActionSpec(action="fight_fire", label=say("cannoni.form.fight-fire")))
+    specs.append(ActionSpec(action=PASS, label=say("cannoni.form.no-action")))
     return specs
 
 
@@ -369,11 +372,11 @@ def check(state: CannoniState, b: BatteryState, p: dict[str, Any]) -> list[Probl
     opts = fire_options(state, b)
     target = next((t for t in opts.targets if t.ship == p["target"]), None)
     if target is None:
-        legal = ", ".join(_target(state, t.ship).name for t in opts.targets) or "none"
+        legal = ", ".join(_target(state, t.ship).name for t in opts.targets) or say("legal.none")
         return [problem(PROBLEMS_TARGET, field="target", target=_target(state, p["target"]).name, name=b.name,
-                        legal=legal, why=opts.blocked or "not the nearest in the sector")]
+                        legal=legal, why=opts.blocked or say("cannoni.blocked.not-nearest-sector"))]
     if p["aim"] not in target.aims:
-        return [problem(PROBLEMS_AIM, field="aim", name=b.name, aim=p["aim"], distance=f"{target.distance:.1f}",
+        return [problem(PROBLEMS_AIM, field="aim", name=b.name, aim=word("aim", p["aim"]), distance=f"{target.distance:.1f}",
                         legal=", ".join(target.aims))]
     return []
 
@@ -406,11 +409,12 @@ def resolve(state: CannoniState, roller: Roller, b: BatteryState, payload: dict[
     simultaneous play a volley whose target is no longer valid lapses, as a ship's."""
     if payload is None:
         payload = {"action": PASS}
-        roller.log.emit("default_order", player=b.player, what=f"the action of {b.name}", default="no action")
+        roller.log.emit("default_order", player=b.player, what=say("cannoni.default.action-of", name=b.name).model_dump(),
+                        default=say("cannoni.form.no-action").model_dump())
     elif payload["action"] == "fire":
         problems = check(state, b, payload)
         if problems:
-            roller.log.emit("order_void", ship=b.id, name=b.name, reason="; ".join(x.message for x in problems))
+            roller.log.emit("order_void", ship=b.id, name=b.name, problems=stored(problems))
             payload = {"action": PASS}
     execute(state, roller, b, payload)
     b.acted = True

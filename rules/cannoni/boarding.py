@@ -21,6 +21,7 @@ from rules.cannoni.seamanship import manoeuvre_test
 from rules.cannoni.state import SECTION, CannoniState, Grapple, Melee, ShipState
 from rules.core.decisions import ActionSpec, Choice, ParamSpec
 from rules.core.dice import Roller
+from rules.core.texts import say
 
 GRAPPLE_RANGE = 4.0
 MAX_ATTACKERS = 2
@@ -84,9 +85,10 @@ class ThrowGrapples(ShipAction):
         targets = [t for t in grapple_targets(state, ship) if not _only_defends(ship, t)]
         if not targets:
             return None
-        return ActionSpec(action=self.name, label="throw the grappling irons", params=[
-            ParamSpec(name="target", label="grapple", choices=[
-                Choice(value=t.id, label=f"{t.name} ({'friend' if t.side == ship.side else 'enemy'})")
+        return ActionSpec(action=self.name, label=say("cannoni.form.grapple"), params=[
+            ParamSpec(name="target", label=say("cannoni.form.grapple-target"), choices=[
+                Choice(value=t.id, label=say("cannoni.form.ship-is", name=t.name,
+                                              who=say("cannoni.form.friend" if t.side == ship.side else "cannoni.form.enemy")))
                 for t in targets])])
 
     def execute(self, state: CannoniState, roller: Roller, ship: ShipState, p: dict[str, Any]) -> None:
@@ -127,8 +129,8 @@ class CutGrapples(ShipAction):
                     if state.ship(gr.attacker).side != ship.side and may_cut(state, gr)]
         if not cuttable:
             return None
-        return ActionSpec(action=self.name, label="cut the grappling lines (manoeuvre test)", params=[
-            ship_param(state, [gr.attacker for gr in cuttable], "from_ship", "cut loose from")])
+        return ActionSpec(action=self.name, label=say("cannoni.form.cut-grapples"), params=[
+            ship_param(state, [gr.attacker for gr in cuttable], "from_ship", say("cannoni.form.cut-loose-from"))])
 
     def execute(self, state: CannoniState, roller: Roller, ship: ShipState, p: dict[str, Any]) -> None:
         grapple = grapple_between(state, p["from_ship"], ship.id)
@@ -147,8 +149,8 @@ class CastOff(ShipAction):
         mine = [gr for gr in grapples_by(state, ship.id) if may_cut(state, gr)]
         if not mine:
             return None
-        return ActionSpec(action=self.name, label="cast off the grapples (give up the boarding)", params=[
-            ship_param(state, [gr.defender for gr in mine], "from_ship", "let go of")])
+        return ActionSpec(action=self.name, label=say("cannoni.form.cast-off"), params=[
+            ship_param(state, [gr.defender for gr in mine], "from_ship", say("cannoni.form.let-go-of"))])
 
     def execute(self, state: CannoniState, roller: Roller, ship: ShipState, p: dict[str, Any]) -> None:
         grapple = grapple_between(state, ship.id, p["from_ship"])
@@ -169,8 +171,8 @@ class BoardInTurn(ShipAction):
                    if gr.turn < state.turn and state.ship(gr.attacker).side != ship.side and not ship.decimated]
         if not options or ship.captured_by is not None:
             return None
-        return ActionSpec(action=self.name, label="board in turn", params=[
-            ship_param(state, [gr.attacker for gr in options], "target", "board")])
+        return ActionSpec(action=self.name, label=say("cannoni.form.board-in-turn"), params=[
+            ship_param(state, [gr.attacker for gr in options], "target", say("cannoni.form.board"))])
 
     def execute(self, state: CannoniState, roller: Roller, ship: ShipState, p: dict[str, Any]) -> None:
         grapple = grapple_between(state, p["target"], ship.id)
@@ -282,8 +284,8 @@ def party_decisions(state: CannoniState) -> list[tuple[str, list[str]]]:
 
 def party_param(state: CannoniState, ship: ShipState) -> ParamSpec:
     top = max(ship.crew.sections_left, 1)
-    return ParamSpec(name=ship.id, label=f"{ship.name}: sections in the boarding party",
-                     choices=[Choice(value=k, label=f"{k} of {top}") for k in range(1, top + 1)])
+    return ParamSpec(name=ship.id, label=say("cannoni.form.party-sections", name=ship.name),
+                     choices=[Choice(value=k, label=say("cannoni.form.k-of-top", k=k, top=top)) for k in range(1, top + 1)])
 
 
 def default_party(ship: ShipState, defender: bool) -> int:

@@ -9,6 +9,7 @@ from rules.cannoni.orders import ShipAction, register
 from rules.cannoni.state import CannoniState, PrizeMemo, ShipState, Track
 from rules.core.decisions import ActionSpec
 from rules.core.dice import Roller
+from rules.core.texts import say
 
 
 def prize_log(prize: ShipState, captor: ShipState, crew: int):
@@ -67,7 +68,7 @@ def check_prisoners(state: CannoniState, roller: Roller, ship: ShipState) -> Non
 
 
 def strike_colours(roller: Roller, ship: ShipState, why: str, by: ShipState | None = None) -> None:
-    """``why``: a key of the texts' STRUCK_WHY (the reason is worded in the reader's
+    """``why``: a key of the ``cannoni.struck.*`` texts (the reason is worded in the reader's
     language); ``by``: the enemy whose broadside forced it."""
     ship.struck = True
     extra = {"by": by.name} if by is not None else {}
@@ -81,7 +82,7 @@ class StrikeColours(ShipAction):
     def spec(self, state: CannoniState, ship: ShipState) -> ActionSpec | None:
         if ship.struck or not ship.on_table or ship.captured_by is not None:
             return None
-        return ActionSpec(action=self.name, label="strike the colours (surrender)")
+        return ActionSpec(action=self.name, label=say("cannoni.form.strike"))
 
     def execute(self, state: CannoniState, roller: Roller, ship: ShipState, p: dict[str, Any]) -> None:
         strike_colours(roller, ship, "captain's order")

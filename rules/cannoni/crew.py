@@ -15,6 +15,7 @@ from rules.cannoni.orders import ShipAction, register
 from rules.cannoni.state import CannoniState, ShipState
 from rules.core.decisions import ActionSpec
 from rules.core.dice import Roller
+from rules.core.texts import say
 
 # The causes the rulebook lists, as stored in the "disordered" event.
 CAUSES = ("grounding", "collision", "critical hit", "mast lost", "prize crew")
@@ -54,7 +55,7 @@ class Rally(ShipAction):
     def spec(self, state: CannoniState, ship: ShipState) -> ActionSpec | None:
         if not ship.disordered or not ship.on_table:
             return None
-        return ActionSpec(action=self.name, label="rally the crew (remove the disorder)")
+        return ActionSpec(action=self.name, label=say("cannoni.form.rally"))
 
     def execute(self, state: CannoniState, roller: Roller, ship: ShipState, p: dict[str, Any]) -> None:
         rally(roller, ship)

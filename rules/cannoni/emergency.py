@@ -21,6 +21,7 @@ from rules.cannoni.seamanship import first_try_turn, later_turn_bonus, manoeuvre
 from rules.cannoni.state import CannoniState, ShipState
 from rules.core.decisions import ActionSpec, Choice, ParamSpec
 from rules.core.dice import Roller
+from rules.core.texts import say
 
 REFLOAT_CLEARANCE = 1.0  # "un pollice all'interno della zona di mare adiacente"
 SEARCH_STEP = 0.25
@@ -40,7 +41,7 @@ class FightFire(ShipAction):
     def spec(self, state: CannoniState, ship: ShipState) -> ActionSpec | None:
         if not ship.fire or not ship.on_table:
             return None
-        return ActionSpec(action=self.name, label="fight the fire (manoeuvre test)")
+        return ActionSpec(action=self.name, label=say("cannoni.form.fight-fire"))
 
     def execute(self, state: CannoniState, roller: Roller, ship: ShipState, p: dict[str, Any]) -> None:
         bonus = later_turn_bonus(state, ship, "fire_first_try")
@@ -58,8 +59,9 @@ class ClearMast(ShipAction):
         fallen = [m for m in ship.masts if m.fell in ("starboard", "port")]
         if not fallen or not ship.on_table:
             return None
-        return ActionSpec(action=self.name, label="cut away a fallen mast (manoeuvre test)", params=[
-            ParamSpec(name="mast", label="mast", choices=[Choice(value=m.name, label=f"{m.name} (over the {m.fell} side)")
+        return ActionSpec(action=self.name, label=say("cannoni.form.clear-mast"), params=[
+            ParamSpec(name="mast", label=say("cannoni.form.mast"), choices=[Choice(value=m.name, label=say(
+                "cannoni.form.mast-over", mast=say(f"cannoni.form.mast.{m.name}"), side=say(f"cannoni.form.side.{m.fell}")))
                                                            for m in fallen])])
 
     def execute(self, state: CannoniState, roller: Roller, ship: ShipState, p: dict[str, Any]) -> None:
@@ -109,7 +111,7 @@ class Refloat(ShipAction):
         # "questa non deve avere le vele ammainate"
         if not ship.aground or ship.sails == "furled" or not ship.on_table:
             return None
-        return ActionSpec(action=self.name, label="try to refloat (manoeuvre test)")
+        return ActionSpec(action=self.name, label=say("cannoni.form.refloat"))
 
     def execute(self, state: CannoniState, roller: Roller, ship: ShipState, p: dict[str, Any]) -> None:
         bonus = later_turn_bonus(state, ship, "aground_first_try")
@@ -136,8 +138,8 @@ class ClearRigging(ShipAction):
     def spec(self, state: CannoniState, ship: ShipState) -> ActionSpec | None:
         if not ship.fouled_with or not ship.on_table:
             return None
-        return ActionSpec(action=self.name, label="clear fouled rigging (manoeuvre test)", params=[
-            ship_param(state, ship.fouled_with, "other", "fouled with")])
+        return ActionSpec(action=self.name, label=say("cannoni.form.unfoul"), params=[
+            ship_param(state, ship.fouled_with, "other", say("cannoni.form.fouled-with"))])
 
     def execute(self, state: CannoniState, roller: Roller, ship: ShipState, p: dict[str, Any]) -> None:
         bonus = later_turn_bonus(state, ship, "unfoul_first_try")
@@ -164,9 +166,10 @@ class DropAnchor(ShipAction):
     def spec(self, state: CannoniState, ship: ShipState) -> ActionSpec | None:
         if ship.anchor is not None or ship.anchor_cut or not ship.on_table:
             return None
-        return ActionSpec(action=self.name, label="drop anchor", params=[
-            ParamSpec(name="end", label="from the", choices=[Choice(value="bow", label="bow"),
-                                                              Choice(value="stern", label="stern")])])
+        return ActionSpec(action=self.name, label=say("cannoni.form.anchor"), params=[
+            ParamSpec(name="end", label=say("cannoni.form.anchor-end"), choices=[
+                Choice(value="bow", label=say("cannoni.form.end.bow")),
+                Choice(value="stern", label=say("cannoni.form.end.stern"))])])
 
     def execute(self, state: CannoniState, roller: Roller, ship: ShipState, p: dict[str, Any]) -> None:
         ship.anchor = p["end"]
@@ -182,7 +185,7 @@ class RaiseAnchor(ShipAction):
         # and the ship does not move until the turn ends.
         if ship.anchor is None or ship.anchor_raising or ship.chit != state.phase:
             return None
-        return ActionSpec(action=self.name, label="weigh anchor (takes the whole turn)")
+        return ActionSpec(action=self.name, label=say("cannoni.form.weigh"))
 
     def execute(self, state: CannoniState, roller: Roller, ship: ShipState, p: dict[str, Any]) -> None:
         ship.anchor_raising = True
@@ -196,7 +199,7 @@ class CutAnchor(ShipAction):
     def spec(self, state: CannoniState, ship: ShipState) -> ActionSpec | None:
         if ship.anchor is None:
             return None
-        return ActionSpec(action=self.name, label="cut the anchor cable (manoeuvre test)")
+        return ActionSpec(action=self.name, label=say("cannoni.form.cut-cable"))
 
     def execute(self, state: CannoniState, roller: Roller, ship: ShipState, p: dict[str, Any]) -> None:
         if manoeuvre_test(state, ship, roller, "cut the anchor cable", []):
@@ -216,11 +219,12 @@ class ClubHaul(ShipAction):
         # nave se questa ha le vele ammainate."
         if ship.anchor is None or ship.sails == "furled" or ship.unmanoeuvrable:
             return None
-        return ActionSpec(action=self.name, label="swing at anchor with the sails (up to two points)", params=[
-            ParamSpec(name="direction", label="swing to",
-                      choices=[Choice(value="port", label="port"), Choice(value="starboard", label="starboard")]),
-            ParamSpec(name="points", label="points", choices=[Choice(value=1, label="one point (22.5°)"),
-                                                               Choice(value=2, label="two points (45°)")])])
+        return ActionSpec(action=self.name, label=say("cannoni.form.club-haul"), params=[
+            ParamSpec(name="direction", label=say("cannoni.form.swing-to"),
+                      choices=[Choice(value="port", label=say("cannoni.form.side.port")),
+                               Choice(value="starboard", label=say("cannoni.form.side.starboard"))]),
+            ParamSpec(name="points", label=say("cannoni.form.points"), choices=[
+                Choice(value=1, label=say("cannoni.form.one-point")), Choice(value=2, label=say("cannoni.form.two-points"))])])
 
     def execute(self, state: CannoniState, roller: Roller, ship: ShipState, p: dict[str, Any]) -> None:
         angle = 22.5 * int(p["points"]) * (1 if p["direction"] == "starboard" else -1)
@@ -250,7 +254,7 @@ class ReEnter(ShipAction):
             return None
         if reentry_spot(state, ship) is None:
             return None  # "il test è rimandato al turno successivo"
-        return ActionSpec(action=self.name, label="sail back onto the table (manoeuvre test)")
+        return ActionSpec(action=self.name, label=say("cannoni.form.reenter"))
 
     def execute(self, state: CannoniState, roller: Roller, ship: ShipState, p: dict[str, Any]) -> None:
         if not manoeuvre_test(state, ship, roller, "come back onto the table", []):
@@ -273,7 +277,7 @@ class StayOut(ShipAction):
     def spec(self, state: CannoniState, ship: ShipState) -> ActionSpec | None:
         if not ship.awaiting_reentry:
             return None
-        return ActionSpec(action=self.name, label="leave the battle for good")
+        return ActionSpec(action=self.name, label=say("cannoni.form.leave"))
 
     def execute(self, state: CannoniState, roller: Roller, ship: ShipState, p: dict[str, Any]) -> None:
         ship.out_for_good = True

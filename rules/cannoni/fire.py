@@ -19,6 +19,7 @@ from rules.cannoni.dice import roll
 from rules.cannoni.logbook import max_range
 from rules.cannoni.state import SECTION, BatteryState, CannoniState, DamageItem, ShipState, opposite
 from rules.core.steps import Checking, remembered
+from rules.core.texts import Text, say
 
 HULL_RANGE = 13.0
 RIGGING_MIN_RANGE = 4.0
@@ -51,7 +52,7 @@ class Target(BaseModel):
 class FireOptions(BaseModel):
     side: str
     targets: list[Target]
-    blocked: str | None = None  # why nothing can be fired at, in plain words
+    blocked: Text | None = None  # why nothing can be fired at
 
 
 def pose(ship: ShipState) -> g.Pose:
@@ -134,10 +135,10 @@ def _fire_options(state: CannoniState, firer: ShipState, side: str) -> FireOptio
     inside = [(g.distance(here, mainmast(o)), o) for o, hit in zip(others, touch) if hit]
     inside += forts.in_sector(state, sec, here)  # measured to the fort's outer edge
     if not inside:
-        return FireOptions(side=side, targets=[], blocked="no ship in the firing sector")
+        return FireOptions(side=side, targets=[], blocked=say("cannoni.blocked.no-ship"))
     nearest = min(d for d, _ in inside)
     if sectors.land_in_the_way(land_polygons(state), sec, here, nearest, EPS):
-        return FireOptions(side=side, targets=[], blocked="land blocks the line of fire")
+        return FireOptions(side=side, targets=[], blocked=say("cannoni.blocked.land"))
     closest = [(d, s) for d, s in inside if d <= nearest + EPS]
     targets = []
     for d, ship in closest:
@@ -162,11 +163,11 @@ def _fire_options(state: CannoniState, firer: ShipState, side: str) -> FireOptio
     if isinstance(blocker, BatteryState):
         why = forts.blocking_reason(firer.side, blocker, nearest)
     elif blocker.side == firer.side:
-        why = f"{blocker.name} (friendly) is the nearest ship in the sector and blocks the fire"
+        why = say("cannoni.blocked.friend", name=blocker.name)
     elif blocker.struck or blocker.sinking:
-        why = f"{blocker.name} has struck or is sinking and blocks the fire"
+        why = say("cannoni.blocked.struck", name=blocker.name)
     else:
-        why = f"{blocker.name} is out of range ({nearest:.1f}\")"
+        why = say("cannoni.blocked.out-of-range", name=blocker.name, distance=f"{nearest:.1f}")
     return FireOptions(side=side, targets=[], blocked=why)
 
 

@@ -27,6 +27,7 @@ from rules.core.tables import open_table as g
 from rules.cannoni.builder import fire_modifiers
 from rules.cannoni.logbook import RANGE_BANDS, max_range
 from rules.cannoni.state import BatteryState, CannoniState, FortState, Track
+from rules.core.texts import Text, say
 
 MAX_BATTERIES = 3  # "una o più batterie (fino ad un massimo di tre)"
 # Two batteries of a fort are adjacent (a fire may spread from one to the other) when
@@ -198,10 +199,10 @@ def in_sector(state: CannoniState, sec: Polygon, origin: g.Point) -> list[tuple[
     return out
 
 
-def blocking_reason(firer_side: str, blocker: BatteryState, distance: float) -> str:
+def blocking_reason(firer_side: str, blocker: BatteryState, distance: float) -> Text:
     if blocker.side == firer_side:
-        return f"{blocker.name} (friendly battery) is the nearest in the sector and blocks the fire"
-    return f"{blocker.name} is out of range ({distance:.1f}\")"
+        return say("cannoni.blocked.friend-battery", name=blocker.name)
+    return say("cannoni.blocked.out-of-range", name=blocker.name, distance=f"{distance:.1f}")
 
 
 def battery_view(b: BatteryState) -> dict[str, Any]:

@@ -19,15 +19,15 @@ from rules.cannoni.orders import ShipAction, register, side_param
 from rules.cannoni.repairs import interrupt_repairs
 from rules.cannoni.state import SIDES, CannoniState, ShipState
 from rules.cannoni.texts import PROBLEMS as CP
+from rules.cannoni.wording import word
 from rules.core.decisions import ActionSpec, Choice, ParamSpec, Problem
 from rules.core.dice import Roller
 from rules.core.problems import problem
 from rules.core.steps import Checking, remembered
+from rules.core.texts import say
 
 
-AMMO_LABEL = {"ball": "ball", "chain": "chain shot (rigging, 6-10\")",
-              "double": "double shot (hull, up to 6\"; two actions: ball, then the second ball)",
-              "grape": "grape shot (crew, up to 6\")"}
+AMMO_LABEL = {a: say(f"cannoni.form.ammo.{a}") for a in ("ball", "chain", "double", "grape")}
 
 
 def loadable(state: CannoniState, ship: ShipState) -> list[str]:
@@ -50,13 +50,13 @@ class Load(ShipAction):
             any_empty = any(ship.loaded.get(s) is None for s in sides)
             shots = AMMUNITION if any_empty else ("double",)
             # Optional in an order: ball, the base rules' shot, when none is named.
-            params.append(ParamSpec(name="ammo", label="shot", required=False, help="ball if not given",
+            params.append(ParamSpec(name="ammo", label=say("cannoni.form.shot"), required=False, help=say("cannoni.form.shot-help"),
                                     choices=[Choice(value=a, label=AMMO_LABEL[a]) for a in shots]))
-        return ActionSpec(action=self.name, label="load a broadside", params=params)
+        return ActionSpec(action=self.name, label=say("cannoni.form.load"), params=params)
 
     def check(self, state: CannoniState, ship: ShipState, p: dict[str, Any]) -> list[Problem]:
         if state.options.ammunition and ship.loaded.get(p["side"]) is not None and p.get("ammo") != "double":
-            return [problem(CP.ALREADY_LOADED, field="ammo", side=p["side"])]
+            return [problem(CP.ALREADY_LOADED, field="ammo", side=word("side", p["side"]))]
         return []
 
     def execute(self, state: CannoniState, roller: Roller, ship: ShipState, p: dict[str, Any]) -> None:
@@ -85,14 +85,14 @@ def _valid_targets(state: CannoniState, ship: ShipState, side: str, checking: Ch
     keep = [t for t in opts.targets if t.battery or not boarders_aboard(state, ship, state.ship(t.ship))]
     if ship.captured_by is not None and not ship.fired_on:
         keep = []
-    why = opts.blocked if opts.targets == keep else "our boarders are on her deck, or a prize may only return fire"
+    why = opts.blocked if opts.targets == keep else say("cannoni.blocked.boarders-or-prize")
     # *Cattura e affondamento*: "Non è consentito (non è onorevole) aprire il fuoco su una
     # nave in queste condizioni a meno di non essere in grado di catturarla" — only a ship
     # nearer to her than any consort of hers as strong may fire. She still blocks the fire.
     honourable = [t for t in keep if t.battery or not state.ship(t.ship).gravely_damaged
                   or nearest_of_her_enemies(state, ship, state.ship(t.ship))]
     if honourable != keep:
-        why = "she is gravely damaged: only a ship nearer to her than her consorts of equal or higher class may fire"
+        why = say("cannoni.blocked.honour")
         keep = honourable
     if keep == opts.targets:
         return opts  # nothing ruled out (the usual case): no copy to make
@@ -102,15 +102,15 @@ def _valid_targets(state: CannoniState, ship: ShipState, side: str, checking: Ch
 def check_fire(state: CannoniState, ship: ShipState, p: dict[str, Any],
                checking: Checking | None = None) -> list[Problem]:
     if ship.loaded.get(p["side"]) is None:
-        return [problem(CP.NOT_LOADED, field="side", side=p["side"])]
+        return [problem(CP.NOT_LOADED, field="side", side=word("side", p["side"]))]
     opts = valid_targets(state, ship, p["side"], checking)
     target = next((t for t in opts.targets if t.ship == p["target"]), None)
     if target is None:
-        legal = ", ".join(unit_name(state, t.ship) for t in opts.targets) or "none"
+        legal = ", ".join(unit_name(state, t.ship) for t in opts.targets) or say("legal.none")
         return [problem(CP.NOT_A_VALID_TARGET, field="target", target=unit_name(state, p["target"]),
-                        side=p["side"], legal=legal, why=opts.blocked or "not the nearest ship")]
+                        side=word("side", p["side"]), legal=legal, why=opts.blocked or say("cannoni.blocked.not-nearest"))]
     if p["aim"] not in target.aims:
-        return [problem(CP.AIM_OUT_OF_RANGE, field="aim", aim=p["aim"],
+        return [problem(CP.AIM_OUT_OF_RANGE, field="aim", aim=word("aim", p["aim"]),
                         distance=f"{target.distance:.1f}", legal=", ".join(target.aims))]
     return []
 
@@ -137,11 +137,11 @@ class Fire(ShipAction):
                     aims.update(t.aims)
         if not sides:
             return None
-        return ActionSpec(action=self.name, label="fire a broadside", params=[
+        return ActionSpec(action=self.name, label=say("cannoni.form.fire"), params=[
             side_param(sides),
-            ParamSpec(name="target", label="target", choices=[Choice(value=k, label=v) for k, v in targets.items()]),
-            ParamSpec(name="aim", label="aim at",
-                      choices=[Choice(value=a, label=a) for a in ("hull", "rigging") if a in aims]),
+            ParamSpec(name="target", label=say("cannoni.form.target"), choices=[Choice(value=k, label=v) for k, v in targets.items()]),
+            ParamSpec(name="aim", label=say("cannoni.form.aim"),
+                      choices=[Choice(value=a, label=say(f"cannoni.form.aim.{a}")) for a in ("hull", "rigging") if a in aims]),
         ])
 
     def check(self, state: CannoniState, ship: ShipState, p: dict[str, Any]) -> list[Problem]:

@@ -13,14 +13,15 @@ from rules.cannoni.texts import PROBLEMS as CP
 from rules.core.decisions import ActionSpec, Choice, ParamSpec, Problem
 from rules.core.dice import Roller
 from rules.core.problems import problem
+from rules.core.texts import say
 
 DISTANCE_STEP = 0.5
-SAIL_LABEL = {"full": "full sail (VS)", "battle": "battle sail (VB)", "furled": "furled (VA)"}
+SAIL_LABEL = {s: say(f"cannoni.form.sails.{s}") for s in ("full", "battle", "furled")}
 
 
 def distance_param(lo: float, hi: float) -> ParamSpec:
-    return ParamSpec(name="distance", label="distance (inches)", kind="number", min=lo, max=hi,
-                     step=DISTANCE_STEP, help=f"{lo:g} to {hi:g} inches")
+    return ParamSpec(name="distance", label=say("cannoni.form.distance"), kind="number", min=lo, max=hi,
+                     step=DISTANCE_STEP, help=say("cannoni.form.distance-help", lo=f"{lo:g}", hi=f"{hi:g}"))
 
 
 def plan_of(state: CannoniState, ship: ShipState, p: dict[str, Any]) -> movement.Plan:
@@ -60,7 +61,7 @@ class Move(ShipAction):
         speeds = speed_range(state, ship)
         if speeds is None:
             return None
-        return ActionSpec(action=self.name, label="sail straight ahead",
+        return ActionSpec(action=self.name, label=say("cannoni.form.straight"),
                           params=[distance_param(speeds.min, speeds.max)])
 
     def check(self, state: CannoniState, ship: ShipState, p: dict[str, Any]) -> list[Problem]:
@@ -80,12 +81,12 @@ class Turn(ShipAction):
         if speeds is None or speeds.max < DISTANCE_STEP:
             return None
         temps = templates_for(ship.log)
-        return ActionSpec(action=self.name, label="turn along a card", params=[
-            ParamSpec(name="template", label="turning card",
-                      choices=[Choice(value=t, label=f"card {t}") for t in temps]),
-            side_param(("port", "starboard"), name="direction", label="direction"),
+        return ActionSpec(action=self.name, label=say("cannoni.form.turn"), params=[
+            ParamSpec(name="template", label=say("cannoni.form.card"),
+                      choices=[Choice(value=t, label=say("cannoni.form.card-n", card=t)) for t in temps]),
+            side_param(("port", "starboard"), name="direction", label=say("cannoni.form.direction")),
             # The widest card allowed sets the longest curve; each card's own 90° is checked.
-            ParamSpec(name="curve", label="inches along the curve", kind="number", min=DISTANCE_STEP,
+            ParamSpec(name="curve", label=say("cannoni.form.curve"), kind="number", min=DISTANCE_STEP,
                       max=min(cards.max_curve(temps[-1]), speeds.max), step=DISTANCE_STEP),
             distance_param(max(speeds.min, DISTANCE_STEP), speeds.max),
         ])
@@ -109,8 +110,8 @@ class Tack(ShipAction):
                 and ship.anchor is None and ship.sails != "furled" and ship.irons_turn != state.turn
                 and not state.engaged(ship.id)):
             return None
-        return ActionSpec(action=self.name, label="tack through the wind (manoeuvre test)",
-                          params=[side_param(("port", "starboard"), name="direction", label="fall off to")])
+        return ActionSpec(action=self.name, label=say("cannoni.form.tack"),
+                          params=[side_param(("port", "starboard"), name="direction", label=say("cannoni.form.fall-off"))])
 
     def execute(self, state: CannoniState, roller: Roller, ship: ShipState, p: dict[str, Any]) -> None:
         movement.forced_tack(state, roller, ship, p["direction"])
@@ -126,8 +127,8 @@ class Sails(ShipAction):
         choices = sails_allowed(ship)
         if not choices:
             return None
-        return ActionSpec(action=self.name, label="change sails", params=[
-            ParamSpec(name="to", label="sails", choices=[Choice(value=s, label=SAIL_LABEL[s]) for s in choices])])
+        return ActionSpec(action=self.name, label=say("cannoni.form.change-sails"), params=[
+            ParamSpec(name="to", label=say("cannoni.form.sails"), choices=[Choice(value=s, label=SAIL_LABEL[s]) for s in choices])])
 
     def execute(self, state: CannoniState, roller: Roller, ship: ShipState, p: dict[str, Any]) -> None:
         ship.sails = p["to"]

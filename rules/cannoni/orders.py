@@ -13,19 +13,20 @@ from rules.cannoni.state import CannoniState, ShipState
 from rules.core.decisions import ActionSpec, Choice, ParamSpec, Problem
 from rules.core.dice import Roller
 from rules.core.steps import Checking
+from rules.core.texts import Text, say
 
-SIDE_LABEL = {"starboard": "starboard (right)", "port": "port (left)"}
+SIDE_LABEL = {s: say(f"cannoni.form.side-choice.{s}") for s in ("starboard", "port")}
 
 
 def side_choices(sides: list[str] | tuple[str, ...]) -> list[Choice]:
     return [Choice(value=s, label=SIDE_LABEL[s]) for s in sides]
 
 
-def side_param(sides: list[str] | tuple[str, ...], name: str = "side", label: str = "side") -> ParamSpec:
-    return ParamSpec(name=name, label=label, choices=side_choices(sides))
+def side_param(sides: list[str] | tuple[str, ...], name: str = "side", label: Text | None = None) -> ParamSpec:
+    return ParamSpec(name=name, label=label or say("cannoni.form.side"), choices=side_choices(sides))
 
 
-def ship_param(state: CannoniState, ship_ids: list[str], name: str, label: str) -> ParamSpec:
+def ship_param(state: CannoniState, ship_ids: list[str], name: str, label: Text) -> ParamSpec:
     """A parameter naming one of these ships, offered by her name."""
     return ParamSpec(name=name, label=label, choices=[Choice(value=i, label=state.ship(i).name) for i in ship_ids])
 

@@ -24,6 +24,7 @@ from rules.cannoni.orders import ShipAction, register
 from rules.cannoni.state import CannoniState, MastState, RepairWork, ShipState
 from rules.core.decisions import ActionSpec, Choice, ParamSpec
 from rules.core.dice import Roller
+from rules.core.texts import say
 
 REPAIR_PHASES = 5
 
@@ -50,9 +51,9 @@ class Repair(ShipAction):
         chosen = ship.repair.mast if ship.repair is not None else None
         done = len(ship.repair.turns) if ship.repair is not None else 0
         ordered = sorted(masts, key=lambda m: m.name != chosen)
-        return ActionSpec(action=self.name, label=f"repair the rigging ({done} of {REPAIR_PHASES} phases)", params=[
-            ParamSpec(name="mast", label="mast to repair",
-                      choices=[Choice(value=m.name, label=f"{m.name} ({m.lost} box(es) damaged)") for m in ordered])])
+        return ActionSpec(action=self.name, label=say("cannoni.form.repair", done=done, of=REPAIR_PHASES), params=[
+            ParamSpec(name="mast", label=say("cannoni.form.mast-to-repair"),
+                      choices=[Choice(value=m.name, label=say("cannoni.form.mast-damaged", mast=say(f"cannoni.form.mast.{m.name}"), lost=m.lost)) for m in ordered])])
 
     def execute(self, state: CannoniState, roller: Roller, ship: ShipState, p: dict[str, Any]) -> None:
         work = ship.repair or RepairWork(mast=p["mast"])

@@ -15,6 +15,8 @@ from rules.cannoni.state import BatteryState, CannoniState, ShipState
 from rules.core.tables.compass import compass
 from rules.core.decisions import Decision, Order
 from rules.core.dice import Roller
+from rules.core.problems import stored
+from rules.core.texts import Text, say
 
 WIND_TABLE_D10 = {2: 0, 3: 2, 4: 4, 5: 6, 6: 8, 7: 10, 8: 12, 9: 14}  # roll -> point
 # The 2d6 column reads one higher; its last row (12) is lost: 11-12 the youngest chooses.
@@ -103,7 +105,7 @@ def shift_wind(state: CannoniState, roller: Roller) -> None:
         return
     state.wind = (state.wind + points) % 16
     roller.log.emit("wind_shift", points=abs(points), way="clockwise" if points > 0 else "anticlockwise",
-                    way_it="orario" if points > 0 else "antiorario", wind=state.wind,
+                    wind=state.wind,
                     wind_name=wind_name(state.wind))
 
 
@@ -178,8 +180,10 @@ def resolve_fire_damage(state: CannoniState, orders: dict[str, Order], roller: R
         did = decision_id(state, "fire", ship.id)
         payload = orders[did].payload if did in orders else fire_damage_default(ship)
         if did not in orders:
-            roller.log.emit("default_order", player=ship.player, what=f"fire damage on {ship.name}",
-                            default=f"{payload['side']} hull, {payload['mast']} mast")
+            roller.log.emit("default_order", player=ship.player,
+                            what=say("cannoni.default.fire-damage-on", name=ship.name).model_dump(),
+                            default=say("cannoni.form.fire-default", side=say(f"cannoni.form.side.{payload['side']}"),
+                                        mast=say(f"cannoni.form.mast.{payload['mast']}")).model_dump())
         roller.log.emit("burning", ship=ship.id, name=ship.name, side=payload["side"], mast=payload["mast"])
         damage.strike_hull(state, roller, ship, payload["side"], 1)
         damage.strike_rigging(state, roller, ship, [payload["mast"]] + [m.name for m in ship.masts], 1)
@@ -195,13 +199,14 @@ def resolve_chits(state: CannoniState, orders: dict[str, Order], roller: Roller)
     for player in chit_players(state):
         did = decision_id(state, "chits", player)
         if player in state.no_choice:
-            given, how = {}, " (drawn: a repeat offender's chits are shuffled)"
+            given, how = {}, "repeat-offender"
         elif player in last:
-            given, how = {}, " (drawn: last to place the chits)"
+            given, how = {}, "last-to-place"
         else:
-            given, how = (orders[did].payload if did in orders else {}), " (drawn at random: no chit given in time)"
+            given, how = (orders[did].payload if did in orders else {}), "no-chit-in-time"
         if did not in orders and player not in state.no_choice:
-            roller.log.emit("default_order", player=player, what="the chits", default="a random available chit")
+            roller.log.emit("default_order", player=player, what=say("cannoni.default.the-chits").model_dump(),
+                            default=say("cannoni.default.random-chit").model_dump())
         for unit in [u for u in chit_units(state) if u.player == player and u.ships[0].chit is None]:
             place_chit(state, roller, unit, given, how)
     note_last(state, roller, last)
@@ -371,13 +376,13 @@ def resolve_actions(state: CannoniState, orders: dict[str, Order], roller: Rolle
             recheck = payload["action"] == "fire" and table_signature(state) != as_checked
             problems = actions.check_fire(state, ship, payload) if recheck else []
             if problems:
-                roller.log.emit("order_void", ship=ship.id, name=ship.name,
-                                reason="; ".join(p.message for p in problems))
+                roller.log.emit("order_void", ship=ship.id, name=ship.name, problems=stored(problems))
                 payload = {"action": "pass"}
         else:
             payload = actions.default_action(state, ship)
-            roller.log.emit("default_order", player=ship.player, what=f"the action of {ship.name}",
-                            default=describe_payload(payload))
+            roller.log.emit("default_order", player=ship.player,
+                            what=say("cannoni.default.action-of", name=ship.name).model_dump(),
+                            default=describe_payload(payload).model_dump())
         actions.execute(state, roller, ship, payload)
         ship.acted = True
     advance(state, roller)
@@ -390,15 +395,16 @@ def resolve_squadron(state: CannoniState, orders: dict[str, Order], roller: Roll
         payload = orders[did].payload
     else:
         payload = squadrons.default_payload(state, sq)
-        roller.log.emit("default_order", player=unit.player, what=f"the action of {sq.name}",
-                        default=describe_payload(payload))
+        roller.log.emit("default_order", player=unit.player,
+                        what=say("cannoni.default.action-of", name=sq.name).model_dump(),
+                        default=describe_payload(payload).model_dump())
     squadrons.execute(state, roller, sq, payload)
 
 
-def describe_payload(payload: dict[str, Any]) -> str:
+def describe_payload(payload: dict[str, Any]) -> Text:
     if payload["action"] == "move":
-        return f"straight ahead {payload['distance']:g}\""
-    return "no action"
+        return say("cannoni.form.straight-ahead", distance=f"{payload['distance']:g}")
+    return say("cannoni.form.no-action")
 
 
 def end_phase(state: CannoniState, roller: Roller) -> None:
@@ -449,8 +455,8 @@ def resolve_boarding(state: CannoniState, orders: dict[str, Order], roller: Roll
         if did in orders:
             chosen.update({sid: int(orders[did].payload[sid]) for sid in ships if sid in orders[did].payload})
         else:
-            roller.log.emit("default_order", player=player, what="the boarding parties",
-                            default="every section in defence, all but one in attack")
+            roller.log.emit("default_order", player=player, what=say("cannoni.default.the-parties").model_dump(),
+                            default=say("cannoni.form.parties-default").model_dump())
     boarding.form_parties(state, roller, chosen)
     finish_boarding(state, roller)
 
@@ -491,12 +497,8 @@ def finish(state: CannoniState, roller: Roller, result) -> None:
     state.outcome = result
     state.step = "over"
     state.phase = None
-    text = f"{result.kind} victory for {result.winner}" if result.winner else f"{result.kind} result"
-    text_it = {"crushing": "vittoria schiacciante", "partial": "vittoria parziale",
-               "doubtful": "vittoria discutibile"}.get(result.kind, result.kind)
-    roller.log.emit("game_over", result=f"{text} — {result.reason}",
-                    result_it=f"{text_it}" + (f" per {result.winner}" if result.winner else ""),
-                    winner=result.winner, kind=result.kind, scores=result.scores)
+    roller.log.emit("game_over", winner=result.winner, kind=result.kind, scores=result.scores,
+                    why=result.why.model_dump() if result.why else None)
 
 
 # -- decisions -------------------------------------------------------------------------------
@@ -511,23 +513,23 @@ def decision_id(state: CannoniState, kind: str, who: str) -> str:
 
 def wind_pending(state: CannoniState) -> list[Decision]:
     return [Decision(id="wind", kind="wind", player=state.wind_chooser or state.seats[0].id,
-                     label="Choose the initial wind")]
+                     label=say("cannoni.form.choose-wind"))]
 
 
 def fire_damage_pending(state: CannoniState) -> list[Decision]:
     return [Decision(id=decision_id(state, "fire", s.id), kind="fire_damage", player=s.player,
-                     subject=s.id, label=f"Fire aboard {s.name}: where does it burn?")
+                     subject=s.id, label=say("cannoni.form.fire-aboard", name=s.name))
             for s in burning(state)]
 
 
 def chits_pending(state: CannoniState) -> list[Decision]:
     return [Decision(id=decision_id(state, "chits", p), kind="chits", player=p, secret=True,
-                     label=f"Activation chits for turn {state.turn}") for p in choosing_players(state)]
+                     label=say("cannoni.form.chits-for", turn=state.turn)) for p in choosing_players(state)]
 
 
 def boarding_pending(state: CannoniState) -> list[Decision]:
     return [Decision(id=decision_id(state, "boarding", p), kind="boarding", player=p,
-                     label=f"Boarding parties for turn {state.turn}")
+                     label=say("cannoni.form.parties-for", turn=state.turn))
             for p, _ships in boarding.party_decisions(state)]
 
 
@@ -535,5 +537,5 @@ def actions_pending(state: CannoniState) -> list[Decision]:
     secret = state.options.order_mode == "simultaneous"
     return [Decision(id=decision_id(state, "action", u.id),
                      kind="squadron_action" if u.squadron else "battery_action" if u.battery else "action",
-                     player=u.player, subject=u.id, secret=secret, label=f"Phase {state.phase}: action of {u.name}")
+                     player=u.player, subject=u.id, secret=secret, label=say("cannoni.form.action-of", phase=state.phase, name=u.name))
             for u in awaiting(state)]

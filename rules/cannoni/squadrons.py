@@ -18,10 +18,12 @@ from rules.cannoni.state import CannoniState, ShipState, Squadron
 from rules.core.decisions import ActionSpec, Choice, ParamSpec, Problem
 from rules.core.dice import Roller
 from rules.core.steps import Checking
+from rules.core.texts import say
 
 HEADING_TOLERANCE = 1.0  # degrees: "con la prua rivolta nella stessa direzione"
-ORDER_PARAM = ParamSpec(name="order", label="ships act", choices=[
-    Choice(value="ahead", label="leader first"), Choice(value="astern", label="rear ship first")])
+ORDER_PARAM = ParamSpec(name="order", label=say("cannoni.form.ships-act"), choices=[
+    Choice(value="ahead", label=say("cannoni.form.leader-first")),
+    Choice(value="astern", label=say("cannoni.form.rear-first"))])
 
 
 def active_squadrons(state: CannoniState) -> list[Squadron]:
@@ -114,7 +116,7 @@ def squadron_specs(state: CannoniState, sq: Squadron, only: str | None = None,
     if not any(a.action == "pass" for a in out):
         # One ship owes her first move while another cannot move (fouled in a
         # collision): the line has no common action but to wait.
-        out.append(ActionSpec(action="pass", label="no action", params=[ORDER_PARAM]))
+        out.append(ActionSpec(action="pass", label=say("cannoni.form.no-action"), params=[ORDER_PARAM]))
     return out
 
 

@@ -11,13 +11,14 @@ from rules.cannoni.state import CannoniState
 from rules.core.tables.compass import compass
 from rules.core.decisions import ActionSpec, Choice, Decision, DecisionSpec, ParamSpec, Problem
 from rules.core.steps import Checking, DecisionHandlers, StepHandlers
+from rules.core.texts import say
 
 
 def wind_spec(state: CannoniState, decision: Decision, only: str | None, checking: Checking | None) -> DecisionSpec:
-    return DecisionSpec(decision=decision, actions=[ActionSpec(action="wind", label="wind from", params=[
-        ParamSpec(name="direction", label="the wind blows from",
+    return DecisionSpec(decision=decision, actions=[ActionSpec(action="wind", label=say("cannoni.form.wind-from"), params=[
+        ParamSpec(name="direction", label=say("cannoni.form.wind-blows-from"),
                   choices=[Choice(value=i, label=compass(i * 22.5)) for i in range(16)])])],
-        default={"action": "wind", "direction": 0}, default_text="from the north")
+        default={"action": "wind", "direction": 0}, default_text=say("cannoni.form.from-north"))
 
 
 def fire_damage_spec(state: CannoniState, decision: Decision, only: str | None,
@@ -25,10 +26,13 @@ def fire_damage_spec(state: CannoniState, decision: Decision, only: str | None,
     ship = state.ship(decision.subject or "")
     masts = [m.name for m in ship.masts if not m.down] or [m.name for m in ship.masts]
     default = sequence.fire_damage_default(ship)
-    return DecisionSpec(decision=decision, actions=[ActionSpec(action="allocate", label="fire damage", params=[
-        ParamSpec(name="side", label="hull side", choices=[Choice(value=s, label=s) for s in ("starboard", "port")]),
-        ParamSpec(name="mast", label="mast", choices=[Choice(value=m, label=m) for m in masts]),
-    ])], default=default, default_text=f"{default['side']} hull, {default['mast']} mast")
+    return DecisionSpec(decision=decision, actions=[ActionSpec(action="allocate", label=say("cannoni.form.fire-damage"), params=[
+        ParamSpec(name="side", label=say("cannoni.form.hull-side"),
+                  choices=[Choice(value=s, label=say(f"cannoni.form.side.{s}")) for s in ("starboard", "port")]),
+        ParamSpec(name="mast", label=say("cannoni.form.mast"),
+                  choices=[Choice(value=m, label=say(f"cannoni.form.mast.{m}")) for m in masts]),
+    ])], default=default, default_text=say("cannoni.form.fire-default", side=say(f"cannoni.form.side.{default['side']}"),
+                                           mast=say(f"cannoni.form.mast.{default['mast']}")))
 
 
 def chits_spec(state: CannoniState, decision: Decision, only: str | None, checking: Checking | None) -> DecisionSpec:
@@ -38,21 +42,21 @@ def chits_spec(state: CannoniState, decision: Decision, only: str | None, checki
         params.append(ParamSpec(name=unit.id, label=unit.name, choices=[
             Choice(value=c, label=str(c)) for c in unit.ships[0].chits_available()]))
         if unit.squadron:
-            params.append(ParamSpec(name=f"{unit.id}.formation", label=f"{unit.name}: formation",
+            params.append(ParamSpec(name=f"{unit.id}.formation", label=say("cannoni.form.formation", name=unit.name),
                                     required=False, choices=[
-                                        Choice(value="keep", label="keep the line"),
-                                        Choice(value="break", label="break formation for good")]))
-    return DecisionSpec(decision=decision, actions=[ActionSpec(action="chits", label="place chits", params=params)],
-                        default_text="a random available chit for each ship")
+                                        Choice(value="keep", label=say("cannoni.form.keep-line")),
+                                        Choice(value="break", label=say("cannoni.form.break-line"))]))
+    return DecisionSpec(decision=decision, actions=[ActionSpec(action="chits", label=say("cannoni.form.place-chits"), params=params)],
+                        default_text=say("cannoni.form.chits-default"))
 
 
 def boarding_spec(state: CannoniState, decision: Decision, only: str | None,
                   checking: Checking | None) -> DecisionSpec:
     ships = dict(boarding.party_decisions(state)).get(decision.player, [])
     params = [boarding.party_param(state, state.ship(sid)) for sid in ships]
-    return DecisionSpec(decision=decision, actions=[ActionSpec(action="parties", label="boarding parties",
+    return DecisionSpec(decision=decision, actions=[ActionSpec(action="parties", label=say("cannoni.form.parties"),
                                                                params=params)],
-                        default_text="every section in defence, all but one in attack")
+                        default_text=say("cannoni.form.parties-default"))
 
 
 def ship_action_spec(state: CannoniState, decision: Decision, only: str | None,
@@ -90,7 +94,7 @@ def squadron_check(state: CannoniState, decision: Decision, payload: dict[str, A
 
 def battery_spec(state: CannoniState, decision: Decision, only: str | None,
                  checking: Checking | None) -> DecisionSpec:
-    return DecisionSpec(decision=decision, default={"action": batteries.PASS}, default_text="no action",
+    return DecisionSpec(decision=decision, default={"action": batteries.PASS}, default_text=say("cannoni.form.no-action"),
                         actions=batteries.action_specs(state, battery(state, decision.subject or ""), only))
 
 

@@ -51,10 +51,10 @@ def crushing(state: CannoniState) -> Outcome | None:
         return None
     standing = [side for side in state.sides if side not in beaten]
     if len(standing) == 1:
-        return Outcome(winner=standing[0], kind="crushing",
-                       reason=f"{', '.join(beaten)} has no ship left able to fight")
+        return Outcome.because("cannoni.reason.beaten", winner=standing[0], kind="crushing",
+                               sides=", ".join(beaten))
     if not standing:
-        return Outcome(winner=None, kind="doubtful", reason="no side has a ship left able to fight")
+        return Outcome.because("cannoni.reason.all-beaten", winner=None, kind="doubtful")
     return None
 
 
@@ -98,7 +98,5 @@ def final(state: CannoniState) -> Outcome:
     ranked = sorted(scores.items(), key=lambda kv: -kv[1])
     (best, top), (_, second) = ranked[0], ranked[1]
     if top > 0 and top >= 2 * second:
-        return Outcome(winner=best, kind="partial", scores=scores,
-                       reason=f"{best} scored at least twice the other side")
-    return Outcome(winner=None, kind="doubtful", scores=scores,
-                   reason="no side scored twice the other: the players decide who won")
+        return Outcome.because("cannoni.reason.twice", winner=best, kind="partial", scores=scores, side=best)
+    return Outcome.because("cannoni.reason.not-twice", winner=None, kind="doubtful", scores=scores)

@@ -12,8 +12,42 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
+from rules.core.texts import Text
 
-class Decision(BaseModel):
+
+_WORDED = ("label", "help", "default_text")
+
+
+class Worded(BaseModel):
+    """A form part whose words may be given as texts (:class:`Text`): each such field
+    keeps its English words, for logs and for readers that know no language, and its
+    text in ``<field>_text``, worded in the reader's language by :meth:`words`."""
+
+    def __init__(self, **data: Any) -> None:
+        # ``type() is``, not isinstance: a model class's isinstance check is slow, and
+        # every form part of every checked order passes here. (Reading a stored form
+        # back, model_validate, finds the words already split.)
+        for name in _WORDED:
+            value = data.get(name)
+            if type(value) is Text:
+                data[name] = value.render("en")
+                data[f"{name}_text"] = value
+        super().__init__(**data)
+
+    def words(self, name: str, lang: str = "en") -> str:
+        worded: Text | None = getattr(self, f"{name}_text", None)
+        return worded.render(lang) if worded is not None else getattr(self, name)
+
+    def label_in(self, lang: str = "en") -> str:
+        return self.words("label", lang)
+
+    def text_of(self, name: str) -> Text | str:
+        """The field as a problem's parameter: its text if it has one."""
+        worded: Text | None = getattr(self, f"{name}_text", None)
+        return worded if worded is not None else getattr(self, name)
+
+
+class Decision(Worded):
     id: str  # stable within a state: "t3.p4.surprise" — orders name it
     kind: str  # "chits", "action", "wind", "speeds", ...
     player: str  # the seat that decides
@@ -21,16 +55,19 @@ class Decision(BaseModel):
     # Secret: the order is seen only by its player until the rules reveal it.
     secret: bool = False
     label: str = ""  # short human description ("Chits for turn 3")
+    label_text: Text | None = None
 
 
-class Choice(BaseModel):
+class Choice(Worded):
     value: str | int | float
     label: str
+    label_text: Text | None = None
 
 
-class ParamSpec(BaseModel):
+class ParamSpec(Worded):
     name: str
     label: str
+    label_text: Text | None = None
     kind: Literal["choice", "number", "text"] = "choice"
     choices: list[Choice] = Field(default_factory=list)
     min: float | None = None
@@ -38,26 +75,30 @@ class ParamSpec(BaseModel):
     step: float | None = None
     required: bool = True
     help: str = ""
+    help_text: Text | None = None
 
     def values(self) -> list[Any]:
         return [c.value for c in self.choices]
 
 
-class ActionSpec(BaseModel):
+class ActionSpec(Worded):
     action: str
     label: str
+    label_text: Text | None = None
     params: list[ParamSpec] = Field(default_factory=list)
     help: str = ""
+    help_text: Text | None = None
 
     def param(self, name: str) -> ParamSpec | None:
         return next((p for p in self.params if p.name == name), None)
 
 
-class DecisionSpec(BaseModel):
+class DecisionSpec(Worded):
     decision: Decision
     actions: list[ActionSpec]
     default: dict[str, Any] | None = None  # what happens if the deadline passes
     default_text: str = ""
+    default_text_text: Text | None = None
 
     def action(self, name: str) -> ActionSpec | None:
         return next((a for a in self.actions if a.action == name), None)
@@ -71,5 +112,17 @@ class Order(BaseModel):
 
 class Problem(BaseModel):
     code: str  # stable, catalogued: "chit-used", "distance-range", ...
-    message: str  # plain words: what is wrong and what would be legal
+    message: str  # plain words in English: what is wrong and what would be legal
     field: str | None = None
+    # What the words are made of, so that they can be said in the reader's language.
+    params: dict[str, Any] = Field(default_factory=dict)
+
+    def text(self, lang: str = "en") -> str:
+        from rules.core.texts import known
+
+        if not known(self.code):
+            return self.message
+        try:
+            return Text(code=self.code, params=self.params).render(lang)
+        except (KeyError, IndexError, ValueError):
+            return self.message  # made by hand without its parameters

@@ -12,11 +12,13 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel, Field
 
+
 from rules.core import problems as P
 from rules.core.decisions import Decision, DecisionSpec, Order, Problem
 from rules.core.dice import Roller
 from rules.core.events import Event
 from rules.core.forms import check_form
+from rules.core.texts import Text
 
 
 class Seat(BaseModel):
@@ -42,7 +44,16 @@ class Outcome(BaseModel):
     winner: str | None  # a side, or None for a draw / doubtful result
     kind: str  # "crushing", "partial", "doubtful", ...
     scores: dict[str, float] = Field(default_factory=dict)
-    reason: str = ""
+    reason: str = ""  # in English
+    # The reason as a code of the ruleset's catalogue, for other languages; None in
+    # outcomes stored before it.
+    why: Text | None = None
+
+    @classmethod
+    def because(cls, code: str, /, *, winner: str | None, kind: str, scores: dict[str, float] | None = None,
+                **params: Any) -> "Outcome":
+        why = Text(code=code, params=params)
+        return cls(winner=winner, kind=kind, scores=scores or {}, reason=why.render("en"), why=why)
 
 
 # How much an event weighs in the story a thread is told (``Ruleset.event_weight``).

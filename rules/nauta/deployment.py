@@ -19,6 +19,7 @@ from rules.nauta import geometry as g
 from rules.nauta.fleets import initiative_modifier
 from rules.nauta.placement import base_of, land_polygons, set_pose
 from rules.nauta.state import NautaState, Ship
+from rules.core.texts import say
 
 NAUTA_DEPTH = 7.5  # 15 cm in 2 cm segments
 GRID = 0.5
@@ -47,13 +48,13 @@ def pose_params(state: NautaState, ship: Ship, prefix: str = "") -> list[ParamSp
     xs = _grid(minx + GRID, maxx - GRID, ship.x)
     ys = _grid(miny + GRID, maxy - GRID, ship.y)
     hs = [ship.heading] + [h for h in HEADINGS if abs(h - ship.heading) > 1e-9]
-    label = f"{ship.name}: " if prefix else ""
+    code = "nauta.form.ship-pose" if prefix else "nauta.form.pose"
     return [
-        ParamSpec(name=f"{prefix}x", label=f"{label}x (segments from the west edge)",
+        ParamSpec(name=f"{prefix}x", label=say(code, name=ship.name, what=say("nauta.form.x")),
                   choices=[Choice(value=v, label=f"{v:g}") for v in xs]),
-        ParamSpec(name=f"{prefix}y", label=f"{label}y (segments from the south edge)",
+        ParamSpec(name=f"{prefix}y", label=say(code, name=ship.name, what=say("nauta.form.y")),
                   choices=[Choice(value=v, label=f"{v:g}") for v in ys]),
-        ParamSpec(name=f"{prefix}heading", label=f"{label}heading (degrees)",
+        ParamSpec(name=f"{prefix}heading", label=say(code, name=ship.name, what=say("nauta.form.heading")),
                   choices=[Choice(value=v, label=f"{v:g}") for v in hs]),
     ]
 

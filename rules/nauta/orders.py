@@ -16,9 +16,10 @@ from rules.nauta.boarding import boardable, fire_targets
 from rules.nauta.formations import letters_for, spacing_problem
 from rules.nauta.movement import Unit, dash_problem, find_unit, turn_problem, units
 from rules.nauta.shooting import weapon
-from rules.nauta.speeds import default_speed, legal_speeds, speed_label, writers
+from rules.nauta.speeds import default_speed, legal_speeds, speed_label, speed_text, writers
 from rules.nauta.state import NautaState, Ship
-from rules.nauta.texts import coded, dash_word
+from rules.nauta.texts import coded, dash_text
+from rules.core.texts import Text, say
 
 MAX_TURN = 90
 TURN_STEP = 5
@@ -29,7 +30,7 @@ TURN_STEP = 5
 def deploy_spec(state: NautaState, decision: Decision) -> DecisionSpec:
     ships = dep.undeployed(state, decision.player)
     if decision.kind == "deploy_one":
-        params = [ParamSpec(name="ship", label="ship to place",
+        params = [ParamSpec(name="ship", label=say("nauta.form.ship-to-place"),
                             choices=[Choice(value=s.id, label=s.name) for s in ships])]
         params += dep.pose_params(state, ships[0])
         default = {"action": "deploy", "ship": ships[0].id, "x": ships[0].x, "y": ships[0].y,
@@ -37,8 +38,8 @@ def deploy_spec(state: NautaState, decision: Decision) -> DecisionSpec:
     else:
         params = [p for s in ships for p in dep.pose_params(state, s, prefix=f"{s.id}_")]
         default = {"action": "deploy", **{f"{s.id}_{k}": getattr(s, k) for s in ships for k in ("x", "y", "heading")}}
-    return DecisionSpec(decision=decision, actions=[ActionSpec(action="deploy", label="place ships", params=params)],
-                        default=default, default_text="the places the scenario suggests")
+    return DecisionSpec(decision=decision, actions=[ActionSpec(action="deploy", label=say("nauta.form.place-ships"), params=params)],
+                        default=default, default_text=say("nauta.form.deploy-default"))
 
 
 def deploy_poses(state: NautaState, decision: Decision, payload: dict[str, Any]) -> list[tuple[Ship, Pose]]:
@@ -73,16 +74,16 @@ def speeds_spec(state: NautaState, decision: Decision) -> DecisionSpec:
     for ship in ships:
         first = default_speed(state, ship)
         values = [first] + [v for v in legal_speeds(state, ship) if v != first]
-        choices = [Choice(value=v, label=speed_label(v)) for v in values]
-        choices += [Choice(value=f, label=f"in formation {f}") for f in letters]
-        params.append(ParamSpec(name=ship.id, label=f"speed of {ship.name}", choices=choices,
-                                help="segments this turn; astern only from zero speed; or a formation letter"))
+        choices = [Choice(value=v, label=speed_text(v)) for v in values]
+        choices += [Choice(value=f, label=say("nauta.form.in-formation", letter=f)) for f in letters]
+        params.append(ParamSpec(name=ship.id, label=say("nauta.form.speed-of", name=ship.name), choices=choices,
+                                help=say("nauta.form.speed-help")))
     every = sorted({v for s in ships for v in legal_speeds(state, s)}) or [0]
-    params += [ParamSpec(name=f"formation_{f}", label=f"speed of formation {f}", kind="number",
+    params += [ParamSpec(name=f"formation_{f}", label=say("nauta.form.formation-speed", letter=f), kind="number",
                          min=every[0], max=every[-1], step=1, required=False) for f in letters]
     default = speeds_default(state, decision.player)
-    return DecisionSpec(decision=decision, actions=[ActionSpec(action="speeds", label="write speeds", params=params)],
-                        default=default, default_text="each ship keeps her last speed, as near as the rules allow")
+    return DecisionSpec(decision=decision, actions=[ActionSpec(action="speeds", label=say("nauta.form.write-speeds"), params=params)],
+                        default=default, default_text=say("nauta.form.speeds-default"))
 
 
 def written_speeds(state: NautaState, player: str, payload: dict[str, Any]) -> dict[str, tuple[int, str | None]]:
@@ -127,16 +128,16 @@ def speeds_problems(state: NautaState, player: str, payload: dict[str, Any]) -> 
 # --- initiative ---------------------------------------------------------------------------
 
 def initiative_spec(decision: Decision) -> DecisionSpec:
-    return DecisionSpec(decision=decision, actions=[ActionSpec(action="first", label="move first"),
-                                                    ActionSpec(action="second", label="move second")],
-                        default={"action": "second"}, default_text="move second")
+    return DecisionSpec(decision=decision, actions=[ActionSpec(action="first", label=say("nauta.form.move-first")),
+                                                    ActionSpec(action="second", label=say("nauta.form.move-second"))],
+                        default={"action": "second"}, default_text=say("nauta.form.move-second"))
 
 
 # --- moves --------------------------------------------------------------------------------
 
-def _unit_label(unit_: Unit) -> str:
+def _unit_label(unit_: Unit) -> Text | str:
     if unit_.formation:
-        return f"formation {unit_.key.split(':', 1)[1]}: " + ", ".join(s.name for s in unit_.ships)
+        return say("nauta.form.formation-of", letter=unit_.key.split(':', 1)[1], ships=", ".join(s.name for s in unit_.ships))
     return unit_.ships[0].name
 
 
@@ -153,28 +154,29 @@ def move_default(state: NautaState, player: str) -> dict[str, Any]:
 
 def move_spec(state: NautaState, decision: Decision) -> DecisionSpec:
     us = units(state, decision.player)
-    word = dash_word(state.rules.classis)
+    word = dash_text(state.rules.classis)
     params = [
-        ParamSpec(name="unit", label="ship or formation to move",
+        ParamSpec(name="unit", label=say("nauta.form.unit"),
                   choices=[Choice(value=u.key, label=_unit_label(u)) for u in us]),
-        ParamSpec(name="turn", label="wheel (degrees, + starboard, - port)", kind="number",
+        ParamSpec(name="turn", label=say("nauta.form.wheel"), kind="number",
                   min=-MAX_TURN, max=MAX_TURN, step=TURN_STEP, required=False,
-                  help="at the start of the move: up to 45° costs 1 segment, more costs 2"),
+                  help=say("nauta.form.wheel-help")),
     ]
     # Offered even when no ship may dash now, so that asking for one is answered with
     # the reason (damaged, already done, rowers hit ...) rather than a bare refusal.
-    params.append(ParamSpec(name="dash", label=word, required=False, choices=[
-        Choice(value="no", label=f"no {word}"), Choice(value="dash", label=f"{word} (+2)"),
-        Choice(value="extra", label=f"the admiral's extra {word} (+1)")],
-        help=(f"may {word} now: " + ", ".join(u.key for u in us if _can_dash(u))) if any(_can_dash(u) for u in us)
-        else f"no ship may {word} now"))
+    params.append(ParamSpec(name="dash", label=say("nauta.form.dash", word=word), required=False, choices=[
+        Choice(value="no", label=say("nauta.form.no-dash", word=word)),
+        Choice(value="dash", label=say("nauta.form.dash-2", word=word)),
+        Choice(value="extra", label=say("nauta.form.dash-extra", word=word))],
+        help=say("nauta.form.may-dash", word=word, units=", ".join(u.key for u in us if _can_dash(u)))
+        if any(_can_dash(u) for u in us) else say("nauta.form.no-ship-may-dash", word=word)))
     if any(weapon(state, s) for u in us for s in u.ships):
-        params.append(ParamSpec(name="shoot", label="shoot", required=False, choices=[
-            Choice(value="no", label="do not shoot"), Choice(value="before", label="before moving"),
-            Choice(value="after", label="after moving")]))
+        params.append(ParamSpec(name="shoot", label=say("nauta.form.shoot"), required=False, choices=[
+            Choice(value="no", label=say("nauta.form.no-shoot")), Choice(value="before", label=say("nauta.form.before")),
+            Choice(value="after", label=say("nauta.form.after"))]))
     default = move_default(state, decision.player)
-    return DecisionSpec(decision=decision, actions=[ActionSpec(action="move", label="move", params=params)],
-                        default=default, default_text=f"{_unit_label(us[0])} straight ahead at her written speed")
+    return DecisionSpec(decision=decision, actions=[ActionSpec(action="move", label=say("nauta.form.move"), params=params)],
+                        default=default, default_text=say("nauta.form.move-default", unit=_unit_label(us[0])))
 
 
 def move_problems(state: NautaState, player: str, payload: dict[str, Any]) -> list[Problem]:
@@ -188,7 +190,7 @@ def move_problems(state: NautaState, player: str, payload: dict[str, Any]) -> li
         out.append(coded(found[0], field="turn", **found[1]))
     found = dash_problem(unit_, turn, str(payload.get("dash", "no")))
     if found is not None:
-        out.append(coded(found[0], field="dash", dash=dash_word(state.rules.classis), **found[1]))
+        out.append(coded(found[0], field="dash", dash=dash_text(state.rules.classis), **found[1]))
     if payload.get("shoot", "no") != "no" and not any(weapon(state, s) for s in unit_.ships):
         out.append(coded("no-weapon", field="shoot"))
     return out
@@ -203,21 +205,21 @@ def boarding_params(state: NautaState, player: str) -> list[ParamSpec]:
             continue
         targets = fire_targets(state, ship)
         if targets:
-            params.append(ParamSpec(name=f"fire_{ship.id}", label=f"{ship.name}: pyrophoros", choices=[
-                Choice(value="none", label="no fire")] + [Choice(value=t.id, label=t.name) for t in targets]))
+            params.append(ParamSpec(name=f"fire_{ship.id}", label=say("nauta.form.pyrophoros", name=ship.name), choices=[
+                Choice(value="none", label=say("nauta.form.no-fire"))] + [Choice(value=t.id, label=t.name) for t in targets]))
         targets = boardable(state, ship)
         if targets:
-            params.append(ParamSpec(name=ship.id, label=f"{ship.name}: board", choices=[
-                Choice(value="none", label="no boarding")] + [Choice(value=t.id, label=t.name) for t in targets]))
+            params.append(ParamSpec(name=ship.id, label=say("nauta.form.board", name=ship.name), choices=[
+                Choice(value="none", label=say("nauta.form.no-boarding"))] + [Choice(value=t.id, label=t.name) for t in targets]))
     return params
 
 
 def boarding_spec(state: NautaState, decision: Decision) -> DecisionSpec:
     params = boarding_params(state, decision.player)
     default = {"action": "declare", **{p.name: "none" for p in params}}
-    return DecisionSpec(decision=decision, actions=[ActionSpec(action="declare", label="declare boardings",
+    return DecisionSpec(decision=decision, actions=[ActionSpec(action="declare", label=say("nauta.form.declare"),
                                                                params=params)],
-                        default=default, default_text="no boarding, no fire")
+                        default=default, default_text=say("nauta.form.boarding-default"))
 
 
 def boarding_choices(state: NautaState, player: str, payload: dict[str, Any]) -> tuple[dict[str, str], dict[str, str]]:

@@ -13,8 +13,9 @@ from rules.core.dice import Roller
 from rules.nauta import boarding, deployment as dep, fighting, orders, victory
 from rules.nauta.movement import execute, find_unit, units
 from rules.nauta.placement import drop_from_table
-from rules.nauta.speeds import speed_label, writers
+from rules.nauta.speeds import writers
 from rules.nauta.state import NautaState
+from rules.core.texts import Text, say
 
 # --- deployment ---------------------------------------------------------------------------
 
@@ -73,7 +74,7 @@ def resolve_deploy(state: NautaState, by_id: dict[str, Order], roller: Roller) -
         spec = orders.deploy_spec(state, decision)
         payload = order.payload if order else spec.default or {}
         if order is None:
-            _default_note(roller, decision.player, "the deployment", spec.default_text)
+            _default_note(roller, decision.player, say("nauta.default.deployment"), spec.text_of("default_text"))
         for ship, pose in orders.deploy_poses(state, decision, payload):
             dep.place(state, roller, ship, pose)
         if decision.kind == "deploy_one":
@@ -106,15 +107,13 @@ def resolve_speeds(state: NautaState, by_id: dict[str, Order], roller: Roller) -
             payload = by_id[did].payload
         else:
             payload = orders.speeds_default(state, seat)
-            _default_note(roller, seat, "the speeds", "last turn's speeds")
+            _default_note(roller, seat, say("nauta.default.speeds"), say("nauta.default.last-speeds"))
         written = orders.written_speeds(state, seat, payload)
         for ship_id, (speed, letter) in written.items():
             ship = state.ship(ship_id)
             ship.written, ship.formation, ship.revealed = speed, letter, False
-        text = ", ".join(f"{state.ship(i).name} {speed_label(v)}" + (f" ({f})" if f else "")
-                         for i, (v, f) in written.items())
         roller.log.emit("speeds_written", player=seat)
-        roller.log.emit("speeds", to=[seat], text=text)
+        roller.log.emit("speeds", to=[seat], ships=[[state.ship(i).name, v, f] for i, (v, f) in written.items()])
     start_movement(state, roller)
 
 
@@ -139,7 +138,7 @@ def resolve_initiative(state: NautaState, by_id: dict[str, Order], roller: Rolle
     decision = initiative_pending(state)[0]
     choice = by_id[decision.id].payload["action"] if decision.id in by_id else "second"
     if decision.id not in by_id:
-        _default_note(roller, decision.player, "the initiative", "move second")
+        _default_note(roller, decision.player, say("nauta.default.initiative"), say("nauta.form.move-second"))
     side = state.initiative_side or state.sides[0]
     state.mover_side = side if choice == "first" else state.other_side(side)
     roller.log.emit("initiative_choice", side=state.mover_side)
@@ -167,7 +166,8 @@ def resolve_move(state: NautaState, by_id: dict[str, Order], roller: Roller) -> 
         payload = by_id[decision.id].payload
     else:
         payload = orders.move_default(state, decision.player)
-        _default_note(roller, decision.player, "a move", f"{payload['unit']} straight ahead")
+        _default_note(roller, decision.player, say("nauta.default.a-move"),
+                      say("nauta.default.straight-ahead", unit=payload["unit"]))
     unit_ = find_unit(state, decision.player, str(payload["unit"]))
     if unit_ is not None:
         execute(state, roller, unit_, int(payload.get("turn", 0)), str(payload.get("dash", "no")),
@@ -239,14 +239,13 @@ def _next_turn_speed(state: NautaState, ship: Any) -> None:
 def finish(state: NautaState, roller: Roller, result: Any) -> None:
     state.outcome = result
     state.step = "over"
-    text = f"victory for {result.winner}" if result.winner else "a tie"
-    text_it = f"vittoria per {result.winner}" if result.winner else "pareggio"
-    roller.log.emit("game_over", result=f"{text} — {result.reason}", result_it=text_it,
-                    winner=result.winner, kind=result.kind, scores=result.scores)
+    roller.log.emit("game_over", winner=result.winner, kind=result.kind, scores=result.scores,
+                    why=result.why.model_dump() if result.why else None)
 
 
-def _default_note(roller: Roller, player: str, what: str, default: str) -> None:
-    roller.log.emit("default_order", player=player, what=what, default=default)
+def _default_note(roller: Roller, player: str, what: Text, default: Text | str) -> None:
+    roller.log.emit("default_order", player=player, what=what.model_dump(),
+                    default=default.model_dump() if isinstance(default, Text) else default)
 
 
 # --- decisions ----------------------------------------------------------------------------
@@ -257,32 +256,32 @@ def decision_id(state: NautaState, kind: str, who: str) -> str:
 
 def speeds_pending(state: NautaState) -> list[Decision]:
     return [Decision(id=decision_id(state, "speeds", seat), kind="speeds", player=seat, secret=True,
-                     label=f"Speeds for turn {state.turn}") for seat in speed_seats(state)]
+                     label=say("nauta.form.speeds-for", turn=state.turn)) for seat in speed_seats(state)]
 
 
 def initiative_pending(state: NautaState) -> list[Decision]:
     side = state.initiative_side or state.sides[0]
     return [Decision(id=f"t{state.turn}.initiative", kind="initiative", player=state.side_seats(side)[0],
-                     label="You won the initiative: move first or second?")]
+                     label=say("nauta.form.initiative"))]
 
 
 def move_pending(state: NautaState) -> list[Decision]:
     seat = move_seat(state)
     return [] if seat is None else [Decision(id=f"t{state.turn}.m{state.move_no}", kind="move", player=seat,
-                                             label=f"Turn {state.turn}: move a ship or a formation")]
+                                             label=say("nauta.form.move-for", turn=state.turn))]
 
 
 def boarding_pending(state: NautaState) -> list[Decision]:
     return [Decision(id=decision_id(state, "boarding", seat), kind="boarding", player=seat, secret=True,
-                     label=f"Turn {state.turn}: boarding declarations") for seat in boarding_seats(state)]
+                     label=say("nauta.form.boarding-for", turn=state.turn)) for seat in boarding_seats(state)]
 
 
 def deploy_pending(state: NautaState) -> list[Decision]:
     if state.rules.deployment == "alternate":
         seat = _deploy_seat(state)
         return [] if seat is None else [Decision(id=f"deploy.{state.move_no}", kind="deploy_one", player=seat,
-                                                 label="Place one ship")]
+                                                 label=say("nauta.form.place-one"))]
     queue = state.deploy_queue if state.rules.deployment == "screen" else state.deploy_queue[:1]
     secret = state.rules.deployment == "screen"
     return [Decision(id=f"deploy.{seat}", kind="deploy", player=seat, secret=secret,
-                     label="Place your fleet") for seat in queue]
+                     label=say("nauta.form.place-fleet")) for seat in queue]

@@ -12,6 +12,7 @@ from __future__ import annotations
 from rules.nauta.equipment import fitting
 from rules.nauta.formations import holding
 from rules.nauta.state import NautaState, Ship
+from rules.core.texts import Text, say, worded
 
 ASTERN_MAX = 2
 
@@ -58,7 +59,10 @@ def speed_now(state: NautaState, ship: Ship) -> int:
     return abs(ship.written)
 
 
+def speed_text(value: int) -> Text | str:
+    """A written speed as a player reads it: astern speeds in words."""
+    return say("nauta.speed.astern", n=-value) if value < 0 else str(value)
+
+
 def speed_label(value: int, lang: str = "en") -> str:
-    if value < 0:
-        return f"astern {-value}" if lang == "en" else f"indietro {-value}"
-    return str(value)
+    return worded(speed_text(value), lang)

@@ -50,12 +50,12 @@ def _nauta(state: NautaState, last: bool) -> Outcome | None:
     won = scores(state)
     if len(beaten) == 1:
         winner = state.other_side(beaten[0])
-        return Outcome(winner=winner, kind="victory", scores=won,
-                       reason=f"{beaten[0]} lost {losses(state, beaten[0]):g} points, a third of its fleet or more")
+        return Outcome.because("nauta.reason.third-lost", winner=winner, kind="victory", scores=won,
+                               side=beaten[0], points=f"{losses(state, beaten[0]):g}")
     if len(beaten) > 1:
-        return Outcome(winner=None, kind="tie", scores=won, reason="both fleets lost a third at once")
+        return Outcome.because("nauta.reason.both-lost", winner=None, kind="tie", scores=won)
     if last:
-        return Outcome(winner=None, kind="tie", scores=won, reason="no fleet lost a third of its points")
+        return Outcome.because("nauta.reason.none-lost", winner=None, kind="tie", scores=won)
     return None
 
 
@@ -63,7 +63,10 @@ def _classis(state: NautaState) -> Outcome:
     won = scores(state)
     a, b = state.sides
     if won[a] - won[b] >= CLASSIS_MARGIN:
-        return Outcome(winner=a, kind="victory", scores=won, reason=f"{won[a]:g} points to {won[b]:g}")
+        return Outcome.because("nauta.reason.points", winner=a, kind="victory", scores=won,
+                               won=f"{won[a]:g}", lost=f"{won[b]:g}")
     if won[b] - won[a] >= CLASSIS_MARGIN:
-        return Outcome(winner=b, kind="victory", scores=won, reason=f"{won[b]:g} points to {won[a]:g}")
-    return Outcome(winner=None, kind="tie", scores=won, reason=f"{won[a]:g} to {won[b]:g}: less than 50 apart")
+        return Outcome.because("nauta.reason.points", winner=b, kind="victory", scores=won,
+                               won=f"{won[b]:g}", lost=f"{won[a]:g}")
+    return Outcome.because("nauta.reason.close", winner=None, kind="tie", scores=won,
+                               a=f"{won[a]:g}", b=f"{won[b]:g}")

@@ -127,7 +127,7 @@ def test_settore_di_tiro_a_friendly_battery_blocks_the_fire():
     state = ship_phase(table(TARGET, ship("v", "bayonnaise", "france", 36, 4, 90),
                              forts_=[fort(side="britain")]))
     assert "fire" not in offered(state, "t")
-    assert "friendly battery" in fire_options(state, state.ship("t"), "starboard").blocked
+    assert "friendly battery" in str(fire_options(state, state.ship("t"), "starboard").blocked)
 
 
 def test_linee_di_costa_a_fort_stands_on_the_coast():

@@ -99,7 +99,7 @@ def test_cattura_e_affondamento_honour_forbids_fire_unless_able_to_take_her(cons
     if not may_fire:
         # She still blocks the fire at anything behind her.
         opts = gunnery.valid_targets(state, state.ship("v"), "starboard")
-        assert opts.targets == [] and "gravely damaged" in opts.blocked
+        assert opts.targets == [] and "gravely damaged" in str(opts.blocked)
 
 
 def test_cattura_e_affondamento_a_broadside_that_hits_makes_her_strike_hull_damage_to_the_crew():

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import random
 
-from rules.core import game, problems
+from rules.core import game
 from rules.core.dice import SeededDice
 from rules.core.randomplay import random_order
 from rules.core.registry import get_ruleset
 from rules.core.ruleset import Seat
 from rules.nauta.options import OPTIONAL_RULES
-from rules.nauta.texts import PROBLEMS, TEMPLATES
+from rules.nauta.texts import PROBLEMS
+from rules.nauta.wording import TEXTS
 
 RULESET = get_ruleset("nauta")
 
@@ -34,7 +35,8 @@ def test_every_event_has_a_line_in_both_languages():
         for seed in (1, 2):
             events += events_of_play(scenario, seed, deployment="alternate", **{k: True for k in OPTIONAL_RULES})
     kinds = {e.kind for e in events}
-    assert kinds <= set(TEMPLATES), kinds - set(TEMPLATES)
+    missing = {k for k in kinds if f"nauta.event.{k}" not in TEXTS}
+    assert not missing, missing
     for event in events:
         for lang in ("en", "it"):
             line = RULESET.describe(event, lang)
@@ -42,6 +44,6 @@ def test_every_event_has_a_line_in_both_languages():
 
 
 def test_every_problem_is_catalogued_in_both_languages():
-    catalogue = problems.codes()
+    catalogue = TEXTS.entries()
     for code in PROBLEMS.values():
         assert set(catalogue[code]) == {"en", "it"} and catalogue[code]["en"] != catalogue[code]["it"]

@@ -24,7 +24,7 @@ from rules.core.registry import get_ruleset
 PREFER = ("fire", "load", "turn", "move")
 
 
-def json_image(view: dict[str, Any]) -> tuple[bytes, str]:
+def json_image(view: dict[str, Any], lang: str = "en") -> tuple[bytes, str]:
     """A stand-in renderer: the 'picture' is the public view itself, so tests can read it."""
     return json.dumps(view, sort_keys=True).encode(), f"map of turn {view.get('turn')}"
 

@@ -121,8 +121,27 @@ async def test_the_renderer_plugs_in_as_the_image_provider(table):
     from renderer.api import describe_image, render_map_bytes
 
     await table.close()
-    table.images = lambda view: (render_map_bytes(view), describe_image(view))
+    table.images = lambda view, lang: (render_map_bytes(view, lang=lang), describe_image(view, lang))
     await table.open()
     await table.duel()
     image = next(p.image for p in table.transport.posts if p.image is not None)
     assert image.data.startswith(b"\x89PNG") and image.alt
+
+
+async def test_an_italian_game_gets_italian_maps(table):
+    """The loop hands the game's language to the image provider with the view."""
+    from renderer.api import describe_image
+
+    asked: list[str] = []
+
+    def images(view, lang):
+        asked.append(lang)
+        return b"png", describe_image(view, lang)
+
+    await table.close()
+    table.images = images
+    await table.open()
+    await table.duel(language="it")
+    image = next(p.image for p in table.transport.posts if p.image is not None)
+    assert asked and set(asked) == {"it"}
+    assert image.alt.startswith("Turno ") and "Vento da" in image.alt

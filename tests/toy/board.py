@@ -57,7 +57,7 @@ class ToyBoard:
                 draw.text((cx, cy), str(ship["stamina"]), font=font(theme.name_px, True), fill=theme.halo,
                           anchor="mm")
 
-    def header(self, view: View) -> Header:
+    def header(self, view: View, lang: str = "en") -> Header:
         lines = [f"Turn {view['turn']}: first past column {view['finish']} wins"]
         if view.get("over"):
             lines = [f"{view['winner']} wins" if view.get("winner") else "A draw"]
@@ -73,7 +73,10 @@ class ToyBoard:
         return Legend(key=("toy", tuple(s["name"] for s in view["ships"])),
                       sections=(("Counters (number: stamina)", entries),))
 
-    def describe(self, view: View) -> str:
+    def describe(self, view: View, lang: str = "en") -> str:
+        if lang == "it":
+            where = "; ".join(f"{s['name']} alla colonna {s['col']}, resistenza {s['stamina']}" for s in view["ships"])
+            return f"Corsa giocattolo, turno {view['turn']}, arrivo alla colonna {view['finish']}: {where}."[:1000]
         where = "; ".join(f"{s['name']} at column {s['col']}, stamina {s['stamina']}" for s in view["ships"])
         return f"Toy race, turn {view['turn']}, finish at column {view['finish']}: {where}."[:1000]
 

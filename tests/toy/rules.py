@@ -17,12 +17,14 @@ from rules.core.ruleset import Outcome, Seat, ShipEntry
 from rules.core.scenarios import packaged_scenarios
 from rules.core.steps import Checking, DecisionHandlers, StepHandlers, SteppedRuleset
 from rules.core.tables.squares import Square, ahead
+from rules.core.texts import Catalogue
 from tests.toy.manifest import MANIFEST
 
 EAST = 2  # the facing the lanes run along
 STAMINA = 2
 MAX_TURNS = 30
-NO_STAMINA = P.register("toy-no-stamina", "{counter} has no stamina left for speed 3.",
+TEXTS = Catalogue("toy")
+NO_STAMINA = TEXTS.add("toy-no-stamina", "{counter} has no stamina left for speed 3.",
                         "{counter} non ha più fiato per la velocità 3.")
 
 

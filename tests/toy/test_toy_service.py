@@ -16,8 +16,8 @@ HOST, ANNE, BOB = 100, 200, 300
 PNG = b"\x89PNG\r\n\x1a\n"
 
 
-def draw(view):
-    return renderer.render_map_bytes(view), renderer.describe_image(view)
+def draw(view, lang="en"):
+    return renderer.render_map_bytes(view, lang=lang), renderer.describe_image(view, lang)
 
 
 @pytest.fixture
@@ -127,12 +127,10 @@ async def test_an_italian_race_speaks_italian(table):
     assert not any(t.startswith("Hare: speed") for t in texts)
 
 
-@pytest.mark.xfail(strict=True, reason="An Italian game gets English maps: the board sees only the view "
-                   "(renderer/api.py render_map/describe_image take no language) and Ruleset.view(state, viewer) "
-                   "is not told the game's language (rules/core/ruleset.py), so no board can label a map in Italian")
 async def test_an_italian_race_gets_italian_maps(table):
     service, loops, transport = table
     await open_race(service, loops, language="it")
+    await race(service, loops, transport)  # the start tells nothing: the maps come with the turns
     alts = [p.image.alt for p in transport.posts if p.image is not None]
     assert alts and all("turno" in alt for alt in alts)
 
@@ -155,9 +153,8 @@ async def test_computer_seats_race_by_themselves(table):
     assert any(t.startswith("Finish: ") for t in transport.public_texts())
 
 
-@pytest.mark.xfail(strict=True, reason="An Italian game's prompts and menus are English: Decision.label, "
-                   "ParamSpec.label and DecisionSpec.default_text are one string each (rules/core/decisions.py) "
-                   "and Ruleset.pending/spec are not told the game's language (rules/core/ruleset.py)")
+@pytest.mark.xfail(strict=True, reason="The toy's prompts and menus are English: its Decision, ParamSpec and "
+                   "DecisionSpec labels are plain strings, not Texts of a catalogue (rules/core/texts.py say())")
 async def test_an_italian_race_prompts_in_italian(table):
     service, loops, transport = table
     await open_race(service, loops, language="it")
@@ -165,9 +162,6 @@ async def test_an_italian_race_prompts_in_italian(table):
     assert not any("Speed of" in line or "speed 1" in line for line in prompt.lines)
 
 
-@pytest.mark.xfail(strict=True, reason="bot/service/play.py:110 shows a refused order's Problem.message, which "
-                   "rules/core/problems.problem() wrote in English (lang='en' by default): the ruleset's check is "
-                   "not told the game's language, though the toy registered its code in both")
 async def test_an_italian_race_refuses_in_italian(table):
     service, loops, transport = table
     await open_race(service, loops, language="it", scenario="long-lane")
