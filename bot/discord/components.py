@@ -17,6 +17,20 @@ import discord
 from bot.discord.replies import Refusal, answer_error
 
 
+_DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
+
+
+def base36(n: int) -> str:
+    """A non-negative number in base 36: ids (snowflakes, game ids) written short, so a
+    component's custom_id keeps within Discord's 100 characters."""
+    out = ""
+    while True:
+        n, r = divmod(n, 36)
+        out = _DIGITS[r] + out
+        if n == 0:
+            return out
+
+
 def ids_on_message(interaction: discord.Interaction) -> set[str]:
     """The custom ids of the components on the message the click came from."""
     message = interaction.message

@@ -34,17 +34,8 @@ duel_group = app_commands.Group(**command("duel"), guild_only=True)
 
 
 def custom_id(game_id: int, user_id: int, answer: str) -> str:
-    return f"{FORMAT}:{_base36(game_id)}:{_base36(user_id)}:{answer}"
+    return f"{FORMAT}:{components.base36(game_id)}:{components.base36(user_id)}:{answer}"
 
-
-def _base36(n: int) -> str:
-    digits = "0123456789abcdefghijklmnopqrstuvwxyz"
-    out = ""
-    while True:
-        n, r = divmod(n, 36)
-        out = digits[r] + out
-        if n == 0:
-            return out
 
 
 def parse(found: str | None) -> tuple[int, int, str] | None:

@@ -51,15 +51,6 @@ _PLAIN_DECISION = re.compile(r"^[A-Za-z0-9._-]{1,40}$")
 
 
 # -- custom ids -----------------------------------------------------------------------------------
-def base36(n: int) -> str:
-    out = ""
-    while True:
-        n, r = divmod(n, 36)
-        out = DIGITS[r] + out
-        if n == 0:
-            return out
-
-
 def decision_token(decision_id: str) -> str:
     """The decision id itself when short and plain (readable in logs), else a hash."""
     if _PLAIN_DECISION.match(decision_id):
@@ -76,7 +67,7 @@ class Ref:
     n: int
 
     def custom_id(self) -> str:
-        return f"{FORMAT}:{self.kind}:{base36(self.game_id)}:{self.token}:{self.state}:{self.n}"
+        return f"{FORMAT}:{self.kind}:{components.base36(self.game_id)}:{self.token}:{self.state}:{self.n}"
 
 
 def parse(custom_id: str | None) -> Ref | None:

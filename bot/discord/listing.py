@@ -13,6 +13,7 @@ import re
 import discord
 
 from bot import i18n
+from bot.discord import components
 from bot.discord.app import BotApp
 from bot.discord.replies import Refusal, answer_error, one_message, reader_language, split_text
 from rules.core.registry import manifest
@@ -23,18 +24,9 @@ FORMAT = "bsl1"
 _ID = re.compile(rf"^{FORMAT}:(?P<guild>[0-9a-z]{{1,13}}):(?P<page>[0-9a-z]{{1,6}})$")
 
 
-def _base36(n: int) -> str:
-    digits = "0123456789abcdefghijklmnopqrstuvwxyz"
-    out = ""
-    while True:
-        n, r = divmod(n, 36)
-        out = digits[r] + out
-        if n == 0:
-            return out
-
 
 def custom_id(guild_id: int, page: int) -> str:
-    return f"{FORMAT}:{_base36(guild_id)}:{_base36(page)}"
+    return f"{FORMAT}:{components.base36(guild_id)}:{components.base36(page)}"
 
 
 def parse(custom_id: str | None) -> tuple[int, int] | None:

@@ -19,7 +19,7 @@ from PIL import Image
 from bot import i18n
 from bot.discord.client import Broadside
 from bot.discord.markup import DiscordMarkup
-from bot.discord.forms import base36
+from bot.discord.components import base36
 from bot.service import FakeClock
 from bot.settings import Settings
 from tests.e2e.fake_discord import InteractionType, LoopbackDiscord

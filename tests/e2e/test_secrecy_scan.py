@@ -25,7 +25,7 @@ from typing import Any
 
 import pytest
 
-from bot.discord.forms import base36
+from bot.discord.components import base36
 from tests.e2e.security_helpers import World, all_games, bot_running, captured_logs, make_world, settled
 
 GAMES = [("frigate-duel", 3), ("brig-action", 7), ("squadron-action", 11)]
