@@ -42,7 +42,7 @@ from typing import Any, Awaitable, Callable
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bot.discord.forms import base36  # noqa: E402
+from bot.discord.components import base36  # noqa: E402
 from tests.e2e.fake_discord import LoopbackDiscord  # noqa: E402
 from tests.e2e.fake_discord.interactions import Interaction  # noqa: E402
 
