@@ -19,7 +19,7 @@ from rules.cannoni.wording import TEXTS
 from rules.core.events import Event
 from rules.core.tables.compass import compass
 from rules.core.problems import worded as problems_worded
-from rules.core.texts import Text, worded
+from rules.core.texts import Speaker, Text, worded
 
 PROBLEMS = SimpleNamespace(
     CURVE_LONGER="curve-longer-than-move",
@@ -166,17 +166,11 @@ PARTS: dict[str, Callable[[dict[str, Any], Words, Callable[..., str]], dict[str,
 }
 
 
-class _Say:
-    """Words of one language, for the builders above."""
+class _Say(Speaker):
+    """Cannoni's words in one language, for the builders above."""
 
     def __init__(self, lang: str) -> None:
-        self.lang = lang
-
-    def __call__(self, code: str, **params: Any) -> str:
-        return TEXTS.text(code, self.lang, **params)
-
-    def word(self, prefix: str, value: Any) -> str:
-        return TEXTS.word(f"cannoni.{prefix}", value, self.lang)
+        super().__init__(TEXTS, lang)
 
     def english_or(self, stored: Any, worded: str) -> str:
         # An old event's English line is its own text; other languages are worded anew.

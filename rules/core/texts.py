@@ -69,6 +69,22 @@ class Catalogue:
         return self.text(code, lang)
 
 
+class Speaker:
+    """A ruleset's words in one language, for the functions that build its event lines:
+    ``say(code, **params)`` a line, ``say.word(prefix, value)`` a stored value's word
+    (looked up under the ruleset's own prefix)."""
+
+    def __init__(self, catalogue: Catalogue, lang: str) -> None:
+        self.catalogue = catalogue
+        self.lang = lang
+
+    def __call__(self, code: str, **params: Any) -> str:
+        return self.catalogue.text(code, self.lang, **params)
+
+    def word(self, prefix: str, value: Any) -> str:
+        return self.catalogue.word(f"{self.catalogue.name}.{prefix}", value, self.lang)
+
+
 def word_code(prefix: str, value: Any) -> str:
     return f"{prefix}.{str(value).replace(' ', '-')}"
 

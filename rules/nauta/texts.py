@@ -13,7 +13,7 @@ from typing import Any, Callable
 from rules.core.decisions import Problem
 from rules.core.events import Event
 from rules.core.problems import problem
-from rules.core.texts import Text, worded
+from rules.core.texts import Speaker, Text, worded
 from rules.nauta.speeds import speed_text
 from rules.nauta.wording import PROBLEM_CODES, TEXTS
 
@@ -33,17 +33,11 @@ def dash_word(classis: bool, lang: str = "en") -> str:
     return worded(dash_text(classis), lang)
 
 
-class _Say:
-    """Words of one language, for the builders below."""
+class _Say(Speaker):
+    """Nauta's words in one language, for the builders below."""
 
     def __init__(self, lang: str) -> None:
-        self.lang = lang
-
-    def __call__(self, code: str, **params: Any) -> str:
-        return TEXTS.text(code, self.lang, **params)
-
-    def word(self, prefix: str, value: Any) -> str:
-        return TEXTS.word(f"nauta.{prefix}", value, self.lang)
+        super().__init__(TEXTS, lang)
 
     def mods(self, mods: list) -> str:
         return ", ".join(f"{v:+d} {k}" for k, v in mods) if mods else self("nauta.no-modifier")
