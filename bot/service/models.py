@@ -107,18 +107,5 @@ class Resolution:
     over: bool
 
 
-@dataclass(frozen=True, slots=True)
-class Announcement:
-    """What a start or a step shows: public lines and view, and each player's secrets."""
-
-    idx: int
-    lines: list[str]
-    public_view: dict[str, Any]
-    private: dict[int, list[str]]  # user id -> lines only they may read
-    over: bool
-    key: int = 0  # the step's row id (0: the start): what its parts are noted under
-    lang: str = "en"  # the game's language: the map's words too
-
-
-__all__ = ["Announcement", "Limits", "PACING_LIMITS", "Pacing", "PendingDecision", "PhaseStatus", "Place", "Resolution",
+__all__ = ["Limits", "PACING_LIMITS", "Pacing", "PendingDecision", "PhaseStatus", "Place", "Resolution",
            "SubmitResult"]

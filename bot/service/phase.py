@@ -11,7 +11,7 @@ from pydantic import BaseModel
 
 from bot import i18n
 from bot.service.core import GameRuntime, logger
-from bot.service.models import Announcement, PendingDecision, PhaseStatus, Resolution
+from bot.service.models import PendingDecision, PhaseStatus, Resolution
 from bot.service.play import PlayMixin
 from bot.service.posting import StoredStep, Told
 from bot.transport import Prompt
@@ -182,31 +182,6 @@ class PhaseMixin(PlayMixin):
         await self._notice(game, "notice.engine-error", [game.host_id], host=i18n.mention(game.host_id))
 
     # -- telling -----------------------------------------------------------------------------
-    async def unannounced(self, game_id: int) -> list[int]:
-        """The start (0) and the step indexes stored but not yet posted to the thread."""
-        start, steps = await self.db.unannounced(game_id)
-        return ([0] if start else []) + [s.idx for s in steps]
-
-    async def announcement(self, game_id: int, idx: int) -> Announcement | None:
-        game = await self.game(game_id)
-        if idx == 0:
-            row = await self.db.start_record(game_id)
-        else:
-            row = await self.db.step(game_id, idx)
-        if row is None:
-            return None
-        ruleset = get_ruleset(game.ruleset)
-        state = await asyncio.to_thread(ruleset.load_state, row.state)
-        public_view = await asyncio.to_thread(ruleset.view, state, None)
-        private = {}
-        for seat in await self.db.seats(game_id):
-            lines = self._event_lines(ruleset, game, row.events, seat.seat_id)
-            if lines and seat.user_id is not None:
-                private[seat.user_id] = lines
-        return Announcement(idx=idx, lines=self._event_lines(ruleset, game, row.events), public_view=public_view,
-                            private=private, over=ruleset.outcome(state) is not None,
-                            key=row.id if isinstance(row, StepRow) else 0, lang=game.language)
-
     async def backlog(self, game_id: int) -> list[StoredStep]:
         """The start and the steps not yet wholly told, with their public events weighed
         by the ruleset (for :mod:`bot.service.posting`) and each player's private lines."""
