@@ -6,6 +6,7 @@ rules accept. See docs/ai.md for how each decides.
 from __future__ import annotations
 
 import math
+from abc import abstractmethod
 import random
 from typing import Any, Iterable, Iterator
 
@@ -66,9 +67,9 @@ class GalleyAI(AICaptain):
                  for ship_id, v in chosen.items() if not ship_id.startswith("formation_")}
         return [{"action": "speeds", **chosen}, {"action": "speeds", **alone}]
 
+    @abstractmethod
     def pick_speeds(self, board: Board, allowed: dict[str, list[int]]) -> dict[str, Any]:
         """Ship id -> speed, or -> formation letter with "formation_<letter>" -> speed."""
-        raise NotImplementedError
 
     # -- moves ----------------------------------------------------------------------------
     def moves(self, board: Board, spec: DecisionSpec) -> Iterator[dict[str, Any]]:
@@ -119,9 +120,10 @@ class GalleyAI(AICaptain):
         scored.sort(key=lambda t: -t[0])
         return scored
 
+    @abstractmethod
     def priority(self, board: Board, judge: Judge, ships: list[Galley],
                  options: list[tuple[float, Move]]) -> float:
-        raise NotImplementedError
+        """How urgently this unit should move first: the level's own reckoning."""
 
     # -- boarding -------------------------------------------------------------------------
     def boarding(self, board: Board, spec: DecisionSpec) -> dict[str, Any]:
