@@ -300,10 +300,8 @@ WORDS = {
                               "heated shot": ("heated shot", "palle arroventate")},
 }
 
-for _code, (_en, _it) in PROBLEMS.items():
-    TEXTS.add(_code, _en, _it)
-for _code, (_en, _it) in EVENTS.items():
-    TEXTS.add(_code, _en, _it)
+TEXTS.add_pairs(PROBLEMS)
+TEXTS.add_pairs(EVENTS)
 for _prefix, _words in WORDS.items():
     TEXTS.add_words(_prefix, _words)
 
@@ -414,8 +412,7 @@ FORMS = {
     'cannoni.form.side-choice.port': ('port (left)', 'babordo (sinistra)'),
     'cannoni.form.side': ('side', 'fiancata'),
 }
-for _code, (_en, _it) in FORMS.items():
-    TEXTS.add(_code, _en, _it)
+TEXTS.add_pairs(FORMS)
 
 # Why a broadside or a battery has nothing to fire at.
 BLOCKED = {
@@ -446,8 +443,7 @@ BLOCKED = {
     'cannoni.blocked.not-nearest-sector': ('not the nearest in the sector',
         'non è il più vicino nel settore'),
 }
-for _code, (_en, _it) in BLOCKED.items():
-    TEXTS.add(_code, _en, _it)
+TEXTS.add_pairs(BLOCKED)
 
 # What a missed deadline decided, and how a chit was drawn.
 DEFAULTS = {
@@ -468,8 +464,7 @@ DEFAULTS = {
     'cannoni.default.the-parties': ('the boarding parties',
         "le squadre d'abbordaggio"),
 }
-for _code, (_en, _it) in DEFAULTS.items():
-    TEXTS.add(_code, _en, _it)
+TEXTS.add_pairs(DEFAULTS)
 
 # The words of the map's alt text (renderer/cannoni/text.py).
 MAP = {
@@ -528,8 +523,7 @@ MAP = {
     'cannoni.map.more': (' And {n} more.',
         ' E altre {n}.'),
 }
-for _code, (_en, _it) in MAP.items():
-    TEXTS.add(_code, _en, _it)
+TEXTS.add_pairs(MAP)
 
 # The words of the map's header (renderer/cannoni.py).
 HEADER = {
@@ -552,8 +546,7 @@ HEADER = {
     'cannoni.head.out': (' · out of play: {ships}',
         ' · fuori gioco: {ships}'),
 }
-for _code, (_en, _it) in HEADER.items():
-    TEXTS.add(_code, _en, _it)
+TEXTS.add_pairs(HEADER)
 
 # The words of the map's legend.
 LEGEND = {
@@ -622,8 +615,7 @@ LEGEND = {
     'cannoni.legend.rays': ('dashed rays: its fixed firing sector; gauge: points · gunners',
         'raggi tratteggiati: il settore di tiro fisso; indicatore: punti · serventi'),
 }
-for _code, (_en, _it) in LEGEND.items():
-    TEXTS.add(_code, _en, _it)
+TEXTS.add_pairs(LEGEND)
 
 
 def word(prefix: str, value: Any) -> Text | str:

@@ -43,6 +43,11 @@ class Catalogue:
         for code, texts in entries.items():
             self.add(code, texts["en"], texts["it"])
 
+    def add_pairs(self, entries: dict[str, tuple[str, str]]) -> None:
+        """Texts given as ``code -> (English, Italian)``, the shape a ruleset's tables use."""
+        for code, (en, it) in entries.items():
+            self.add(code, en, it)
+
     def add_words(self, prefix: str, words: dict[str, tuple[str, str]]) -> None:
         """Words for the values a field takes (``side.starboard``), found by :meth:`word`."""
         for value, (en, it) in words.items():

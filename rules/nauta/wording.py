@@ -192,10 +192,8 @@ WORDS = {
     "nauta.succeeds": {"True": ("succeeds", "riesce"), "False": ("fails", "fallisce")},
 }
 
-for _code, (_en, _it) in PROBLEMS.items():
-    TEXTS.add(_code, _en, _it)
-for _code, (_en, _it) in EVENTS.items():
-    TEXTS.add(_code, _en, _it)
+TEXTS.add_pairs(PROBLEMS)
+TEXTS.add_pairs(EVENTS)
 for _prefix, _words in WORDS.items():
     TEXTS.add_words(_prefix, _words)
 
@@ -304,8 +302,7 @@ FORMS = {
     'nauta.default.straight-ahead': ('{unit} straight ahead',
         '{unit} dritto'),
 }
-for _code, (_en, _it) in FORMS.items():
-    TEXTS.add(_code, _en, _it)
+TEXTS.add_pairs(FORMS)
 
 # The words of the map's alt text and status line (renderer/nauta.py).
 MAP = {
@@ -400,8 +397,7 @@ MAP = {
     'nauta.map.more': (' And {n} more.',
         ' E altre {n}.'),
 }
-for _code, (_en, _it) in MAP.items():
-    TEXTS.add(_code, _en, _it)
+TEXTS.add_pairs(MAP)
 
 # The words of the map's header (renderer/nauta.py).
 HEADER = {
@@ -412,8 +408,7 @@ HEADER = {
     'nauta.head.out': (' · out: {ships}',
         ' · fuori: {ships}'),
 }
-for _code, (_en, _it) in HEADER.items():
-    TEXTS.add(_code, _en, _it)
+TEXTS.add_pairs(HEADER)
 
 # The words of the map's legend.
 LEGEND = {
@@ -470,5 +465,4 @@ LEGEND = {
     'nauta.badge.burning': ('burning (counts as sunk)',
         'in fiamme (conta come affondata)'),
 }
-for _code, (_en, _it) in LEGEND.items():
-    TEXTS.add(_code, _en, _it)
+TEXTS.add_pairs(LEGEND)
