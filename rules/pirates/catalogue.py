@@ -1,0 +1,81 @@
+"""The ships and crews a Pirates fleet is bought from: our own data, written for this
+house ruleset (no published card text). Points follow the rulebook's scale (80 points
+for a big battle, 30 for a skirmish); a gun is its range ("S" two squares, "L"
+three) and the number a die must beat to hit.
+
+Named objects (``named``) are unique in a game; Calico Cat is in twice, as the
+rulebook says, and only one of her versions may be in play (``unique_as``).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+# Crew abilities the engine plays (rules.pirates.crews says how).
+HELMSMAN = "helmsman"  # one more S segment when her ship moves
+GUNNER = "gunner"  # re-rolls one missed shot of her ship each turn
+BOSUN = "bosun"  # +1 to her ship's boarding rolls
+DOCTOR = "doctor"  # face down, a kill aimed at her only turns her face up
+ABILITIES = (HELMSMAN, GUNNER, BOSUN, DOCTOR)
+
+
+@dataclass(frozen=True)
+class ShipType:
+    key: str
+    name: str
+    points: int
+    masts: int
+    cargo: int
+    speed: str  # the segments of a move, e.g. "SL"
+    guns: tuple[tuple[str, int], ...]  # one per mast: (range, score to beat)
+    named: bool = True
+    unique_as: str = ""  # two versions of one ship share this
+
+    @property
+    def squares(self) -> int:
+        """"Le navi con 4 o più alberi occupano 3 quadretti, con 2 o 3 alberi 2 quadretti
+        e con 1 albero 1 quadretto.\""""
+        return 3 if self.masts >= 4 else 2 if self.masts >= 2 else 1
+
+
+@dataclass(frozen=True)
+class CrewType:
+    key: str
+    name: str
+    points: int
+    ability: str | None
+    named: bool = True
+
+
+SHIPS: dict[str, ShipType] = {s.key: s for s in (
+    ShipType("gull", "Grey Gull", 5, 1, 2, "SS", (("S", 3),)),
+    ShipType("calico-cat", "Calico Cat", 8, 2, 3, "SL", (("S", 3), ("L", 4)), unique_as="calico-cat"),
+    ShipType("calico-cat-ii", "Calico Cat (refit)", 9, 2, 3, "L", (("L", 3), ("L", 4)), unique_as="calico-cat"),
+    ShipType("sea-wasp", "Sea Wasp", 7, 2, 2, "LS", (("S", 2), ("S", 3))),
+    ShipType("red-heron", "Red Heron", 11, 3, 4, "SL", (("L", 3), ("S", 3), ("L", 4))),
+    ShipType("salt-widow", "Salt Widow", 12, 3, 3, "LL", (("S", 2), ("L", 4), ("S", 3))),
+    ShipType("iron-abbot", "Iron Abbot", 15, 4, 5, "SS", (("L", 3), ("L", 3), ("S", 2), ("L", 4))),
+    ShipType("black-tide", "Black Tide", 19, 5, 6, "S", (("L", 2), ("L", 3), ("S", 2), ("L", 3), ("S", 3))),
+    # Unnamed hulls: a fleet may hold several (up to its points / 3).
+    ShipType("sloop", "sloop", 4, 1, 2, "L", (("S", 4),), named=False),
+    ShipType("brig", "brig", 8, 2, 3, "SS", (("L", 4), ("S", 3)), named=False),
+    ShipType("frigate", "frigate", 13, 4, 4, "S", (("L", 4), ("S", 3), ("L", 4), ("S", 3)), named=False),
+)}
+
+CREWS: dict[str, CrewType] = {c.key: c for c in (
+    CrewType("helmsman", "helmsman", 3, HELMSMAN, named=False),
+    CrewType("gunner", "gunner", 3, GUNNER, named=False),
+    CrewType("bosun", "bosun", 2, BOSUN, named=False),
+    CrewType("deckhand", "deckhand", 1, None, named=False),
+    CrewType("mara-quill", "Mara Quill", 5, HELMSMAN),
+    CrewType("old-bartolo", "Old Bartolo", 5, GUNNER),
+    CrewType("doc-ansel", "Doc Ansel", 4, DOCTOR),
+    CrewType("one-eyed-rosa", "One-eyed Rosa", 4, BOSUN),
+)}
+
+
+def ship_type(key: str) -> ShipType:
+    return SHIPS[key]
+
+
+def crew_type(key: str) -> CrewType:
+    return CREWS[key]

@@ -1,0 +1,163 @@
+"""Setting up ("Preparazione"): the sea drawn on squared paper, the fleets bought with
+points, every ship docked at her home island, every crew face down, the treasures
+hidden."""
+from __future__ import annotations
+
+import math
+from typing import Literal
+
+from pydantic import BaseModel, Field
+from shapely.geometry import Polygon
+
+from rules.core.ruleset import Seat
+from rules.core.tables.squares import coast_squares, touched_squares
+from rules.pirates import sea
+from rules.pirates.catalogue import CREWS, SHIPS, crew_type, ship_type
+from rules.pirates.state import Crew, Gun, Island, PiratesOptions, PiratesState, Ship, Treasure, Zone
+
+BIG_BATTLE, SKIRMISH = 80, 30
+
+
+class IslandSetup(BaseModel):
+    id: str
+    name: str
+    kind: Literal["home", "wild"]
+    side: str | None = None
+    outline: list[tuple[float, float]]
+
+
+class ZoneSetup(BaseModel):
+    id: str
+    kind: Literal["fog", "shoals", "sargasso"]
+    outline: list[tuple[float, float]]
+
+
+class TreasureSetup(BaseModel):
+    id: str
+    value: int
+    place: str
+    need: int | None = None
+
+
+class ShipSetup(BaseModel):
+    key: str
+    col: int
+    row: int
+    facing: int
+
+
+class CrewSetup(BaseModel):
+    key: str
+    on: int | None = None  # the fleet's ship by index; None: the home island
+
+
+class FleetSetup(BaseModel):
+    side: str
+    ships: list[ShipSetup]
+    crews: list[CrewSetup] = Field(default_factory=list)
+
+
+class PiratesSetup(BaseModel):
+    name: str
+    title: str = ""
+    cols: int
+    rows: int
+    points: int = SKIRMISH
+    turns_limit: int = 12
+    islands: list[IslandSetup]
+    zones: list[ZoneSetup] = Field(default_factory=list)
+    treasures: list[TreasureSetup] = Field(default_factory=list)
+    fleets: list[FleetSetup]
+
+
+def fleet_problems(points: int, fleets: list[FleetSetup]) -> list[str]:
+    """What breaks the buying rules: the points; "Può esistere durante il gioco solo un
+    oggetto [...] con un nome proprio (vale anche per Calico Cat, che ha due versioni)";
+    "un numero massimo di oggetti senza nome dello stesso tipo [...] pari ai punti
+    prestabiliti diviso 3 (arrotondato in su)"; "massimo punti di equipaggio pari al
+    punteggio della nave può essere a bordo"."""
+    out: list[str] = []
+    names: dict[str, str] = {}
+    limit = math.ceil(points / 3)
+    for fleet in fleets:
+        cost = sum(ship_type(s.key).points for s in fleet.ships) + sum(crew_type(c.key).points for c in fleet.crews)
+        if cost > points:
+            out.append(f"{fleet.side}: {cost} points, more than {points}")
+        counts: dict[str, int] = {}
+        for key, named, unique in [(s.key, ship_type(s.key).named, ship_type(s.key).unique_as or s.key)
+                                   for s in fleet.ships] + [(c.key, crew_type(c.key).named, c.key)
+                                                            for c in fleet.crews]:
+            if named:
+                if unique in names:
+                    out.append(f"{fleet.side}: {key} is named and already in play ({names[unique]})")
+                names[unique] = fleet.side
+            else:
+                counts[key] = counts.get(key, 0) + 1
+        out += [f"{fleet.side}: {n} unnamed {key}, more than {limit}" for key, n in counts.items() if n > limit]
+        for i, ship in enumerate(fleet.ships):
+            aboard = sum(crew_type(c.key).points for c in fleet.crews if c.on == i)
+            if aboard > ship_type(ship.key).points:
+                out.append(f"{fleet.side}: {aboard} points of crew aboard {ship.key}, more than her points")
+    return out
+
+
+def _islands(setup: PiratesSetup) -> list[Island]:
+    shapes = [Polygon(i.outline) for i in setup.islands]
+    coast = {(s.col, s.row) for s in coast_squares(shapes, setup.cols, setup.rows)}
+    out = []
+    for spec, shape in zip(setup.islands, shapes):
+        touched = [(s.col, s.row) for s in touched_squares(shape) if 0 <= s.col < setup.cols and 0 <= s.row < setup.rows]
+        out.append(Island(id=spec.id, name=spec.name, kind=spec.kind, side=spec.side, outline=spec.outline,
+                          land=[c for c in touched if c not in coast], coast=[c for c in touched if c in coast]))
+    return out
+
+
+def _zones(setup: PiratesSetup) -> list[Zone]:
+    return [Zone(id=z.id, kind=z.kind, outline=z.outline,
+                 squares=[(s.col, s.row) for s in touched_squares(Polygon(z.outline))
+                          if 0 <= s.col < setup.cols and 0 <= s.row < setup.rows]) for z in setup.zones]
+
+
+def initial_state(setup: PiratesSetup, options: PiratesOptions, seats: list[Seat]) -> PiratesState:
+    problems = fleet_problems(setup.points, setup.fleets)
+    if problems:
+        raise ValueError("; ".join(problems))
+    sides = [f.side for f in setup.fleets]
+    state = PiratesState(seats=seats, options=options, scenario=setup.name, title=setup.title, cols=setup.cols,
+                         rows=setup.rows, sides=sides, islands=_islands(setup), zones=_zones(setup), ships=[],
+                         turns_limit=setup.turns_limit,
+                         treasures=[Treasure(id=t.id, value=t.value, place=t.place, need=t.need)
+                                    for t in setup.treasures])
+    for fleet in setup.fleets:
+        home = state.home(fleet.side)
+        ids = []
+        for i, spec in enumerate(fleet.ships):
+            kind = ship_type(spec.key)
+            ship_id = spec.key if kind.named else f"{fleet.side}-{spec.key}-{i + 1}"
+            ids.append(ship_id)
+            ship = Ship(id=ship_id, key=spec.key, name=kind.name if kind.named else f"{fleet.side} {kind.name} {i + 1}",
+                        side=fleet.side, points=kind.points, masts=kind.masts,
+                        guns=[Gun(range=r, score=s) for r, s in kind.guns], cargo=kind.cargo, speed=kind.speed,
+                        col=spec.col, row=spec.row, facing=spec.facing, length=kind.squares)
+            if not any(c in {tuple(x) for x in home.coast} for c in ship.cells()):
+                raise ValueError(f"{ship_id} does not start on the coast of {home.id}")
+            ship.docked = home.id  # "tutte le navi partono attraccate alla propria isola base"
+            state.ships.append(ship)
+        for j, crew in enumerate(fleet.crews):
+            place = ids[crew.on] if crew.on is not None else home.id
+            state.crews.append(Crew(id=f"{fleet.side}-c{j + 1}", key=crew.key, side=fleet.side, place=place))
+    _check_places(state)
+    return state
+
+
+def _check_places(state: PiratesState) -> None:
+    land = sea.land(state)
+    seen: dict[tuple[int, int], str] = {}
+    for ship in state.ships:
+        for c in ship.cells():
+            if not sea.in_bounds(state, c) or c in land or c in seen:
+                raise ValueError(f"{ship.id} cannot lie on {c}")
+            seen[c] = ship.id
+
+
+__all__ = ["CREWS", "SHIPS", "PiratesSetup", "fleet_problems", "initial_state"]

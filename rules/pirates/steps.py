@@ -1,0 +1,203 @@
+"""The steps of play: "manoeuvre" (one decision for each object in the order of
+manoeuvre) and "fire" (a decision for each ship that held to shoot, all at once)."""
+from __future__ import annotations
+
+from typing import Any
+
+from rules.core import problems as P
+from rules.core.decisions import ActionSpec, Choice, Decision, DecisionSpec, Order, ParamSpec, Problem
+from rules.core.dice import Roller
+from rules.core.steps import Checking, DecisionHandlers, StepHandlers
+from rules.core.texts import say
+from rules.pirates import fighting, movement, shooting, treasure, turns
+from rules.pirates.movement import SEGMENT, TURNS
+from rules.pirates.state import PiratesState, Ship
+
+
+def _say(code: str, **params: Any):
+    return say(f"pirates.{code}", **params)
+
+
+# -- manoeuvre ------------------------------------------------------------------------------
+
+def manoeuvre_pending(state: PiratesState) -> list[Decision]:
+    if not state.order:
+        return []
+    side = state.order[0].side
+    return [Decision(id=f"t{state.turn}.a{state.acts + 1}", kind="act", player=state.seat_of(side),
+                     label=_say("form.act", side=side, turn=state.turn))]
+
+
+def _ship_param(ships: list[Ship]) -> ParamSpec:
+    return ParamSpec(name="ship", label=_say("form.ship"), choices=[
+        Choice(value=s.id, label=_say("form.ship-choice", ship=s.name, square=movement.square_name(s.cells()[0])))
+        for s in ships])
+
+
+def _yes_no(name: str, label: str, default_yes: bool) -> ParamSpec:
+    order = ("yes", "no") if default_yes else ("no", "yes")
+    return ParamSpec(name=name, label=_say(label), required=False,
+                     choices=[Choice(value=v, label=_say(f"form.{v}")) for v in order])
+
+
+def movable(state: PiratesState, ship: Ship) -> bool:
+    return ship.status == "afloat" and not ship.fog and ship.stuck_to is None
+
+
+def _legal(state: PiratesState, ship: Ship, action: str) -> str | None:
+    """None when ``ship`` may take ``action`` now, else the reason's code."""
+    if action == "scuttle":
+        return None if ship.status == "derelict" else "why.not-derelict"
+    if ship.status == "derelict":
+        return "why.derelict"
+    if ship.fog:
+        return "why.fog"
+    if action in ("move", "reverse"):
+        return None if ship.stuck_to is None else "why.not-stuck"
+    if action == "repair":
+        if not state.find_island(ship.docked) or state.island(ship.docked).side != ship.side:
+            return "why.not-home"
+        return None if turns.missing_guns(ship) else "why.whole"
+    if action == "explore":
+        return None if treasure.explorable(state, ship) else "why.nothing-to-explore"
+    if action == "board":
+        return None if fighting.may_board(state, ship) else "why.not-stuck"
+    return None
+
+
+ACTIONS = ("move", "reverse", "fire", "repair", "explore", "board", "scuttle")
+LABELS = {"move": "form.move", "reverse": "form.reverse", "fire": "form.hold", "repair": "form.repair",
+          "explore": "form.explore", "board": "form.board", "scuttle": "form.scuttle"}
+
+
+def _move_params(state: PiratesState, ships: list[Ship]) -> list[ParamSpec]:
+    longest = max(ships, key=lambda s: len(movement.segments_of(state, s)))
+    segs = movement.segments_of(state, longest)
+    params: list[ParamSpec] = [_ship_param(ships)]
+    for k in range(1, len(segs) + 1):
+        seg = max((movement.segments_of(state, s)[k - 1] for s in ships if len(movement.segments_of(state, s)) >= k),
+                  key=lambda x: SEGMENT[x])
+        params.append(ParamSpec(name=f"turn{k}", label=_say("form.turn", k=k), required=False,
+                                choices=[Choice(value=t, label=_say(f"form.turn-{t}")) for t in (0, 1, -1, 2, -2)]))
+        params.append(ParamSpec(name=f"go{k}", label=_say("form.go", k=k, seg=seg), kind="number", min=0,
+                                max=SEGMENT[seg], step=1, required=False))
+    params.append(_yes_no("dock", "form.dock", default_yes=False))
+    params.append(_yes_no("board", "form.board-after-ram", default_yes=True))
+    return params
+
+
+def manoeuvre_spec(state: PiratesState, decision: Decision, only: str | None,
+                   checking: Checking | None) -> DecisionSpec:
+    side = state.side_of(decision.player)
+    mine = turns.to_act(state, side)
+    actions = []
+    for action in ACTIONS:
+        if only is not None and action != only:
+            continue
+        ships = [s for s in mine if _legal(state, s, action) is None]
+        if not ships:
+            continue
+        params = _move_params(state, ships) if action == "move" else [_ship_param(ships)]
+        actions.append(ActionSpec(action=action, label=_say(LABELS[action]), params=params))
+    default = _fallback(state, mine)
+    named = state.ship(default["ship"]).name if default else "-"
+    return DecisionSpec(decision=decision, actions=actions, default=default,
+                        default_text=_say("form.default-hold", ship=named))
+
+
+
+def _fallback(state: PiratesState, mine: list[Ship]) -> dict | None:
+    for ship in mine:
+        for action in ("fire", "scuttle"):
+            if _legal(state, ship, action) is None:
+                return {"action": action, "ship": ship.id}
+    return None
+
+
+def manoeuvre_check(state: PiratesState, decision: Decision, payload: dict[str, Any],
+                    checking: Checking | None) -> list[Problem]:
+    ship = state.find_ship(str(payload.get("ship")))
+    action = payload.get("action")
+    side = state.side_of(decision.player)
+    mine = turns.to_act(state, side)
+    if ship is None or ship not in mine:
+        return [P.problem("pirates-not-yours", field="ship", object=str(payload.get("ship")),
+                          legal=", ".join(s.id for s in mine) or "-")]
+    why = _legal(state, ship, str(action))
+    if why is not None:
+        return [P.problem("pirates-cannot", field="ship", ship=ship.name, action=_say(LABELS[str(action)]),
+                          why=_say(why))]
+    if action == "move":
+        segs = movement.segments_of(state, ship)
+        plan = turns.plan_of(payload)
+        for k, (t, n) in enumerate(plan.segments):
+            if k >= len(segs) or n > SEGMENT[segs[k]]:
+                limit = SEGMENT[segs[k]] if k < len(segs) else 0
+                return [P.problem(P.OUT_OF_RANGE, field=f"go{k + 1}", param=f"go{k + 1}", min=0, max=limit,
+                                  step=1, value=n)]
+            if t not in TURNS:
+                return [P.problem(P.OUT_OF_RANGE, field=f"turn{k + 1}", param=f"turn{k + 1}", min=-2, max=2,
+                                  step=1, value=t)]
+        if ship.becalmed:
+            return []  # she sails no square whatever she is told
+        return movement.check_move(state, ship, plan)
+    return []
+
+
+def manoeuvre_resolve(state: PiratesState, orders: dict[str, Order], roller: Roller) -> None:
+    for decision in manoeuvre_pending(state):
+        order = orders.get(decision.id)
+        payload = order.payload if order is not None else None
+        if payload is None:
+            payload = manoeuvre_spec(state, decision, None, None).default
+            roller.log.emit("default", decision=decision.id, side=state.side_of(decision.player))
+        if payload is None:  # nothing this player can do: the slot passes
+            state.order.pop(0)
+            turns.tidy_order(state)
+            if not state.order:
+                turns.to_fire(state, roller)
+            return
+        turns.act(state, dict(payload), roller)
+
+
+# -- fire ---------------------------------------------------------------------------------
+
+def fire_pending(state: PiratesState) -> list[Decision]:
+    return [Decision(id=f"t{state.turn}.f.{s.id}", kind="fire", player=state.seat_of(s.side), subject=s.id,
+                     secret=True, label=_say("form.fire", ship=s.name, turn=state.turn))
+            for s in turns.shooters(state)]
+
+
+def fire_spec(state: PiratesState, decision: Decision, only: str | None, checking: Checking | None) -> DecisionSpec:
+    ship = state.ship(str(decision.subject))
+    params, default = [], {"action": "fire"}
+    for k, gun in enumerate(ship.guns, start=1):
+        reach = shooting.reach(state, ship, gun)
+        choices = [Choice(value=t, label=state.ship(t).name) for t in reach]
+        choices.append(Choice(value=shooting.NO_TARGET, label=_say("form.none")))
+        params.append(ParamSpec(name=f"gun{k}", label=_say("form.gun", k=k, range=gun.range, score=gun.score),
+                                choices=choices, required=False))
+        default[f"gun{k}"] = reach[0] if reach else shooting.NO_TARGET
+    return DecisionSpec(decision=decision, actions=[ActionSpec(action="fire", label=_say("form.hold"), params=params)],
+                        default=default, default_text=_say("form.default-fire"))
+
+
+def aims_of(state: PiratesState, ship: Ship, payload: dict[str, Any]) -> list[str]:
+    return [str(payload.get(f"gun{k}", shooting.NO_TARGET)) for k in range(1, len(ship.guns) + 1)]
+
+
+def fire_resolve(state: PiratesState, orders: dict[str, Order], roller: Roller) -> None:
+    aims = {}
+    for decision in fire_pending(state):
+        order = orders.get(decision.id)
+        payload = order.payload if order is not None else fire_spec(state, decision, None, None).default or {}
+        ship = state.ship(str(decision.subject))
+        aims[ship.id] = aims_of(state, ship, payload)
+    turns.fire(state, aims, roller)
+
+
+STEPS = {
+    "manoeuvre": StepHandlers(manoeuvre_pending, {"act": DecisionHandlers(manoeuvre_spec, manoeuvre_check)},
+                              manoeuvre_resolve),
+    "fire": StepHandlers(fire_pending, {"fire": DecisionHandlers(fire_spec)}, fire_resolve),
+}

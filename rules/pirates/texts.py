@@ -1,0 +1,78 @@
+"""Event lines: each event's values worded through the catalogue (rules.pirates.wording),
+in the reader's language."""
+from __future__ import annotations
+
+from typing import Any
+
+from rules.core.events import Event
+from rules.core.texts import Speaker
+from rules.pirates.catalogue import CREWS, SHIPS
+from rules.pirates.movement import square_name
+from rules.pirates.wording import TEXTS
+
+
+def name_of(ident: Any) -> str:
+    """A readable name for an id: a named ship's own name, else the id's words."""
+    ident = str(ident)
+    if ident in SHIPS:
+        return SHIPS[ident].name
+    return ident.replace("-", " ")
+
+
+def _sq(value: Any) -> str:
+    return square_name((int(value[0]), int(value[1]))) if isinstance(value, (list, tuple)) else str(value)
+
+
+def describe(event: Event, lang: str = "en") -> str:
+    say = Speaker(TEXTS, lang)
+    d: dict[str, Any] = dict(event.data)
+
+    def word(key: str, **params: Any) -> str:
+        return say(f"pirates.word.{key}", **params)
+
+    for key in ("ship", "target", "other", "where", "island", "to", "zone"):
+        if key in d and d[key] is not None:
+            d[key] = name_of(d[key])
+    k = event.kind
+    if k == "order":
+        d["slots"] = ", ".join(f"{s} {n}" for s, n in d.get("slots", []))
+    elif k == "manoeuvre":
+        d["action"] = word(f"action-{d['action']}")
+    elif k in ("moved", "reversed", "left_fog"):
+        d["facing"] = word(f"facing-{d.get('facing', 0)}")
+        d["start"], d["end"] = _sq(d.get("start")), _sq(d.get("end"))
+        d["at"] = _sq(d.get("at"))
+        d["stopped"] = word(f"stop-{d['stopped']}") if d.get("stopped") else ""
+    elif k == "zone_die":
+        d["kind"] = word(d["kind"])
+    elif k == "rammed":
+        d["result"] = word("mast" if d.get("hit") else "no-mast")
+    elif k == "boarded":
+        d["a"], d["b"] = d["totals"]
+        d["result"] = word("wins", ship=name_of(d["winner"])) if d.get("winner") else word("tie")
+    elif k == "crew_killed" or k == "crew_used":
+        ability = CREWS[d["key"]].ability if d.get("key") in CREWS else None
+        d["crew"] = CREWS[d["key"]].name if d.get("key") in CREWS else word("crew")
+        d["ability"] = word(ability) if ability else ""
+    elif k == "sunk":
+        d["by"] = word("by", side=d["by"]) if d.get("by") else ""
+    elif k == "treasure_seen":
+        d["values"] = ", ".join(str(v) for v in d.get("values", [])) or word("nothing")
+    elif k == "zone_treasure":
+        d["result"] = word("found" if d.get("found") else "not-found")
+    elif k == "banked":
+        d["total"] = sum(d.get("values", []))
+    elif k == "scuttle":
+        d["result"] = word("sinks" if d.get("sunk") else "floats")
+    elif k == "shot":
+        d["target"] = name_of(event.data.get("target"))
+        d["bonus"] = word("bonus") if d.get("bonus") else ""
+        d["result"] = word("hit" if d.get("hit") else "miss")
+    elif k == "game_over":
+        d["why"] = word(f"why-{d['why']}")
+        d["scores"] = ", ".join(f"{s} {v}" for s, v in d.get("scores", {}).items())
+        d["result"] = word("winner", side=d["winner"]) if d.get("winner") else word("draw")
+    code = f"pirates.event.{k}"
+    if code not in TEXTS:
+        return k
+    return say(code, **d)

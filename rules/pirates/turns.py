@@ -1,0 +1,190 @@
+"""The turn ("Turni"): the order of manoeuvre, one manoeuvre per object, every shot at
+once, and the end of the turn (the fog, the "both stuck" clock, the end of the game)."""
+from __future__ import annotations
+
+from collections import Counter
+
+from rules.core.dice import Roller
+from rules.pirates import crews as C
+from rules.pirates import fighting, fog, movement, shooting, treasure
+from rules.pirates.catalogue import ship_type
+from rules.pirates.damage import release, sink
+from rules.pirates.initiative import manoeuvre_order, roll_initiative
+from rules.pirates.movement import Plan
+from rules.pirates.state import Gun, PiratesState, Ship, Slot
+
+SCUTTLE = 5  # "tentando l'affondamento (5 o 6 sul dado)"
+
+
+def may_act(ship: Ship) -> bool:
+    """An object that can act: a ship afloat out of the fog, or a derelict that may try to
+    scuttle herself."""
+    return not ship.acted and ((ship.status == "afloat" and not ship.fog) or ship.status == "derelict")
+
+
+def to_act(state: PiratesState, side: str) -> list[Ship]:
+    return [s for s in state.ships if s.side == side and may_act(s)]
+
+
+# -- the start of a turn -----------------------------------------------------------------
+
+def start_turn(state: PiratesState, roller: Roller) -> None:
+    for ship in state.ships:
+        ship.moved = ship.firing = ship.acted = False
+    for crew in state.crews:
+        crew.helped = None
+    roller.log.emit("turn", turn=state.turn)
+    for ship in state.ships:
+        if ship.fog and ship.status == "afloat":
+            fog.leave_fog(state, ship, roller)
+    counts = {side: len(to_act(state, side)) for side in state.sides}
+    playing = [side for side in state.sides if counts[side] > 0]
+    if len(playing) < 2 and state.turn > 1 or not playing:
+        finish(state, roller, "no-fleet")
+        return
+    state.initiative = roll_initiative(playing, roller)
+    rising = sorted(playing, key=lambda s: state.initiative[s])
+    state.order = [Slot(side=s, count=n) for s, n in manoeuvre_order([(s, counts[s]) for s in rising])]
+    state.acts = 0
+    state.step = "manoeuvre"
+    roller.log.emit("order", sides=rising, slots=[[s.side, s.count] for s in state.order])
+
+
+def tidy_order(state: PiratesState) -> None:
+    """Slots of a player whose objects are all done (or lost) fall away."""
+    left = {side: len(to_act(state, side)) for side in state.sides}
+    kept: list[Slot] = []
+    for slot in state.order:
+        n = min(slot.count, left[slot.side])
+        if n > 0:
+            kept.append(Slot(side=slot.side, count=n))
+            left[slot.side] -= n
+    state.order = kept
+
+
+# -- one manoeuvre ----------------------------------------------------------------------
+
+def plan_of(payload: dict) -> Plan:
+    segments = []
+    for k in (1, 2, 3):
+        if f"go{k}" in payload or f"turn{k}" in payload:
+            segments.append((int(payload.get(f"turn{k}", 0)), int(payload.get(f"go{k}", 0))))
+    while segments and segments[-1] == (0, 0):
+        segments.pop()
+    return Plan(segments=segments, dock=payload.get("dock") == "yes")
+
+
+def missing_guns(ship: Ship) -> list[Gun]:
+    have = Counter((g.range, g.score) for g in ship.guns)
+    out = []
+    for rng, score in ship_type(ship.key).guns:
+        if have[(rng, score)] > 0:
+            have[(rng, score)] -= 1
+        else:
+            out.append(Gun(range=rng, score=score))  # type: ignore[arg-type]
+    return out
+
+
+def act(state: PiratesState, payload: dict, roller: Roller) -> None:
+    ship = state.ship(str(payload["ship"]))
+    action = payload["action"]
+    ship.acted = True
+    roller.log.emit("manoeuvre", ship=ship.id, action=action)
+    if action == "move":
+        result = movement.move(state, ship, plan_of(payload), roller)
+        for other in state.ships:  # "Si disincastra quando la nave avversaria [...] si sposta"
+            if other.stuck_to == ship.id and ship.moved:
+                other.stuck_to, other.stuck_turns = None, 0
+                roller.log.emit("unstuck", ship=other.id, other=ship.id)
+        if result.rammed is not None:
+            fighting.ram(state, ship, state.ship(result.rammed), roller)
+            if payload.get("board", "yes") == "yes" and fighting.may_board(state, ship):
+                roller.log.emit("free_boarding", ship=ship.id)
+                fighting.board(state, ship, roller)
+    elif action == "reverse":
+        movement.reverse(state, ship, roller)
+    elif action == "fire":
+        ship.firing = True
+    elif action == "repair":
+        gun = missing_guns(ship)[0]
+        ship.guns.append(gun)
+        roller.log.emit("repaired", ship=ship.id, left=len(ship.guns))
+    elif action == "explore":
+        treasure.explore(state, ship, roller)
+    elif action == "board":
+        fighting.board(state, ship, roller)
+    elif action == "scuttle":
+        die = roller.roll(6, f"scuttling {ship.id}", ship=ship.id)
+        roller.log.emit("scuttle", ship=ship.id, die=die, sunk=die >= SCUTTLE)
+        if die >= SCUTTLE:
+            sink(state, ship, None, roller)
+    if ship.status != "sunk":
+        treasure.bank(state, ship, roller)
+    state.acts += 1
+    if state.order:
+        state.order[0].count -= 1
+    tidy_order(state)
+    if not state.order:
+        to_fire(state, roller)
+
+
+# -- shooting and the end of the turn -------------------------------------------------------
+
+def shooters(state: PiratesState) -> list[Ship]:
+    return [s for s in state.ships if shooting.can_fire(state, s)
+            and any(shooting.reach(state, s, g) for g in s.guns)]
+
+
+def to_fire(state: PiratesState, roller: Roller) -> None:
+    if shooters(state):
+        state.step = "fire"
+        roller.log.emit("fire_phase", turn=state.turn)
+    else:
+        end_turn(state, roller)
+
+
+def fire(state: PiratesState, aims: dict[str, list[str]], roller: Roller) -> None:
+    shooting.shoot(state, aims, roller)
+    end_turn(state, roller)
+
+
+def end_turn(state: PiratesState, roller: Roller) -> None:
+    if state.options.both_stuck:
+        for ship in state.ships:
+            if ship.stuck_to is not None:
+                ship.stuck_turns += 1
+        for ship in state.ships:
+            other = state.find_ship(ship.stuck_to)
+            if other is not None and ship.stuck_turns >= fighting.STUCK_TURNS and other.stuck_to == ship.id:
+                release(state, other, roller)
+                roller.log.emit("unstuck", ship=ship.id, other=other.id)
+    roller.log.emit("turn_end", turn=state.turn)
+    if state.closing_in is None and treasure.all_safe(state):
+        state.closing_in = 3  # "La partita finisce 3 turni dopo che tutti i tesori [...]"
+        roller.log.emit("treasure_safe", turns=3)
+    elif state.closing_in is not None:
+        state.closing_in -= 1
+    if state.closing_in == 0:
+        finish(state, roller, "treasure")
+        return
+    if state.turn >= state.turns_limit:
+        finish(state, roller, "turns")
+        return
+    state.turn += 1
+    start_turn(state, roller)
+
+
+def finish(state: PiratesState, roller: Roller, why: str) -> None:
+    state.scores = treasure.scores(state)
+    best = max(state.scores.values())
+    leaders = [s for s, v in state.scores.items() if v == best]
+    state.winner = leaders[0] if len(leaders) == 1 else None
+    state.over = True
+    state.step = "over"
+    state.order = []
+    for crew in state.crews:
+        crew.revealed = crew.revealed or not crew.alive
+    roller.log.emit("game_over", why=why, winner=state.winner, scores=dict(state.scores))
+
+
+__all__ = ["C", "act", "fire", "may_act", "start_turn", "to_act"]
