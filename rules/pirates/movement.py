@@ -76,7 +76,9 @@ class _Walk:
         self.others = sea.occupied(state, but=ship.id)
         self.land = sea.land(state)
         self.zones = sea.zone_at(state)
-        self.met: set[str] = set()
+        # A zone acts on a ship that comes into it, not on one already there when she
+        # starts (else a small ship could never sail out of the Sargasso Sea).
+        self.met: set[str] = {self.zones[c].id for c in ship.cells() if c in self.zones}
         self.result = Sailing(end=ship.place)
 
     def enter(self, new: ShipPlace, turning: bool) -> bool:

@@ -150,12 +150,14 @@ def fire(state: PiratesState, aims: dict[str, list[str]], roller: Roller) -> Non
 
 def end_turn(state: PiratesState, roller: Roller) -> None:
     if state.options.both_stuck:
+        # counted at each turn's end, the ram's own included: free once three whole turns
+        # have passed since it
         for ship in state.ships:
             if ship.stuck_to is not None:
                 ship.stuck_turns += 1
         for ship in state.ships:
             other = state.find_ship(ship.stuck_to)
-            if other is not None and ship.stuck_turns >= fighting.STUCK_TURNS and other.stuck_to == ship.id:
+            if other is not None and ship.stuck_turns > fighting.STUCK_TURNS and other.stuck_to == ship.id:
                 release(state, other, roller)
                 roller.log.emit("unstuck", ship=ship.id, other=other.id)
     roller.log.emit("turn_end", turn=state.turn)

@@ -114,7 +114,7 @@ EVENTS = {
                 "{ship} si sfascia sui bassi fondali: un relitto per il resto del gioco."),
     "sunk": ("{ship} sinks{by}.", "{ship} affonda{by}."),
     "crew_lost": ("A crew goes down with {ship}.", "Un equipaggio affonda con {ship}."),
-    "treasure_drifts": ("Her poorest treasure drifts to {to}.", "Il suo tesoro di minor valore passa a {to}."),
+    "treasure_drifts": ("Her poorest treasure drifts to {holder}.", "Il suo tesoro di minor valore passa a {holder}."),
     "treasure_lost": ("A treasure of {ship} goes to the bottom.", "Un tesoro di {ship} finisce sul fondo."),
     "explored": ("{ship} explores {where}: {count} treasure(s) there.",
                  "{ship} esplora {where}: {count} tesori."),
