@@ -1,0 +1,236 @@
+"""The Pirates map: the square grid with its islands (land and the lighter coast), the
+special zones (fog, shoals, the Sargasso Sea, with the die left on them), hidden
+treasure markers, and the ships by facing with their masts left. Drawn from the view
+only: a treasure's value shows only where the view gives it."""
+from __future__ import annotations
+
+from typing import Any, Hashable
+
+from PIL import Image, ImageDraw
+
+from renderer.alt_text import fit
+from renderer.board import Header, Legend, LegendEntry, RenderOptions, View
+from renderer.canvas import MapCanvas
+from renderer.cells import CellPiece
+from renderer.legend_entries import side_icon
+from renderer.plain_card import plain_card
+from renderer.squareboard import SquareBoard
+from renderer.theme import Theme, mix, text_sprite
+from renderer.viewport import Viewport
+from rules.core.tables import squares
+from rules.core.texts import text
+
+FOG = (196, 200, 206)
+SHOALS = (176, 222, 214)
+SARGASSO = (178, 196, 120)
+COAST = (238, 226, 188)
+LAND = (196, 168, 104)
+ZONE_FILL = {"fog": FOG, "shoals": SHOALS, "sargasso": SARGASSO}
+GOLD, GOLD_EDGE = (240, 196, 60), (120, 84, 10)
+WRECK = (120, 120, 120)
+FACING = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
+
+
+def _t(code: str, lang: str, **params: Any) -> str:
+    return text(f"pirates.{code}", lang, **params)
+
+
+def _centre(cells: list[list[int]]) -> tuple[float, float]:
+    return (sum(c[0] for c in cells) / len(cells) + 0.5, sum(c[1] for c in cells) / len(cells) + 0.5)
+
+
+def _name(cell: list[int] | tuple[int, int]) -> str:
+    from renderer.squareboard import square_name
+    return square_name(squares.Square(int(cell[0]), int(cell[1])))
+
+
+class PiratesBoard(SquareBoard):
+    kind = "square"
+
+    # -- the sea, the islands, the zones ----------------------------------------------------
+    def background(self, view: View, viewport: Viewport, theme: Theme) -> Image.Image:
+        img = super().background(view, viewport, theme)
+        draw = ImageDraw.Draw(img)
+
+        def box(cell: list[int], inset: float = 0.0) -> tuple[float, float, float, float]:
+            a = viewport.to_px(cell[0] + inset, cell[1] + 1 - inset)
+            b = viewport.to_px(cell[0] + 1 - inset, cell[1] + inset)
+            return (a[0], a[1], b[0], b[1])
+
+        for zone in view.get("zones", []):
+            fill = ZONE_FILL[zone["kind"]]
+            for cell in zone["squares"]:
+                draw.rectangle(box(cell), fill=fill, outline=mix(fill, theme.ink, 0.35), width=2)
+                if zone["kind"] == "shoals":
+                    x0, y0, x1, y1 = box(cell)
+                    for fx, fy in ((0.3, 0.3), (0.7, 0.55), (0.35, 0.75)):
+                        cx, cy = x0 + fx * (x1 - x0), y0 + fy * (y1 - y0)
+                        draw.ellipse((cx - 2, cy - 2, cx + 2, cy + 2), fill=(90, 140, 130))
+                elif zone["kind"] == "sargasso":
+                    x0, y0, x1, y1 = box(cell)
+                    for k in range(3):
+                        y = y0 + (k + 1) * (y1 - y0) / 4
+                        draw.arc((x0 + 6, y - 5, x1 - 6, y + 5), 200, 340, fill=(96, 120, 48), width=2)
+        for island in view.get("islands", []):
+            for cell in island["coast"]:
+                draw.rectangle(box(cell), fill=COAST, outline=theme.grid)
+            for cell in island["land"]:
+                draw.rectangle(box(cell), fill=LAND)
+            pts = [viewport.to_px(x, y) for x, y in island["outline"]]
+            draw.polygon(pts, outline=theme.land_edge, width=3)
+        return img
+
+    # -- what changes ------------------------------------------------------------------------
+    def draw(self, canvas: MapCanvas, view: View, options: RenderOptions) -> None:
+        self._draw_wrecks(canvas, view)
+        self._draw_marks(canvas, view)
+        super().draw(canvas, view, options)
+        self._draw_masts(canvas, view)
+
+    def _draw_wrecks(self, canvas: MapCanvas, view: View) -> None:
+        draw = canvas.draw
+        for piece in self.pieces(view):
+            if piece.afloat:
+                continue
+            for cell in _cells(piece.data):
+                a, b = canvas.px(cell[0] + 0.15, cell[1] + 0.85), canvas.px(cell[0] + 0.85, cell[1] + 0.15)
+                draw.rectangle((a[0], a[1], b[0], b[1]), fill=WRECK, outline=canvas.theme.ink, width=2)
+                draw.line((a[0], a[1], b[0], b[1]), fill=canvas.theme.halo, width=3)
+                draw.line((a[0], b[1], b[0], a[1]), fill=canvas.theme.halo, width=3)
+
+    def _draw_marks(self, canvas: MapCanvas, view: View) -> None:
+        """A coin for the hidden treasure of each island and zone, with how many; the die
+        left on a zone."""
+        theme = canvas.theme
+        for place in [*view.get("islands", []), *view.get("zones", [])]:
+            cells = place.get("land") or place.get("coast") or place.get("squares")
+            if not cells:
+                continue
+            cx, cy = canvas.px(*_centre(place.get("land") or place.get("squares") or cells))
+            treasure = place.get("treasure", [])
+            if treasure:
+                self._coin(canvas, cx, cy, str(len(treasure)) if place.get("kind") != "home" else
+                           str(sum(t["value"] or 0 for t in treasure)))
+            if place.get("die") is not None:
+                sprite = text_sprite(f"d{place['die']}", theme.name_px, True,
+                                     theme.ink, theme.halo, 3)
+                canvas.paste_centred(sprite, cx, cy + canvas.viewport.scale * 0.45)
+
+    def _coin(self, canvas: MapCanvas, cx: float, cy: float, label: str) -> None:
+        r = max(11.0, canvas.viewport.scale * 0.28)
+        canvas.draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=GOLD, outline=GOLD_EDGE, width=3)
+        sprite = text_sprite(label, canvas.theme.name_px, True, canvas.theme.ink, None, 0)
+        canvas.paste_centred(sprite, cx, cy)
+
+    def _draw_masts(self, canvas: MapCanvas, view: View) -> None:
+        """The masts left, in a white disc on the bow square: a player's first question."""
+        theme = canvas.theme
+        for piece in self.pieces(view):
+            if not piece.afloat:
+                continue
+            x, y = piece.data["x"] + 0.5, piece.data["y"] + 0.5
+            cx, cy = canvas.px(x, y)
+            r = max(9.0, canvas.viewport.scale * 0.2)
+            canvas.draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=theme.halo, outline=theme.ink, width=2)
+            sprite = text_sprite(str(piece.data.get("masts_left", "")), theme.label_px, True, theme.ink, None, 0)
+            canvas.paste_centred(sprite, cx, cy)
+            hold = piece.data.get("hold") or []
+            if hold:
+                hx, hy = canvas.px(x + 0.32, y + 0.32)
+                self._coin(canvas, hx, hy, str(len(hold)))
+
+    # -- words -----------------------------------------------------------------------------
+    def status_line(self, view: View, lang: str = "en") -> str:
+        line = _t("head.turn", lang, turn=view.get("turn"), limit=view.get("turns_limit"))
+        if view.get("over"):
+            result = (_t("word.winner", lang, side=view["winner"]) if view.get("winner") else _t("word.draw", lang))
+            return f"{line} · " + _t("head.over", lang, result=result)
+        if view.get("step") == "fire":
+            return f"{line} · " + _t("head.step-fire", lang)
+        if view.get("acting"):
+            return f"{line} · " + _t("head.step-manoeuvre", lang, side=view["acting"])
+        return line
+
+    def header(self, view: View, lang: str = "en") -> Header:
+        banked = ", ".join(f"{s} {v}" for s, v in (view.get("banked") or {}).items())
+        return Header(title=str(view.get("title") or view.get("scenario")),
+                      lines=(self.status_line(view, lang), _t("head.banked", lang, banked=banked)))
+
+    def legend(self, view: View, theme: Theme) -> Legend:
+        lang = theme.lang
+        sides = list(view.get("sides", []))
+        banked = view.get("banked") or {}
+        fleets = tuple(LegendEntry(f"{s} ({banked.get(s, 0)})", side_icon(i, theme)) for i, s in enumerate(sides))
+
+        def square(fill, dots=None):
+            def paint(img: Image.Image, draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int]) -> None:
+                draw.rectangle(box, fill=fill, outline=theme.ink)
+            return paint
+
+        def coin(img: Image.Image, draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int]) -> None:
+            draw.ellipse(box, fill=GOLD, outline=GOLD_EDGE, width=2)
+
+        def disc(img: Image.Image, draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int]) -> None:
+            draw.ellipse(box, fill=theme.halo, outline=theme.ink, width=2)
+
+        marks = (LegendEntry(_t("legend.island", lang), square(LAND)),
+                 LegendEntry(_t("legend.fog", lang), square(FOG)),
+                 LegendEntry(_t("legend.shoals", lang), square(SHOALS)),
+                 LegendEntry(_t("legend.sargasso", lang), square(SARGASSO)),
+                 LegendEntry(_t("legend.treasure", lang), coin, icon_width=22),
+                 LegendEntry(_t("legend.masts", lang), disc, icon_width=22))
+        return Legend(key=("pirates", lang, tuple(sides), tuple(sorted(banked.items()))),
+                      sections=((_t("legend.sides", lang), fleets), (_t("legend.map", lang), marks)))
+
+    def sentence(self, view: View, piece: CellPiece, lang: str = "en") -> str:
+        d = piece.data
+        status = ""
+        if d.get("status") in ("derelict", "wreck"):
+            status = _t(f"status.{d['status']}", lang)
+        elif d.get("fog"):
+            status = _t("status.fog", lang)
+        elif d.get("docked"):
+            status = _t("status.docked", lang)
+        return _t("alt.ship", lang, name=piece.name, side=piece.side, square=piece.cell,
+                  facing=_t(f"word.facing-{round(piece.pose.heading / 45) % 8}", lang),
+                  masts=d.get("masts_left"), of=d.get("masts"), status=status)
+
+    def describe(self, view: View, lang: str = "en") -> str:
+        board = view.get("board") or {}
+        head = _t("alt.intro", lang, cols=board.get("cols"), rows=board.get("rows"), turn=view.get("turn"))
+        head += " " + self.status_line(view, lang).replace(" · ", ", ") + "."
+        ringed = set(view.get("to_act") or ())
+        ships = sorted(self.pieces(view), key=lambda p: p.id not in ringed)
+        places = [_t("alt.island", lang, name=i["name"], kind=_t(f"kind.{i['kind']}", lang),
+                     square=_name(i["coast"][0] if i["coast"] else i["land"][0]), count=len(i["treasure"]))
+                  for i in view.get("islands", [])]
+        places += [_t("alt.zone", lang, kind=_t(f"word.{z['kind']}", lang), square=_name(z["squares"][0]),
+                      die=_t("alt.die", lang, die=z["die"]) if z.get("die") is not None else "")
+                   for z in view.get("zones", []) if z["squares"]]
+        return fit(head, [self.sentence(view, p, lang) for p in ships] + places, "")
+
+    def card(self, view: View, piece_id: str, theme: Theme) -> Image.Image:
+        lang = theme.lang
+        d = next(s for s in view["ships"] if s["id"] == piece_id)
+        guns = ", ".join(f"{g['range']}{g['score']}" for g in d.get("guns", [])) or "-"
+        crew = ", ".join(c["name"] or "?" for c in d.get("crew", [])) or "-"
+        hold = ", ".join(str(t["value"]) if t["value"] is not None else "?" for t in d.get("hold", [])) or "-"
+        status = _t(f"status.{d['status']}", lang) if d.get("status") in ("derelict", "wreck") else ""
+        lines = [_t("card.where", lang, square=_name((d["x"], d["y"])),
+                    facing=_t(f"word.facing-{round(d['heading'] / 45) % 8}", lang), status=status),
+                 _t("card.masts", lang, left=d["masts_left"], of=d["masts"], speed=d["speed"], cargo=d["cargo"]),
+                 _t("card.guns", lang, guns=guns), _t("card.crew", lang, crew=crew), _t("card.hold", lang, hold=hold)]
+        return plain_card(f"{d['name']} ({d['side']})", lines, theme)
+
+    def signature(self, view: View) -> Hashable:
+        return (view.get("turn"), view.get("step"), view.get("acting"), view.get("over"),
+                tuple((s["id"], s["x"], s["y"], s["heading"], s["status"], s["masts_left"], len(s["hold"]))
+                      for s in view.get("ships", [])),
+                tuple((z["id"], z.get("die"), len(z["treasure"])) for z in view.get("zones", [])),
+                tuple((i["id"], len(i["treasure"])) for i in view.get("islands", [])))
+
+
+def _cells(data: dict[str, Any]) -> list[tuple[int, int]]:
+    place = squares.ShipPlace(squares.Square(int(data["x"]), int(data["y"])), round(data["heading"] / 45) % 8,
+                              int(data.get("cells", 1)))
+    return [(s.col, s.row) for s in place.squares()]
