@@ -69,6 +69,10 @@ class PiratesSetup(BaseModel):
     treasures: list[TreasureSetup] = Field(default_factory=list)
     fleets: list[FleetSetup]
 
+    @property
+    def sides(self) -> list[str]:
+        return [f.side for f in self.fleets]
+
 
 def fleet_problems(points: int, fleets: list[FleetSetup]) -> list[str]:
     """What breaks the buying rules: the points; "Può esistere durante il gioco solo un

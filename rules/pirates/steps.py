@@ -48,6 +48,8 @@ def _legal(state: PiratesState, ship: Ship, action: str) -> str | None:
     """None when ``ship`` may take ``action`` now, else the reason's code."""
     if action == "scuttle":
         return None if ship.status == "derelict" else "why.not-derelict"
+    if action == "fire":
+        return None  # to hold: a derelict (or fogbound) ship may also do nothing
     if ship.status == "derelict":
         return "why.derelict"
     if ship.fog:

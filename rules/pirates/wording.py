@@ -50,7 +50,7 @@ FORM = {
     "form.fire": ("Guns of {ship}, turn {turn}", "Cannoni di {ship}, turno {turn}"),
     "form.move": ("Move", "Muovere"),
     "form.reverse": ("Reverse bow and stern", "Invertire prua e poppa"),
-    "form.hold": ("Hold and shoot after the manoeuvres", "Restare e sparare dopo le manovre"),
+    "form.hold": ("Hold (and shoot after the manoeuvres, if she can)", "Restare (e sparare dopo le manovre, se può)"),
     "form.repair": ("Repair a mast", "Riparare un albero"),
     "form.explore": ("Explore", "Esplorare"),
     "form.board": ("Board", "Abbordare"),
