@@ -18,7 +18,8 @@ from rules.pirates.steps import STEPS
 from rules.pirates.texts import describe
 from rules.pirates.view import perturb_secrets, view
 
-_WEIGHTS = {"turn": TURN_START, "roll": FILLER, "order": FILLER, "turn_end": PHASE_END, "default": FILLER,
+# The order of manoeuvre is told: the initiative dice decide who sails last.
+_WEIGHTS = {"turn": TURN_START, "roll": FILLER, "turn_end": PHASE_END, "default": FILLER,
             "fire_phase": FILLER, "treasure_seen": REVEAL}
 
 

@@ -1,0 +1,86 @@
+"""The words of a Pirates game in both languages, and its map drawn from the public
+view: every scenario renders, the alt text fits, hidden values stay hidden."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from renderer.api import describe_image, render_card, render_map
+from rules.core import game
+from rules.core.dice import SeededDice
+from rules.core.randomplay import random_order
+from rules.core.registry import get_ruleset
+from rules.core.ruleset import Seat
+from tests.core.test_catalogues import _forms_of_play
+
+
+def _start(scenario: str, seed: int = 1):
+    rules = get_ruleset("pirates")
+    setup = rules.scenarios()[scenario]
+    seats = [Seat(id=f"p{i + 1}", side=side) for i, side in enumerate(rules.sides(setup))]
+    state, start = game.start(rules, setup, rules.options_model(), seats, SeededDice(seed))
+    return rules, state, start
+
+
+def test_every_form_reads_in_italian():
+    seen = 0
+    for spec in _forms_of_play("pirates", 3):
+        seen += 1
+        assert spec.decision.label_text is not None
+        if spec.default is not None:
+            assert spec.default_text_text is not None
+        for action in spec.actions:
+            assert action.label_in("it") != action.label_in("en"), action.label
+            for param in action.params:
+                assert param.label_in("it")
+                for choice in param.choices:
+                    choice.label_in("it")
+    assert seen > 20
+
+
+def test_every_event_of_a_game_reads_in_both_languages():
+    rules, state, start = _start("three-crowns", 4)
+    rng, dice = random.Random(4), SeededDice(4)
+    events = list(start.events)
+    for _ in range(120):
+        if rules.outcome(state) is not None:
+            break
+        orders = [o for d in rules.pending(state) if (o := random_order(rules, state, d, rng)) is not None]
+        state, step = game.resolve(rules, state, orders, dice)
+        events += step.events
+    kinds = {e.kind for e in events}
+    assert {"turn", "order", "manoeuvre"} <= kinds
+    for e in events:
+        en, it = rules.describe(e, "en"), rules.describe(e, "it")
+        assert en and it and "{" not in en + it
+        if e.kind not in ("roll", "shot", "moved", "boarded"):
+            assert en != it or e.kind in ("turn",), e.kind
+
+
+@pytest.mark.parametrize("scenario", ["skirmish", "three-crowns", "four-winds"])
+def test_the_map_of_every_scenario(scenario):
+    rules, state, _ = _start(scenario)
+    view = rules.view(state, None)
+    img = render_map(view)
+    assert img.width == 1280
+    for lang in ("en", "it"):
+        alt = describe_image(view, lang)
+        assert len(alt) <= 1000 and "Red Heron" in alt
+    card = render_card(view, state.ships[0].id)
+    assert card.width >= 360
+
+
+def test_hidden_treasure_values_stay_off_the_public_map():
+    """Hidden treasure and face-down crews leave the engine only through ``view``: the public
+    view holds neither a hidden value nor a face-down crew's kind."""
+    rules, state, _ = _start("skirmish")
+    public = rules.view(state, None)
+    for island in public["islands"]:
+        assert all(t["value"] is None for t in island["treasure"] if island["kind"] == "wild")
+    assert all(c["key"] is None for s in public["ships"] for c in s["crew"])
+    # the map and its words are drawn from this view alone: changing the hidden values
+    # changes neither
+    other = rules.perturb_secrets(state, random.Random(1))
+    assert describe_image(rules.view(other, None)) == describe_image(public)
+    assert render_map(rules.view(other, None)).tobytes() == render_map(public).tobytes()
