@@ -90,10 +90,32 @@ class PiratesBoard(SquareBoard):
 
     # -- what changes ------------------------------------------------------------------------
     def draw(self, canvas: MapCanvas, view: View, options: RenderOptions) -> None:
+        self._draw_forts(canvas, view)
         self._draw_wrecks(canvas, view)
         self._draw_marks(canvas, view)
         super().draw(canvas, view, options)
         self._draw_masts(canvas, view)
+
+    def _draw_forts(self, canvas: MapCanvas, view: View) -> None:
+        """A fort: its four squares walled in its side's colour, a flag on each flag square,
+        its guns left in a disc."""
+        theme = canvas.theme
+        sides = {s: i for i, s in enumerate(view.get("sides", []))}
+        draw = canvas.draw
+        for fort in view.get("forts", []):
+            colour = theme.side_colour(sides.get(fort["side"], 0))
+            for cell in fort["squares"]:
+                a, b = canvas.px(cell[0] + 0.08, cell[1] + 0.92), canvas.px(cell[0] + 0.92, cell[1] + 0.08)
+                draw.rectangle((a[0], a[1], b[0], b[1]), fill=mix(colour, theme.halo, 0.55), outline=colour, width=4)
+            for cell in fort["flags"]:
+                x, y = canvas.px(cell[0] + 0.35, cell[1] + 0.2)
+                top = canvas.px(cell[0] + 0.35, cell[1] + 0.85)[1]
+                draw.line((x, y, x, top), fill=theme.ink, width=3)
+                draw.polygon([(x, top), (x + canvas.viewport.scale * 0.4, top + canvas.viewport.scale * 0.15),
+                              (x, top + canvas.viewport.scale * 0.3)], fill=colour, outline=theme.ink)
+            cx, cy = canvas.px(*_centre(fort["squares"]))
+            sprite = text_sprite(f"{len(fort['guns'])}", theme.label_px, True, theme.ink, theme.halo, 3)
+            canvas.paste_centred(sprite, cx, cy)
 
     def _draw_wrecks(self, canvas: MapCanvas, view: View) -> None:
         draw = canvas.draw
@@ -236,7 +258,8 @@ class PiratesBoard(SquareBoard):
                 tuple((s["id"], s["x"], s["y"], s["heading"], s["status"], s["masts_left"], len(s["hold"]))
                       for s in view.get("ships", [])),
                 tuple((z["id"], z.get("die"), len(z["treasure"])) for z in view.get("zones", [])),
-                tuple((i["id"], len(i["treasure"])) for i in view.get("islands", [])))
+                tuple((i["id"], len(i["treasure"])) for i in view.get("islands", [])),
+                tuple((f["id"], len(f["guns"])) for f in view.get("forts", [])))
 
 
 def _cells(data: dict[str, Any]) -> list[tuple[int, int]]:

@@ -79,3 +79,18 @@ def ship_type(key: str) -> ShipType:
 
 def crew_type(key: str) -> CrewType:
     return CREWS[key]
+
+
+@dataclass(frozen=True)
+class FortType:
+    key: str
+    name: str
+    value: int  # the coins it costs, and that must stay in it
+    flags: int
+    guns: tuple[tuple[str, int], ...]
+
+
+FORTS: dict[str, FortType] = {f.key: f for f in (
+    FortType("stockade", "stockade", 5, 2, (("S", 3), ("S", 4))),
+    FortType("bastion", "bastion", 9, 3, (("L", 3), ("S", 3), ("L", 4))),
+)}

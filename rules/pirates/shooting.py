@@ -15,9 +15,11 @@ from shapely.geometry import LineString
 from rules.core.dice import Roller
 from rules.core.tables.squares import DIRECTIONS, Square, square_polygon
 from rules.pirates import crews as C
+from rules.pirates import forts
+from rules.pirates.forts import fort_cells
 from rules.pirates import sea
 from rules.pirates.damage import lose_masts
-from rules.pirates.state import Cell, Gun, PiratesState, Ship
+from rules.pirates.state import Cell, Fort, Gun, PiratesState, Ship
 
 RANGE = {"S": 2, "L": 3}
 NO_TARGET = "none"
@@ -62,36 +64,72 @@ def blockers(state: PiratesState) -> set[Cell]:
     return sea.land(state) | sea.fog_cells(state)
 
 
-def targetable(state: PiratesState, shooter: Ship, target: Ship) -> bool:
+def targetable(state: PiratesState, shooter: Ship | Fort, target: Ship) -> bool:
     return (target.side != shooter.side and target.status in ("afloat", "derelict") and not target.fog
-            and not sea.safe_at_home(target, state) and shooter.stuck_to != target.id)
+            and not sea.safe_at_home(target, state) and getattr(shooter, "stuck_to", None) != target.id)
 
 
-def reach(state: PiratesState, ship: Ship, gun: Gun) -> list[str]:
-    """The ships the gun can hit, nearest first."""
-    src = active_cell(ship)
-    walls = blockers(state)
-    taken = sea.occupied(state, but=ship.id)
+def _sources(shooter: Ship | Fort) -> list[tuple[Cell, int | None]]:
+    """Where the shots start, and the facing whose beams they must keep to (a fort's
+    flag sees all round: "in tutte le direzioni che quel quadretto vede")."""
+    if isinstance(shooter, Fort):
+        return [(tuple(c), None) for c in shooter.flags]  # type: ignore[misc]
+    return [(active_cell(shooter), shooter.facing)]
+
+
+def reach(state: PiratesState, shooter: Ship | Fort, gun: Gun) -> list[str]:
+    """The ships and forts the gun can hit, nearest first."""
+    land, fog = sea.land(state), sea.fog_cells(state)
+    forts = fort_cells(state)
+    taken = sea.occupied(state, but=shooter.id)
+    own = set() if isinstance(shooter, Ship) else {tuple(c) for c in state.island(shooter.island).land}
+    candidates: list[tuple[str, list[Cell], bool]] = [
+        (t.id, t.cells(), False) for t in state.ships if targetable(state, shooter, t)]
+    candidates += [(f.id, [tuple(c) for c in f.squares], True) for f in state.forts  # type: ignore[misc]
+                   if f.side != shooter.side and f.id != shooter.id]
     out: list[tuple[int, str]] = []
-    for target in state.ships:
-        if not targetable(state, ship, target):
-            continue
+    for target_id, cells, is_fort in candidates:
         best = None
-        for cell in target.cells():
-            d = sea.cell_distance(src, cell)
-            if d > RANGE[gun.range] or not in_arc(ship.facing, src, cell):
-                continue
-            path = crossed(src, cell)
-            if any(c in walls or (c in taken and taken[c].id != target.id) for c in path):
-                continue
-            best = d if best is None else min(best, d)
+        for src, facing in _sources(shooter):
+            for cell in cells:
+                d = sea.cell_distance(src, cell)
+                if d > RANGE[gun.range] or (facing is not None and not in_arc(facing, src, cell)):
+                    continue
+                if facing is not None and d == 0:
+                    continue
+                if any(_blocks(c, land, fog, forts, taken, own, shooter, target_id, is_fort)
+                       for c in crossed(src, cell)):
+                    continue
+                best = d if best is None else min(best, d)
         if best is not None:
-            out.append((best, target.id))
+            out.append((best, target_id))
     return [t for _, t in sorted(out)]
 
 
-def can_fire(state: PiratesState, ship: Ship) -> bool:
+def _blocks(c: Cell, land: set[Cell], fog: set[Cell], forts: dict, taken: dict, own: set[Cell],
+            shooter: Ship | Fort, target_id: str, at_fort: bool) -> bool:
+    """"non possono passare sopra isole (tranne quando puntano ad un forte), nebbia, quadretti
+    con altre navi o quadretti con forti"; a fort's lines "possono passare sopra la propria
+    isola, ma non sopra gli altri quadretti del forte"."""
+    if c in fog:
+        return True
+    if c in taken and taken[c].id != target_id:
+        return True
+    fort = forts.get(c)
+    if fort is not None and fort.id != target_id:
+        return True
+    return c in land and not at_fort and c not in own
+
+
+def can_fire(state: PiratesState, ship: Ship | Fort) -> bool:
+    if isinstance(ship, Fort):
+        return ship.firing and bool(ship.guns)
     return ship.status == "afloat" and not ship.fog and ship.firing and bool(ship.guns)
+
+
+def shooter_of(state: PiratesState, ident: str) -> Ship | Fort:
+    fort = state.find_fort(ident)
+    return fort if fort is not None else state.ship(ident)
 
 
 def shoot(state: PiratesState, aims: dict[str, list[str]], roller: Roller) -> None:
@@ -99,8 +137,9 @@ def shoot(state: PiratesState, aims: dict[str, list[str]], roller: Roller) -> No
     ``aims``: ship id -> a target (or "none") for each of her guns, in order."""
     hits: dict[str, list[str]] = {}
     for ship_id, targets in aims.items():
-        ship = state.ship(ship_id)
-        bonus = 0 if ship.moved else 1  # "Una nave che non ha ancora mosso in questo turno, ha +1"
+        ship = shooter_of(state, ship_id)
+        # "Una nave che non ha ancora mosso in questo turno, ha +1"
+        bonus = 0 if isinstance(ship, Fort) or ship.moved else 1
         rerolled = False
         for i, target in enumerate(targets):
             if target == NO_TARGET or i >= len(ship.guns):
@@ -108,7 +147,7 @@ def shoot(state: PiratesState, aims: dict[str, list[str]], roller: Roller) -> No
             gun = ship.guns[i]
             die = roller.roll(6, f"gun {i + 1} of {ship.id}", ship=ship.id)
             hit = die != 1 and die + bonus > gun.score
-            if not hit and not rerolled and C.use(state, ship, C.GUNNER, roller) is not None:
+            if not hit and not rerolled and isinstance(ship, Ship) and C.use(state, ship, C.GUNNER, roller):
                 rerolled = True
                 die = roller.roll(6, f"gunner's second shot, gun {i + 1} of {ship.id}", ship=ship.id)
                 hit = die != 1 and die + bonus > gun.score
@@ -118,6 +157,9 @@ def shoot(state: PiratesState, aims: dict[str, list[str]], roller: Roller) -> No
                 hits.setdefault(target, []).append(ship.side)
     # "Per ogni colpo subito, dopo che tutti hanno sparato si perde un albero"
     for target_id, sides in hits.items():
-        target = state.ship(target_id)
+        fort = state.find_fort(target_id)
         for side in sides:
-            lose_masts(state, target, 1, side, roller)
+            if fort is not None:
+                forts.hit(state, fort, side, roller)
+            else:
+                lose_masts(state, state.ship(target_id), 1, side, roller)

@@ -106,6 +106,23 @@ class Treasure(BaseModel):
     public: bool = False  # face up: banked at a home island
 
 
+class Fort(BaseModel):
+    """A fort on a wild island ("Forte"): four squares, flags on some of them, and a gun
+    for each chance to shoot it has left."""
+
+    id: str
+    key: str
+    name: str
+    side: str
+    island: str
+    value: int
+    squares: list[Cell]
+    flags: list[Cell]
+    guns: list[Gun]
+    acted: bool = False
+    firing: bool = False
+
+
 class Slot(BaseModel):
     side: str
     count: int
@@ -132,6 +149,7 @@ class PiratesState(BaseModel):
     ships: list[Ship]
     crews: list[Crew] = Field(default_factory=list)
     treasures: list[Treasure] = Field(default_factory=list)
+    forts: list[Fort] = Field(default_factory=list)
     turn: int = 1
     turns_limit: int = 12
     step: str = "manoeuvre"
@@ -153,6 +171,12 @@ class PiratesState(BaseModel):
 
     def island(self, island_id: str) -> Island:
         return next(i for i in self.islands if i.id == island_id)
+
+    def find_fort(self, fort_id: str | None) -> Fort | None:
+        return next((f for f in self.forts if f.id == fort_id), None)
+
+    def fort_on(self, island_id: str | None) -> Fort | None:
+        return next((f for f in self.forts if f.island == island_id), None)
 
     def find_island(self, place: str | None) -> Island | None:
         return next((i for i in self.islands if i.id == place), None)

@@ -9,9 +9,9 @@ from rules.core.decisions import ActionSpec, Choice, Decision, DecisionSpec, Ord
 from rules.core.dice import Roller
 from rules.core.steps import Checking, DecisionHandlers, StepHandlers
 from rules.core.texts import say
-from rules.pirates import fighting, movement, shooting, treasure, turns
+from rules.pirates import fighting, forts, movement, shooting, treasure, turns
 from rules.pirates.movement import SEGMENT, TURNS
-from rules.pirates.state import PiratesState, Ship
+from rules.pirates.state import Fort, PiratesState, Ship
 
 
 def _say(code: str, **params: Any):
@@ -28,10 +28,14 @@ def manoeuvre_pending(state: PiratesState) -> list[Decision]:
                      label=_say("form.act", side=side, turn=state.turn))]
 
 
-def _ship_param(ships: list[Ship]) -> ParamSpec:
+def _ship_param(ships: list) -> ParamSpec:
     return ParamSpec(name="ship", label=_say("form.ship"), choices=[
-        Choice(value=s.id, label=_say("form.ship-choice", ship=s.name, square=movement.square_name(s.cells()[0])))
+        Choice(value=s.id, label=_say("form.ship-choice", ship=s.name, square=movement.square_name(_where(s))))
         for s in ships])
+
+
+def _where(thing) -> tuple[int, int]:
+    return tuple(thing.flags[0]) if isinstance(thing, Fort) else thing.cells()[0]
 
 
 def _yes_no(name: str, label: str, default_yes: bool) -> ParamSpec:
@@ -64,12 +68,14 @@ def _legal(state: PiratesState, ship: Ship, action: str) -> str | None:
         return None if treasure.explorable(state, ship) else "why.nothing-to-explore"
     if action == "board":
         return None if fighting.may_board(state, ship) else "why.not-stuck"
+    if action == "fort":
+        return None if forts.affordable(state, ship) else "why.no-fort"
     return None
 
 
-ACTIONS = ("move", "reverse", "fire", "repair", "explore", "board", "scuttle")
+ACTIONS = ("move", "reverse", "fire", "repair", "explore", "board", "fort", "scuttle")
 LABELS = {"move": "form.move", "reverse": "form.reverse", "fire": "form.hold", "repair": "form.repair",
-          "explore": "form.explore", "board": "form.board", "scuttle": "form.scuttle"}
+          "explore": "form.explore", "board": "form.board", "fort": "form.fort", "scuttle": "form.scuttle"}
 
 
 def _move_params(state: PiratesState, ships: list[Ship]) -> list[ParamSpec]:
@@ -97,23 +103,36 @@ def manoeuvre_spec(state: PiratesState, decision: Decision, only: str | None,
         if only is not None and action != only:
             continue
         ships = [s for s in mine if _legal(state, s, action) is None]
+        if action == "fire":
+            ships = [*ships, *turns.forts_to_act(state, side)]
         if not ships:
             continue
         params = _move_params(state, ships) if action == "move" else [_ship_param(ships)]
+        if action == "fort":
+            keys = sorted({k for s in ships for k in forts.affordable(state, s)})
+            params.append(ParamSpec(name="fort", label=_say("form.fort-kind"), choices=[
+                Choice(value=k, label=_say(f"fort.{k}")) for k in keys]))
         actions.append(ActionSpec(action=action, label=_say(LABELS[action]), params=params))
-    default = _fallback(state, mine)
-    named = state.ship(default["ship"]).name if default else "-"
+    default = _fallback(state, mine, side)
+    named = _named(state, default["ship"]) if default else "-"
     return DecisionSpec(decision=decision, actions=actions, default=default,
                         default_text=_say("form.default-hold", ship=named))
 
 
 
-def _fallback(state: PiratesState, mine: list[Ship]) -> dict | None:
+def _fallback(state: PiratesState, mine: list[Ship], side: str) -> dict | None:
     for ship in mine:
         for action in ("fire", "scuttle"):
             if _legal(state, ship, action) is None:
                 return {"action": action, "ship": ship.id}
+    for fort in turns.forts_to_act(state, side):
+        return {"action": "fire", "ship": fort.id}
     return None
+
+
+def _named(state: PiratesState, ident: str) -> str:
+    fort = state.find_fort(ident)
+    return fort.name if fort is not None else state.ship(ident).name
 
 
 def manoeuvre_check(state: PiratesState, decision: Decision, payload: dict[str, Any],
@@ -122,13 +141,22 @@ def manoeuvre_check(state: PiratesState, decision: Decision, payload: dict[str, 
     action = payload.get("action")
     side = state.side_of(decision.player)
     mine = turns.to_act(state, side)
+    fort = state.find_fort(str(payload.get("ship")))
+    if fort is not None and fort in turns.forts_to_act(state, side):
+        if action == "fire":
+            return []
+        return [P.problem("pirates-cannot", field="ship", ship=fort.name,
+                          action=_say(LABELS.get(str(action), "form.move")), why=_say("why.fort"))]
     if ship is None or ship not in mine:
         return [P.problem("pirates-not-yours", field="ship", object=str(payload.get("ship")),
-                          legal=", ".join(s.id for s in mine) or "-")]
+                          legal=", ".join(turns.objects_to_act(state, side)) or "-")]
     why = _legal(state, ship, str(action))
     if why is not None:
         return [P.problem("pirates-cannot", field="ship", ship=ship.name, action=_say(LABELS[str(action)]),
                           why=_say(why))]
+    if action == "fort" and payload.get("fort") not in forts.affordable(state, ship):
+        return [P.problem("pirates-cannot", field="fort", ship=ship.name, action=_say(LABELS["fort"]),
+                          why=_say("why.no-fort"))]
     if action == "move":
         segs = movement.segments_of(state, ship)
         plan = turns.plan_of(payload)
@@ -171,11 +199,11 @@ def fire_pending(state: PiratesState) -> list[Decision]:
 
 
 def fire_spec(state: PiratesState, decision: Decision, only: str | None, checking: Checking | None) -> DecisionSpec:
-    ship = state.ship(str(decision.subject))
+    ship = shooting.shooter_of(state, str(decision.subject))
     params, default = [], {"action": "fire"}
     for k, gun in enumerate(ship.guns, start=1):
         reach = shooting.reach(state, ship, gun)
-        choices = [Choice(value=t, label=state.ship(t).name) for t in reach]
+        choices = [Choice(value=t, label=_named(state, t)) for t in reach]
         choices.append(Choice(value=shooting.NO_TARGET, label=_say("form.none")))
         params.append(ParamSpec(name=f"gun{k}", label=_say("form.gun", k=k, range=gun.range, score=gun.score),
                                 choices=choices, required=False))
@@ -184,7 +212,7 @@ def fire_spec(state: PiratesState, decision: Decision, only: str | None, checkin
                         default=default, default_text=_say("form.default-fire"))
 
 
-def aims_of(state: PiratesState, ship: Ship, payload: dict[str, Any]) -> list[str]:
+def aims_of(state: PiratesState, ship: Ship | Fort, payload: dict[str, Any]) -> list[str]:
     return [str(payload.get(f"gun{k}", shooting.NO_TARGET)) for k in range(1, len(ship.guns) + 1)]
 
 
@@ -193,8 +221,8 @@ def fire_resolve(state: PiratesState, orders: dict[str, Order], roller: Roller) 
     for decision in fire_pending(state):
         order = orders.get(decision.id)
         payload = order.payload if order is not None else fire_spec(state, decision, None, None).default or {}
-        ship = state.ship(str(decision.subject))
-        aims[ship.id] = aims_of(state, ship, payload)
+        shooter = shooting.shooter_of(state, str(decision.subject))
+        aims[shooter.id] = aims_of(state, shooter, payload)
     turns.fire(state, aims, roller)
 
 

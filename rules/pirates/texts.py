@@ -30,7 +30,7 @@ def describe(event: Event, lang: str = "en") -> str:
     def word(key: str, **params: Any) -> str:
         return say(f"pirates.word.{key}", **params)
 
-    for key in ("ship", "target", "other", "where", "island", "holder", "zone"):
+    for key in ("ship", "target", "other", "where", "island", "holder", "zone", "fort"):
         if key in d and d[key] is not None:
             d[key] = name_of(d[key])
     k = event.kind
@@ -68,6 +68,8 @@ def describe(event: Event, lang: str = "en") -> str:
         d["target"] = name_of(event.data.get("target"))
         d["bonus"] = word("bonus") if d.get("bonus") else ""
         d["result"] = word("hit" if d.get("hit") else "miss")
+    elif k == "fort_built":
+        d["kind"] = word(str(d.get("key")))
     elif k == "game_over":
         d["why"] = word(f"why-{d['why']}")
         d["scores"] = ", ".join(f"{s} {v}" for s, v in d.get("scores", {}).items())

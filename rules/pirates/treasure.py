@@ -89,7 +89,7 @@ def bank(state: PiratesState, ship: Ship, roller: Roller) -> None:
 
 def safe(state: PiratesState, t: Treasure) -> bool:
     island = state.find_island(t.place)
-    return island is not None and island.kind == "home"
+    return (island is not None and island.kind == "home") or state.find_fort(t.place) is not None
 
 
 def all_safe(state: PiratesState) -> bool:
@@ -104,8 +104,11 @@ def scores(state: PiratesState) -> dict[str, int]:
     out = {side: 0 for side in state.sides}
     for t in state.treasures:
         island = state.find_island(t.place)
+        fort = state.find_fort(t.place)
         if island is not None and island.kind == "home" and island.side in out:
             out[island.side] += t.value
+        elif fort is not None:
+            out[fort.side] += t.value
     for ship in state.ships:
         if ship.status in ("afloat", "derelict"):
             out[ship.side] += ship.points

@@ -6,12 +6,12 @@ from collections import Counter
 
 from rules.core.dice import Roller
 from rules.pirates import crews as C
-from rules.pirates import fighting, fog, movement, shooting, treasure
+from rules.pirates import fighting, fog, forts, movement, shooting, treasure
 from rules.pirates.catalogue import ship_type
 from rules.pirates.damage import release, sink
 from rules.pirates.initiative import manoeuvre_order, roll_initiative
 from rules.pirates.movement import Plan
-from rules.pirates.state import Gun, PiratesState, Ship, Slot
+from rules.pirates.state import Fort, Gun, PiratesState, Ship, Slot
 
 SCUTTLE = 5  # "tentando l'affondamento (5 o 6 sul dado)"
 
@@ -26,18 +26,29 @@ def to_act(state: PiratesState, side: str) -> list[Ship]:
     return [s for s in state.ships if s.side == side and may_act(s)]
 
 
+def forts_to_act(state: PiratesState, side: str) -> list[Fort]:
+    return [f for f in state.forts if f.side == side and not f.acted]
+
+
+def objects_to_act(state: PiratesState, side: str) -> list[str]:
+    """The objects that can act: "nave che possa agire o forte che possa agire"."""
+    return [s.id for s in to_act(state, side)] + [f.id for f in forts_to_act(state, side)]
+
+
 # -- the start of a turn -----------------------------------------------------------------
 
 def start_turn(state: PiratesState, roller: Roller) -> None:
     for ship in state.ships:
         ship.moved = ship.firing = ship.acted = False
+    for fort in state.forts:
+        fort.acted = fort.firing = False
     for crew in state.crews:
         crew.helped = None
     roller.log.emit("turn", turn=state.turn)
     for ship in state.ships:
         if ship.fog and ship.status == "afloat":
             fog.leave_fog(state, ship, roller)
-    counts = {side: len(to_act(state, side)) for side in state.sides}
+    counts = {side: len(objects_to_act(state, side)) for side in state.sides}
     playing = [side for side in state.sides if counts[side] > 0]
     if len(playing) < 2 and state.turn > 1 or not playing:
         finish(state, roller, "no-fleet")
@@ -52,7 +63,7 @@ def start_turn(state: PiratesState, roller: Roller) -> None:
 
 def tidy_order(state: PiratesState) -> None:
     """Slots of a player whose objects are all done (or lost) fall away."""
-    left = {side: len(to_act(state, side)) for side in state.sides}
+    left = {side: len(objects_to_act(state, side)) for side in state.sides}
     kept: list[Slot] = []
     for slot in state.order:
         n = min(slot.count, left[slot.side])
@@ -86,6 +97,12 @@ def missing_guns(ship: Ship) -> list[Gun]:
 
 
 def act(state: PiratesState, payload: dict, roller: Roller) -> None:
+    fort = state.find_fort(str(payload["ship"]))
+    if fort is not None:  # a fort's one manoeuvre is to shoot
+        fort.acted = fort.firing = True
+        roller.log.emit("manoeuvre", ship=fort.id, action="fire")
+        _next(state, roller)
+        return
     ship = state.ship(str(payload["ship"]))
     action = payload["action"]
     ship.acted = True
@@ -113,6 +130,8 @@ def act(state: PiratesState, payload: dict, roller: Roller) -> None:
         treasure.explore(state, ship, roller)
     elif action == "board":
         fighting.board(state, ship, roller)
+    elif action == "fort":
+        forts.build(state, ship, str(payload["fort"]), roller)
     elif action == "scuttle":
         die = roller.roll(6, f"scuttling {ship.id}", ship=ship.id)
         roller.log.emit("scuttle", ship=ship.id, die=die, sunk=die >= SCUTTLE)
@@ -120,6 +139,11 @@ def act(state: PiratesState, payload: dict, roller: Roller) -> None:
             sink(state, ship, None, roller)
     if ship.status != "sunk":
         treasure.bank(state, ship, roller)
+        forts.bank_in_fort(state, ship, roller)
+    _next(state, roller)
+
+
+def _next(state: PiratesState, roller: Roller) -> None:
     state.acts += 1
     if state.order:
         state.order[0].count -= 1
@@ -130,9 +154,9 @@ def act(state: PiratesState, payload: dict, roller: Roller) -> None:
 
 # -- shooting and the end of the turn -------------------------------------------------------
 
-def shooters(state: PiratesState) -> list[Ship]:
-    return [s for s in state.ships if shooting.can_fire(state, s)
-            and any(shooting.reach(state, s, g) for g in s.guns)]
+def shooters(state: PiratesState) -> list[Ship | Fort]:
+    every: list[Ship | Fort] = [*state.ships, *state.forts]
+    return [s for s in every if shooting.can_fire(state, s) and any(shooting.reach(state, s, g) for g in s.guns)]
 
 
 def to_fire(state: PiratesState, roller: Roller) -> None:

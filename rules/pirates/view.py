@@ -8,7 +8,7 @@ from typing import Any
 
 from rules.pirates.catalogue import CREWS, crew_type
 from rules.pirates.state import PiratesState, Ship, Treasure
-from rules.pirates.turns import to_act
+from rules.pirates.turns import objects_to_act
 
 
 def _treasure(t: Treasure, side: str | None, over: bool) -> dict[str, Any]:
@@ -44,6 +44,7 @@ def view(state: PiratesState, viewer: str | None) -> dict[str, Any]:
     side = next((s.side for s in state.seats if s.id == viewer), None)
     acting = state.order[0].side if state.order and state.step == "manoeuvre" else None
     banked = {sd: sum(t.value for t in state.treasures if t.public and t.place == state.home(sd).id)
+              + sum(t.value for f in state.forts if f.side == sd for t in state.treasure_at(f.id))
               for sd in state.sides}
     return {
         "ruleset": "pirates", "board": {"kind": "square", "cols": state.cols, "rows": state.rows},
@@ -58,7 +59,11 @@ def view(state: PiratesState, viewer: str | None) -> dict[str, Any]:
                   for z in state.zones],
         "ships": [_ship(state, s, side) for s in state.ships if s.status != "sunk"],
         "sunk": [{"id": s.id, "name": s.name, "side": s.side} for s in state.ships if s.status == "sunk"],
-        "acting": acting, "to_act": [s.id for s in to_act(state, acting)] if acting else [],
+        "forts": [{"id": f.id, "name": f.name, "key": f.key, "side": f.side, "island": f.island, "value": f.value,
+                   "squares": f.squares, "flags": f.flags, "guns": [{"range": g.range, "score": g.score} for g in f.guns],
+                   "treasure": [_treasure(t, side, state.over) for t in state.treasure_at(f.id)]}
+                  for f in state.forts],
+        "acting": acting, "to_act": objects_to_act(state, acting) if acting else [],
         "order": [[s.side, s.count] for s in state.order], "initiative": dict(state.initiative),
         "banked": banked, "closing_in": state.closing_in,
         "scores": dict(state.scores) if state.over else None, "winner": state.winner, "over": state.over,

@@ -42,6 +42,10 @@ WHY = {
     "why.fog": ("she is in the fog.", "è nella nebbia."),
     "why.becalmed": ("she is becalmed in the Sargasso Sea.", "è bloccata nel mar dei Sargassi."),
     "why.wreck": ("she is a wreck.", "è un relitto."),
+    "why.no-fort": ("she must be docked alone (with her own fleet) at a wild island with no fort, carrying "
+                    "treasure worth the fort.", "deve essere attraccata, sola con la sua flotta, a un'isola "
+                    "selvaggia senza forte, con un carico di tesori che valga il forte."),
+    "why.fort": ("a fort can only hold and shoot.", "un forte può solo restare e sparare."),
 }
 TEXTS.add_pairs({f"pirates.{k}": v for k, v in WHY.items()})
 
@@ -56,6 +60,10 @@ FORM = {
     "form.board": ("Board", "Abbordare"),
     "form.scuttle": ("Try to scuttle (5 or 6)", "Tentare l'affondamento (5 o 6)"),
     "form.ship": ("ship", "nave"),
+    "form.fort": ("Build a fort", "Costruire un forte"),
+    "form.fort-kind": ("fort", "forte"),
+    "fort.stockade": ("stockade (5 coins, 2 guns)", "palizzata (5 monete, 2 cannoni)"),
+    "fort.bastion": ("bastion (9 coins, 3 guns)", "bastione (9 monete, 3 cannoni)"),
     "form.turn": ("turn before segment {k}", "rotazione prima del segmento {k}"),
     "form.go": ("squares of segment {k} ({seg})", "quadretti del segmento {k} ({seg})"),
     "form.dock": ("dock where she stops", "attraccare dove si ferma"),
@@ -141,6 +149,11 @@ EVENTS = {
     "default": ("{side} let the deadline pass: the first object holds.",
                 "{side} ha lasciato scadere il tempo: il primo oggetto resta."),
     "roll": ("d{sides} for {reason}: {value}.", "d{sides} per {reason}: {value}."),
+    "fort_built": ("{ship} builds a {kind} on {island}: treasure worth {value} inside.",
+                   "{ship} costruisce un {kind} su {island}: dentro tesori per {value}."),
+    "fort_hit": ("{fort} is hit: {left} gun(s) left.", "{fort} è colpito: restano {left} cannoni."),
+    "fort_destroyed": ("{fort} falls; its treasure lies on {island} again.",
+                       "{fort} cade; i suoi tesori tornano su {island}."),
 }
 TEXTS.add_pairs({f"pirates.event.{k}": v for k, v in EVENTS.items()})
 
@@ -164,6 +177,8 @@ WORDS = {
     "action-fire": ("holds to shoot", "resta per sparare"), "action-repair": ("repairs", "ripara"),
     "action-explore": ("explores", "esplora"), "action-board": ("boards", "abborda"),
     "action-scuttle": ("tries to scuttle", "tenta l'affondamento"),
+    "action-fort": ("builds a fort", "costruisce un forte"),
+    "stockade": ("stockade", "palizzata"), "bastion": ("bastion", "bastione"),
     "facing-0": ("N", "N"), "facing-1": ("NE", "NE"), "facing-2": ("E", "E"), "facing-3": ("SE", "SE"),
     "facing-4": ("S", "S"), "facing-5": ("SW", "SO"), "facing-6": ("W", "O"), "facing-7": ("NW", "NO"),
     "crew": ("crew", "equipaggio"), "helmsman": ("helmsman", "timoniere"), "gunner": ("gunner", "cannoniere"),

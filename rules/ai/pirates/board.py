@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.core.ruleset import Seat
-from rules.pirates.state import Crew, Gun, Island, PiratesState, Ship, Slot, Treasure, Zone
+from rules.pirates.state import Crew, Fort, Gun, Island, PiratesState, Ship, Slot, Treasure, Zone
 
 UNKNOWN_CREW = "deckhand"
 
@@ -39,6 +39,10 @@ def state_from_view(view: dict[str, Any]) -> PiratesState:
         state.treasures += [_treasure(t, s["id"]) for t in s["hold"]]
         state.crews += [Crew(id=c["id"], key=c["key"] or UNKNOWN_CREW, side=c["side"], place=s["id"],
                              revealed=c["revealed"]) for c in s["crew"]]
-    for place in [*view["islands"], *view["zones"]]:
+    for f in view.get("forts", []):
+        state.forts.append(Fort(id=f["id"], key=f["key"], name=f["name"], side=f["side"], island=f["island"],
+                                value=f["value"], squares=f["squares"], flags=f["flags"],
+                                guns=[Gun(**g) for g in f["guns"]]))
+    for place in [*view["islands"], *view["zones"], *view.get("forts", [])]:
         state.treasures += [_treasure(t, place["id"]) for t in place["treasure"]]
     return state

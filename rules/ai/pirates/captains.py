@@ -16,7 +16,8 @@ from rules.ai.pirates.board import state_from_view
 from rules.core.decisions import Decision, DecisionSpec
 from rules.core.ruleset import Ruleset
 from rules.core.tables.squares import DIRECTIONS
-from rules.pirates import fighting, movement, sea, shooting, treasure
+from rules.pirates import fighting, forts, movement, sea, shooting, treasure
+from rules.pirates.catalogue import FORTS
 from rules.pirates.movement import SEGMENT, Plan
 from rules.pirates.state import PiratesState, Ship
 
@@ -38,7 +39,7 @@ class PiratesAI(AICaptain):
         if side is None:
             return FormFiller().candidates(ruleset, view, decision, spec, rng, planned)
         if decision.kind == "fire":
-            return [self.aim(state, state.ship(str(decision.subject)), spec)]
+            return [self.aim(state, spec)]
         return self.manoeuvres(state, side, spec)
 
     # -- where a ship would be best ------------------------------------------------------------
@@ -171,9 +172,13 @@ class PiratesAI(AICaptain):
             targets = shooting.reach(state, ship, gun)
             if targets:
                 p = max(0, 6 - max(gun.score, 1)) / 6  # +1 for not moving: die + 1 > score
-                worth = max(self.target_worth(state, state.ship(t)) for t in targets)
+                worth = max(self._worth(state, t) for t in targets)
                 total += p * worth
         return total
+
+    def _worth(self, state: PiratesState, ident: str) -> float:
+        fort = state.find_fort(ident)
+        return 5.0 + 3.0 * (len(fort.guns) <= 1) if fort is not None else self.target_worth(state, state.ship(ident))
 
     def target_worth(self, state: PiratesState, target: Ship) -> float:
         laden = len(state.treasure_at(target.id))
@@ -186,6 +191,9 @@ class PiratesAI(AICaptain):
         for action in spec.actions:
             param = action.param("ship")
             for ship_id in (param.values() if param else []):
+                if state.find_fort(str(ship_id)) is not None:
+                    ranked.append((0.0, {"action": "fire", "ship": ship_id}))
+                    continue
                 ship = state.ship(str(ship_id))
                 here = self.value(state, ship) - self.zone_cost(state, ship)
                 if action.action == "move":
@@ -204,6 +212,13 @@ class PiratesAI(AICaptain):
                 elif action.action == "fire":
                     ranked.append((here + 3.0 * self.fire_value(state, ship) - 1.0,
                                    {"action": "fire", "ship": ship.id}))
+                elif action.action == "fort":
+                    # her cargo and the island's treasure safe at once, and guns on the island
+                    keys = forts.affordable(state, ship)
+                    if keys:
+                        best = max(keys, key=lambda k: FORTS[k].value)
+                        ranked.append((here + (45.0 if self.careful else 5.0),
+                                       {"action": "fort", "ship": ship.id, "fort": best}))
                 elif action.action == "reverse":
                     probe = ship.model_copy()
                     probe.put(ship.place.reversed())
@@ -212,7 +227,7 @@ class PiratesAI(AICaptain):
         return [p for _, p in ranked]
 
     # -- shooting -----------------------------------------------------------------------------
-    def aim(self, state: PiratesState, ship: Ship, spec: DecisionSpec) -> dict[str, Any]:
+    def aim(self, state: PiratesState, spec: DecisionSpec) -> dict[str, Any]:
         action = spec.action("fire")
         payload: dict[str, Any] = {"action": "fire"}
         for param in action.params if action else []:
@@ -220,7 +235,7 @@ class PiratesAI(AICaptain):
             if not targets:
                 payload[param.name] = shooting.NO_TARGET
                 continue
-            best = max(targets, key=lambda t: (self.target_worth(state, state.ship(str(t))), -targets.index(t)))
+            best = max(targets, key=lambda t: (self._worth(state, str(t)), -targets.index(t)))
             payload[param.name] = best
         return payload
 

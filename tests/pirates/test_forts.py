@@ -1,0 +1,83 @@
+"""Forte: building with treasure on a wild island, shooting from the flags, hits, the fall."""
+from __future__ import annotations
+
+from rules.core.decisions import Decision
+from rules.pirates import forts, shooting, steps, treasure, turns
+from rules.pirates.state import Slot
+from tests.pirates.helpers import dice, new_state, put
+
+
+def _built(key="stockade"):
+    state = new_state()
+    state.order = [Slot(side="red", count=3), Slot(side="blue", count=3)]
+    heron = put(state.ship("red-heron"), 7, 5, 6)  # H6, on Rock's south coast... (7, 5) is sea: move her on
+    put(heron, 6, 6, 2)  # G7 coast, facing east: cells G7, F7
+    heron.docked = "rock"
+    state.treasures[2].place = heron.id  # the 4 from the Sargasso
+    state.treasures[0].place = heron.id  # and the 2: worth 6
+    turns.act(state, {"action": "fort", "ship": heron.id, "fort": key}, dice())
+    return state, heron
+
+
+def test_forte_built_with_treasure_and_takes_the_islands():
+    """"Un forte viene costruito come una manovra trasferendo un valore pari o superiore al
+    valore del forte su un'isola selvaggia dove è attraccata solo una o più proprie navi.
+    Tutti i tesori dell'isola finiscono immediatamente dentro al forte. Il forte deve
+    occupare esattamente 4 quadretti di terra o di costa\""""
+    state, heron = _built()
+    (fort,) = state.forts
+    assert fort.side == "red" and fort.island == "rock" and len(fort.squares) == 4 and len(fort.flags) == 2
+    assert {t.id for t in state.treasure_at(fort.id)} == {"t1", "t2", "t3"}
+    assert state.treasure_at(heron.id) == []
+    assert treasure.scores(state)["red"] >= 2 + 5 + 4
+
+
+def test_forte_needs_value_one_per_island_none_at_home():
+    """"Massimo un forte può esistere su un'isola selvaggia, nessuno sulle isole base.\""""
+    state = new_state()
+    heron = state.ship("red-heron")  # docked at home with 6 aboard: no fort there
+    state.treasures[0].place = state.treasures[2].place = heron.id
+    assert forts.affordable(state, heron) == []
+    state, heron = _built()
+    wasp = put(state.ship("sea-wasp"), 8, 6, 0)
+    wasp.docked = "rock"
+    state.treasures.append(state.treasures[0].model_copy(update={"id": "t9", "value": 9, "place": wasp.id}))
+    assert forts.affordable(state, wasp) == []  # Rock has its fort
+
+
+def test_forte_not_where_an_enemy_is_docked():
+    state = new_state()
+    heron = put(state.ship("red-heron"), 6, 6, 2)
+    heron.docked = "rock"
+    state.treasures[0].place = state.treasures[2].place = heron.id
+    assert forts.affordable(state, heron) == ["stockade"]
+    cat = put(state.ship("calico-cat"), 8, 8, 0)
+    cat.docked = "rock"
+    assert forts.affordable(state, heron) == []
+    decision = Decision(id="x", kind="act", player="p1")
+    problems = steps.manoeuvre_check(state, decision, {"action": "fort", "ship": heron.id, "fort": "stockade"}, None)
+    assert [p.code for p in problems] == ["pirates-cannot"]
+
+
+def test_forte_shoots_all_round_from_a_flag_and_acts_in_the_order():
+    """"Il forte spara dal quadretto di una delle sue bandiere in tutte le direzioni che quel
+    quadretto vede.\""""
+    state, heron = _built()
+    fort = state.forts[0]
+    assert fort.id in turns.objects_to_act(state, "red")
+    flag = tuple(fort.flags[0])
+    gull = put(state.ship("gull"), flag[0], flag[1] - 2, 2)  # two squares south of the flag
+    assert gull.id in shooting.reach(state, fort, fort.guns[0])
+
+
+def test_forte_hit_loses_a_chance_to_shoot_and_falls():
+    """"Per ogni colpo subito, il forte perde una possibilità di sparo [...] Un forte che perde
+    l'ultimo cannone è distrutto e viene eliminato dal gioco. Tutto il contenuto finisce
+    sull'isola selvaggia.\""""
+    state, heron = _built()
+    fort = state.forts[0]
+    abbot = put(state.ship("iron-abbot"), 10, 8, 0)  # K9-K7, her beam west towards Rock
+    assert fort.id in shooting.reach(state, abbot, abbot.guns[0])
+    shooting.shoot(state, {abbot.id: [fort.id, fort.id, "none", "none"]}, dice(6, 6))
+    assert state.forts == []
+    assert {t.place for t in state.treasures if t.id in ("t1", "t2", "t3")} == {"rock"}
