@@ -129,7 +129,7 @@ def initial_state(setup: PiratesSetup, options: PiratesOptions, seats: list[Seat
     sides = [f.side for f in setup.fleets]
     state = PiratesState(seats=seats, options=options, scenario=setup.name, title=setup.title, cols=setup.cols,
                          rows=setup.rows, sides=sides, islands=_islands(setup), zones=_zones(setup), ships=[],
-                         turns_limit=setup.turns_limit,
+                         turns_limit=setup.turns_limit, points=setup.points,
                          treasures=[Treasure(id=t.id, value=t.value, place=t.place, need=t.need)
                                     for t in setup.treasures])
     for fleet in setup.fleets:

@@ -95,6 +95,7 @@ class Crew(BaseModel):
     revealed: bool = False  # face up once her ability is used
     helped: str | None = None  # the ship she helped manoeuvre this turn
     alive: bool = True
+    moved: bool = False  # embarked or disembarked this turn (a free action, once)
 
 
 class Treasure(BaseModel):
@@ -152,6 +153,7 @@ class PiratesState(BaseModel):
     forts: list[Fort] = Field(default_factory=list)
     turn: int = 1
     turns_limit: int = 12
+    points: int = 30  # the fleets' points: the limit of unnamed objects of one type
     step: str = "manoeuvre"
     initiative: dict[str, int] = Field(default_factory=dict)
     order: list[Slot] = Field(default_factory=list)  # the slots still to play this turn

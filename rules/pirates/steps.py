@@ -9,7 +9,8 @@ from rules.core.decisions import ActionSpec, Choice, Decision, DecisionSpec, Ord
 from rules.core.dice import Roller
 from rules.core.steps import Checking, DecisionHandlers, StepHandlers
 from rules.core.texts import say
-from rules.pirates import fighting, forts, movement, shooting, treasure, turns
+from rules.pirates import building, fighting, forts, movement, shooting, treasure, turns
+from rules.pirates.catalogue import CREWS, SHIPS
 from rules.pirates.movement import SEGMENT, TURNS
 from rules.pirates.state import Fort, PiratesState, Ship
 
@@ -70,12 +71,15 @@ def _legal(state: PiratesState, ship: Ship, action: str) -> str | None:
         return None if fighting.may_board(state, ship) else "why.not-stuck"
     if action == "fort":
         return None if forts.affordable(state, ship) else "why.no-fort"
+    if action == "build":
+        return None if building.buildable(state, ship) else "why.no-build"
     return None
 
 
-ACTIONS = ("move", "reverse", "fire", "repair", "explore", "board", "fort", "scuttle")
+ACTIONS = ("move", "reverse", "fire", "repair", "explore", "board", "fort", "build", "scuttle")
 LABELS = {"move": "form.move", "reverse": "form.reverse", "fire": "form.hold", "repair": "form.repair",
-          "explore": "form.explore", "board": "form.board", "fort": "form.fort", "scuttle": "form.scuttle"}
+          "explore": "form.explore", "board": "form.board", "fort": "form.fort", "build": "form.build",
+          "scuttle": "form.scuttle", "embark": "form.embark"}
 
 
 def _move_params(state: PiratesState, ships: list[Ship]) -> list[ParamSpec]:
@@ -108,16 +112,62 @@ def manoeuvre_spec(state: PiratesState, decision: Decision, only: str | None,
         if not ships:
             continue
         params = _move_params(state, ships) if action == "move" else [_ship_param(ships)]
+        if action == "build":
+            keys = sorted({k for s in ships for k in building.buildable(state, s)})
+            params.append(ParamSpec(name="item", label=_say("form.item"), choices=[
+                Choice(value=k, label=_say("form.item-choice", name=_catalogue_name(k), points=_points(k)))
+                for k in keys]))
         if action == "fort":
             keys = sorted({k for s in ships for k in forts.affordable(state, s)})
             params.append(ParamSpec(name="fort", label=_say("form.fort-kind"), choices=[
                 Choice(value=k, label=_say(f"fort.{k}")) for k in keys]))
         actions.append(ActionSpec(action=action, label=_say(LABELS[action]), params=params))
+    if only in (None, "embark"):
+        embark = _embark_spec(state, side)
+        if embark is not None:
+            actions.append(embark)
     default = _fallback(state, mine, side)
     named = _named(state, default["ship"]) if default else "-"
     return DecisionSpec(decision=decision, actions=actions, default=default,
                         default_text=_say("form.default-hold", ship=named))
 
+
+
+def _catalogue_name(key: str) -> str:
+    return (SHIPS.get(key) or CREWS[key]).name
+
+
+def _points(key: str) -> int:
+    return (SHIPS.get(key) or CREWS[key]).points
+
+
+def _embark_spec(state: PiratesState, side: str) -> ActionSpec | None:
+    """Embarking or disembarking a crew: a free action, which leaves the turn's order where
+    it stands."""
+    moves = {c.id: building.destinations(state, c) for c in state.crews if c.side == side and c.alive}
+    moves = {k: v for k, v in moves.items() if v}
+    if not moves:
+        return None
+    places = sorted({p for v in moves.values() for p in v})
+    crews = [c for c in state.crews if c.id in moves]
+    return ActionSpec(action="embark", label=_say("form.embark"), params=[
+        ParamSpec(name="crew", label=_say("form.crew"), choices=[
+            Choice(value=c.id, label=_say("form.crew-choice", crew=_crew_word(c), place=_place_name(state, c.place)))
+            for c in crews]),
+        ParamSpec(name="to", label=_say("form.to"), choices=[
+            Choice(value=p, label=_place_name(state, p)) for p in places])])
+
+
+def _crew_word(crew) -> str:
+    return CREWS[crew.key].name
+
+
+def _place_name(state: PiratesState, place: str) -> str:
+    island = state.find_island(place)
+    if island is not None:
+        return island.name
+    ship = state.find_ship(place)
+    return ship.name if ship is not None else place
 
 
 def _fallback(state: PiratesState, mine: list[Ship], side: str) -> dict | None:
@@ -137,9 +187,15 @@ def _named(state: PiratesState, ident: str) -> str:
 
 def manoeuvre_check(state: PiratesState, decision: Decision, payload: dict[str, Any],
                     checking: Checking | None) -> list[Problem]:
-    ship = state.find_ship(str(payload.get("ship")))
     action = payload.get("action")
     side = state.side_of(decision.player)
+    if action == "embark":
+        crew = next((c for c in state.crews if c.id == payload.get("crew") and c.side == side), None)
+        if crew is None or payload.get("to") not in building.destinations(state, crew):
+            return [P.problem("pirates-no-embark", field="to", crew=str(payload.get("crew")),
+                              to=str(payload.get("to")))]
+        return []
+    ship = state.find_ship(str(payload.get("ship")))
     mine = turns.to_act(state, side)
     fort = state.find_fort(str(payload.get("ship")))
     if fort is not None and fort in turns.forts_to_act(state, side):
@@ -154,6 +210,9 @@ def manoeuvre_check(state: PiratesState, decision: Decision, payload: dict[str, 
     if why is not None:
         return [P.problem("pirates-cannot", field="ship", ship=ship.name, action=_say(LABELS[str(action)]),
                           why=_say(why))]
+    if action == "build" and payload.get("item") not in building.buildable(state, ship):
+        return [P.problem("pirates-cannot", field="item", ship=ship.name, action=_say(LABELS["build"]),
+                          why=_say("why.no-build"))]
     if action == "fort" and payload.get("fort") not in forts.affordable(state, ship):
         return [P.problem("pirates-cannot", field="fort", ship=ship.name, action=_say(LABELS["fort"]),
                           why=_say("why.no-fort"))]

@@ -68,6 +68,12 @@ def describe(event: Event, lang: str = "en") -> str:
         d["target"] = name_of(event.data.get("target"))
         d["bonus"] = word("bonus") if d.get("bonus") else ""
         d["result"] = word("hit" if d.get("hit") else "miss")
+    elif k == "built":
+        key = d.get("key")
+        d["what"] = (SHIPS.get(key) or CREWS.get(key)).name if (key in SHIPS or key in CREWS) else str(key)
+        d["paid"] = " + ".join(str(v) for v in d.get("paid", [])) or "0"
+    elif k == "crew_moved":
+        d["start"], d["end"] = name_of(d.get("start")), name_of(d.get("end"))
     elif k == "fort_built":
         d["kind"] = word(str(d.get("key")))
     elif k == "game_over":

@@ -6,7 +6,7 @@ from collections import Counter
 
 from rules.core.dice import Roller
 from rules.pirates import crews as C
-from rules.pirates import fighting, fog, forts, movement, shooting, treasure
+from rules.pirates import building, fighting, fog, forts, movement, shooting, treasure
 from rules.pirates.catalogue import ship_type
 from rules.pirates.damage import release, sink
 from rules.pirates.initiative import manoeuvre_order, roll_initiative
@@ -43,7 +43,7 @@ def start_turn(state: PiratesState, roller: Roller) -> None:
     for fort in state.forts:
         fort.acted = fort.firing = False
     for crew in state.crews:
-        crew.helped = None
+        crew.helped, crew.moved = None, False
     roller.log.emit("turn", turn=state.turn)
     for ship in state.ships:
         if ship.fog and ship.status == "afloat":
@@ -97,6 +97,10 @@ def missing_guns(ship: Ship) -> list[Gun]:
 
 
 def act(state: PiratesState, payload: dict, roller: Roller) -> None:
+    if payload["action"] == "embark":  # a free action: the same player is asked again
+        crew = next(c for c in state.crews if c.id == payload["crew"])
+        building.transfer(state, crew, str(payload["to"]), roller)
+        return
     fort = state.find_fort(str(payload["ship"]))
     if fort is not None:  # a fort's one manoeuvre is to shoot
         fort.acted = fort.firing = True
@@ -130,6 +134,8 @@ def act(state: PiratesState, payload: dict, roller: Roller) -> None:
         treasure.explore(state, ship, roller)
     elif action == "board":
         fighting.board(state, ship, roller)
+    elif action == "build":
+        building.build(state, ship, str(payload["item"]), roller)
     elif action == "fort":
         forts.build(state, ship, str(payload["fort"]), roller)
     elif action == "scuttle":

@@ -23,6 +23,12 @@ PROBLEMS = {
     "pirates-not-yours": ("{object} is not one of your objects that may still act this turn. Yours: {legal}.",
                           "{object} non è un tuo oggetto che può ancora agire in questo turno. I tuoi: {legal}."),
     "pirates-cannot": ("{ship} cannot {action} now: {why}", "{ship} non può {action} ora: {why}"),
+    "pirates-no-embark": ("Crew {crew} cannot go to {to} now: a crew moves once a turn, to the island her ship "
+                          "is docked at, from it to a ship docked there, or to a ship of hers alongside, where "
+                          "there is room.",
+                          "L'equipaggio {crew} non può andare a {to} ora: un equipaggio si sposta una volta per "
+                          "turno, sull'isola dove la nave è attraccata, da lì a una nave attraccata, o su una nave "
+                          "contigua della sua flotta, dove c'è posto."),
     "pirates-no-target": ("Gun {gun} of {ship} cannot reach {target}. In reach: {legal}.",
                           "Il cannone {gun} di {ship} non raggiunge {target}. A tiro: {legal}."),
 }
@@ -46,6 +52,10 @@ WHY = {
                     "treasure worth the fort.", "deve essere attraccata, sola con la sua flotta, a un'isola "
                     "selvaggia senza forte, con un carico di tesori che valga il forte."),
     "why.fort": ("a fort can only hold and shoot.", "un forte può solo restare e sparare."),
+    "why.no-build": ("she must be docked at her home island, with coins there enough for it, and a named ship "
+                     "or crew must be out of play and never destroyed.",
+                     "deve essere attraccata alla sua isola base, con monete sufficienti, e una nave o un "
+                     "equipaggio con nome non deve essere in gioco né già distrutto."),
 }
 TEXTS.add_pairs({f"pirates.{k}": v for k, v in WHY.items()})
 
@@ -61,6 +71,14 @@ FORM = {
     "form.scuttle": ("Try to scuttle (5 or 6)", "Tentare l'affondamento (5 o 6)"),
     "form.ship": ("ship", "nave"),
     "form.fort": ("Build a fort", "Costruire un forte"),
+    "form.build": ("Build a ship or crew with the coins at home", "Costruire una nave o un equipaggio con le "
+                   "monete dell'isola base"),
+    "form.item": ("what to build", "cosa costruire"),
+    "form.item-choice": ("{name} ({points} points)", "{name} ({points} punti)"),
+    "form.embark": ("Embark or land a crew (free)", "Imbarcare o sbarcare un equipaggio (gratis)"),
+    "form.crew": ("crew", "equipaggio"),
+    "form.crew-choice": ("{crew} on {place}", "{crew} su {place}"),
+    "form.to": ("to", "verso"),
     "form.fort-kind": ("fort", "forte"),
     "fort.stockade": ("stockade (5 coins, 2 guns)", "palizzata (5 monete, 2 cannoni)"),
     "fort.bastion": ("bastion (9 coins, 3 guns)", "bastione (9 monete, 3 cannoni)"),
@@ -149,6 +167,8 @@ EVENTS = {
     "default": ("{side} let the deadline pass: the first object holds.",
                 "{side} ha lasciato scadere il tempo: il primo oggetto resta."),
     "roll": ("d{sides} for {reason}: {value}.", "d{sides} per {reason}: {value}."),
+    "built": ("{ship} has a {what} built at home, paid with {paid}.",
+              "{ship} fa costruire {what} all'isola base, pagando {paid}."),
     "fort_built": ("{ship} builds a {kind} on {island}: treasure worth {value} inside.",
                    "{ship} costruisce un {kind} su {island}: dentro tesori per {value}."),
     "fort_hit": ("{fort} is hit: {left} gun(s) left.", "{fort} è colpito: restano {left} cannoni."),
@@ -178,6 +198,7 @@ WORDS = {
     "action-explore": ("explores", "esplora"), "action-board": ("boards", "abborda"),
     "action-scuttle": ("tries to scuttle", "tenta l'affondamento"),
     "action-fort": ("builds a fort", "costruisce un forte"),
+    "action-build": ("has something built", "fa costruire"),
     "stockade": ("stockade", "palizzata"), "bastion": ("bastion", "bastione"),
     "facing-0": ("N", "N"), "facing-1": ("NE", "NE"), "facing-2": ("E", "E"), "facing-3": ("SE", "SE"),
     "facing-4": ("S", "S"), "facing-5": ("SW", "SO"), "facing-6": ("W", "O"), "facing-7": ("NW", "NO"),
