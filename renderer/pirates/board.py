@@ -114,7 +114,9 @@ class PiratesBoard(SquareBoard):
                 draw.polygon([(x, top), (x + canvas.viewport.scale * 0.4, top + canvas.viewport.scale * 0.15),
                               (x, top + canvas.viewport.scale * 0.3)], fill=colour, outline=theme.ink)
             cx, cy = canvas.px(*_centre(fort["squares"]))
-            sprite = text_sprite(f"{len(fort['guns'])}", theme.label_px, True, theme.ink, theme.halo, 3)
+            r = max(9.0, canvas.viewport.scale * 0.2)
+            draw.rectangle((cx - r, cy - r, cx + r, cy + r), fill=theme.halo, outline=colour, width=3)
+            sprite = text_sprite(f"{len(fort['guns'])}", theme.label_px, True, theme.ink, None, 0)
             canvas.paste_centred(sprite, cx, cy)
 
     def _draw_wrecks(self, canvas: MapCanvas, view: View) -> None:
@@ -137,10 +139,10 @@ class PiratesBoard(SquareBoard):
             if not cells:
                 continue
             cx, cy = canvas.px(*_centre(place.get("land") or place.get("squares") or cells))
-            treasure = place.get("treasure", [])
-            if treasure:
-                self._coin(canvas, cx, cy, str(len(treasure)) if place.get("kind") != "home" else
-                           str(sum(t["value"] or 0 for t in treasure)))
+            # face-down treasure only: what is banked face up is in the header
+            hidden = [t for t in place.get("treasure", []) if t["value"] is None]
+            if hidden:
+                self._coin(canvas, cx, cy, str(len(hidden)))
             if place.get("die") is not None:
                 sprite = text_sprite(f"d{place['die']}", theme.name_px, True,
                                      theme.ink, theme.halo, 3)

@@ -221,7 +221,8 @@ MAP = {
     "legend.shoals": ("shoals (die left there)", "bassi fondali (dado lasciato)"),
     "legend.sargasso": ("Sargasso Sea (die left there)", "mar dei Sargassi (dado lasciato)"),
     "legend.treasure": ("hidden treasure (count)", "tesori coperti (numero)"),
-    "legend.masts": ("number on a ship: masts left", "numero sulla nave: alberi rimasti"),
+    "legend.masts": ("number on a ship: masts left; on a fort: guns left", "numero sulla nave: alberi "
+                     "rimasti; sul forte: cannoni rimasti"),
     "alt.intro": ("Pirates map, {cols} by {rows} squares, turn {turn}.",
                   "Mappa dei pirati, {cols} per {rows} quadretti, turno {turn}."),
     "alt.island": ("{name} ({kind}) around {square}, {count} hidden treasure(s).",
