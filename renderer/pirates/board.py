@@ -244,6 +244,17 @@ class PiratesBoard(SquareBoard):
 
     def card(self, view: View, piece_id: str, theme: Theme) -> Image.Image:
         lang = theme.lang
+        fort = next((f for f in view.get("forts", []) if f["id"] == piece_id), None)
+        if fort is not None:
+            guns = ", ".join(f"{g['range']}{g['score']}" for g in fort["guns"]) or "-"
+            hold = ", ".join(str(t["value"]) for t in fort["treasure"] if t["value"] is not None) or "-"
+            return plain_card(f"{fort['name']} ({fort['side']})", [
+                _t("card.fort", lang, squares=" ".join(_name(c) for c in fort["squares"]),
+                   flags=" ".join(_name(c) for c in fort["flags"])),
+                _t("card.guns", lang, guns=guns), _t("card.hold", lang, hold=hold)], theme)
+        known = [s["id"] for s in view["ships"]] + [f["id"] for f in view.get("forts", [])]
+        if piece_id not in known:
+            raise KeyError(f"no ship or fort {piece_id!r} in this view; there are: {', '.join(known)}")
         d = next(s for s in view["ships"] if s["id"] == piece_id)
         guns = ", ".join(f"{g['range']}{g['score']}" for g in d.get("guns", [])) or "-"
         crew = ", ".join(c["name"] or "?" for c in d.get("crew", [])) or "-"

@@ -240,6 +240,7 @@ MAP = {
     "card.guns": ("Guns: {guns}", "Cannoni: {guns}"),
     "card.crew": ("Crew: {crew}", "Equipaggio: {crew}"),
     "card.hold": ("Hold: {hold}", "Stiva: {hold}"),
+    "card.fort": ("Squares {squares}; flags {flags}", "Quadretti {squares}; bandiere {flags}"),
     "card.where": ("At {square}, facing {facing}{status}", "In {square}, prua a {facing}{status}"),
 }
 TEXTS.add_pairs({f"pirates.{k}": v for k, v in MAP.items()})

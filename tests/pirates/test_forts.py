@@ -81,3 +81,13 @@ def test_forte_hit_loses_a_chance_to_shoot_and_falls():
     shooting.shoot(state, {abbot.id: [fort.id, fort.id, "none", "none"]}, dice(6, 6))
     assert state.forts == []
     assert {t.place for t in state.treasures if t.id in ("t1", "t2", "t3")} == {"rock"}
+
+
+def test_forte_card_and_map():
+    from renderer.api import describe_image, render_card, render_map
+    from rules.pirates.view import view
+    state, heron = _built("bastion" if False else "stockade")
+    public = view(state, None)
+    assert public["forts"][0]["guns"] and render_map(public).width == 1280
+    assert render_card(public, state.forts[0].id).width >= 360
+    assert len(describe_image(public)) <= 1000

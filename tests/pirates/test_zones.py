@@ -20,16 +20,19 @@ def test_nebbia_stops_and_untouchable():
     heron = put(state.ship("red-heron"), 7, 2, 2)  # H3, heading east into the fog at K3
     turns.act(state, {"action": "move", "ship": heron.id, "go1": 3, "go2": 4}, dice())
     assert heron.cells()[0] == (10, 2) and heron.fog  # stopped on the first fog square
-    cat = put(state.ship("calico-cat"), 10, 4, 2)  # K5, her beam over the fog
-    assert "red-heron" not in shooting.reach(state, cat, cat.guns[0])
+    cat = put(state.ship("calico-cat"), 10, 4, 2)  # K5, the heron two squares off her beam
+    assert "red-heron" not in shooting.reach(state, cat, cat.guns[0])  # cannot be hit
     heron.firing, heron.acted = True, False
-    assert not shooting.can_fire(state, heron)
-    wasp = put(state.ship("sea-wasp"), 9, 0, 2)  # J1: the line to I... crosses the fog
-    put(state.ship("gull"), 12, 4, 0)
-    gull = state.ship("gull")
-    assert shooting.crossed((12, 4), (10, 2)) == [(11, 3)]
-    wasp.facing = 0
-    assert "gull" not in shooting.reach(state, put(wasp, 11, 1, 2), wasp.guns[0])  # L2 -> M5 crosses L3/L4 fog
+    assert not shooting.can_fire(state, heron)  # nor shoot
+    assert heron.id not in turns.objects_to_act(state, "red")  # nor act, until she leaves it
+    # The fog blocks a line of fire: from L5 to L2 the line crosses L3 and L4, fog squares.
+    gull = put(state.ship("gull"), 11, 4, 2)  # L5, facing east: her beam runs north-south
+    gull.guns[0].range = "L"
+    sloop = put(state.ship("red-sloop-3"), 11, 7, 0)  # L8, three squares north, clear water
+    assert shooting.reach(state, gull, gull.guns[0]) == [sloop.id]
+    put(sloop, 11, 1, 0)  # L2, three squares south, beyond the fog
+    assert shooting.crossed((11, 4), (11, 1)) == [(11, 2), (11, 3)]
+    assert shooting.reach(state, gull, gull.guns[0]) == []
 
 
 def test_nebbia_leaves_by_a_die():
