@@ -14,6 +14,16 @@ def weakest_gun(ship: Ship) -> int:
     return max(range(len(ship.guns)), key=lambda i: (ship.guns[i].score, ship.guns[i].range == "S", -i))
 
 
+def let_go(state: PiratesState, ship: Ship, roller: Roller | None) -> None:
+    """A tow ends when the tower is dismasted or sunk, or the towed ship sinks."""
+    from rules.pirates.towing import cast_off
+    if ship.towing is not None:
+        cast_off(state, ship, roller)
+    tower = state.find_ship(ship.towed_by)
+    if tower is not None and ship.status == "sunk":
+        tower.towing, ship.towed_by = None, None
+
+
 def release(state: PiratesState, ship: Ship, roller: Roller | None) -> None:
     """Ships stuck with her are free: "Si disincastra quando la nave avversaria è affondata
     o derelitta o si sposta"."""
@@ -41,6 +51,7 @@ def lose_masts(state: PiratesState, ship: Ship, n: int, by: str | None, roller: 
                 ship.status = "derelict"
                 roller.log.emit("derelict", ship=ship.id)
                 release(state, ship, roller)
+                let_go(state, ship, roller)
         elif wreck:
             ship.status = "wreck"
             ship.docked = None
@@ -55,6 +66,7 @@ def sink(state: PiratesState, ship: Ship, by: str | None, roller: Roller) -> Non
     vicina, di chiunque essa sia.\""""
     ship.status = "sunk"
     release(state, ship, roller)
+    let_go(state, ship, roller)
     roller.log.emit("sunk", ship=ship.id, by=by)
     state.losses.append(Loss(side=ship.side, points=ship.points, by=by if by != ship.side else None))
     for crew in state.crew_on(ship.id):

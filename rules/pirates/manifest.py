@@ -21,6 +21,8 @@ MANIFEST = Manifest(
                      description=Text(en=f"Squares of segment {k} (S: up to 3, L: up to 4)",
                                       it=f"Quadretti del segmento {k} (S: fino a 3, L: fino a 4)"))
           for k in (1, 2, 3)),
+        OrderParam(name="tow", label=Text(en="tow", it="traino"),
+                   description=Text(en="A derelict to take in tow, or no", it="Una nave derelitta da trainare, o no")),
         OrderParam(name="dock", label=Text(en="dock", it="attracca"),
                    description=Text(en="Dock on the coast where she stops", it="Attraccare sulla costa dove si ferma")),
         OrderParam(name="board", label=Text(en="board", it="abborda"),

@@ -39,7 +39,7 @@ def occupied(state: PiratesState, but: str | None = None) -> dict[Cell, Ship]:
     """Every square a ship lies on (sunk ships are gone), but one ship's."""
     out: dict[Cell, Ship] = {}
     for ship in state.ships:
-        if ship.on_sea and ship.id != but:
+        if ship.on_sea and ship.id != but and ship.towed_by is None:
             for c in ship.cells():
                 out[c] = ship
     return out

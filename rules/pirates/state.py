@@ -62,6 +62,8 @@ class Ship(BaseModel):
     docked: str | None = None  # the island she is docked at
     stuck_to: str | None = None  # the ship she is stuck with
     stuck_turns: int = 0
+    towing: str | None = None  # the derelict she tows
+    towed_by: str | None = None  # towed, she lies on her tower's stern square
     fog: bool = False
     becalmed: int = 0  # moves of 0 squares still owed to the Sargasso
     moved: bool = False  # this turn
@@ -76,6 +78,9 @@ class Ship(BaseModel):
         self.col, self.row, self.facing = place.bow.col, place.bow.row, place.facing
 
     def cells(self) -> list[Cell]:
+        if self.towed_by is not None:
+            # "Una nave trainata occupa il quadretto di poppa della nave trainante"
+            return [(self.col, self.row)]
         return [(s.col, s.row) for s in self.place.squares()]
 
     @property

@@ -9,7 +9,7 @@ from rules.core.decisions import ActionSpec, Choice, Decision, DecisionSpec, Ord
 from rules.core.dice import Roller
 from rules.core.steps import Checking, DecisionHandlers, StepHandlers
 from rules.core.texts import say
-from rules.pirates import building, fighting, forts, movement, shooting, treasure, turns
+from rules.pirates import building, fighting, forts, movement, shooting, towing, treasure, turns
 from rules.pirates.catalogue import CREWS, SHIPS
 from rules.pirates.movement import SEGMENT, TURNS
 from rules.pirates.state import Fort, PiratesState, Ship
@@ -93,6 +93,11 @@ def _move_params(state: PiratesState, ships: list[Ship]) -> list[ParamSpec]:
                                 choices=[Choice(value=t, label=_say(f"form.turn-{t}")) for t in (0, 1, -1, 2, -2)]))
         params.append(ParamSpec(name=f"go{k}", label=_say("form.go", k=k, seg=seg), kind="number", min=0,
                                 max=SEGMENT[seg], step=1, required=False))
+    tows = sorted({t for s in ships for t in towing.towable(state, s)})
+    if tows:
+        params.append(ParamSpec(name="tow", label=_say("form.tow"), required=False, choices=[
+            Choice(value=towing.NO, label=_say("form.no-tow")),
+            *[Choice(value=t, label=state.ship(t).name) for t in tows]]))
     params.append(_yes_no("dock", "form.dock", default_yes=False))
     params.append(_yes_no("board", "form.board-after-ram", default_yes=True))
     return params
@@ -218,6 +223,11 @@ def manoeuvre_check(state: PiratesState, decision: Decision, payload: dict[str, 
                           why=_say("why.no-fort"))]
     if action == "move":
         segs = movement.segments_of(state, ship)
+        tow = payload.get("tow")
+        if tow not in (None, towing.NO) and tow not in towing.towable(state, ship):
+            return [P.problem("pirates-no-tow", field="tow", ship=ship.name, towed=str(tow))]
+        if ship.towing is not None and tow != towing.NO or tow not in (None, towing.NO):
+            segs = towing.TOW_SEGMENT  # "la quale si muoverà di massimo S"
         plan = turns.plan_of(payload)
         for k, (t, n) in enumerate(plan.segments):
             if k >= len(segs) or n > SEGMENT[segs[k]]:

@@ -30,7 +30,7 @@ def describe(event: Event, lang: str = "en") -> str:
     def word(key: str, **params: Any) -> str:
         return say(f"pirates.word.{key}", **params)
 
-    for key in ("ship", "target", "other", "where", "island", "holder", "zone", "fort"):
+    for key in ("ship", "target", "other", "where", "island", "holder", "zone", "fort", "towed"):
         if key in d and d[key] is not None:
             d[key] = name_of(d[key])
     k = event.kind

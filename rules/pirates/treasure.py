@@ -27,7 +27,7 @@ def explorable(state: PiratesState, ship: Ship) -> str | None:
     if island is not None and island.kind == "wild" and state.treasure_at(island.id):
         return island.id
     for other in state.ships:
-        if other.id != ship.id and other.status in ("derelict", "wreck") and not other.fog \
+        if other.id != ship.id and other.status in ("derelict", "wreck") and not other.fog and not other.towed_by \
                 and sea.ship_gap(ship.cells(), other.cells()) <= 1 and state.treasure_at(other.id):
             return other.id
     return None

@@ -6,7 +6,7 @@ from collections import Counter
 
 from rules.core.dice import Roller
 from rules.pirates import crews as C
-from rules.pirates import building, fighting, fog, forts, movement, shooting, treasure
+from rules.pirates import building, fighting, fog, forts, movement, shooting, towing, treasure
 from rules.pirates.catalogue import ship_type
 from rules.pirates.damage import release, sink
 from rules.pirates.initiative import manoeuvre_order, roll_initiative
@@ -19,7 +19,8 @@ SCUTTLE = 5  # "tentando l'affondamento (5 o 6 sul dado)"
 def may_act(ship: Ship) -> bool:
     """An object that can act: a ship afloat out of the fog, or a derelict that may try to
     scuttle herself."""
-    return not ship.acted and ((ship.status == "afloat" and not ship.fog) or ship.status == "derelict")
+    return not ship.acted and ship.towed_by is None and (
+        (ship.status == "afloat" and not ship.fog) or ship.status == "derelict")
 
 
 def to_act(state: PiratesState, side: str) -> list[Ship]:
@@ -112,7 +113,14 @@ def act(state: PiratesState, payload: dict, roller: Roller) -> None:
     ship.acted = True
     roller.log.emit("manoeuvre", ship=ship.id, action=action)
     if action == "move":
+        tow = payload.get("tow")
+        if tow == towing.NO and ship.towing:
+            towing.cast_off(state, ship, roller)
+        elif tow not in (None, towing.NO):
+            towing.take(state, ship, str(tow), roller)
         result = movement.move(state, ship, plan_of(payload), roller)
+        towing.follow(state, ship)
+        towing.arrive(state, ship, roller)
         for other in state.ships:  # "Si disincastra quando la nave avversaria [...] si sposta"
             if other.stuck_to == ship.id and ship.moved:
                 other.stuck_to, other.stuck_turns = None, 0
@@ -124,6 +132,7 @@ def act(state: PiratesState, payload: dict, roller: Roller) -> None:
                 fighting.board(state, ship, roller)
     elif action == "reverse":
         movement.reverse(state, ship, roller)
+        towing.follow(state, ship)
     elif action == "fire":
         ship.firing = True
     elif action == "repair":

@@ -31,7 +31,8 @@ def _crew(state: PiratesState, ship_or_island: str, side: str | None) -> list[di
 
 def _ship(state: PiratesState, s: Ship, side: str | None) -> dict[str, Any]:
     return {"id": s.id, "name": s.name, "side": s.side, "player": state.seat_of(s.side), "status": s.status,
-            "x": s.col, "y": s.row, "heading": 45.0 * s.facing, "cells": s.length, "key": s.key,
+            "x": s.col, "y": s.row, "heading": 45.0 * s.facing, "cells": 1 if s.towed_by else s.length,
+            "key": s.key, "towing": s.towing, "towed_by": s.towed_by, "length": s.length,
             "points": s.points, "masts": s.masts, "masts_left": s.masts_left,
             "guns": [{"range": g.range, "score": g.score} for g in s.guns], "cargo": s.cargo, "speed": s.speed,
             "docked": s.docked, "stuck_to": s.stuck_to, "fog": s.fog, "becalmed": s.becalmed,

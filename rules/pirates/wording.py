@@ -29,6 +29,8 @@ PROBLEMS = {
                           "L'equipaggio {crew} non può andare a {to} ora: un equipaggio si sposta una volta per "
                           "turno, sull'isola dove la nave è attraccata, da lì a una nave attraccata, o su una nave "
                           "contigua della sua flotta, dove c'è posto."),
+    "pirates-no-tow": ("{ship} cannot tow {towed}: only a derelict she touches, not in tow already.",
+                       "{ship} non può trainare {towed}: solo una nave derelitta che tocca, non già trainata."),
     "pirates-no-target": ("Gun {gun} of {ship} cannot reach {target}. In reach: {legal}.",
                           "Il cannone {gun} di {ship} non raggiunge {target}. A tiro: {legal}."),
 }
@@ -85,6 +87,8 @@ FORM = {
     "form.turn": ("turn before segment {k}", "rotazione prima del segmento {k}"),
     "form.go": ("squares of segment {k} ({seg})", "quadretti del segmento {k} ({seg})"),
     "form.dock": ("dock where she stops", "attraccare dove si ferma"),
+    "form.tow": ("tow (she sails at most S)", "traino (muove al massimo S)"),
+    "form.no-tow": ("no tow / cast off", "nessun traino / staccare"),
     "form.board-after-ram": ("board after ramming", "abbordare dopo lo speronamento"),
     "form.gun": ("gun {k} ({range}, beats {score})", "cannone {k} ({range}, supera {score})"),
     "form.yes": ("yes", "sì"),
@@ -169,6 +173,10 @@ EVENTS = {
     "roll": ("d{sides} for {reason}: {value}.", "d{sides} per {reason}: {value}."),
     "built": ("{ship} has a {what} built at home, paid with {paid}.",
               "{ship} fa costruire {what} all'isola base, pagando {paid}."),
+    "towing": ("{ship} takes {towed} in tow.", "{ship} prende a rimorchio {towed}."),
+    "cast_off": ("{ship} casts off {towed}.", "{ship} stacca {towed}."),
+    "captured": ("{ship} brings {towed} home: she now belongs to {side}.",
+                 "{ship} porta {towed} all'isola base: ora appartiene a {side}."),
     "fort_built": ("{ship} builds a {kind} on {island}: treasure worth {value} inside.",
                    "{ship} costruisce un {kind} su {island}: dentro tesori per {value}."),
     "fort_hit": ("{fort} is hit: {left} gun(s) left.", "{fort} è colpito: restano {left} cannoni."),

@@ -86,7 +86,7 @@ def test_forte_hit_loses_a_chance_to_shoot_and_falls():
 def test_forte_card_and_map():
     from renderer.api import describe_image, render_card, render_map
     from rules.pirates.view import view
-    state, heron = _built("bastion" if False else "stockade")
+    state, heron = _built("stockade")
     public = view(state, None)
     assert public["forts"][0]["guns"] and render_map(public).width == 1280
     assert render_card(public, state.forts[0].id).width >= 360

@@ -33,7 +33,8 @@ def state_from_view(view: dict[str, Any]) -> PiratesState:
         state.ships.append(Ship(
             id=s["id"], key=s["key"], name=s["name"], side=s["side"], points=s["points"], masts=s["masts"],
             guns=[Gun(**g) for g in s["guns"]], cargo=s["cargo"], speed=s["speed"], col=s["x"], row=s["y"],
-            facing=round(s["heading"] / 45) % 8, length=s["cells"], status=s["status"], docked=s["docked"],
+            facing=round(s["heading"] / 45) % 8, length=s.get("length", s["cells"]), status=s["status"],
+            docked=s["docked"], towing=s.get("towing"), towed_by=s.get("towed_by"),
             stuck_to=s["stuck_to"], fog=s["fog"], becalmed=s["becalmed"], moved=s["moved"], firing=s["firing"],
             acted=s["acted"]))
         state.treasures += [_treasure(t, s["id"]) for t in s["hold"]]
