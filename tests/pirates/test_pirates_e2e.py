@@ -1,7 +1,7 @@
 """A whole three-fleet Pirates game through the unmodified discord.py client and the
 loopback Discord: /game new with the pirates and the three-crowns scenario, three players
-join and start; the first manoeuvre's owner is refused a move onto an island (a plain-word
-problem) and another player's order for it is refused; the owner holds with /order; then
+join and start; another player's order for the first manoeuvre is refused, and its owner's
+order for a ship of another fleet is refused in plain words; the owner holds with /order; then
 the host hands the three seats to computer captains, who play to the result."""
 from __future__ import annotations
 
@@ -63,12 +63,11 @@ async def test_three_fleets_from_game_new_to_the_result(fake_discord, tmp_path):
             refused = await other.run(thread, "order", decision=decision, action="fire", values=f"ship={ship}")
             assert refused.reply.ephemeral and refused.text.startswith("Nothing is asked of you"), refused.text
 
-            # Illegal: three squares straight ahead from her berth runs her off the map, onto
-            # land or into a ship: refused in plain words.
-            wrong = await owner.run(thread, "order", decision=decision, action="move",
-                                    values=f"ship={ship} turn1=0 go1=3")
+            # Illegal: an order for a ship of another fleet, answered in plain words.
+            theirs = "salt-widow" if owner is not w.bob else "red-heron"
+            wrong = await owner.run(thread, "order", decision=decision, action="fire", values=f"ship={theirs}")
             assert wrong.reply.ephemeral and wrong.text.startswith("Order not recorded"), wrong.text
-            assert any(word in wrong.text for word in ("island", "leave the sea", "pass over")), wrong.text
+            assert theirs in wrong.text and "Legal:" in wrong.text, wrong.text
 
             held = await owner.run(thread, "order", decision=decision, action="fire", values=f"ship={ship}")
             assert held.text.startswith("Order recorded"), held.text
