@@ -108,7 +108,8 @@ def build(state: PiratesState, ship: Ship, key: str, roller: Roller) -> None:
                    name=st.name if st.named else f"{ship.side} {st.name} {n}", side=ship.side, points=st.points,
                    masts=st.masts, guns=[Gun(range=r, score=s) for r, s in st.guns],  # type: ignore[arg-type]
                    cargo=st.cargo, speed=st.speed, col=place.bow.col, row=place.bow.row, facing=place.facing,
-                   length=st.squares, docked=state.home(ship.side).id, acted=True)
+                   length=st.squares, docked=state.home(ship.side).id, acted=True, keywords=list(st.keywords),
+                   armour=st.armour)
         state.ships.append(new)
         roller.log.emit("built", ship=ship.id, new=new.id, key=key, paid=[t.value for t in paid])
         return

@@ -17,6 +17,11 @@ BOSUN = "bosun"  # +1 to her ship's boarding rolls
 DOCTOR = "doctor"  # face down, a kill aimed at her only turns her face up
 ABILITIES = (HELMSMAN, GUNNER, BOSUN, DOCTOR)
 
+# Ship keywords ("Parole chiave") the engine plays.
+SCHOONER = "schooner"  # a free turn on her stern at the end of a move
+TURTLE = "turtle"  # armour plates take hits for masts; no boarding while any are left
+BROADSIDE = "broadside"  # every gun at one square at S, one die for all
+
 
 @dataclass(frozen=True)
 class ShipType:
@@ -29,6 +34,8 @@ class ShipType:
     guns: tuple[tuple[str, int], ...]  # one per mast: (range, score to beat)
     named: bool = True
     unique_as: str = ""  # two versions of one ship share this
+    keywords: tuple[str, ...] = ()
+    armour: int = 0  # plates, for a turtle ship
 
     @property
     def squares(self) -> int:
@@ -47,14 +54,16 @@ class CrewType:
 
 
 SHIPS: dict[str, ShipType] = {s.key: s for s in (
-    ShipType("gull", "Grey Gull", 5, 1, 2, "SS", (("S", 3),)),
+    ShipType("gull", "Grey Gull", 5, 1, 2, "SS", (("S", 3),), keywords=(SCHOONER,)),
     ShipType("calico-cat", "Calico Cat", 8, 2, 3, "SL", (("S", 3), ("L", 4)), unique_as="calico-cat"),
     ShipType("calico-cat-ii", "Calico Cat (refit)", 9, 2, 3, "L", (("L", 3), ("L", 4)), unique_as="calico-cat"),
-    ShipType("sea-wasp", "Sea Wasp", 7, 2, 2, "LS", (("S", 2), ("S", 3))),
+    ShipType("sea-wasp", "Sea Wasp", 7, 2, 2, "LS", (("S", 2), ("S", 3)), keywords=(SCHOONER,)),
     ShipType("red-heron", "Red Heron", 11, 3, 4, "SL", (("L", 3), ("S", 3), ("L", 4))),
     ShipType("salt-widow", "Salt Widow", 12, 3, 3, "LL", (("S", 2), ("L", 4), ("S", 3))),
-    ShipType("iron-abbot", "Iron Abbot", 15, 4, 5, "SS", (("L", 3), ("L", 3), ("S", 2), ("L", 4))),
-    ShipType("black-tide", "Black Tide", 19, 5, 6, "S", (("L", 2), ("L", 3), ("S", 2), ("L", 3), ("S", 3))),
+    ShipType("iron-abbot", "Iron Abbot", 15, 4, 5, "SS", (("L", 3), ("L", 3), ("S", 2), ("L", 4)),
+             keywords=(TURTLE,), armour=2),
+    ShipType("black-tide", "Black Tide", 19, 5, 6, "S", (("L", 2), ("L", 3), ("S", 2), ("L", 3), ("S", 3)),
+             keywords=(BROADSIDE,)),
     # Unnamed hulls: a fleet may hold several (up to its points / 3).
     ShipType("sloop", "sloop", 4, 1, 2, "L", (("S", 4),), named=False),
     ShipType("brig", "brig", 8, 2, 3, "SS", (("L", 4), ("S", 3)), named=False),

@@ -34,7 +34,9 @@ def opponent(state: PiratesState, ship: Ship) -> Ship | None:
 
 def may_board(state: PiratesState, ship: Ship) -> bool:
     other = opponent(state, ship)
-    return ship.status == "afloat" and other is not None and other.status != "sunk" and other.side != ship.side
+    # a turtle ship with plates left "non può essere abbordata"
+    return (ship.status == "afloat" and other is not None and other.status != "sunk" and other.side != ship.side
+            and other.armour == 0)
 
 
 def strength(state: PiratesState, ship: Ship) -> int:

@@ -21,6 +21,12 @@ MANIFEST = Manifest(
                      description=Text(en=f"Squares of segment {k} (S: up to 3, L: up to 4)",
                                       it=f"Quadretti del segmento {k} (S: fino a 3, L: fino a 4)"))
           for k in (1, 2, 3)),
+        OrderParam(name="pivot", label=Text(en="pivot", it="perno"),
+                   description=Text(en="A schooner's turn on her stern at the end (0, ±1, ±2)",
+                                    it="Rotazione di una goletta sulla poppa alla fine (0, ±1, ±2)")),
+        OrderParam(name="broadside", label=Text(en="broadside", it="bordata"),
+                   description=Text(en="Every gun at gun 1's target, one die", it="Tutti i cannoni sul bersaglio "
+                                    "del cannone 1, un solo dado")),
         OrderParam(name="tow", label=Text(en="tow", it="traino"),
                    description=Text(en="A derelict to take in tow, or no", it="Una nave derelitta da trainare, o no")),
         OrderParam(name="dock", label=Text(en="dock", it="attracca"),

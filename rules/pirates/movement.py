@@ -20,6 +20,7 @@ from rules.core.dice import Roller
 from rules.core.tables.squares import ShipPlace
 from rules.pirates import crews as C
 from rules.pirates import sea
+from rules.pirates.catalogue import SCHOONER
 from rules.pirates.damage import lose_masts
 from rules.pirates.state import Cell, PiratesState, Ship, Zone
 
@@ -31,6 +32,7 @@ TURNS = (-2, -1, 0, 1, 2)  # eighths of a circle, + to starboard
 class Plan:
     segments: list[tuple[int, int]]  # (turn in eighths, squares)
     dock: bool = False
+    pivot: int = 0  # a schooner's turn on her stern at the end
 
 
 @dataclass
@@ -171,6 +173,22 @@ def sail(state: PiratesState, ship: Ship, plan: Plan, roller: Roller | None = No
     return walk.result
 
 
+def stern_pivot(state: PiratesState, ship: Ship, place: ShipPlace, eighths: int) -> tuple[ShipPlace, Problem | None]:
+    """A schooner's free turn on her stern ("può ruotare sulla propria poppa alla fine della
+    sua manovra di movimento"), 45 degrees at a time, over free water only."""
+    others, land = sea.occupied(state, but=ship.id), sea.land(state)
+    step = 1 if eighths > 0 else -1
+    for _ in range(abs(eighths)):
+        new = place.reversed().turned(step).reversed()
+        for s in new.squares():
+            cell = (s.col, s.row)
+            if not sea.in_bounds(state, cell) or cell in land or cell in others:
+                return place, P.problem("pirates-ship-in-way", ship=ship.name,
+                                        other=others[cell].name if cell in others else "-", square=square_name(cell))
+        place = new
+    return place, None
+
+
 def check_move(state: PiratesState, ship: Ship, plan: Plan) -> list[Problem]:
     if ship.stuck_to is not None:
         other = state.ship(ship.stuck_to)
@@ -178,6 +196,10 @@ def check_move(state: PiratesState, ship: Ship, plan: Plan) -> list[Problem]:
     result = sail(state, ship, plan)
     if result.problem is not None:
         return [result.problem]
+    if plan.pivot and result.rammed is None:
+        _, problem = stern_pivot(state, ship, result.end, plan.pivot)
+        if problem is not None:
+            return [problem]
     if plan.dock and result.stopped is None:
         probe = ship.model_copy()
         probe.put(result.end)
@@ -203,6 +225,10 @@ def move(state: PiratesState, ship: Ship, plan: Plan, roller: Roller) -> Sailing
     ship.moved = True
     if result.stopped == "fog":
         ship.fog = True
+    if plan.pivot and result.rammed is None and result.stopped != "fog" and SCHOONER in ship.keywords:
+        place, problem = stern_pivot(state, ship, ship.place, plan.pivot)
+        if problem is None:
+            ship.put(place)
     roller.log.emit("moved", ship=ship.id, start=list(start), end=list(ship.cells()[0]), facing=ship.facing,
                     stopped=result.stopped)
     if plan.dock and result.stopped in (None, "sargasso"):

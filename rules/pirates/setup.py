@@ -142,7 +142,8 @@ def initial_state(setup: PiratesSetup, options: PiratesOptions, seats: list[Seat
             ship = Ship(id=ship_id, key=spec.key, name=kind.name if kind.named else f"{fleet.side} {kind.name} {i + 1}",
                         side=fleet.side, points=kind.points, masts=kind.masts,
                         guns=[Gun(range=r, score=s) for r, s in kind.guns], cargo=kind.cargo, speed=kind.speed,
-                        col=spec.col, row=spec.row, facing=spec.facing, length=kind.squares)
+                        col=spec.col, row=spec.row, facing=spec.facing, length=kind.squares,
+                        keywords=list(kind.keywords), armour=kind.armour)
             if not any(c in {tuple(x) for x in home.coast} for c in ship.cells()):
                 raise ValueError(f"{ship_id} does not start on the coast of {home.id}")
             ship.docked = home.id  # "tutte le navi partono attraccate alla propria isola base"

@@ -132,12 +132,27 @@ def shooter_of(state: PiratesState, ident: str) -> Ship | Fort:
     return fort if fort is not None else state.ship(ident)
 
 
-def shoot(state: PiratesState, aims: dict[str, list[str]], roller: Roller) -> None:
+def broadside(state: PiratesState, ship: Ship, target: str, roller: Roller) -> int:
+    """"Il proprietario tira un dado solo e se il risultato è maggiore di tutti i punteggi dei
+    cannoni, colpisce con tutti i cannoni più uno. Nessun'altra abilità può essere cumulata
+    con questa": no gunner, and no +1 for not having moved."""
+    die = roller.roll(6, f"broadside of {ship.id}", ship=ship.id)
+    score = max(g.score for g in ship.guns)
+    hits = len(ship.guns) + 1 if die != 1 and die > score else 0
+    roller.log.emit("broadside", ship=ship.id, target=target, die=die, score=score, hits=hits)
+    return hits
+
+
+def shoot(state: PiratesState, aims: dict[str, list[str]], roller: Roller,
+          broadsides: set[str] | frozenset[str] = frozenset()) -> None:
     """Every aimed gun fires at once; then each ship hit loses a mast for each hit.
     ``aims``: ship id -> a target (or "none") for each of her guns, in order."""
     hits: dict[str, list[str]] = {}
     for ship_id, targets in aims.items():
         ship = shooter_of(state, ship_id)
+        if ship_id in broadsides and isinstance(ship, Ship) and targets and targets[0] != NO_TARGET:
+            hits.setdefault(targets[0], []).extend([ship.side] * broadside(state, ship, targets[0], roller))
+            continue
         # "Una nave che non ha ancora mosso in questo turno, ha +1"
         bonus = 0 if isinstance(ship, Fort) or ship.moved else 1
         rerolled = False
@@ -159,7 +174,12 @@ def shoot(state: PiratesState, aims: dict[str, list[str]], roller: Roller) -> No
     for target_id, sides in hits.items():
         fort = state.find_fort(target_id)
         for side in sides:
+            target = state.find_ship(target_id)
             if fort is not None:
                 forts.hit(state, fort, side, roller)
+            elif target is not None and target.armour > 0:
+                # "per ogni colpo subito, il proprietario ne rimuove una al posto di ogni albero"
+                target.armour -= 1
+                roller.log.emit("armour_lost", ship=target.id, left=target.armour)
             else:
                 lose_masts(state, state.ship(target_id), 1, side, roller)

@@ -62,6 +62,8 @@ class Ship(BaseModel):
     docked: str | None = None  # the island she is docked at
     stuck_to: str | None = None  # the ship she is stuck with
     stuck_turns: int = 0
+    keywords: list[str] = Field(default_factory=list)
+    armour: int = 0  # a turtle ship's plates left
     towing: str | None = None  # the derelict she tows
     towed_by: str | None = None  # towed, she lies on her tower's stern square
     fog: bool = False

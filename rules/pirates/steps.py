@@ -10,9 +10,9 @@ from rules.core.dice import Roller
 from rules.core.steps import Checking, DecisionHandlers, StepHandlers
 from rules.core.texts import say
 from rules.pirates import building, fighting, forts, movement, shooting, towing, treasure, turns
-from rules.pirates.catalogue import CREWS, SHIPS
+from rules.pirates.catalogue import BROADSIDE, CREWS, SCHOONER, SHIPS
 from rules.pirates.movement import SEGMENT, TURNS
-from rules.pirates.state import Fort, PiratesState, Ship
+from rules.pirates.state import Fort, Gun, PiratesState, Ship
 
 
 def _say(code: str, **params: Any):
@@ -93,6 +93,9 @@ def _move_params(state: PiratesState, ships: list[Ship]) -> list[ParamSpec]:
                                 choices=[Choice(value=t, label=_say(f"form.turn-{t}")) for t in (0, 1, -1, 2, -2)]))
         params.append(ParamSpec(name=f"go{k}", label=_say("form.go", k=k, seg=seg), kind="number", min=0,
                                 max=SEGMENT[seg], step=1, required=False))
+    if any(SCHOONER in s.keywords for s in ships):
+        params.append(ParamSpec(name="pivot", label=_say("form.pivot"), required=False,
+                                choices=[Choice(value=t, label=_say(f"form.turn-{t}")) for t in (0, 1, -1, 2, -2)]))
     tows = sorted({t for s in ships for t in towing.towable(state, s)})
     if tows:
         params.append(ParamSpec(name="tow", label=_say("form.tow"), required=False, choices=[
@@ -237,6 +240,8 @@ def manoeuvre_check(state: PiratesState, decision: Decision, payload: dict[str, 
             if t not in TURNS:
                 return [P.problem(P.OUT_OF_RANGE, field=f"turn{k + 1}", param=f"turn{k + 1}", min=-2, max=2,
                                   step=1, value=t)]
+        if plan.pivot and SCHOONER not in ship.keywords:
+            return [P.problem("pirates-not-schooner", field="pivot", ship=ship.name)]
         if ship.becalmed:
             return []  # she sails no square whatever she is told
         return movement.check_move(state, ship, plan)
@@ -277,8 +282,24 @@ def fire_spec(state: PiratesState, decision: Decision, only: str | None, checkin
         params.append(ParamSpec(name=f"gun{k}", label=_say("form.gun", k=k, range=gun.range, score=gun.score),
                                 choices=choices, required=False))
         default[f"gun{k}"] = reach[0] if reach else shooting.NO_TARGET
+    if isinstance(ship, Ship) and BROADSIDE in ship.keywords:
+        params.append(_yes_no("broadside", "form.broadside", default_yes=False))
     return DecisionSpec(decision=decision, actions=[ActionSpec(action="fire", label=_say("form.hold"), params=params)],
                         default=default, default_text=_say("form.default-fire"))
+
+
+def fire_check(state: PiratesState, decision: Decision, payload: dict[str, Any],
+               checking: Checking | None) -> list[Problem]:
+    """"Se il proprietario vuole effettuare una bordata, tutti i cannoni rimasti devono mirare
+    al medesimo quadrato e vengono ridotti a raggio S.\""""
+    if payload.get("broadside") != "yes":
+        return []
+    ship = state.ship(str(decision.subject))
+    close = shooting.reach(state, ship, Gun(range="S", score=0))
+    target = payload.get("gun1")
+    if target not in close:
+        return [P.problem("pirates-broadside", field="gun1", ship=ship.name, legal=", ".join(close) or "-")]
+    return []
 
 
 def aims_of(state: PiratesState, ship: Ship | Fort, payload: dict[str, Any]) -> list[str]:
@@ -286,17 +307,19 @@ def aims_of(state: PiratesState, ship: Ship | Fort, payload: dict[str, Any]) -> 
 
 
 def fire_resolve(state: PiratesState, orders: dict[str, Order], roller: Roller) -> None:
-    aims = {}
+    aims, broadsides = {}, set()
     for decision in fire_pending(state):
         order = orders.get(decision.id)
         payload = order.payload if order is not None else fire_spec(state, decision, None, None).default or {}
         shooter = shooting.shooter_of(state, str(decision.subject))
         aims[shooter.id] = aims_of(state, shooter, payload)
-    turns.fire(state, aims, roller)
+        if payload.get("broadside") == "yes":
+            broadsides.add(shooter.id)
+    turns.fire(state, aims, roller, broadsides)
 
 
 STEPS = {
     "manoeuvre": StepHandlers(manoeuvre_pending, {"act": DecisionHandlers(manoeuvre_spec, manoeuvre_check)},
                               manoeuvre_resolve),
-    "fire": StepHandlers(fire_pending, {"fire": DecisionHandlers(fire_spec)}, fire_resolve),
+    "fire": StepHandlers(fire_pending, {"fire": DecisionHandlers(fire_spec, fire_check)}, fire_resolve),
 }

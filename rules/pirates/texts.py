@@ -64,6 +64,9 @@ def describe(event: Event, lang: str = "en") -> str:
         d["total"] = sum(d.get("values", []))
     elif k == "scuttle":
         d["result"] = word("sinks" if d.get("sunk") else "floats")
+    elif k == "broadside":
+        d["target"] = name_of(event.data.get("target"))
+        d["result"] = word("broadside-hits", hits=d.get("hits", 0)) if d.get("hits") else word("miss")
     elif k == "shot":
         d["target"] = name_of(event.data.get("target"))
         d["bonus"] = word("bonus") if d.get("bonus") else ""

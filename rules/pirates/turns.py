@@ -83,7 +83,7 @@ def plan_of(payload: dict) -> Plan:
             segments.append((int(payload.get(f"turn{k}", 0)), int(payload.get(f"go{k}", 0))))
     while segments and segments[-1] == (0, 0):
         segments.pop()
-    return Plan(segments=segments, dock=payload.get("dock") == "yes")
+    return Plan(segments=segments, dock=payload.get("dock") == "yes", pivot=int(payload.get("pivot", 0) or 0))
 
 
 def missing_guns(ship: Ship) -> list[Gun]:
@@ -182,8 +182,8 @@ def to_fire(state: PiratesState, roller: Roller) -> None:
         end_turn(state, roller)
 
 
-def fire(state: PiratesState, aims: dict[str, list[str]], roller: Roller) -> None:
-    shooting.shoot(state, aims, roller)
+def fire(state: PiratesState, aims: dict[str, list[str]], roller: Roller, broadsides: set[str] = frozenset()) -> None:
+    shooting.shoot(state, aims, roller, broadsides)
     end_turn(state, roller)
 
 

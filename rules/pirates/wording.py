@@ -29,6 +29,10 @@ PROBLEMS = {
                           "L'equipaggio {crew} non può andare a {to} ora: un equipaggio si sposta una volta per "
                           "turno, sull'isola dove la nave è attraccata, da lì a una nave attraccata, o su una nave "
                           "contigua della sua flotta, dove c'è posto."),
+    "pirates-not-schooner": ("Only a schooner turns on her stern: {ship} is not one.",
+                             "Solo una goletta ruota sulla poppa: {ship} non lo è."),
+    "pirates-broadside": ("A broadside aims every gun of {ship} at one target within S: {legal}.",
+                          "Una bordata punta tutti i cannoni di {ship} su un solo bersaglio entro S: {legal}."),
     "pirates-no-tow": ("{ship} cannot tow {towed}: only a derelict she touches, not in tow already.",
                        "{ship} non può trainare {towed}: solo una nave derelitta che tocca, non già trainata."),
     "pirates-no-target": ("Gun {gun} of {ship} cannot reach {target}. In reach: {legal}.",
@@ -88,6 +92,9 @@ FORM = {
     "form.go": ("squares of segment {k} ({seg})", "quadretti del segmento {k} ({seg})"),
     "form.dock": ("dock where she stops", "attraccare dove si ferma"),
     "form.tow": ("tow (she sails at most S)", "traino (muove al massimo S)"),
+    "form.pivot": ("schooner: turn on her stern at the end", "goletta: rotazione sulla poppa alla fine"),
+    "form.broadside": ("broadside: every gun at gun 1's target, one die", "bordata: tutti i cannoni sul bersaglio "
+                       "del cannone 1, un solo dado"),
     "form.no-tow": ("no tow / cast off", "nessun traino / staccare"),
     "form.board-after-ram": ("board after ramming", "abbordare dopo lo speronamento"),
     "form.gun": ("gun {k} ({range}, beats {score})", "cannone {k} ({range}, supera {score})"),
@@ -173,6 +180,10 @@ EVENTS = {
     "roll": ("d{sides} for {reason}: {value}.", "d{sides} per {reason}: {value}."),
     "built": ("{ship} has a {what} built at home, paid with {paid}.",
               "{ship} fa costruire {what} all'isola base, pagando {paid}."),
+    "armour_lost": ("A plate of {ship} takes the hit: {left} left.", "Una corazza di {ship} prende il colpo: "
+                    "ne restano {left}."),
+    "broadside": ("{ship} fires a broadside at {target}: die {die} against {score}, {result}.",
+                  "{ship} spara una bordata su {target}: dado {die} contro {score}, {result}."),
     "towing": ("{ship} takes {towed} in tow.", "{ship} prende a rimorchio {towed}."),
     "cast_off": ("{ship} casts off {towed}.", "{ship} stacca {towed}."),
     "captured": ("{ship} brings {towed} home: she now belongs to {side}.",
@@ -187,6 +198,7 @@ TEXTS.add_pairs({f"pirates.event.{k}": v for k, v in EVENTS.items()})
 
 WORDS = {
     "hit": ("a hit", "colpito"), "miss": ("a miss", "mancato"),
+    "broadside-hits": ("{hits} hits", "{hits} colpi a segno"),
     "mast": ("a mast falls", "cade un albero"), "no-mast": ("no harm", "nessun danno"),
     "tie": ("a tie, nothing happens", "pareggio, non succede nulla"), "wins": ("{ship} wins", "vince {ship}"),
     "found": ("found", "trovato"), "not-found": ("not found", "non trovato"),
