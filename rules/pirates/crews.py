@@ -36,9 +36,3 @@ def use(state: PiratesState, ship: Ship, ability: str, roller: Roller) -> Crew |
     roller.log.emit("crew_used", crew=crew.id, key=crew.key, ship=ship.id, ability=ability)
     return crew
 
-
-def transfer(state: PiratesState, crew: Crew, to: str, roller: Roller) -> None:
-    """Embark or disembark a crew (a free action)."""
-    was = crew.place
-    crew.place = to
-    roller.log.emit("crew_moved", crew=crew.id, start=was, end=to)

@@ -12,7 +12,7 @@ from shapely.geometry import Polygon
 from rules.core.ruleset import Seat
 from rules.core.tables.squares import coast_squares, touched_squares
 from rules.pirates import sea
-from rules.pirates.catalogue import CREWS, SHIPS, crew_type, ship_type
+from rules.pirates.catalogue import crew_type, ship_type
 from rules.pirates.state import Crew, Gun, Island, PiratesOptions, PiratesState, Ship, Treasure, Zone
 
 BIG_BATTLE, SKIRMISH = 80, 30
@@ -165,4 +165,4 @@ def _check_places(state: PiratesState) -> None:
             seen[c] = ship.id
 
 
-__all__ = ["CREWS", "SHIPS", "PiratesSetup", "fleet_problems", "initial_state"]
+__all__ = ["PiratesSetup", "fleet_problems", "initial_state"]

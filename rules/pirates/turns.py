@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections import Counter
 
 from rules.core.dice import Roller
-from rules.pirates import crews as C
 from rules.pirates import building, fighting, fog, forts, movement, shooting, towing, treasure
 from rules.pirates.catalogue import ship_type
 from rules.pirates.damage import release, sink
@@ -227,5 +226,3 @@ def finish(state: PiratesState, roller: Roller, why: str) -> None:
         crew.revealed = crew.revealed or not crew.alive
     roller.log.emit("game_over", why=why, winner=state.winner, scores=dict(state.scores))
 
-
-__all__ = ["C", "act", "fire", "may_act", "start_turn", "to_act"]
