@@ -252,7 +252,15 @@ class PiratesBoard(SquareBoard):
                 _t("card.fort", lang, squares=" ".join(_name(c) for c in fort["squares"]),
                    flags=" ".join(_name(c) for c in fort["flags"])),
                 _t("card.guns", lang, guns=guns), _t("card.hold", lang, hold=hold)], theme)
-        known = [s["id"] for s in view["ships"]] + [f["id"] for f in view.get("forts", [])]
+        crews = {c["id"]: (c, s["name"]) for s in view["ships"] for c in s["crew"]}
+        crews.update({c["id"]: (c, i["name"]) for i in view.get("islands", []) for c in i.get("crew", [])})
+        if piece_id in crews:
+            crew, where = crews[piece_id]
+            ability = _t(f"word.{crew['ability']}", lang) if crew.get("ability") else "-"
+            return plain_card(crew["name"] or _t("card.face-down", lang), [
+                _t("card.crew-of", lang, side=crew["side"], where=where), _t("card.ability", lang, ability=ability)],
+                theme)
+        known = [s["id"] for s in view["ships"]] + [f["id"] for f in view.get("forts", [])] + list(crews)
         if piece_id not in known:
             raise KeyError(f"no ship or fort {piece_id!r} in this view; there are: {', '.join(known)}")
         d = next(s for s in view["ships"] if s["id"] == piece_id)

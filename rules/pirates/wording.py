@@ -260,6 +260,9 @@ MAP = {
     "card.guns": ("Guns: {guns}", "Cannoni: {guns}"),
     "card.crew": ("Crew: {crew}", "Equipaggio: {crew}"),
     "card.hold": ("Hold: {hold}", "Stiva: {hold}"),
+    "card.face-down": ("A crew, face down", "Un equipaggio, a faccia coperta"),
+    "card.crew-of": ("Crew of {side}, on {where}", "Equipaggio di {side}, su {where}"),
+    "card.ability": ("Ability: {ability}", "Abilità: {ability}"),
     "card.fort": ("Squares {squares}; flags {flags}", "Quadretti {squares}; bandiere {flags}"),
     "card.where": ("At {square}, facing {facing}{status}", "In {square}, prua a {facing}{status}"),
 }

@@ -84,3 +84,12 @@ def test_hidden_treasure_values_stay_off_the_public_map():
     other = rules.perturb_secrets(state, random.Random(1))
     assert describe_image(rules.view(other, None)) == describe_image(public)
     assert render_map(rules.view(other, None)).tobytes() == render_map(public).tobytes()
+
+
+def test_a_crew_card_shows_a_face_down_crew_only_to_her_side():
+    rules, state, _ = _start("skirmish")
+    crew = state.crews[0]
+    public, mine = rules.view(state, None), rules.view(state, state.seat_of(crew.side))
+    assert render_card(public, crew.id).tobytes() != render_card(mine, crew.id).tobytes()
+    other = rules.perturb_secrets(state, random.Random(2))
+    assert render_card(rules.view(other, None), crew.id).tobytes() == render_card(public, crew.id).tobytes()
