@@ -24,7 +24,7 @@ MANIFEST = Manifest(
         OrderParam(name="pivot", label=Text(en="pivot", it="perno"),
                    description=Text(en="A schooner's turn on her stern at the end (0, ±1, ±2)",
                                     it="Rotazione di una goletta sulla poppa alla fine (0, ±1, ±2)")),
-        OrderParam(name="broadside", label=Text(en="broadside", it="bordata"),
+        OrderParam(name="salvo", label=Text(en="salvo", it="bordata"),
                    description=Text(en="Every gun at gun 1's target, one die", it="Tutti i cannoni sul bersaglio "
                                     "del cannone 1, un solo dado")),
         OrderParam(name="tow", label=Text(en="tow", it="traino"),
@@ -35,7 +35,7 @@ MANIFEST = Manifest(
                    description=Text(en="Board after ramming (free)", it="Abbordare dopo lo speronamento (gratis)")),
         OrderParam(name="fort", label=Text(en="fort", it="forte"),
                    description=Text(en="Which fort to build", it="Quale forte costruire")),
-        OrderParam(name="item", label=Text(en="item", it="oggetto"),
+        OrderParam(name="construct", label=Text(en="construct", it="costruisci"),
                    description=Text(en="Which ship or crew to build", it="Quale nave o equipaggio costruire")),
         OrderParam(name="crew", label=Text(en="crew", it="equipaggio"),
                    description=Text(en="Which crew embarks or lands", it="Quale equipaggio si imbarca o sbarca")),

@@ -122,7 +122,7 @@ def manoeuvre_spec(state: PiratesState, decision: Decision, only: str | None,
         params = _move_params(state, ships) if action == "move" else [_ship_param(ships)]
         if action == "build":
             keys = sorted({k for s in ships for k in building.buildable(state, s)})
-            params.append(ParamSpec(name="item", label=_say("form.item"), choices=[
+            params.append(ParamSpec(name="construct", label=_say("form.item"), choices=[
                 Choice(value=k, label=_say("form.item-choice", name=_catalogue_name(k), points=_points(k)))
                 for k in keys]))
         if action == "fort":
@@ -218,8 +218,8 @@ def manoeuvre_check(state: PiratesState, decision: Decision, payload: dict[str, 
     if why is not None:
         return [P.problem("pirates-cannot", field="ship", ship=ship.name, action=_say(LABELS[str(action)]),
                           why=_say(why))]
-    if action == "build" and payload.get("item") not in building.buildable(state, ship):
-        return [P.problem("pirates-cannot", field="item", ship=ship.name, action=_say(LABELS["build"]),
+    if action == "build" and payload.get("construct") not in building.buildable(state, ship):
+        return [P.problem("pirates-cannot", field="construct", ship=ship.name, action=_say(LABELS["build"]),
                           why=_say("why.no-build"))]
     if action == "fort" and payload.get("fort") not in forts.affordable(state, ship):
         return [P.problem("pirates-cannot", field="fort", ship=ship.name, action=_say(LABELS["fort"]),
@@ -283,7 +283,7 @@ def fire_spec(state: PiratesState, decision: Decision, only: str | None, checkin
                                 choices=choices, required=False))
         default[f"gun{k}"] = reach[0] if reach else shooting.NO_TARGET
     if isinstance(ship, Ship) and BROADSIDE in ship.keywords:
-        params.append(_yes_no("broadside", "form.broadside", default_yes=False))
+        params.append(_yes_no("salvo", "form.broadside", default_yes=False))
     return DecisionSpec(decision=decision, actions=[ActionSpec(action="fire", label=_say("form.hold"), params=params)],
                         default=default, default_text=_say("form.default-fire"))
 
@@ -292,7 +292,7 @@ def fire_check(state: PiratesState, decision: Decision, payload: dict[str, Any],
                checking: Checking | None) -> list[Problem]:
     """"Se il proprietario vuole effettuare una bordata, tutti i cannoni rimasti devono mirare
     al medesimo quadrato e vengono ridotti a raggio S.\""""
-    if payload.get("broadside") != "yes":
+    if payload.get("salvo") != "yes":
         return []
     ship = state.ship(str(decision.subject))
     close = shooting.reach(state, ship, Gun(range="S", score=0))
@@ -313,7 +313,7 @@ def fire_resolve(state: PiratesState, orders: dict[str, Order], roller: Roller) 
         payload = order.payload if order is not None else fire_spec(state, decision, None, None).default or {}
         shooter = shooting.shooter_of(state, str(decision.subject))
         aims[shooter.id] = aims_of(state, shooter, payload)
-        if payload.get("broadside") == "yes":
+        if payload.get("salvo") == "yes":
             broadsides.add(shooter.id)
     turns.fire(state, aims, roller, broadsides)
 

@@ -143,7 +143,7 @@ def act(state: PiratesState, payload: dict, roller: Roller) -> None:
     elif action == "board":
         fighting.board(state, ship, roller)
     elif action == "build":
-        building.build(state, ship, str(payload["item"]), roller)
+        building.build(state, ship, str(payload["construct"]), roller)
     elif action == "fort":
         forts.build(state, ship, str(payload["fort"]), roller)
     elif action == "scuttle":

@@ -22,7 +22,7 @@ def test_costruire_with_home_coins_no_change_next_turn():
     _banked(state, 3, 2, 1)
     sloop = state.ship("red-sloop-3")
     assert "sloop" in building.buildable(state, sloop) and "black-tide" not in building.buildable(state, sloop)
-    turns.act(state, {"action": "build", "ship": sloop.id, "item": "sloop"}, dice())
+    turns.act(state, {"action": "build", "ship": sloop.id, "construct": "sloop"}, dice())
     new = state.ships[-1]
     assert new.key == "sloop" and new.docked == "red-home" and new.acted  # she acts from next turn
     assert sorted(t.value for t in building.bank_of(state, "red")) == [2]  # 3 + 1 pays the 4

@@ -53,5 +53,5 @@ def test_bordata_one_die_all_guns_plus_one():
     decision = Decision(id="d", kind="fire", player="p2", subject=tide.id)
     far = put(state.ship("sea-wasp"), 9, 2, 0)  # J3: three squares, beyond S
     target.status = "sunk"
-    problems = steps.fire_check(state, decision, {"action": "fire", "gun1": far.id, "broadside": "yes"}, None)
+    problems = steps.fire_check(state, decision, {"action": "fire", "gun1": far.id, "salvo": "yes"}, None)
     assert [p.code for p in problems] == ["pirates-broadside"]
