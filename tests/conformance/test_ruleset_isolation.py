@@ -1,4 +1,4 @@
-"""No code outside a ruleset's own packages names it: Cannoni and Nauta are reached only
+"""No code outside a ruleset's own packages names it: Cannoni, Nauta and Pirates are reached only
 through their manifests (issue 11, "Done when"). The scan reads every Python file of
 the project except the rulesets' own packages, docs and tests, for an import of their
 packages or their names as strings."""
@@ -9,16 +9,16 @@ from pathlib import Path
 
 
 ROOT = Path(__file__).resolve().parents[2]
-RULESETS = ("cannoni", "nauta")
+RULESETS = ("cannoni", "nauta", "pirates")
 # A ruleset's own packages (and the documentation and tests, which may name anything).
 # The benchmarks and the script that writes the sample records measure or produce one
 # ruleset's games on purpose (a Cannoni phase, a Cannoni record), as tests do; like the
 # tests they are not part of the bot, so they may name it.
-OWN = (re.compile(r"^rules/(ai/)?(cannoni|nauta)(/|\.py$)"), re.compile(r"^renderer/(cannoni|nauta)"),
-       re.compile(r"^(docs|tests|bench|records)/"))
-NAMING = re.compile(r"\b(rules(\.ai)?|renderer)\.(cannoni|nauta)\w*"  # rules.cannoni, renderer.nauta_card
-                    r"|\bfrom (rules(\.ai)?|renderer) import [\w, ]*\b(cannoni|nauta)"
-                    r"|[\"'](cannoni|nauta)[\"']")
+OWN = (re.compile(r"^rules/(ai/)?(cannoni|nauta|pirates)(/|\.py$)"),
+       re.compile(r"^renderer/(cannoni|nauta|pirates)"), re.compile(r"^(docs|tests|bench|records)/"))
+NAMING = re.compile(r"\b(rules(\.ai)?|renderer)\.(cannoni|nauta|pirates)\w*"  # rules.cannoni, renderer.nauta_card
+                    r"|\bfrom (rules(\.ai)?|renderer) import [\w, ]*\b(cannoni|nauta|pirates)"
+                    r"|[\"'](cannoni|nauta|pirates)[\"']")
 SKIP_DIRS = {".venv", ".git", "__pycache__", "build", "dist"}
 
 
