@@ -231,6 +231,8 @@ class PiratesAI(AICaptain):
         action = spec.action("fire")
         payload: dict[str, Any] = {"action": "fire"}
         for param in action.params if action else []:
+            if not param.name.startswith("gun"):
+                continue  # a broadside is not fired by these captains: each gun aims for itself
             targets = [v for v in param.values() if v != shooting.NO_TARGET]
             if not targets:
                 payload[param.name] = shooting.NO_TARGET
