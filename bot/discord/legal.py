@@ -171,7 +171,7 @@ def find_action(spec: DecisionSpec, given: str | None, params: Sequence[str] = (
     if given:
         needle = given.strip().lower()
         return next((a for a in spec.actions if a.action.lower() == needle
-                     or needle in {(a.label or "").lower(), a.label_in("it").lower()}), None)
+                     or needle in {a.label_in("en").lower(), a.label_in("it").lower()}), None)
     if len(spec.actions) == 1:
         return spec.actions[0]
     if not params:

@@ -118,11 +118,11 @@ def test_every_form_reads_in_italian(name):
     seen = 0
     for spec in _forms_of_play(name, 3):
         seen += 1
-        assert spec.decision.label_text is not None, spec.decision.label
+        assert isinstance(spec.decision.label, Text), spec.decision.label
         if spec.default is not None:
-            assert spec.default_text_text is not None, spec.default_text
+            assert isinstance(spec.default_text, Text), spec.default_text
         for action in spec.actions:
-            assert action.label_text is not None, action.label
+            assert isinstance(action.label, Text), action.label
             assert action.label_in("it") != action.label_in("en"), action.label
             for param in action.params:
                 assert param.label_in("it")  # worded without a missing code

@@ -350,7 +350,7 @@ def test_dash_no_wheel_before_and_not_when_damaged():
 def test_dash_classis_calls_it_diekplous():
     """Classis §10: "Diekplous" — the same effort of the rowers under its Greek name."""
     state = moving(make_state(ship("t", "triremis", "a", 5, 5, 90), FAR, options={"edition": "classis"}), {"t": 3})
-    assert RULES.spec(state, decision(state)).action("move").param("dash").label == "diekplous"
+    assert RULES.spec(state, decision(state)).action("move").param("dash").label_in("en") == "diekplous"
     problems = RULES.validate(state, order(state, {"action": "move", "unit": "t", "turn": 5, "dash": "dash"}))
     assert "diekplous" in problems[0].message
     state, events = move(state, "t", dash="dash")
