@@ -23,6 +23,9 @@ class PlayerResult:
     ships: list[str] = field(default_factory=list)
     taken: int = 0
     lost: int = 0
+    # the ladder's figure before and after the game (read back; None: unrated)
+    rating_before: float | None = None
+    rating_after: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -219,7 +222,8 @@ class ResultsMixin:
         for r in rows:
             out[r["game_id"]].append(PlayerResult(user_id=r["user_id"], display_name=r["display_name"], side=r["side"],
                                                   outcome=r["outcome"], ships=json.loads(r["ships"]),
-                                                  taken=r["taken"], lost=r["lost"]))
+                                                  taken=r["taken"], lost=r["lost"],
+                                                  rating_before=r["rating_before"], rating_after=r["rating_after"]))
         return out
 
 

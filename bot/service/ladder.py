@@ -22,9 +22,10 @@ from dataclasses import dataclass, field
 
 from bot.service import ratings
 from bot.service.core import ServiceCore, logger
+from bot.service.errors import ServiceError
 from db.results import NewResult, PlayedRow, PlayerResult, Rating, ResultRow, ordinal
 from db import GameRow, SeatRow
-from rules.core.registry import get_ruleset
+from rules.core.registry import get_ruleset, ruleset_names
 from rules.core.ruleset import Outcome
 from rules.core.view import PublicView
 
@@ -36,6 +37,7 @@ class LadderPage:
     page: int  # from 0
     pages: int
     first_rank: int
+    total: int = 0  # members on this ladder
 
 
 @dataclass(frozen=True)
@@ -44,6 +46,7 @@ class HistoryPage:
     players: dict[int, list[PlayerResult]]
     page: int
     pages: int
+    total: int = 0  # finished games on this server
 
 
 @dataclass(frozen=True)
@@ -132,6 +135,8 @@ class LadderMixin(ServiceCore):
     # -- looking ----------------------------------------------------------------------------------
     async def ladder_page(self, guild_id: int, ruleset: str | None, page: int, per_page: int = 10) -> LadderPage:
         """One page of a server's ladder; without a ruleset, the one most played there."""
+        if ruleset is not None and ruleset not in ruleset_names():
+            raise ServiceError("unknown-ruleset", ruleset=ruleset, known=", ".join(ruleset_names()))
         if ruleset is None:
             played = await self.db.ladder_rulesets(guild_id)
             ruleset = played[0] if played else None
@@ -141,14 +146,14 @@ class LadderMixin(ServiceCore):
         pages = _pages(total, per_page)
         page = min(max(page, 0), pages - 1)
         rows, _ = await self.db.ladder(guild_id, ruleset, offset=page * per_page, limit=per_page)
-        return LadderPage(ruleset, rows, page, pages, page * per_page + 1)
+        return LadderPage(ruleset, rows, page, pages, page * per_page + 1, total)
 
     async def history_page(self, guild_id: int, page: int, per_page: int = 10) -> HistoryPage:
         _, total = await self.db.history(guild_id, limit=1)
         pages = _pages(total, per_page)
         page = min(max(page, 0), pages - 1)
         rows, _ = await self.db.history(guild_id, offset=page * per_page, limit=per_page)
-        return HistoryPage(rows, await self.db.result_players(r.game_id for r in rows), page, pages)
+        return HistoryPage(rows, await self.db.result_players(r.game_id for r in rows), page, pages, total)
 
     async def stats(self, guild_id: int, user_id: int, ruleset: str | None = None) -> Stats:
         played = await self.db.played(guild_id, user_id, ruleset)

@@ -137,3 +137,24 @@ def test_statistics_from_played_games():
     assert stats.favourite_games == 2
     assert stats.average_turns == 8.0  # the abandoned game's turns are not a game's length
     assert (stats.taken, stats.ships_lost) == (3, 2)
+
+
+async def test_the_last_post_tells_how_the_ladder_moved(table):
+    game = await _played_duel(table)
+    players = (await table.db.result_players([game.id]))[game.id]
+    last = table.transport.posts[-1]
+    line = next(x for x in last.lines if x.startswith("Ladder: "))
+    for p in players:
+        assert f"{p.display_name} {p.rating_before:.1f} → {p.rating_after:.1f}" in line
+    assert str(table.ANNE) not in line  # names, not ids
+
+
+async def test_the_last_post_says_why_a_game_against_the_computer_does_not_count(table):
+    table.seed = 1
+    game = await table.duel()
+    bob = next(s for s in await table.service.seats(game.id) if s.user_id == table.BOB)
+    await table.service.hand_to_ai(game.id, table.HOST, bob.seat_id, "captain", confirm=True)
+    await table.settle()
+    await table.play_out(game.id, users=(table.ANNE,))
+    lines = table.transport.posts[-1].lines
+    assert "This game does not count for the ladder (a computer captain played)." in lines
