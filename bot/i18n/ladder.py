@@ -72,6 +72,19 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "history.abandoned": ("ended by its host", "chiusa dall'host"),
     "history.unrated": ("unrated", "fuori classifica"),
     "history.computer": ("computer", "computer"),
+    # -- the report page (broadside campaign-report) -------------------------------------------
+    "report.unfinished": ("The record stops before the end of the game.",
+                          "La registrazione si ferma prima della fine della partita."),
+    "report.turns": ("{n} turns", "{n} turni"),
+    "report.side": ("Side", "Schieramento"),
+    "report.score": ("Score", "Punti"),
+    "report.losses": ("Ships lost", "Navi perse"),
+    "report.final-map": ("The table at the end.", "Il tavolo alla fine."),
+    "report.replay": ("The whole game, {frames} frames.", "L'intera partita, {frames} fotogrammi."),
+    "report.replay-alt": ("The whole game as an animation of {frames} frames.",
+                          "L'intera partita animata in {frames} fotogrammi."),
+    "report.log": ("What happened ({lines} lines)", "Cosa è successo ({lines} righe)"),
+    "report.standings": ("Standings", "Classifica"),
 }
 
 LADDER: dict[str, dict[str, str]] = {code: {"en": en, "it": it} for code, (en, it) in _TEXTS.items()}
