@@ -54,6 +54,29 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_report(args: argparse.Namespace) -> int:
+    from bot.report import write_report
+
+    source = Path(args.file)
+    out = Path(args.out) if args.out else source.with_suffix(".html")
+    try:
+        write_report(source, out, args.lang)
+    except FileNotFoundError:
+        print(f"broadside: no such file: {source}", file=sys.stderr)
+        return 2
+    except ValueError as exc:
+        print(f"broadside: {source} is not a game record: {str(exc).splitlines()[0]}", file=sys.stderr)
+        return 2
+    except KeyError as exc:
+        print(f"broadside: {exc.args[0]}", file=sys.stderr)
+        return 2
+    except ReplayError as exc:
+        print(f"broadside: {exc}", file=sys.stderr)
+        return 1
+    print(f"{out}")
+    return 0
+
+
 def _cmd_demo(args: argparse.Namespace) -> int:
     import asyncio
 
@@ -165,6 +188,11 @@ def main(argv: list[str] | None = None) -> int:
                         help="how the thread is told the game: a post per phase with action, one a turn"
                              " (the default), or when someone must act")
     p_demo.set_defaults(func=_cmd_demo)
+    p_report = sub.add_parser("campaign-report", help="write a game's story as one self-contained web page")
+    p_report.add_argument("file", help="a game record (JSON: /host export, records/*.json)")
+    p_report.add_argument("--out", default=None, help="the page to write (default: FILE with .html)")
+    p_report.add_argument("--lang", default="en", choices=["en", "it"], help="language of the page")
+    p_report.set_defaults(func=_cmd_report)
     p_run = sub.add_parser("run", help="run the Discord bot")
     p_run.set_defaults(func=_cmd_run)
     args = parser.parse_args(argv)

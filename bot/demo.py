@@ -120,7 +120,8 @@ async def _write(out: Path, service: GameService, transport: InProcessTransport,
     kept = frames_with_action(weights) or [len(states) - 1]
     frames = [rules.view(states[i], None) for i in kept]
     # A frame drawn after a step that went on into the next turn belongs to the turn before.
-    turns = [view.get("turn", 0) - (1 if "turn_start" in weights[i] else 0) for i, view in zip(kept, frames)]
+    # (the start opens turn 1: it is not such a step)
+    turns = [view.get("turn", 0) - (1 if i and "turn_start" in weights[i] else 0) for i, view in zip(kept, frames)]
     captions = [i18n.text("post.turn-frame", "en", turn=turn) for turn in turns]
     replay_path = out / "replay.gif"
     replay_path.write_bytes(await asyncio.to_thread(render_replay, frames, captions=captions))

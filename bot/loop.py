@@ -376,6 +376,7 @@ class LoopManager:
     async def start(self) -> None:
         """Resume every unfinished game; timers come back from the stored deadlines."""
         self._stopped = False
+        await self.service.settle_unsettled()
         for game in await self.service.db.games_with_status("running", "paused"):
             self.wake(game.id)
 

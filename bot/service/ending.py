@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 
 from bot.service.core import ServiceCore
+from db import GameRow
 from rules.core.registry import get_ruleset
 
 
@@ -36,11 +37,27 @@ class EndingMixin(ServiceCore):
                              if side in outcome.scores else "")
                     lost = ", ".join(losses.get(side, [])) or self._t(game, "notice.final-none")
                     lines.append(self._t(game, "notice.final-side", side=side, score=score, lost=lost))
+        lines += await self._ladder_lines(game)
         if frames:
             lines.append(self._t(game, "notice.final-replay", frames=frames))
         else:
             lines.append(self._t(game, "notice.over"))
         return lines
+
+    async def _ladder_lines(self, game: GameRow) -> list[str]:
+        """How the game moved the ladder, or why it does not count (nothing for a game
+        its host ended: it has no result to count)."""
+        result = await self.db.result(game.id)
+        if result is None or result.kind == "abandoned":
+            return []
+        players = (await self.db.result_players([game.id]))[game.id]
+        if result.rated:
+            moves = ", ".join(self._t(game, "ladder.move", who=p.display_name, before=f"{p.rating_before:.1f}",
+                                      after=f"{p.rating_after:.1f}")
+                              for p in players if p.rating_before is not None and p.rating_after is not None)
+            return [self._t(game, "ladder.moved", moves=moves)] if moves else []
+        why = "ladder.why-computer" if result.summary.get("computers") else "ladder.why-sides"
+        return [self._t(game, "ladder.unrated", why=self._t(game, why))]
 
     async def replay_alt(self, game_id: int, frames: int) -> str:
         """The replay's alt text (public: it names the game and how much it shows)."""

@@ -4,7 +4,7 @@ so, to a server manager; each is audited and announced in the thread.
 from __future__ import annotations
 
 from bot import i18n
-from bot.service.core import ServiceCore
+from bot.service.ladder import LadderMixin
 from bot.service.errors import ServiceError
 from bot.service.posting import POSTINGS
 from db import AlreadySeated, GameRow, SeatRow
@@ -13,7 +13,7 @@ MIN_EXTENSION = 60
 MAX_EXTENSION = 7 * 86400
 
 
-class HostMixin(ServiceCore):
+class HostMixin(LadderMixin):
     async def _hosted(self, game_id: int, actor_id: int, manager: bool, *statuses: str) -> GameRow:
         game = await self._game_in(game_id, *statuses)
         self._require_host(game, actor_id, manager)
@@ -152,6 +152,7 @@ class HostMixin(ServiceCore):
             await self.db.end_game(game_id, self.clock.now())
             self._forget_runtime(game_id)
             await self._audit(game, actor_id, "end")
+        await self.settle_quietly(game_id)  # abandoned: in the history, not on the ladder
         await self._notice(game, "notice.ended", actor=i18n.mention(actor_id))
         if game.status != "lobby":
             await self._notice(game, "notice.over")

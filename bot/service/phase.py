@@ -11,6 +11,7 @@ from pydantic import BaseModel
 
 from bot import i18n
 from bot.service.core import GameRuntime, logger
+from bot.service.ladder import LadderMixin
 from bot.service.models import PendingDecision, PhaseStatus, Resolution
 from bot.service.play import PlayMixin
 from bot.service.posting import StoredStep, Told
@@ -28,7 +29,7 @@ class EngineFailure(Exception):
     """The rules raised while resolving a phase: nothing was stored."""
 
 
-class PhaseMixin(PlayMixin):
+class PhaseMixin(PlayMixin, LadderMixin):
     # -- looking ---------------------------------------------------------------------------
     async def phase_status(self, game_id: int) -> PhaseStatus:
         """Who owes which decision and the phase's deadline (opened here the first time)."""
@@ -42,6 +43,7 @@ class PhaseMixin(PlayMixin):
             if not pending:
                 # Only reachable if a game ended without its status following.
                 await self.db.end_game(game_id, self.clock.now())
+                await self.settle_quietly(game_id)
                 return PhaseStatus(await self.game(game_id), 0, [], seats, set(), None)
             orders = await self.db.open_orders(game_id)
             answered = {o.decision_id for o in orders}
@@ -133,6 +135,10 @@ class PhaseMixin(PlayMixin):
                 runtime.dice = None  # the dice moved on for a step that was not kept
                 raise
             runtime.state, runtime.step_idx = new_state, step.idx
+        if step.over:
+            # The game's result and the ladder, once; a restart before this line
+            # settles it on the way up (LoopManager.start).
+            await self.settle_quietly(game_id)
         flagged = [seats[s] for s, m in missed.items() if m and seats[s].missed_turns + 1 == 2]
         return Resolution(row, flagged, step.over)
 

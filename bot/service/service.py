@@ -16,4 +16,5 @@ from bot.service.phase import PhaseMixin
 class GameService(DuelMixin, EndingMixin, HostMixin, PhaseMixin):
     """See the mixins: lobby (create, join, pick, start) and duels (a ready game in one call), play (orders, views, log,
     export), host tools, the phase API the loop drives, the last post of a game, and (under play) what to do when
-    Discord or the database fails."""
+    Discord or the database fails; what finished games come to (results, the ladder, statistics: the host and the
+    phases settle a game as it ends)."""
