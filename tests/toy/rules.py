@@ -17,7 +17,7 @@ from rules.core.ruleset import Outcome, Seat, ShipEntry
 from rules.core.scenarios import packaged_scenarios
 from rules.core.steps import Checking, DecisionHandlers, StepHandlers, SteppedRuleset
 from rules.core.tables.squares import Square, ahead
-from rules.core.texts import Catalogue
+from rules.core.texts import Catalogue, say
 from tests.toy.manifest import MANIFEST
 
 EAST = 2  # the facing the lanes run along
@@ -26,6 +26,12 @@ MAX_TURNS = 30
 TEXTS = Catalogue("toy")
 NO_STAMINA = TEXTS.add("toy-no-stamina", "{counter} has no stamina left for speed 3.",
                         "{counter} non ha più fiato per la velocità 3.")
+TEXTS.add_pairs({
+    "toy.form.speed-of": ("Speed of {counter} for turn {turn}", "Velocità di {counter} per il turno {turn}"),
+    "toy.form.run": ("Run", "Corri"),
+    "toy.form.speed": ("Speed", "Velocità"),
+    "toy.form.speed-1": ("speed 1", "velocità 1"),
+})
 
 
 class ToySetup(BaseModel):
@@ -71,14 +77,14 @@ def _counter(state: ToyState, seat: str) -> Counter:
 
 def _pending(state: ToyState) -> list[Decision]:
     return [Decision(id=f"t{state.turn}.{c.seat}", kind="speed", player=c.seat, subject=c.id, secret=True,
-                     label=f"Speed of {c.name} for turn {state.turn}") for c in state.counters]
+                     label=say("toy.form.speed-of", counter=c.name, turn=state.turn)) for c in state.counters]
 
 
 def _spec(state: ToyState, decision: Decision, only: str | None, checking: Checking | None) -> DecisionSpec:
     speeds = [Choice(value=n, label=str(n)) for n in (1, 2, 3)]
-    return DecisionSpec(decision=decision, default={"action": "run", "speed": 1}, default_text="speed 1",
-                        actions=[ActionSpec(action="run", label="Run", params=[
-                            ParamSpec(name="speed", label="Speed", choices=speeds)])])
+    return DecisionSpec(decision=decision, default={"action": "run", "speed": 1}, default_text=say("toy.form.speed-1"),
+                        actions=[ActionSpec(action="run", label=say("toy.form.run"), params=[
+                            ParamSpec(name="speed", label=say("toy.form.speed"), choices=speeds)])])
 
 
 def _check(state: ToyState, decision: Decision, payload: dict[str, Any], checking: Checking | None) -> list[Problem]:
