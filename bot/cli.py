@@ -123,7 +123,7 @@ def _demo_choices() -> str:
 
     lines = ["rulesets and their scenarios (the first is the default):"]
     for m in manifests():
-        lines.append(f"  {m.name}: {', '.join(m.scenario_names())}  ({m.title.en})")
+        lines.append(f"  {m.name}: {', '.join(m.scenario_names())}  ({m.title.render()})")
     lines.append(f"levels: {', '.join(default_policies())}")
     return "\n".join(lines)
 

@@ -33,6 +33,7 @@ from bot.transport import PendingDecision
 from db import GameRow
 from rules.core.manifest import Manifest
 from rules.core.registry import get_ruleset, manifest, manifests, ruleset_names
+from rules.core.scenarios import ScenarioHead
 
 
 log = logging.getLogger("broadside.discord.commands")
@@ -178,7 +179,7 @@ async def game_new(interaction: discord.Interaction, ruleset: str, scenario: str
         channel_id, thread_id = channel.parent_id or channel.id, channel.id
     else:
         channel_id = interaction.channel_id
-        opened = await open_thread(channel, thread_title(ruleset, scenario), pace.style)
+        opened = await open_thread(channel, thread_title(ruleset, scenario, lang), pace.style)
         thread_id = opened.id if opened else None
     try:
         game = await service.create_game(
@@ -194,12 +195,12 @@ async def game_new(interaction: discord.Interaction, ruleset: str, scenario: str
         await reply(interaction, say(interaction, "reply.created-here", game=game.id))
 
 
-def thread_title(ruleset: str, scenario: str) -> str:
+def thread_title(ruleset: str, scenario: str, lang: str) -> str:
     try:
         setup = get_ruleset(ruleset).scenarios().get(scenario)
     except KeyError:
         setup = None
-    return legal.clip(str(getattr(setup, "title", None) or scenario), 100)
+    return legal.clip(ScenarioHead.of(setup).title_in(lang) or scenario, 100)
 
 
 async def open_thread(channel: Any, name: str, style: str) -> discord.Thread | None:
@@ -226,7 +227,7 @@ async def close_thread(thread: discord.Thread) -> None:
 @suggest
 async def _ruleset_names(interaction: discord.Interaction, typed: str) -> list[legal.Offer]:
     lang = reader_language(interaction)
-    offers = [legal.Offer(m.name, f"{m.title(lang)} ({m.name})") for m in manifests()]
+    offers = [legal.Offer(m.name, f"{m.title.render(lang)} ({m.name})") for m in manifests()]
     return [o for o in offers if typed.lower() in o.label.lower()]
 
 
@@ -236,7 +237,8 @@ async def _scenario_names(interaction: discord.Interaction, typed: str) -> list[
     name = interaction.namespace.ruleset or ""
     if name not in ruleset_names():
         return []
-    offers = [legal.Offer(key, f"{getattr(setup, 'title', key)} ({key})")
+    lang = reader_language(interaction)
+    offers = [legal.Offer(key, f"{ScenarioHead.of(setup).title_in(lang)} ({key})")
               for key, setup in sorted(get_ruleset(name).scenarios().items())]
     return [o for o in offers if typed.lower() in o.label.lower()]
 
@@ -666,8 +668,8 @@ async def rules(interaction: discord.Interaction) -> None:
 
 def quick_reference(ruleset: Manifest, lang: str) -> str:
     if ruleset.quickref is not None:
-        return ruleset.quickref(lang)
-    return i18n.text("quickref.generic", lang, title=ruleset.title(lang))
+        return ruleset.quickref.render(lang)
+    return i18n.text("quickref.generic", lang, title=ruleset.title.render(lang))
 
 
 @app_commands.command(**command("help"))

@@ -31,6 +31,7 @@ from renderer.open_table.ships import LabelPart, Reach, ReachStyle, badge_entrie
 from renderer.pieces import side_indices, side_label
 from renderer.theme import Theme, mix, text_sprite
 from renderer.viewport import Box
+from rules.core.scenarios import scenario_title
 from rules.core.tables.compass import compass
 from rules.core.texts import Text
 from rules.nauta import geometry as g
@@ -313,7 +314,7 @@ class NautaBoard(ShipsBoard):
         return [s for s in galleys_of(view) if not s.on_table and s.status != "undeployed"]
 
     def header(self, view: View, lang: str = "en") -> Header:
-        title = str(view.get("title") or view.get("scenario") or "Nauta")
+        title = scenario_title(view.get("title"), lang) or str(view.get("scenario") or "Nauta")
         unit = self.unit_cm(view)
         line2 = TEXTS.text("nauta.head.scale", lang, unit=f"{unit:g}", segments=f"{GRID_SEGMENTS:g}",
                            cm=f"{GRID_SEGMENTS * unit:g}")

@@ -466,3 +466,47 @@ LEGEND = {
         'in fiamme (conta come affondata)'),
 }
 TEXTS.add_pairs(LEGEND)
+
+# The words of the manifest (rules/nauta/manifest.py): its title, its order parameters' labels
+# and descriptions (``.about``; ``.preview`` where /preview describes them), the quick
+# reference and what each computer captain does.
+MANIFEST_WORDS = {
+    'nauta.manifest.title': ('Nauta / Classis — ancient and medieval galleys',
+        'Nauta / Classis — galee antiche e medievali'),
+    'nauta.param.unit': ('unit',
+        'unità'),
+    'nauta.param.unit.about': ('Ship or formation',
+        'Nave o formazione'),
+    'nauta.param.turn': ('turn',
+        'rotazione'),
+    'nauta.param.turn.about': ('Degrees to wheel',
+        'Gradi di rotazione'),
+    'nauta.param.dash': ('dash',
+        'scatto'),
+    'nauta.param.dash.about': ('Extra speed',
+        'Velocità extra'),
+    'nauta.param.shoot': ('shoot',
+        'tiro'),
+    'nauta.param.shoot.about': ('When to shoot',
+        'Quando tirare'),
+    'nauta.param.ship': ('ship',
+        'nave'),
+    'nauta.param.ship.about': ('Which ship',
+        'Quale nave'),
+    'nauta.captain.deckhand': ('a computer captain, deckhand level (rows at the nearest enemy, rams and boards when the odds favour it)',
+        'un capitano automatico, livello mozzo (voga verso il nemico più vicino, sperona e abborda quando i dadi lo favoriscono)'),
+    'nauta.captain.captain': ('a computer captain, captain level (picks its speeds, rams where the dice favour it, boards when stronger, keeps its flagship clear of enemy prows, keeps formation on the approach)',
+        "un capitano automatico, livello capitano (sceglie le velocità, sperona dove i dadi lo favoriscono, abborda quando è più forte, tiene l'ammiraglia lontana dai rostri nemici, mantiene la formazione nell'avvicinamento)"),
+}
+TEXTS.add_pairs(MANIFEST_WORDS)
+
+# The ready-made scenarios' titles: a scenario file names its code as its "title".
+SCENARIOS = {
+    'nauta.scenario.artemisium': ('Off Artemisium: Athenian triremes against a Persian squadron',
+        "Al largo dell'Artemisio: triremi ateniesi contro una squadra persiana"),
+    'nauta.scenario.greek-fire': ('Greek fire: a Byzantine patrol meets Arab raiders (medieval)',
+        'Fuoco greco: una pattuglia bizantina incontra predoni arabi (medievale)'),
+    'nauta.scenario.mylae': ('Mylae, 260 BC: the corvus against Carthage',
+        'Milazzo, 260 a.C.: il corvo contro Cartagine'),
+}
+TEXTS.add_pairs(SCENARIOS)

@@ -24,25 +24,31 @@ from bot.discord.replies import Refusal
 from bot.transport import PendingDecision
 from rules.core.decisions import ActionSpec, Choice, Decision, DecisionSpec, ParamSpec
 from rules.core.forms import coerce_param
-from rules.core.manifest import Manifest, OrderParam, Text
+from rules.core.manifest import Manifest, OrderParam
+from rules.core.texts import Catalogue
 from tests.e2e.fake_discord.limits import COMMAND_OPTIONS, CUSTOM_ID, SELECT_OPTIONS, FormErrors, check_commands, \
     check_components
 
 ROOT = Path(__file__).resolve().parents[2]
 RULESETS, PARAMS = 5, 40
+# The fake rulesets' words, as every ruleset's are: codes of a catalogue.
+TEXTS = Catalogue("fake-limits")
+TEXTS.add_pairs({f"fake{n}.title": (f"Fake game {n}", f"Gioco finto {n}") for n in range(RULESETS)})
+TEXTS.add_pairs({f"fake{n}.param.{i}": (f"word{n}x{i}", f"parola{n}x{i}") for n in range(RULESETS) for i in range(PARAMS)})
+TEXTS.add_pairs({f"fake.about.{i}": (f"What {i} means", f"Cosa vuol dire {i}") for i in range(PARAMS)})
+TEXTS.add("fake.moves", "Moves", "Muove")
 
 
 def fake_manifest(n: int) -> Manifest:
     """A ruleset the bot has never heard of, with many parameters of every kind."""
     kinds = ("choice", "number", "text")
     return Manifest(
-        name=f"fake{n}", title=Text(en=f"Fake game {n}", it=f"Gioco finto {n}"), board="squares",
+        name=f"fake{n}", title=f"fake{n}.title", board="squares",
         ruleset="tests.core.toy_race:Race", board_factory="renderer.cannoni.board:CannoniBoard", scenarios="tests.core",
         previews=n % 2 == 0,
         params=tuple(OrderParam(name=f"g{n}_param_{i}", option=f"opt{n}x{i}", kind=kinds[i % 3],
-                                label=Text(en=f"word{n}x{i}", it=f"parola{n}x{i}"),
-                                description=Text(en=f"What {i} means", it=f"Cosa vuol dire {i}"),
-                                preview=Text(en="Moves", it="Muove") if i < 3 else None)
+                                label=f"fake{n}.param.{i}", description=f"fake.about.{i}",
+                                preview="fake.moves" if i < 3 else None)
                      for i in range(PARAMS)))
 
 

@@ -67,7 +67,7 @@ def test_no_rulesets_parameter_is_named_in_the_bots_code():
     words = set()
     for m in manifests():
         for p in m.params:
-            words |= {p.name, p.option, p.label.en, p.label.it}
+            words |= {p.name, p.option, p.label.render("en"), p.label.render("it")}
     own = _command_words() | OWN_WORDS
     watched = words - own
     assert len(watched) >= 15  # most of the parameters are watched: this is not an empty check

@@ -81,7 +81,7 @@ async def test_a_race_from_game_new_to_the_result(fake_discord, tmp_path):
             # The start tells nothing in public (no event), so it makes no post of its own.
             assert len(maps(thread)) == 0, "no post for a start with nothing to tell"
             rules = await w.anne.run(thread, "rules")
-            assert rules.reply.ephemeral and MANIFEST.quickref.en in rules.text
+            assert rules.reply.ephemeral and MANIFEST.quickref.render("en") in rules.text
 
             turn = 1
             while not any(OVER in m.content for m in thread.messages):
