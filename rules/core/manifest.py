@@ -2,8 +2,9 @@
 
 Every ruleset package holds one :class:`Manifest` (``rules/<name>/manifest.py``), found
 by the registry's scan of ``rules/`` (or, for a ruleset shipped as its own
-distribution, named as a Python entry point of the group ``broadside.rulesets``). The registry (:mod:`rules.core.registry`), the renderer's board
-registry and the AI registry read the manifests, so none of them lists rulesets.
+distribution, named as a Python entry point of the group ``broadside.rulesets``). The
+registry (:mod:`rules.core.registry`), the renderer's board registry and the AI
+registry read the manifests, so none of them lists rulesets.
 
 Every word in a manifest (the title, the parameters' labels and descriptions, the quick
 reference, what each captain does) is a code of the ruleset's own catalogue

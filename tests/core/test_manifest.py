@@ -1,4 +1,4 @@
-"""Rulesets are known by their manifests: found through entry points, or registered
+"""Rulesets are known by their manifests: found by the scan of rules/ (or an entry point), or registered
 directly (a toy ruleset here), and the AI captains are found by (ruleset, level)."""
 from __future__ import annotations
 
@@ -27,7 +27,7 @@ def toy():
         live.update(old)
 
 
-def test_the_installed_rulesets_are_found_through_their_entry_points():
+def test_the_rulesets_in_rules_are_found():
     names = registry.ruleset_names()
     assert {"cannoni", "nauta"} <= set(names)
     for name in names:
