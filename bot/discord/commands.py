@@ -34,6 +34,7 @@ from db import GameRow
 from rules.core.manifest import Manifest
 from rules.core.registry import get_ruleset, manifest, manifests, ruleset_names
 from rules.core.scenarios import ScenarioHead
+from rules.core.texts import known, worded
 
 
 log = logging.getLogger("broadside.discord.commands")
@@ -519,18 +520,15 @@ async def _preview(interaction: discord.Interaction, decision: str | None = None
 
 
 def preview_text(interaction: discord.Interaction, ship: str, facts: dict[str, Any] | None) -> str:
-    """The words under a preview: the ruleset's preview facts fill the text (what the
-    move would cover, what would stop it); facts the text needs but does not get leave
-    the plain words."""
+    """The words under a preview: what the move would do is the ruleset's to say (its
+    preview's ``said``, a text of its catalogue), passed on in the reader's language; a
+    preview that says nothing gets the plain words."""
     if facts is None:
         return say(interaction, "reply.preview", ship=ship)
-    shown = {k: legal.fmt(v) for k, v in facts.items() if isinstance(k, str)}
-    stop = f"reply.preview-stop.{facts.get('stopped_by') or 'none'}"
-    shown["stop"] = say(interaction, stop) if stop in i18n.CATALOGUE else ""
-    try:
-        return say(interaction, "reply.preview-move", **{**shown, "ship": ship})
-    except (KeyError, IndexError, ValueError):
-        return say(interaction, "reply.preview-moved", ship=ship, stop=shown["stop"])
+    said = facts.get("said")
+    if isinstance(said, dict) and known(str(said.get("code"))):
+        return say(interaction, "reply.preview-move", ship=ship, said=worded(said, reader_language(interaction)))
+    return say(interaction, "reply.preview-moved", ship=ship)
 
 
 #: /preview, like /order, has its values in one option whatever the rulesets.

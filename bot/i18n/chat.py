@@ -244,12 +244,13 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "reply.preview": (
         "{ship} on the map as it stands: her reach and firing arcs are drawn. Only you see this.",
         "{ship} sulla mappa com'è ora: sono disegnati la sua portata e i settori di tiro. Lo vedi solo tu."),
+    # {said}: what the ruleset says the move would do, in its own words (its preview's "said").
     "reply.preview-move": (
-        "{ship} after that move: {distance}\" sailed{stop}. Nothing was sent; give it with ⟦/order⟧. Only you see this.",
-        "{ship} dopo quella manovra: {distance}\" percorsi{stop}. Non è stato inviato nulla; dallo con ⟦/order⟧. Lo vedi solo tu."),
+        "{ship} after that move: {said}. Nothing was sent; give it with ⟦/order⟧. Only you see this.",
+        "{ship} dopo quella manovra: {said}. Non è stato inviato nulla; dallo con ⟦/order⟧. Lo vedi solo tu."),
     "reply.preview-moved": (
-        "{ship} after that move{stop}. Nothing was sent; give it with ⟦/order⟧. Only you see this.",
-        "{ship} dopo quella manovra{stop}. Non è stato inviato nulla; dallo con ⟦/order⟧. Lo vedi solo tu."),
+        "{ship} after that move. Nothing was sent; give it with ⟦/order⟧. Only you see this.",
+        "{ship} dopo quella manovra. Non è stato inviato nulla; dallo con ⟦/order⟧. Lo vedi solo tu."),
     "reply.unknown-value-name": (
         "No value is called {name} here. This order's values: {known}.",
         "Nessun valore si chiama {name} qui. I valori di questo ordine: {known}."),
@@ -259,13 +260,6 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "reply.too-many-values": (
         "{value} is one value too many: this action takes {known}.",
         "{value} è un valore di troppo: questa azione prende {known}."),
-    "reply.preview-stop.none": (", clear of anything", ", senza ostacoli"),
-    "reply.preview-stop.ship": (", stopped by another ship (a collision test)",
-                                ", fermata da un'altra nave (test di collisione)"),
-    "reply.preview-stop.land": (", stopped by the coast (a grounding test)",
-                                ", fermata dalla costa (test per non incagliarsi)"),
-    "reply.preview-stop.edge": (", stopped at the table edge (a test to stay on)",
-                                ", fermata al bordo del tavolo (test per non uscire)"),
     "reply.map": ("The map as it stands. Only you see this.", "La mappa com'è ora. La vedi solo tu."),
     "reply.no-picture": ("I could not draw that; the error has been logged.",
                          "Non sono riuscito a disegnarlo; l'errore è stato registrato."),

@@ -697,6 +697,21 @@ MANIFEST_WORDS = {
 }
 TEXTS.add_pairs(MANIFEST_WORDS)
 
+# What a private preview of a move shows under its picture (rules/cannoni/preview.py).
+PREVIEW = {
+    'cannoni.preview.sailed': ('{distance}" sailed{stop}',
+        '{distance}" percorsi{stop}'),
+    'cannoni.preview.stop.none': (', clear of anything',
+        ', senza ostacoli'),
+    'cannoni.preview.stop.ship': (', stopped by another ship (a collision test)',
+        ", fermata da un'altra nave (test di collisione)"),
+    'cannoni.preview.stop.land': (', stopped by the coast (a grounding test)',
+        ', fermata dalla costa (test per non incagliarsi)'),
+    'cannoni.preview.stop.edge': (', stopped at the table edge (a test to stay on)',
+        ', fermata al bordo del tavolo (test per non uscire)'),
+}
+TEXTS.add_pairs(PREVIEW)
+
 # The ready-made scenarios' titles: a scenario file names its code as its "title".
 SCENARIOS = {
     'cannoni.scenario.brig-action': ('Speedy and the Spanish frigate',

@@ -202,12 +202,18 @@ def test_a_value_without_a_menu_says_how_to_type_it():
 
 
 def test_a_preview_says_what_the_rulesets_preview_tells():
-    reader = SimpleNamespace(extras={"lang": "en"})
-    # The facts the text needs (what the move covers), or the plain words without them.
-    assert commands.preview_text(reader, "Fox", {"distance": 2.5, "stopped_by": "edge"}) == (
+    """The words of what a move would do are the ruleset's own (its preview's ``said``,
+    a text of its catalogue), passed on in the reader's language; none, the plain words."""
+    said = {"code": "cannoni.preview.sailed", "params": {"distance": "2.5", "stop": {
+        "code": "cannoni.preview.stop.edge", "params": {}}}}
+    english, italian = SimpleNamespace(extras={"lang": "en"}), SimpleNamespace(extras={"lang": "it"})
+    assert commands.preview_text(english, "Fox", {"distance": 2.5, "said": said}) == (
         "Fox after that move: 2.5\" sailed, stopped at the table edge (a test to stay on). Nothing was sent; "
         "give it with ⟦/order⟧. Only you see this.")
-    assert commands.preview_text(reader, "Fox", {"hexes": 3}) == (
-        "Fox after that move, clear of anything. Nothing was sent; give it with ⟦/order⟧. Only you see this.")
-    assert commands.preview_text(reader, "Fox", {"stopped_by": "a-dragon"}).startswith("Fox after that move. ")
-    assert commands.preview_text(reader, "Fox", None).startswith("Fox on the map as it stands")
+    assert commands.preview_text(italian, "Fox", {"said": said}).startswith(
+        "Fox dopo quella manovra: 2.5\" percorsi, fermata al bordo del tavolo (test per non uscire).")
+    assert commands.preview_text(english, "Fox", {"hexes": 3}) == (
+        "Fox after that move. Nothing was sent; give it with ⟦/order⟧. Only you see this.")
+    assert commands.preview_text(english, "Fox", {"said": {"code": "a-dragon", "params": {}}}).startswith(
+        "Fox after that move. ")
+    assert commands.preview_text(english, "Fox", None).startswith("Fox on the map as it stands")
