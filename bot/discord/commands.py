@@ -119,7 +119,7 @@ def parse_duration(text: str) -> int:
 
 
 def parse_rules(text: str | None) -> dict[str, Any]:
-    """Optional rules as typed: 'quick_play chit_pressure order_mode=simultaneous'.
+    """Optional rules as typed: 'a_rule another_rule order_mode=simultaneous'.
 
     The ruleset's options model judges names and values (and the service says what is
     wrong in plain words); here the text is only cut into names and values.
@@ -389,9 +389,9 @@ async def game_dms(interaction: discord.Interaction) -> None:
 
 
 # -- playing --------------------------------------------------------------------------------------------
-@app_commands.command(**command("chits"))
+@app_commands.command(**command("menus"))
 @app_commands.guild_only()
-async def chits(interaction: discord.Interaction) -> None:
+async def menus(interaction: discord.Interaction) -> None:
     """The direct-message menus, here and private: the way in when DMs are closed."""
     game = await here(interaction)
     await defer(interaction)
@@ -808,7 +808,7 @@ async def host_export(interaction: discord.Interaction) -> None:
 
 
 # -- the tree ------------------------------------------------------------------------------------------------
-TOP_LEVEL = (chits, order, pending, preview, map_, card, log_, replay, rules, help_)
+TOP_LEVEL = (menus, order, pending, preview, map_, card, log_, replay, rules, help_)
 
 
 def register(tree: app_commands.CommandTree) -> None:

@@ -1,6 +1,6 @@
 """A whole toy race through the unmodified discord.py client and the loopback Discord:
 /game new with the toy, joining, starting, the secret speeds chosen in the DM menus
-(Anne) and in the private menus of /chits (Bob, whose DMs are closed), the maps and the
+(Anne) and in the private menus of /menus (Bob, whose DMs are closed), the maps and the
 result in the thread, the record exported."""
 from __future__ import annotations
 
@@ -61,7 +61,7 @@ async def anne_runs(server, w, turn: int, speed: str) -> None:
 
 
 async def bob_runs(w, thread, turn: int, speed: str) -> None:
-    menus = await w.bob.run(thread, "chits")
+    menus = await w.bob.run(thread, "menus")
     form = next(m for m in menus.replies if form_of(m))
     assert form.ephemeral and form.visible_to is w.bob and f"turn {turn}**" in form.content
     await w.bob.select(form, [option_value(form, speed)], custom_id="bs1:s:")
