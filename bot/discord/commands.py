@@ -597,7 +597,7 @@ async def card(interaction: discord.Interaction, ship: str) -> None:
     await defer(interaction)
     view = await app(interaction).service.public_view(game.id)
     found = _find_ship(view, ship)
-    png = await pictures.card_png(view, str(found["id"]))
+    png = await pictures.card_png(view, str(found["id"]), game.language)
     await reply(interaction, f"**{pictures.ship_name(found)}**", file=picture(png, f"{found['id']}.png"))
 
 

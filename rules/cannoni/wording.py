@@ -727,6 +727,90 @@ SCENARIOS = {
 }
 TEXTS.add_pairs(SCENARIOS)
 
+# The words of a ship's log-book card (renderer/cannoni/card.py, /card).
+CARD = {
+    'cannoni.card.guns': ('{n} guns', '{n} cannoni'),
+    'cannoni.card.carronades': (' + {n} carronades', ' + {n} carronate'),
+    'cannoni.card.deck': ('{n} deck', '{n} ponte'),
+    'cannoni.card.decks': ('{n} decks', '{n} ponti'),
+    'cannoni.card.ship': ('ship', 'nave'),
+    'cannoni.card.sub': ('{type} · {side} · class {cls} · {guns} · {decks} · {men} men',
+        '{type} · {side} · classe {cls} · {guns} · {decks} · {men} uomini'),
+    'cannoni.card.at': ('at {square}, heading {heading}° {compass}',
+        'in {square}, prua a {heading}° {compass}'),
+    'cannoni.card.moves': ('moves {max}–{min} in',
+        'percorre {max}–{min} pollici'),
+    'cannoni.card.cannot-move': ('cannot move now',
+        'ora non può muoversi'),
+    'cannoni.card.loaded': ('loaded: {sides}',
+        'cariche: {sides}'),
+    'cannoni.card.none': ('none',
+        'nessuna'),
+    'cannoni.card.anchored': ('anchored by the {end}',
+        "all'ancora di {end}"),
+    'cannoni.card.fouled': ('fouled with {ships}',
+        'impigliata con {ships}'),
+    'cannoni.card.manoeuvre': ('Manoeuvre', 'Manovra'),
+    'cannoni.card.combat': ('Combat', 'Combattimento'),
+    'cannoni.card.gunnery': ('Gunnery', 'Artiglieria'),
+    'cannoni.card.turning': ('Turning card', 'Carta di virata'),
+    'cannoni.card.draught': ('Draught', 'Pescaggio'),
+    'cannoni.card.value': ('Value', 'Valore'),
+    'cannoni.card.base': ('Base', 'Base'),
+    'cannoni.card.base-size': ('{length}×{width} in', '{length}×{width} pollici'),
+    'cannoni.card.damage': ('Damage (crossed boxes are struck)',
+        'Danni (le caselle barrate sono perse)'),
+    'cannoni.card.hull': ('Hull {side}', 'Scafo a {side}'),
+    'cannoni.card.mast': ('{name} mast{fell}', '{name}{fell}'),
+    'cannoni.card.fallen': (' (fallen to {side})', ' (caduto a {side})'),
+    'cannoni.card.crew': ('Crew', 'Equipaggio'),
+    'cannoni.card.left': ('{left} of {boxes} left', '{left} di {boxes} rimaste'),
+    'cannoni.card.speed': ('Speed (inches per action, max–min)',
+        'Velocità (pollici per azione, max–min)'),
+    'cannoni.card.point-of-sail': ('Point of sail', 'Andatura'),
+    'cannoni.card.full-sail': ('Full sail', 'Vele spiegate'),
+    'cannoni.card.battle-sail': ('Battle sail', 'Vele da battaglia'),
+    'cannoni.card.drift-full': ('Drift: {n} in under full sail,',
+        'Deriva: {n} pollici a vele spiegate,'),
+    'cannoni.card.drift-battle': ('{n} in under battle sail',
+        '{n} pollici a vele da battaglia'),
+    'cannoni.card.fire': ('Fire (modifier by range in inches)',
+        'Tiro (modificatore per distanza in pollici)'),
+    'cannoni.card.range': ('Range', 'Distanza'),
+    'cannoni.card.modifier': ('Modifier', 'Modif.'),
+    'cannoni.card.aim': ('Aim', 'Mira'),
+    'cannoni.card.aim-both': ('H+R', 'S+A'),
+    'cannoni.card.aim-hull': ('H', 'S'),
+    'cannoni.card.aim-rigging': ('R', 'A'),
+    'cannoni.card.aim-key': ('H = hull (to {hull} in), R = rigging (beyond {rigging} in); shaded = hull range',
+        'S = scafo (fino a {hull} pollici), A = alberatura (oltre {rigging} pollici); in grigio = portata sullo scafo'),
+}
+TEXTS.add_pairs(CARD)
+CARD_WORDS = {
+    # The ship's status, where she is not afloat.
+    "cannoni.card.status": {"sunk": ("sunk", "affondata"), "off_table": ("left the table", "uscita dal tavolo")},
+    "cannoni.card.sails": {"full": ("full sail", "vele spiegate"), "battle": ("battle sail", "vele da battaglia"),
+                           "furled": ("sails furled", "vele ammainate")},
+    "cannoni.card.point": {"in_irons": ("in irons", "prua al vento"), "close_hauled": ("close-hauled", "di bolina"),
+                           "beam_reach": ("beam reach", "al traverso"), "broad_reach": ("broad reach", "al lasco"),
+                           "running": ("running", "in poppa")},
+    "cannoni.card.flag": {"fire": ("ON FIRE", "IN FIAMME"), "aground": ("aground", "incagliata"),
+                          "struck": ("struck", "arresa"), "sinking": ("sinking", "in affondamento"),
+                          "dismasted": ("dismasted", "disalberata"), "engaged": ("grappled", "agganciata")},
+    "cannoni.card.mast-name": {"fore": ("Fore", "Albero di trinchetto"), "main": ("Main", "Albero maestro"),
+                               "mizzen": ("Mizzen", "Albero di mezzana")},
+    "cannoni.card.type": {"brig-sloop": ("brig-sloop", "brigantino"), "corvette": ("corvette", "corvetta"),
+                          "cutter": ("cutter", "cutter"), "frigate": ("frigate", "fregata"),
+                          "heavy frigate": ("heavy frigate", "fregata pesante"),
+                          "post ship": ("post ship", "nave di sesto rango"),
+                          "razee frigate": ("razee frigate", "fregata rasata"),
+                          "ship of the line": ("ship of the line", "vascello di linea"),
+                          "sloop of war": ("sloop of war", "sloop da guerra")},
+}
+for _prefix, _words in CARD_WORDS.items():
+    TEXTS.add_words(_prefix, _words)
+
+
 def word(prefix: str, value: Any) -> Text | str:
     """A value as a text to word later (a problem's parameter); unknown values as they are."""
     code = word_code(f"cannoni.{prefix}", value)
