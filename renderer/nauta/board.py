@@ -193,7 +193,7 @@ class NautaBoard(ShipsBoard):
         return reach_of(ship)
 
     def label_parts(self, view: View, ship: Galley, theme: Theme) -> tuple[LabelPart, ...]:
-        return label_parts(view, ship)
+        return label_parts(view, ship, theme.lang)
 
     def draw_under(self, canvas: MapCanvas, view: View, ships: Sequence[Galley]) -> None:
         if view.get("step") == "deploy":
@@ -484,8 +484,8 @@ def _static_legend(board: NautaBoard, theme: Theme) -> tuple[tuple[str, tuple[Le
     )
     speed = chip_sprite("4 · A", "speed", theme)
     secret = chip_sprite("?", "secret", theme)
-    cut = chip_sprite("max 3", "max", theme)
-    fit = chip_sprite("corvus", "fit", theme)
+    cut = chip_sprite(TEXTS.text("nauta.chip.max", theme.lang, n=3), "max", theme)
+    fit = chip_sprite(TEXTS.word("nauta.fitting", "corvus", theme.lang), "fit", theme)
     labels = (
         LegendEntry(TEXTS.text("nauta.legend.speed", theme.lang),
                     sprite_icon(speed), speed.width),

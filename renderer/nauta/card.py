@@ -211,7 +211,7 @@ def _max_speed(draw: ImageDraw.ImageDraw, y: int, d: dict[str, Any], classis: bo
     for key in d.get("equipment", []):
         change = fitting(key).speed
         if change:
-            terms.append((say.word("card.fitting", key), f"{change:+d}"))
+            terms.append((say.word("fitting", key), f"{change:+d}"))
     for label, count, each in ((say("nauta.card.term-damage"), int(d.get("damage", 0)), 2),
                                (dash_word(classis, say.lang), int(d.get("dashes", 0)), 1),
                                (say("nauta.card.term-balistae"), int(d.get("speed_lost", 0)), 1)):
@@ -257,7 +257,7 @@ def _effect(key: str, say: Speaker) -> str:
 
 def _fittings(draw: ImageDraw.ImageDraw, y: int, d: dict[str, Any], width: int, theme: Theme, say: Speaker) -> int:
     """Fittings, and the medieval crossbows, with what each does."""
-    gear = [(say.word("card.fitting", k), _effect(k, say), k == "pyrophoros" and d.get("pyrophoros_used"))
+    gear = [(say.word("fitting", k), _effect(k, say), k == "pyrophoros" and d.get("pyrophoros_used"))
             for k in d.get("equipment", [])]
     if d.get("medieval") and int(d.get("soldiers_start", 0)):
         gear.append((say("nauta.card.crossbows"), say("nauta.card.crossbows-effect", reach=f"{CROSSBOW_REACH:g}"),

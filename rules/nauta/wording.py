@@ -581,6 +581,8 @@ CARD = {
         "la velocità di ogni turno entro +{accel} / −{decel} dalla precedente"),
     'nauta.card.moving': ('Moving', 'Movimento'),
     'nauta.card.fittings': ('Fittings', 'Dotazioni'),
+    # A chip under a galley's name on the map: her maximum speed, cut.
+    'nauta.chip.max': ('max {n}', 'max {n}'),
     'nauta.card.used': (' — used', ' — usata'),
     'nauta.card.crossbows': ('crossbows', 'balestre'),
     'nauta.card.crossbows-effect': ('before or after her move, {reach} segments all round: a die per unit, each '
@@ -596,7 +598,7 @@ CARD_WORDS = {
                           "left": ("left the table", "uscita dal tavolo"),
                           "taken": ("taken as a prize", "catturata"), "undeployed": ("not yet placed", "non ancora schierata")},
     "nauta.card.crew": {"average": ("average", "medio"), "skilled": ("skilled", "esperto"), "green": ("green", "inesperto")},
-    "nauta.card.fitting": {"fast": ("fast", "veloce"), "towers": ("towers", "torri"),
+    "nauta.fitting": {"fast": ("fast", "veloce"), "towers": ("towers", "torri"),
                            "cataphract": ("cataphract", "catafratta"), "prow": ("prow", "prua rinforzata"),
                            "corvus": ("corvus", "corvo"), "balistae": ("balistae", "baliste"),
                            "harpax": ("harpax", "harpax"), "pyrophoros": ("pyrophoros", "pyrophoros")},
