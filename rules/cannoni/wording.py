@@ -622,78 +622,80 @@ TEXTS.add_pairs(LEGEND)
 # and descriptions (``.about``; ``.preview`` where /preview describes them), the quick
 # reference and what each computer captain does.
 MANIFEST_WORDS = {
-    'cannoni.manifest.title': ('Cannoni in batteria!',
-        'Cannoni in batteria!'),
-    'cannoni.param.distance': ('distance',
-        'distanza'),
-    'cannoni.param.distance.about': ('Distance in inches',
-        'Distanza in pollici'),
-    'cannoni.param.distance.preview': ('Inches to sail',
-        'Pollici da percorrere'),
-    'cannoni.param.template': ('card',
-        'carta'),
-    'cannoni.param.template.about': ('Turning card',
-        'Carta di virata'),
-    'cannoni.param.template.preview': ('Turning card',
-        'Carta accostare'),
-    'cannoni.param.curve': ('curve',
-        'curva'),
-    'cannoni.param.curve.about': ('Inches along the curve',
-        'Pollici lungo la curva'),
-    'cannoni.param.curve.preview': ('Inches along the curve',
-        'Pollici lungo la curva'),
-    'cannoni.param.direction': ('direction',
-        'direzione'),
-    'cannoni.param.direction.about': ("Port or starboard, or the wind's direction",
+    'cannoni.manifest.title': ('Cannoni in batteria!', 'Cannoni in batteria!'),
+    'cannoni.param.distance': ('distance', 'distanza'),
+    'cannoni.param.distance.about': ('Distance in inches', 'Distanza in pollici'),
+    'cannoni.param.distance.preview': ('Inches to sail', 'Pollici da percorrere'),
+    'cannoni.param.template': ('card', 'carta'),
+    'cannoni.param.template.about': ('Turning card', 'Carta di virata'),
+    'cannoni.param.template.preview': ('Turning card', 'Carta accostare'),
+    'cannoni.param.curve': ('curve', 'curva'),
+    'cannoni.param.curve.about': ('Inches along the curve', 'Pollici lungo la curva'),
+    'cannoni.param.curve.preview': ('Inches along the curve', 'Pollici lungo la curva'),
+    'cannoni.param.direction': ('direction', 'direzione'),
+    'cannoni.param.direction.about': (
+        "Port or starboard, or the wind's direction",
         'Babordo o tribordo, o la direzione del vento'),
-    'cannoni.param.direction.preview': ('Turn to port or starboard',
-        'Accostare a babordo o a dritta'),
-    'cannoni.param.side': ('side',
-        'lato'),
-    'cannoni.param.side.about': ('Which side of the ship',
-        'Quale lato della nave'),
-    'cannoni.param.target': ('target',
-        'bersaglio'),
-    'cannoni.param.target.about': ('The target',
-        'Il bersaglio'),
-    'cannoni.param.aim': ('aim',
-        'mira'),
-    'cannoni.param.aim.about': ('Aim at hull or rigging',
-        "Mira allo scafo o all'alberatura"),
-    'cannoni.param.to': ('sails',
-        'vele'),
-    'cannoni.param.to.about': ('Sails to set',
-        'Vele da spiegare'),
-    'cannoni.param.mast': ('mast',
-        'albero'),
-    'cannoni.param.mast.about': ('Which mast',
-        'Quale albero'),
-    'cannoni.param.end': ('end',
-        'estremità'),
-    'cannoni.param.end.about': ('Bow or stern',
-        'Prua o poppa'),
-    'cannoni.param.points': ('points',
-        'punti'),
-    'cannoni.param.points.about': ('How many points of the compass',
-        'Quante quarte della rosa'),
-    'cannoni.param.other': ('other',
-        'altra'),
-    'cannoni.param.other.about': ('The other ship',
-        "L'altra nave"),
-    'cannoni.param.from_ship': ('from_ship',
-        'da_nave'),
-    'cannoni.param.from_ship.about': ('The ship to cut loose from or let go of',
+    'cannoni.param.direction.preview': ('Turn to port or starboard', 'Accostare a babordo o a dritta'),
+    'cannoni.param.side': ('side', 'lato'),
+    'cannoni.param.side.about': ('Which side of the ship', 'Quale lato della nave'),
+    'cannoni.param.target': ('target', 'bersaglio'),
+    'cannoni.param.target.about': ('The target', 'Il bersaglio'),
+    'cannoni.param.aim': ('aim', 'mira'),
+    'cannoni.param.aim.about': ('Aim at hull or rigging', "Mira allo scafo o all'alberatura"),
+    'cannoni.param.to': ('sails', 'vele'),
+    'cannoni.param.to.about': ('Sails to set', 'Vele da spiegare'),
+    'cannoni.param.mast': ('mast', 'albero'),
+    'cannoni.param.mast.about': ('Which mast', 'Quale albero'),
+    'cannoni.param.end': ('end', 'estremità'),
+    'cannoni.param.end.about': ('Bow or stern', 'Prua o poppa'),
+    'cannoni.param.points': ('points', 'punti'),
+    'cannoni.param.points.about': ('How many points of the compass', 'Quante quarte della rosa'),
+    'cannoni.param.other': ('other', 'altra'),
+    'cannoni.param.other.about': ('The other ship', "L'altra nave"),
+    'cannoni.param.from_ship': ('from_ship', 'da_nave'),
+    'cannoni.param.from_ship.about': (
+        'The ship to cut loose from or let go of',
         'La nave da cui liberarsi o da lasciare'),
-    'cannoni.param.order': ('order',
-        'sequenza'),
-    'cannoni.param.order.about': ('Which ship of the line acts first',
-        'Quale nave della linea agisce per prima'),
-    'cannoni.quickref': ("**Cannoni in batteria!** — quick reference\n**Turn:** the wind may shift; then each player places one activation chit (1–5) per ship, face down and in secret (DM or /chits). A ship's five chits are each used once before the set comes back.\n**Phases 5 → 1:** a ship is active from the phase of her chit down to phase 1, so a high chit means more actions and a chit shows when its phase is called. Active ships act in initiative order.\n**Actions (one per phase):** sail straight (half-inch steps, within the speed of her point of sail), turn along a card (A–D) then run straight, change sails, fire a broadside at a target in her arc, grapple and board, anchor, emergency work. When activated, her first action must be a move.\n**Wind:** never sail into the wind's eye; a ship in irons tacks with a manoeuvre test.\n**Damage** is marked at the end of the phase; a missed deadline takes the default shown in your orders.",
-        "**Cannoni in batteria!** — promemoria\n**Turno:** il vento può cambiare; poi ogni giocatore mette un gettone di attivazione (1–5) per nave, coperto e in segreto (messaggio diretto o /chits). I cinque gettoni di una nave si usano una volta ciascuno prima di tornare disponibili.\n**Fasi da 5 a 1:** una nave è attiva dalla fase del suo gettone fino alla fase 1: un gettone alto dà più azioni, e il gettone si scopre quando viene chiamata la sua fase. Le navi attive agiscono in ordine di iniziativa.\n**Azioni (una per fase):** navigare dritto (a mezzi pollici, entro la velocità dell'andatura), accostare con una carta (A–D) e poi proseguire dritto, cambiare le vele, sparare una bordata a un bersaglio nel settore, agganciare e abbordare, ancorarsi, manovre d'emergenza. Appena attivata, la prima azione deve essere un movimento.\n**Vento:** non si naviga mai controvento; una nave con la prua al vento vira con un test di manovra.\n**Danni** segnati a fine fase; a scadenza mancata vale l'ordine predefinito indicato nei tuoi ordini."),
-    'cannoni.captain.deckhand': ('a computer captain, deckhand level (fires when it can, sails at the nearest enemy)',
+    'cannoni.param.order': ('order', 'sequenza'),
+    'cannoni.param.order.about': ('Which ship of the line acts first', 'Quale nave della linea agisce per prima'),
+    'cannoni.quickref': (
+        '**Cannoni in batteria!** — quick reference\n'
+        '**Turn:** the wind may shift; then each player places one activation chit (1–5) per ship, face '
+        "down and in secret (DM or /menus). A ship's five chits are each used once before the set comes "
+        'back.\n'
+        '**Phases 5 → 1:** a ship is active from the phase of her chit down to phase 1, so a high chit '
+        'means more actions and a chit shows when its phase is called. Active ships act in initiative '
+        'order.\n'
+        '**Actions (one per phase):** sail straight (half-inch steps, within the speed of her point of '
+        'sail), turn along a card (A–D) then run straight, change sails, fire a broadside at a target in '
+        'her arc, grapple and board, anchor, emergency work. When activated, her first action must be a '
+        'move.\n'
+        "**Wind:** never sail into the wind's eye; a ship in irons tacks with a manoeuvre test.\n"
+        '**Damage** is marked at the end of the phase; a missed deadline takes the default shown in your '
+        'orders.',
+        '**Cannoni in batteria!** — promemoria\n'
+        '**Turno:** il vento può cambiare; poi ogni giocatore mette un gettone di attivazione (1–5) per '
+        'nave, coperto e in segreto (messaggio diretto o /menus). I cinque gettoni di una nave si usano '
+        'una volta ciascuno prima di tornare disponibili.\n'
+        '**Fasi da 5 a 1:** una nave è attiva dalla fase del suo gettone fino alla fase 1: un gettone '
+        'alto dà più azioni, e il gettone si scopre quando viene chiamata la sua fase. Le navi attive '
+        'agiscono in ordine di iniziativa.\n'
+        "**Azioni (una per fase):** navigare dritto (a mezzi pollici, entro la velocità dell'andatura), "
+        'accostare con una carta (A–D) e poi proseguire dritto, cambiare le vele, sparare una bordata a '
+        "un bersaglio nel settore, agganciare e abbordare, ancorarsi, manovre d'emergenza. Appena "
+        'attivata, la prima azione deve essere un movimento.\n'
+        '**Vento:** non si naviga mai controvento; una nave con la prua al vento vira con un test di '
+        'manovra.\n'
+        "**Danni** segnati a fine fase; a scadenza mancata vale l'ordine predefinito indicato nei tuoi "
+        'ordini.'),
+    'cannoni.captain.deckhand': (
+        'a computer captain, deckhand level (fires when it can, sails at the nearest enemy)',
         'un capitano automatico, livello mozzo (spara quando può, punta sul nemico più vicino)'),
-    'cannoni.captain.captain': ('a computer captain, captain level (plans its moves, rakes, husbands its chits)',
-        "un capitano automatico, livello capitano (pianifica le manovre, prende d'infilata, dosa i gettoni)"),
+    'cannoni.captain.captain': (
+        'a computer captain, captain level (plans its moves, rakes, husbands its chits)',
+        "un capitano automatico, livello capitano (pianifica le manovre, prende d'infilata, dosa i "
+        'gettoni)'),
 }
 TEXTS.add_pairs(MANIFEST_WORDS)
 

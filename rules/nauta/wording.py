@@ -472,32 +472,30 @@ TEXTS.add_pairs(LEGEND)
 # and descriptions (``.about``; ``.preview`` where /preview describes them), the quick
 # reference and what each computer captain does.
 MANIFEST_WORDS = {
-    'nauta.manifest.title': ('Nauta / Classis — ancient and medieval galleys',
+    'nauta.manifest.title': (
+        'Nauta / Classis — ancient and medieval galleys',
         'Nauta / Classis — galee antiche e medievali'),
-    'nauta.param.unit': ('unit',
-        'unità'),
-    'nauta.param.unit.about': ('Ship or formation',
-        'Nave o formazione'),
-    'nauta.param.turn': ('turn',
-        'rotazione'),
-    'nauta.param.turn.about': ('Degrees to wheel',
-        'Gradi di rotazione'),
-    'nauta.param.dash': ('dash',
-        'scatto'),
-    'nauta.param.dash.about': ('Extra speed',
-        'Velocità extra'),
-    'nauta.param.shoot': ('shoot',
-        'tiro'),
-    'nauta.param.shoot.about': ('When to shoot',
-        'Quando tirare'),
-    'nauta.param.ship': ('ship',
-        'nave'),
-    'nauta.param.ship.about': ('Which ship',
-        'Quale nave'),
-    'nauta.captain.deckhand': ('a computer captain, deckhand level (rows at the nearest enemy, rams and boards when the odds favour it)',
-        'un capitano automatico, livello mozzo (voga verso il nemico più vicino, sperona e abborda quando i dadi lo favoriscono)'),
-    'nauta.captain.captain': ('a computer captain, captain level (picks its speeds, rams where the dice favour it, boards when stronger, keeps its flagship clear of enemy prows, keeps formation on the approach)',
-        "un capitano automatico, livello capitano (sceglie le velocità, sperona dove i dadi lo favoriscono, abborda quando è più forte, tiene l'ammiraglia lontana dai rostri nemici, mantiene la formazione nell'avvicinamento)"),
+    'nauta.param.unit': ('unit', 'unità'),
+    'nauta.param.unit.about': ('Ship or formation', 'Nave o formazione'),
+    'nauta.param.turn': ('turn', 'rotazione'),
+    'nauta.param.turn.about': ('Degrees to wheel', 'Gradi di rotazione'),
+    'nauta.param.dash': ('dash', 'scatto'),
+    'nauta.param.dash.about': ('Extra speed', 'Velocità extra'),
+    'nauta.param.shoot': ('shoot', 'tiro'),
+    'nauta.param.shoot.about': ('When to shoot', 'Quando tirare'),
+    'nauta.param.ship': ('ship', 'nave'),
+    'nauta.param.ship.about': ('Which ship', 'Quale nave'),
+    'nauta.captain.deckhand': (
+        'a computer captain, deckhand level (rows at the nearest enemy, rams and boards when the odds '
+        'favour it)',
+        'un capitano automatico, livello mozzo (voga verso il nemico più vicino, sperona e abborda '
+        'quando i dadi lo favoriscono)'),
+    'nauta.captain.captain': (
+        'a computer captain, captain level (picks its speeds, rams where the dice favour it, boards when '
+        'stronger, keeps its flagship clear of enemy prows, keeps formation on the approach)',
+        'un capitano automatico, livello capitano (sceglie le velocità, sperona dove i dadi lo '
+        "favoriscono, abborda quando è più forte, tiene l'ammiraglia lontana dai rostri nemici, mantiene "
+        "la formazione nell'avvicinamento)"),
 }
 TEXTS.add_pairs(MANIFEST_WORDS)
 
@@ -596,8 +594,10 @@ CARD_WORDS = {
                           "burning": ("burning", "in fiamme"), "sunk": ("sunk", "affondata"),
                           "wrecked": ("wrecked on the coast", "naufragata sulla costa"),
                           "left": ("left the table", "uscita dal tavolo"),
-                          "taken": ("taken as a prize", "catturata"), "undeployed": ("not yet placed", "non ancora schierata")},
-    "nauta.card.crew": {"average": ("average", "medio"), "skilled": ("skilled", "esperto"), "green": ("green", "inesperto")},
+                          "taken": ("taken as a prize", "catturata"),
+                          "undeployed": ("not yet placed", "non ancora schierata")},
+    "nauta.card.crew": {"average": ("average", "medio"), "skilled": ("skilled", "esperto"),
+                        "green": ("green", "inesperto")},
     "nauta.fitting": {"fast": ("fast", "veloce"), "towers": ("towers", "torri"),
                            "cataphract": ("cataphract", "catafratta"), "prow": ("prow", "prua rinforzata"),
                            "corvus": ("corvus", "corvo"), "balistae": ("balistae", "baliste"),

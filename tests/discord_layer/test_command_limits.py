@@ -34,7 +34,8 @@ RULESETS, PARAMS = 5, 40
 # The fake rulesets' words, as every ruleset's are: codes of a catalogue.
 TEXTS = Catalogue("fake-limits")
 TEXTS.add_pairs({f"fake{n}.title": (f"Fake game {n}", f"Gioco finto {n}") for n in range(RULESETS)})
-TEXTS.add_pairs({f"fake{n}.param.{i}": (f"word{n}x{i}", f"parola{n}x{i}") for n in range(RULESETS) for i in range(PARAMS)})
+TEXTS.add_pairs({f"fake{n}.param.{i}": (f"word{n}x{i}", f"parola{n}x{i}")
+                 for n in range(RULESETS) for i in range(PARAMS)})
 TEXTS.add_pairs({f"fake.about.{i}": (f"What {i} means", f"Cosa vuol dire {i}") for i in range(PARAMS)})
 TEXTS.add("fake.moves", "Moves", "Muove")
 

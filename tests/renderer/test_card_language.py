@@ -34,7 +34,8 @@ def _texts(drawn: list[str], view, ship: str, lang: str | None) -> set[str]:
 def _sentences(texts: set[str], view) -> set[str]:
     """The drawn texts made of words: not numbers, grid squares, ship names, nor a
     ship list's sources (Cannoni's notes, printed as they were written)."""
-    printed = {str(s.get("name")) for s in view["ships"]} | {str((s.get("log") or {}).get("notes")) for s in view["ships"]}
+    ships = view["ships"]
+    printed = {str(s.get("name")) for s in ships} | {str((s.get("log") or {}).get("notes")) for s in ships}
     return {t for t in texts if sum(c.isalpha() for c in t) > 12 and not any(t in p for p in printed)}
 
 
