@@ -19,6 +19,7 @@ from tests.core import toy_race
 @pytest.fixture
 def toy():
     """The toy ruleset registered for one test, and the registries as they were after."""
+    registry.manifests()  # discovered before saving: what is restored keeps the installed rulesets
     saved = dict(registry._MANIFESTS), dict(registry._INSTANCES), dict(ai_registry._CAPTAINS)
     registry.register(toy_race.MANIFEST)
     yield toy_race.MANIFEST
