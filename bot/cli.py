@@ -146,7 +146,7 @@ def _demo_choices() -> str:
 
     lines = ["rulesets and their scenarios (the first is the default):"]
     for m in manifests():
-        lines.append(f"  {m.name}: {', '.join(m.scenario_names())}  ({m.title.en})")
+        lines.append(f"  {m.name}: {', '.join(m.scenario_names())}  ({m.title.render()})")
     lines.append(f"levels: {', '.join(default_policies())}")
     return "\n".join(lines)
 
@@ -175,7 +175,7 @@ def main(argv: list[str] | None = None) -> int:
     p_replay.add_argument("--lang", default="en", choices=["en", "it"], help="language of the lines")
     p_replay.add_argument("--dice", action="store_true", help="also print every die roll")
     p_replay.add_argument("--all-secrets", action="store_true",
-                          help="also print private lines (chits): for umpires, after the game")
+                          help="also print private lines (hidden orders): for umpires, after the game")
     p_replay.set_defaults(func=_cmd_replay)
     p_demo = sub.add_parser("demo", help="watch computer captains play a whole game offline",
                             epilog_from=_demo_choices, formatter_class=argparse.RawDescriptionHelpFormatter)

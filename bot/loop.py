@@ -198,7 +198,7 @@ class GameLoop:
                 await self.service.mark_announced(self.game_id, backlog[pos].idx)
             marked = max(marked, len(done))
         for step in backlog[marked:]:
-            await self._send_private(game, step)  # a player's own chits do not wait for the phase to close
+            await self._send_private(game, step)  # a player's own secrets do not wait for the phase to close
 
     async def _send_private(self, game, step: StoredStep) -> None:
         if not step.private:

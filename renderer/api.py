@@ -86,9 +86,13 @@ def render_map_bytes(view: dict[str, Any], **kwargs: Any) -> bytes:
     return to_png(render_map(view, **kwargs))
 
 
-def render_card(view: dict[str, Any], ship_id: str, *, theme: Theme = DEFAULT_THEME) -> Image.Image:
-    """The log-book card of one piece of the view (a ship id for Cannoni)."""
+def render_card(view: dict[str, Any], ship_id: str, *, theme: Theme = DEFAULT_THEME,
+                lang: str | None = None) -> Image.Image:
+    """The log-book card of one piece of the view (a ship id for Cannoni), its words in
+    ``lang`` (the theme's, English unless told)."""
     view = _check_view(view)
+    if lang is not None:
+        theme = replace(theme, lang=lang)
     return board_for(view).card(view, ship_id, theme)
 
 

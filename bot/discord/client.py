@@ -160,7 +160,7 @@ def run(settings: Settings, client_type: type[Broadside] = Broadside) -> int:
         return 2
     logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     # discord.py logs request bodies and gateway payloads at DEBUG: direct messages and
-    # menu choices, i.e. chits and hidden orders. Its loggers never go below INFO.
+    # menu choices, i.e. hidden orders. Its loggers never go below INFO.
     logging.getLogger("discord").setLevel(max(logging.INFO, logging.getLevelName(settings.log_level)))
     point_at(settings)
     client = client_type(settings, own_process=True)

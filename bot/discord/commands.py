@@ -33,6 +33,8 @@ from bot.transport import PendingDecision
 from db import GameRow
 from rules.core.manifest import Manifest
 from rules.core.registry import get_ruleset, manifest, manifests, ruleset_names
+from rules.core.scenarios import ScenarioHead
+from rules.core.texts import known, worded
 
 
 log = logging.getLogger("broadside.discord.commands")
@@ -117,7 +119,7 @@ def parse_duration(text: str) -> int:
 
 
 def parse_rules(text: str | None) -> dict[str, Any]:
-    """Optional rules as typed: 'quick_play chit_pressure order_mode=simultaneous'.
+    """Optional rules as typed: 'a_rule another_rule order_mode=simultaneous'.
 
     The ruleset's options model judges names and values (and the service says what is
     wrong in plain words); here the text is only cut into names and values.
@@ -178,7 +180,7 @@ async def game_new(interaction: discord.Interaction, ruleset: str, scenario: str
         channel_id, thread_id = channel.parent_id or channel.id, channel.id
     else:
         channel_id = interaction.channel_id
-        opened = await open_thread(channel, thread_title(ruleset, scenario), pace.style)
+        opened = await open_thread(channel, thread_title(ruleset, scenario, lang), pace.style)
         thread_id = opened.id if opened else None
     try:
         game = await service.create_game(
@@ -194,12 +196,12 @@ async def game_new(interaction: discord.Interaction, ruleset: str, scenario: str
         await reply(interaction, say(interaction, "reply.created-here", game=game.id))
 
 
-def thread_title(ruleset: str, scenario: str) -> str:
+def thread_title(ruleset: str, scenario: str, lang: str) -> str:
     try:
         setup = get_ruleset(ruleset).scenarios().get(scenario)
     except KeyError:
         setup = None
-    return legal.clip(str(getattr(setup, "title", None) or scenario), 100)
+    return legal.clip(ScenarioHead.of(setup).title_in(lang) or scenario, 100)
 
 
 async def open_thread(channel: Any, name: str, style: str) -> discord.Thread | None:
@@ -226,7 +228,7 @@ async def close_thread(thread: discord.Thread) -> None:
 @suggest
 async def _ruleset_names(interaction: discord.Interaction, typed: str) -> list[legal.Offer]:
     lang = reader_language(interaction)
-    offers = [legal.Offer(m.name, f"{m.title(lang)} ({m.name})") for m in manifests()]
+    offers = [legal.Offer(m.name, f"{m.title.render(lang)} ({m.name})") for m in manifests()]
     return [o for o in offers if typed.lower() in o.label.lower()]
 
 
@@ -236,7 +238,8 @@ async def _scenario_names(interaction: discord.Interaction, typed: str) -> list[
     name = interaction.namespace.ruleset or ""
     if name not in ruleset_names():
         return []
-    offers = [legal.Offer(key, f"{getattr(setup, 'title', key)} ({key})")
+    lang = reader_language(interaction)
+    offers = [legal.Offer(key, f"{ScenarioHead.of(setup).title_in(lang)} ({key})")
               for key, setup in sorted(get_ruleset(name).scenarios().items())]
     return [o for o in offers if typed.lower() in o.label.lower()]
 
@@ -386,9 +389,9 @@ async def game_dms(interaction: discord.Interaction) -> None:
 
 
 # -- playing --------------------------------------------------------------------------------------------
-@app_commands.command(**command("chits"))
+@app_commands.command(**command("menus"))
 @app_commands.guild_only()
-async def chits(interaction: discord.Interaction) -> None:
+async def menus(interaction: discord.Interaction) -> None:
     """The direct-message menus, here and private: the way in when DMs are closed."""
     game = await here(interaction)
     await defer(interaction)
@@ -517,18 +520,15 @@ async def _preview(interaction: discord.Interaction, decision: str | None = None
 
 
 def preview_text(interaction: discord.Interaction, ship: str, facts: dict[str, Any] | None) -> str:
-    """The words under a preview: the ruleset's preview facts fill the text (what the
-    move would cover, what would stop it); facts the text needs but does not get leave
-    the plain words."""
+    """The words under a preview: what the move would do is the ruleset's to say (its
+    preview's ``said``, a text of its catalogue), passed on in the reader's language; a
+    preview that says nothing gets the plain words."""
     if facts is None:
         return say(interaction, "reply.preview", ship=ship)
-    shown = {k: legal.fmt(v) for k, v in facts.items() if isinstance(k, str)}
-    stop = f"reply.preview-stop.{facts.get('stopped_by') or 'none'}"
-    shown["stop"] = say(interaction, stop) if stop in i18n.CATALOGUE else ""
-    try:
-        return say(interaction, "reply.preview-move", **{**shown, "ship": ship})
-    except (KeyError, IndexError, ValueError):
-        return say(interaction, "reply.preview-moved", ship=ship, stop=shown["stop"])
+    said = facts.get("said")
+    if isinstance(said, dict) and known(str(said.get("code"))):
+        return say(interaction, "reply.preview-move", ship=ship, said=worded(said, reader_language(interaction)))
+    return say(interaction, "reply.preview-moved", ship=ship)
 
 
 #: /preview, like /order, has its values in one option whatever the rulesets.
@@ -597,7 +597,7 @@ async def card(interaction: discord.Interaction, ship: str) -> None:
     await defer(interaction)
     view = await app(interaction).service.public_view(game.id)
     found = _find_ship(view, ship)
-    png = await pictures.card_png(view, str(found["id"]))
+    png = await pictures.card_png(view, str(found["id"]), game.language)
     await reply(interaction, f"**{pictures.ship_name(found)}**", file=picture(png, f"{found['id']}.png"))
 
 
@@ -666,8 +666,8 @@ async def rules(interaction: discord.Interaction) -> None:
 
 def quick_reference(ruleset: Manifest, lang: str) -> str:
     if ruleset.quickref is not None:
-        return ruleset.quickref(lang)
-    return i18n.text("quickref.generic", lang, title=ruleset.title(lang))
+        return ruleset.quickref.render(lang)
+    return i18n.text("quickref.generic", lang, title=ruleset.title.render(lang))
 
 
 @app_commands.command(**command("help"))
@@ -808,7 +808,7 @@ async def host_export(interaction: discord.Interaction) -> None:
 
 
 # -- the tree ------------------------------------------------------------------------------------------------
-TOP_LEVEL = (chits, order, pending, preview, map_, card, log_, replay, rules, help_)
+TOP_LEVEL = (menus, order, pending, preview, map_, card, log_, replay, rules, help_)
 
 
 def register(tree: app_commands.CommandTree) -> None:

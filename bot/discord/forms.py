@@ -1,11 +1,11 @@
-"""Order menus: one select menu per part of a decision (a ship's chit, an action and
-its parameters), a confirm button, and pages when there are more than four parts.
+"""Order menus: one select menu per part of a decision (a ship's secret value, an action
+and its parameters), a confirm button, and pages when there are more than four parts.
 
 The menus keep no state in the bot. Each component's ``custom_id`` carries the game,
 the decision and every choice made so far, so any click can be answered from the
 database alone — after a restart too, by anyone's copy of the bot. A click re-renders
 the message with the new choices in its ids; Confirm submits them like ``/order``.
-The ids look like ``bs1:s:2n:t3.chits.p1:0-3:1`` (at most 100 characters):
+The ids look like ``bs1:s:2n:t3.p4.surprise:0-3:1`` (at most 100 characters):
 
 * ``bs1`` — this format; ``s`` select, ``p`` page button, ``o`` confirm;
 * the game id in base 36; the decision id (or a hash of it if it is long or odd);
@@ -116,7 +116,7 @@ class Form:
 
     @classmethod
     def from_payload(cls, spec: DecisionSpec, payload: dict[str, Any] | None) -> "Form":
-        """A form showing an order already given (a player opening /chits again)."""
+        """A form showing an order already given (a player opening /menus again)."""
         form = cls.from_state(spec, "")
         if not payload:
             return form

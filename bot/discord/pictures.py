@@ -45,8 +45,8 @@ async def map_png(public_view: dict[str, Any], focus: str | None = None, lang: s
     return png, renderer.describe_image(public_view, lang)
 
 
-async def card_png(public_view: dict[str, Any], ship_id: str) -> bytes:
-    return await renderer.render_card_async(public_view, ship_id)
+async def card_png(public_view: dict[str, Any], ship_id: str, lang: str = "en") -> bytes:
+    return await renderer.render_card_async(public_view, ship_id, lang=lang)
 
 
 def ships(view: dict[str, Any]) -> list[dict[str, Any]]:

@@ -4,7 +4,7 @@ service talk through.
 Public posts go to the game's thread (or its channel) and ping exactly the users they
 are asked to; prompts and private lines go by direct message. A direct message that
 Discord refuses (HTTP 403, typically code 50007 "cannot send messages to this user", or
-404 for a user who is gone) returns False so the loop can fall back to ``/chits`` in the
+404 for a user who is gone) returns False so the loop can fall back to ``/menus`` in the
 thread.
 
 Every other failure leaves here as one of the transport's own errors, so the loop (which

@@ -174,9 +174,9 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "it": "Una scadenza si può prorogare da {min} a {max}.",
     },
     "error.export-running": {
-        "en": "The record holds every secret of the game (chits, hidden orders): it can be exported once "
+        "en": "The record holds every secret of the game (hidden orders and values): it can be exported once "
               "the game is over.",
-        "it": "La registrazione contiene tutti i segreti della partita (gettoni, ordini nascosti): si può "
+        "it": "La registrazione contiene tutti i segreti della partita (ordini e valori nascosti): si può "
               "esportare a partita finita.",
     },
     "error.phase-moved-on": {
@@ -277,9 +277,9 @@ CATALOGUE: dict[str, dict[str, str]] = {
     },
     "notice.dm-failed": {
         "en": "{user}, I could not send you a direct message (are direct messages from server members "
-              "closed?). Use ⟦/chits⟧ and ⟦/order⟧ here: the replies are visible only to you.",
+              "closed?). Use ⟦/menus⟧ and ⟦/order⟧ here: the replies are visible only to you.",
         "it": "{user}, non riesco a mandarti un messaggio diretto (hai chiuso i messaggi diretti dai membri "
-              "del server?). Usa ⟦/chits⟧ e ⟦/order⟧ qui: le risposte le vedi solo tu.",
+              "del server?). Usa ⟦/menus⟧ e ⟦/order⟧ qui: le risposte le vedi solo tu.",
     },
     "notice.flagged": {
         "en": "{seat} has missed two turns in a row. {host}, you can hand the seat to another player or to "

@@ -46,12 +46,12 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "reply.duel-invited": ("Invitation sent to {friend} in {thread}. The game starts when they accept.",
                            "Invito inviato a {friend} in {thread}. La partita inizia quando accetta."),
     "reply.duel-started": ("Your duel against the computer ({level}) has begun in {thread}; your orders come "
-                           "by direct message (or ⟦/chits⟧ there).",
+                           "by direct message (or ⟦/menus⟧ there).",
                            "Il tuo duello contro il computer ({level}) è iniziato in {thread}; i tuoi ordini "
-                           "arrivano per messaggio diretto (o con ⟦/chits⟧ lì)."),
-    "reply.duel-accepted": ("You accepted: the game starts. Your orders come by direct message (or ⟦/chits⟧ here).",
+                           "arrivano per messaggio diretto (o con ⟦/menus⟧ lì)."),
+    "reply.duel-accepted": ("You accepted: the game starts. Your orders come by direct message (or ⟦/menus⟧ here).",
                             "Hai accettato: la partita inizia. I tuoi ordini arrivano per messaggio diretto "
-                            "(o con ⟦/chits⟧ qui)."),
+                            "(o con ⟦/menus⟧ qui)."),
     "reply.duel-declined": ("The invitation is declined and the game closed.",
                             "L'invito è rifiutato e la partita chiusa."),
     "reply.duel-self": ("You cannot challenge yourself: name a friend, or play ⟦/duel computer⟧.",

@@ -26,6 +26,7 @@ from rules.core.decisions import Decision, DecisionSpec
 from rules.core.events import Event
 from rules.core.registry import get_ruleset, manifest
 from rules.core.ruleset import Ruleset
+from rules.core.scenarios import ScenarioHead
 
 logger = logging.getLogger("broadside.service")
 
@@ -180,6 +181,10 @@ class ServiceCore:
             return seat.display_name
         return self._t(game, "seat.vacant", seat=seat.seat_id)
 
+    def title(self, game: GameRow) -> str:
+        """The game's scenario title in its language."""
+        return ScenarioHead.of(game.setup).title_in(game.language) or game.scenario or game.ruleset
+
     def _ai_label(self, game: GameRow, level: str) -> str:
         return self.ai_label(level, game.ruleset, game.language)
 
@@ -190,7 +195,7 @@ class ServiceCore:
             own = manifest(ruleset).captain_descriptions.get(level)
         except KeyError:  # a ruleset built by hand, with no manifest (tests)
             own = None
-        return own(lang) if own is not None else i18n.text(self.policies[level].label_code, lang)
+        return own.render(lang) if own is not None else i18n.text(self.policies[level].label_code, lang)
 
     async def _notice(self, game: GameRow, code: str, mentions: Iterable[int] = (), **params: Any) -> None:
         """Post a public line. The change it reports is already stored, so a failed post is logged, not raised."""

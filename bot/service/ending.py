@@ -62,5 +62,4 @@ class EndingMixin(ServiceCore):
     async def replay_alt(self, game_id: int, frames: int) -> str:
         """The replay's alt text (public: it names the game and how much it shows)."""
         game = await self.game(game_id)
-        title = str(game.setup.get("title") or game.scenario or game.ruleset)
-        return self._t(game, "notice.final-replay-alt", title=title, frames=frames)
+        return self._t(game, "notice.final-replay-alt", title=self.title(game), frames=frames)

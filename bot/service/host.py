@@ -79,7 +79,7 @@ class HostMixin(LadderMixin):
         handed over at once. Taking the seat of a player who is present needs ``confirm``:
         the host says they mean it. Either way the orders the seat left open are discarded
         with the change, so the new holder never sees, nor is bound by, what the old one
-        ordered (a hidden chit above all)."""
+        ordered (a hidden decision above all)."""
         async with self._lock(game_id):
             game = await self._hosted(game_id, actor_id, manager, "lobby", "running", "paused")
             old = await self._seat(game, seat_id)
@@ -133,8 +133,8 @@ class HostMixin(LadderMixin):
         same dice: an undo mends a mistaken order, it does not buy a re-roll.
         """
         async with self._lock(game_id):
-            # Not once the game is over: its record may have been exported (every chit and
-            # the dice seed in it), and reopening the game would let the host play on
+            # Not once the game is over: its record may have been exported (every secret
+            # and the dice seed in it), and reopening the game would let the host play on
             # knowing them.
             game = await self._hosted(game_id, actor_id, manager, "running", "paused")
             step = await self.db.undo_last_step(game_id, self.clock.now())

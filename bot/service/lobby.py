@@ -16,6 +16,7 @@ from rules.core import game as engine
 from rules.core.dice import SeededDice
 from rules.core.registry import get_ruleset, manifest, ruleset_names
 from rules.core.ruleset import Ruleset, Seat
+from rules.core.scenarios import ScenarioHead
 
 
 def _ruleset(name: str) -> Ruleset:
@@ -60,8 +61,8 @@ class LobbyMixin(ServiceCore):
         except LimitReached as exc:
             raise self._limit_error(exc) from None
         pace = self._t(game, f"pacing.{pacing.style}", duration=i18n.duration(pacing.seconds, language))
-        await self._notice(game, "notice.created", host=i18n.mention(host_id), ruleset=manifest(ruleset).title(language),
-                           title=getattr(setup, "title", scenario), pacing=pace)
+        await self._notice(game, "notice.created", host=i18n.mention(host_id), ruleset=manifest(ruleset).title.render(language),
+                           title=ScenarioHead.of(setup).title_in(language) or scenario, pacing=pace)
         return game
 
     async def check_new_game(self, guild_id: int, host_id: int, thread_id: int | None = None) -> None:
@@ -296,7 +297,7 @@ class LobbyMixin(ServiceCore):
                 raise ServiceError("not-lobby") from None
         listing = ", ".join(f"{s.seat_id} {self._who(game, s)} ({s.side})" for s in seats)
         await self._notice(game, "notice.started", [s.user_id for s in seats if s.user_id],
-                           title=record.setup.get("title", game.scenario), seats=listing)
+                           title=self.title(game), seats=listing)
         self._changed(game_id)
         return await self.game(game_id)
 

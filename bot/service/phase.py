@@ -53,9 +53,6 @@ class PhaseMixin(PlayMixin, LadderMixin):
         return PhaseStatus(game, runtime.step_idx + 1, pending, seats, answered, deadline,
                            max(given) if given else None)
 
-    def title(self, game: GameRow) -> str:
-        return str(game.setup.get("title") or game.scenario or game.ruleset)
-
     def who(self, game: GameRow, seat: SeatRow) -> str:
         """How a seat is named in public: a mention, a computer player's name, or 'vacant'."""
         return self._who(game, seat)

@@ -163,7 +163,7 @@ def phase_lines(phase: Phase, side_of: Callable[[str | None], str],
             by_side.setdefault(side_of(t.ship), []).append(t.line.rstrip(". "))
     reveals = [revealed(side, items) for side, items in by_side.items()]
     actions = [t.line for t in phase.told if t.weight not in (HEADING, TURN_START, REVEAL, FILLER, PHASE_END)]
-    # Shown chits before the heading that names the active ships (as the rules tell it).
+    # Hidden values shown (reveals) before the heading that names the active ships (as the rules tell it).
     return turn + reveals + headings + actions
 
 

@@ -34,6 +34,7 @@ from renderer.viewport import Box
 from rules.cannoni import cards
 from rules.cannoni.fire import HULL_RANGE, RAKE_RANGE, RIGGING_MIN_RANGE
 from rules.cannoni.wording import TEXTS
+from rules.core.scenarios import scenario_title
 from rules.core.tables import courses, sectors
 from rules.core.tables.compass import compass
 from rules.core.tables.open_table import Pose
@@ -190,7 +191,7 @@ class CannoniBoard(ShipsBoard):
         def t(code: str, **params: object) -> str:
             return TEXTS.text(code, lang, **params)
 
-        title = str(view.get("title") or view.get("scenario") or "Cannoni in batteria!")
+        title = scenario_title(view.get("title"), lang) or str(view.get("scenario") or "Cannoni in batteria!")
         turn, limit = view.get("turn"), view.get("turns_limit")
         turn_txt = t("cannoni.head.turn-of", turn=turn, limit=limit) if limit else t("cannoni.head.turn", turn=turn)
         step = view.get("step")

@@ -31,6 +31,7 @@ from renderer.open_table.ships import LabelPart, Reach, ReachStyle, badge_entrie
 from renderer.pieces import side_indices, side_label
 from renderer.theme import Theme, mix, text_sprite
 from renderer.viewport import Box
+from rules.core.scenarios import scenario_title
 from rules.core.tables.compass import compass
 from rules.core.texts import Text
 from rules.nauta import geometry as g
@@ -192,7 +193,7 @@ class NautaBoard(ShipsBoard):
         return reach_of(ship)
 
     def label_parts(self, view: View, ship: Galley, theme: Theme) -> tuple[LabelPart, ...]:
-        return label_parts(view, ship)
+        return label_parts(view, ship, theme.lang)
 
     def draw_under(self, canvas: MapCanvas, view: View, ships: Sequence[Galley]) -> None:
         if view.get("step") == "deploy":
@@ -313,7 +314,7 @@ class NautaBoard(ShipsBoard):
         return [s for s in galleys_of(view) if not s.on_table and s.status != "undeployed"]
 
     def header(self, view: View, lang: str = "en") -> Header:
-        title = str(view.get("title") or view.get("scenario") or "Nauta")
+        title = scenario_title(view.get("title"), lang) or str(view.get("scenario") or "Nauta")
         unit = self.unit_cm(view)
         line2 = TEXTS.text("nauta.head.scale", lang, unit=f"{unit:g}", segments=f"{GRID_SEGMENTS:g}",
                            cm=f"{GRID_SEGMENTS * unit:g}")
@@ -483,8 +484,8 @@ def _static_legend(board: NautaBoard, theme: Theme) -> tuple[tuple[str, tuple[Le
     )
     speed = chip_sprite("4 · A", "speed", theme)
     secret = chip_sprite("?", "secret", theme)
-    cut = chip_sprite("max 3", "max", theme)
-    fit = chip_sprite("corvus", "fit", theme)
+    cut = chip_sprite(TEXTS.text("nauta.chip.max", theme.lang, n=3), "max", theme)
+    fit = chip_sprite(TEXTS.word("nauta.fitting", "corvus", theme.lang), "fit", theme)
     labels = (
         LegendEntry(TEXTS.text("nauta.legend.speed", theme.lang),
                     sprite_icon(speed), speed.width),

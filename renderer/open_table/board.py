@@ -51,6 +51,7 @@ from renderer.pieces import side_indices, side_label
 from renderer.plain_card import plain_card
 from renderer.theme import Theme, mix
 from renderer.viewport import Box
+from rules.core.scenarios import scenario_title
 from rules.core.tables.compass import compass
 
 Sections = tuple[tuple[str, tuple[LegendEntry, ...]], ...]
@@ -203,7 +204,7 @@ class ShipsBoard(OpenTableBoard):
         return f"{line} · {view.get('step')}" if view.get("step") else line
 
     def header(self, view: View, lang: str = "en") -> Header:
-        return Header(title=str(view.get("title") or view.get("scenario") or self.ruleset),
+        return Header(title=scenario_title(view.get("title"), lang) or str(view.get("scenario") or self.ruleset),
                       lines=(self.status_line(view, lang),))
 
     def where(self, view: View, ship: Any) -> str:

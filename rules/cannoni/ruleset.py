@@ -35,7 +35,7 @@ class CannoniRuleset(SteppedRuleset):
     steps = STEPS
 
     name = MANIFEST.name
-    title = MANIFEST.title.en
+    title = MANIFEST.title.render("en")
     options_model = CannoniOptions
     setup_model = CannoniSetup
     state_model = CannoniState

@@ -17,8 +17,9 @@ from typing import Any, Callable
 
 from rules.cannoni.wording import TEXTS
 from rules.core.events import Event
-from rules.core.tables.compass import compass
 from rules.core.problems import worded as problems_worded
+from rules.core.scenarios import scenario_title
+from rules.core.tables.compass import compass
 from rules.core.texts import Speaker, Text, worded
 
 PROBLEMS = SimpleNamespace(
@@ -185,6 +186,8 @@ def describe(event: Event, lang: str = "en") -> str:
     data = dict(event.data)
     try:
         data.update(PARTS.get(event.kind, _plain)(event.data, say.word, say))
+        if "title" in data:  # a scenario's title: a code, or the words an older version stored
+            data["title"] = scenario_title(str(data["title"]), lang)
         return TEXTS.text(code, lang, **data)
     except (KeyError, IndexError, ValueError, TypeError):
         return f"{event.kind}: {event.data}"

@@ -146,9 +146,13 @@ def _can_dash(unit_: Unit) -> bool:
 
 
 def move_default(state: NautaState, player: str) -> dict[str, Any]:
-    first = units(state, player)[0]
+    us = units(state, player)
+    first = us[0]
     payload: dict[str, Any] = {"action": "move", "unit": first.key, "turn": 0, "dash": "no"}
-    payload["shoot"] = "after" if any(weapon(state, s) for s in first.ships) else "no"
+    # Only where the form offers ``shoot`` (some unit of the player has a weapon); the
+    # move reads a missing ``shoot`` as "no".
+    if any(weapon(state, s) for u in us for s in u.ships):
+        payload["shoot"] = "after" if any(weapon(state, s) for s in first.ships) else "no"
     return payload
 
 

@@ -37,7 +37,7 @@ class NautaRuleset(SteppedRuleset):
     steps = STEPS
 
     name = MANIFEST.name
-    title = MANIFEST.title.en
+    title = MANIFEST.title.render("en")
     options_model = NautaOptions
     setup_model = NautaSetup
     state_model = NautaState

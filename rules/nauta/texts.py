@@ -13,6 +13,7 @@ from typing import Any, Callable
 from rules.core.decisions import Problem
 from rules.core.events import Event
 from rules.core.problems import problem
+from rules.core.scenarios import scenario_title
 from rules.core.texts import Speaker, Text, worded
 from rules.nauta.speeds import speed_text
 from rules.nauta.wording import PROBLEM_CODES, TEXTS
@@ -141,6 +142,8 @@ def describe(event: Event, lang: str = "en") -> str:
     data = dict(event.data)
     try:
         data.update(PARTS.get(event.kind, _plain)(event.data, say))
+        if "title" in data:  # a scenario's title: a code, or the words an older version stored
+            data["title"] = scenario_title(str(data["title"]), lang)
         return TEXTS.text(code, lang, **data)
     except (KeyError, IndexError, ValueError, TypeError):
         return f"{event.kind}: {event.data}"

@@ -1,5 +1,5 @@
 """From /game new to the first resolved phases, the way members play it: slash commands
-in the thread, chits chosen in the direct-message menus (or /chits), an action given
+in the thread, chits chosen in the direct-message menus (or /menus), an action given
 with /order and its autocomplete."""
 from __future__ import annotations
 
@@ -87,8 +87,8 @@ async def test_lobby_to_the_first_resolved_phases(table):
     assert not any(d.public for d in done)
     assert "Order recorded: Activation chits for turn 1." in done[-1].content
 
-    # Bob uses /chits in the thread: the same menus, visible only to him.
-    answers = await table.command(BOB, "chits")
+    # Bob uses /menus in the thread: the same menus, visible only to him.
+    answers = await table.command(BOB, "menus")
     [bob_form] = [a for a in answers if a.custom_ids()]
     assert not bob_form.public and bob_form.kind == "followup"
     await table.choose(BOB, bob_form, "bs1:s:", "5")

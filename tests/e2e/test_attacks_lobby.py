@@ -111,7 +111,7 @@ async def test_attack_new_game_inside_running_thread(fake_discord, tmp_path):
             pending = private_answer(await w.anne.run(thread, "pending"), w.anne)
             assert "no order yet" in pending, pending
             assert form_in(w.bob) is not None
-            chits = await w.anne.run(thread, "chits")
+            chits = await w.anne.run(thread, "menus")
             assert "Activation chits" in private_answer(chits, w.anne) and any(r.selects for r in chits.replies)
             private_answer(await w.host.run(thread, "host pause"), w.host)
             await server.idle()
@@ -165,7 +165,7 @@ async def test_attack_replace_seat_shows_the_previous_players_chit(fake_discord,
             await server.idle()
             pending = private_answer(await w.mallory.run(thread, "pending"), w.mallory)
             assert "no order yet" in pending and ": 3" not in pending, pending
-            chits = await w.mallory.run(thread, "chits")
+            chits = await w.mallory.run(thread, "menus")
             assert "Virginie: 3" not in chits.text and "Chosen" not in chits.text, chits.text
             seats = {s.seat_id: s for s in await bot.service.db.seats(game.id)}
             assert seats["p2"].user_id == w.mallory.id

@@ -1,6 +1,6 @@
 """A whole frigate duel through the unmodified discord.py client and the loopback Discord:
 /game new to the final result. The first phases are played by hand (chits in the DM
-menus and with /chits, an action with /order and its autocomplete); then the host hands
+menus and with /menus, an action with /order and its autocomplete); then the host hands
 both seats to computer captains, who sail the game to its end."""
 from __future__ import annotations
 
@@ -27,10 +27,10 @@ async def test_a_duel_from_game_new_to_the_result(fake_discord, tmp_path):
             joined = await w.anne.run(thread, "game join", side="britain")
             assert joined.reply.ephemeral and "I sent you a direct message" in joined.text
             assert w.anne.dm.messages[0].content.startswith("You joined")
-            # Bob's DMs are closed: the private answer says so and sends him to /chits.
+            # Bob's DMs are closed: the private answer says so and sends him to /menus.
             joined = await w.bob.run(thread, "game join", side="france")
             assert joined.reply.ephemeral and joined.reply.visible_to is w.bob
-            assert "I could not send you a direct message" in joined.text and "/chits" in joined.text
+            assert "I could not send you a direct message" in joined.text and "/menus" in joined.text
             assert w.bob.dm.messages == []
 
             started = await w.host.run(thread, "game start")
@@ -48,9 +48,9 @@ async def test_a_duel_from_game_new_to_the_result(fake_discord, tmp_path):
             await w.anne.click(anne_form, "Confirm")
             assert "Order recorded: Activation chits for turn 1." in anne_form.content
 
-            # Bob's DMs are closed: the thread tells him so, and /chits gives him the menu.
+            # Bob's DMs are closed: the thread tells him so, and /menus gives him the menu.
             assert not any(form_of(m) for m in thread.messages), "no menu is ever public"
-            chits = await w.bob.run(thread, "chits")
+            chits = await w.bob.run(thread, "menus")
             bob_form = next(m for m in chits.replies if form_of(m))
             assert bob_form.ephemeral and bob_form.visible_to is w.bob
             await w.bob.select(bob_form, [option_value(bob_form, "5")], custom_id="bs1:s:")

@@ -76,8 +76,8 @@ async def test_orders_and_chits_of_another_player_are_out_of_reach(fake_discord,
         offered = await w.bob.autocomplete(thread, "order", "decision", "")
         assert [c["value"] for c in offered] == [bob_decision]
         assert await w.bob.autocomplete(thread, "order", "action", "", decision=anne_decision) == []
-        # Bob's /chits, /pending and /map show nothing of Anne's chit.
-        chits = await w.bob.run(thread, "chits")
+        # Bob's /menus, /pending and /map show nothing of Anne's chit.
+        chits = await w.bob.run(thread, "menus")
         private_answer(chits, w.bob)
         assert "Indefatigable" not in chits.text
         assert all("Indefatigable" not in str(r.components) for r in chits.replies)

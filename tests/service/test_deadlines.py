@@ -128,7 +128,7 @@ async def test_closed_direct_messages_fall_back_to_the_thread(table):
     game = await table.duel()
     notices = [p for p in table.transport.posts if p.lines[0].startswith("@user 300, I could not send")]
     assert len(notices) == 1 and notices[0].mentions == [table.BOB]
-    assert "/chits" in notices[0].lines[0]
+    assert "/menus" in notices[0].lines[0]
     seats = {s.seat_id: s for s in await table.db.seats(game.id)}
     assert not seats["p2"].dm_ok
     assert await table.db.prompted(game.id, 1) == {"p1": "dm", "p2": "thread"}
