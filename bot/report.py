@@ -18,6 +18,7 @@ from bot.service.posting import frames_with_action, public_weights
 from renderer import DEFAULT_THEME, describe_image, render_map_bytes, render_replay
 from rules.core.record import GameRecord, replay
 from rules.core.registry import get_ruleset, manifest
+from rules.core.scenarios import scenario_title
 
 MAX_FRAMES = 80  # a long game's replay is thinned evenly past this
 
@@ -65,8 +66,8 @@ def battle_report(record: GameRecord, lang: str = "en") -> BattleReport:
     for side in dict.fromkeys([*rules.sides(rules.setup_model.model_validate(record.setup)), *losses]):
         score = f"{outcome.scores[side]:g}" if outcome is not None and side in outcome.scores else "—"
         sides.append((side, score, ", ".join(losses.get(side, [])) or i18n.text("notice.final-none", lang)))
-    title = str(record.setup.get("title") or record.scenario or record.ruleset)
-    return BattleReport(title=title, ruleset=manifest(record.ruleset).title(lang), result=verdict, sides=sides,
+    title = scenario_title(record.setup.get("title"), lang) or record.scenario or record.ruleset
+    return BattleReport(title=title, ruleset=manifest(record.ruleset).title.render(lang), result=verdict, sides=sides,
                         log=log, final_map=render_map_bytes(last, lang=lang), final_alt=describe_image(last, lang),
                         replay_gif=gif, frames=min(len(views), MAX_FRAMES), turns=last.get("turn"),
                         players=[f"{s.name} ({s.side})" for s in record.seats])

@@ -39,7 +39,7 @@ def _figure(value: float) -> str:
 
 def _title(ruleset: str, lang: str) -> str:
     try:
-        return manifest(ruleset).title(lang)
+        return manifest(ruleset).title.render(lang)
     except KeyError:
         return ruleset  # a ruleset this bot no longer has: its games stay in the history
 
@@ -154,7 +154,7 @@ async def ladder(interaction: discord.Interaction, ruleset: str | None = None) -
 @ladder.autocomplete("ruleset")
 async def _rulesets(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
     lang = reader_language(interaction)
-    offers = [legal.Offer(m.name, f"{m.title(lang)} ({m.name})") for m in manifests()]
+    offers = [legal.Offer(m.name, f"{m.title.render(lang)} ({m.name})") for m in manifests()]
     return [app_commands.Choice(name=legal.clip(o.label), value=o.text) for o in offers
             if (current or "").lower() in o.label.lower()][:legal.LIMIT]
 
