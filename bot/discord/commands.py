@@ -22,7 +22,7 @@ import discord
 from discord import app_commands
 
 from bot import i18n
-from bot.discord import forms, legal, listing, pictures
+from bot.discord import fleet, forms, legal, listing, pictures, standing_menus
 from bot.discord import values as words
 from bot.discord.app import app
 from bot.discord.replies import (FILE_LIMIT, MESSAGE_LIMIT, Refusal, defer, picture, reader_language, reply,
@@ -392,7 +392,7 @@ async def chits(interaction: discord.Interaction) -> None:
     """The direct-message menus, here and private: the way in when DMs are closed."""
     game = await here(interaction)
     await defer(interaction)
-    pending = await app(interaction).service.my_pending(game.id, interaction.user.id)
+    pending = await app(interaction).service.my_pending(game.id, interaction.user.id, helps=True)
     if not pending:
         await reply(interaction, say(interaction, "reply.nothing-pending"))
         return
@@ -406,7 +406,7 @@ async def _order(interaction: discord.Interaction, decision: str | None = None, 
     game = await here(interaction)
     await defer(interaction)
     service = app(interaction).service
-    item = choose_decision(await service.my_pending(game.id, interaction.user.id), decision)
+    item = choose_decision(await service.my_pending(game.id, interaction.user.id, helps=not values), decision)
     chosen, given = words.read(item.spec, action, values, manifest(game.ruleset))
     if not given and (chosen.params if chosen else action is None):
         # Nothing to send yet: the decision's menus to choose from, the action named (if
@@ -460,9 +460,17 @@ async def _values(interaction: discord.Interaction, typed: str) -> list[legal.Of
 async def pending(interaction: discord.Interaction) -> None:
     game = await here(interaction)
     await defer(interaction)
-    items = await app(interaction).service.my_pending(game.id, interaction.user.id)
+    service = app(interaction).service
+    items = await service.my_pending(game.id, interaction.user.id, helps=True)
+    standing = await service.standing_board(game.id, interaction.user.id)
+    given = [say(interaction, "standing.ship", ship=g.subject_label,
+                 order=f"{g.kind_label} ({g.moment_label})" if g.moment_label else g.kind_label)
+             for g in standing.given]
     if not items:
-        await reply(interaction, say(interaction, "reply.nothing-pending"))
+        lines = [say(interaction, "reply.nothing-pending")]
+        if given:
+            lines.append(say(interaction, "reply.pending-standing-list", orders="; ".join(given)))
+        await reply(interaction, "\n".join(lines))
         return
     due = next((p.due_at for p in items if p.due_at is not None), None)
     lines = [say(interaction, "reply.pending-header", due=i18n.timestamp(due)) if due is not None
@@ -472,11 +480,60 @@ async def pending(interaction: discord.Interaction) -> None:
         if item.submitted is not None:
             lines.append(say(interaction, "reply.pending-given", label=label,
                              order=legal.describe(item.spec, item.submitted, game.language)))
+        elif item.standing is not None:
+            lines.append(say(interaction, "reply.pending-standing", label=label, standing=item.standing))
         else:
             default = item.spec.words("default_text", game.language) or say(interaction, "private.default-unknown")
             lines.append(say(interaction, "reply.pending-open", label=label, default=default))
+    if given:
+        lines.append(say(interaction, "reply.pending-standing-list", orders="; ".join(given)))
     lines.append(say(interaction, "reply.pending-how"))
     await reply(interaction, "\n".join(lines))
+
+
+@app_commands.command(**command("standing"))
+@app_commands.guild_only()
+@options("standing", "when")
+async def standing(interaction: discord.Interaction, when: str | None = None) -> None:
+    """Standing orders, one menu per ship, stored as they are chosen."""
+    game = await here(interaction)
+    await defer(interaction)
+    board = await app(interaction).service.standing_board(game.id, interaction.user.id)
+    moment = when if when and any(o.has_moment(when) for o in board.offers) else ""
+    if when and not moment and when != standing_menus.EVERY:
+        raise ServiceError("standing-moment-passed")
+    for content, view in standing_menus.messages(game.id, board, moment, game.language):
+        await reply(interaction, content, view=view)
+
+
+@standing.autocomplete("when")
+@suggest
+async def _moments(interaction: discord.Interaction, typed: str) -> list[legal.Offer]:
+    game = await here(interaction)
+    board = await app(interaction).service.standing_board(game.id, interaction.user.id)
+    offers = [legal.Offer(standing_menus.EVERY, i18n.text("standing.every-phase", game.language))]
+    seen = set()
+    for offer in board.offers:
+        for m in offer.moments:
+            if str(m.value) not in seen:
+                seen.add(str(m.value))
+                offers.append(legal.Offer(str(m.value), m.label_in(game.language)))
+    needle = typed.strip().lower()
+    return [o for o in offers if needle in o.label.lower() or needle in o.text.lower()][:legal.LIMIT]
+
+
+@app_commands.command(**command("orders"))
+@app_commands.guild_only()
+async def orders(interaction: discord.Interaction) -> None:
+    """One form for every ship of the phase."""
+    game = await here(interaction)
+    await defer(interaction)
+    step, menus = await app(interaction).service.phase_orders(game.id, interaction.user.id)
+    if not menus:
+        await reply(interaction, say(interaction, "fleet.nothing"))
+        return
+    content, view = fleet.message(game.id, step, menus, fleet.first_picks(menus), game.language)
+    await reply(interaction, content, view=view)
 
 
 def _find_ship(view: dict[str, Any], given: str) -> dict[str, Any]:
@@ -808,7 +865,7 @@ async def host_export(interaction: discord.Interaction) -> None:
 
 
 # -- the tree ------------------------------------------------------------------------------------------------
-TOP_LEVEL = (chits, order, pending, preview, map_, card, log_, replay, rules, help_)
+TOP_LEVEL = (chits, order, orders, standing, pending, preview, map_, card, log_, replay, rules, help_)
 
 
 def register(tree: app_commands.CommandTree) -> None:

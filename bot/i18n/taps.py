@@ -67,6 +67,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
                      "**Tutte le tue navi in questa fase.** Un menu per nave: ognuno elenca ordini completi che le "
                      "regole accettano ora. Scegli e premi Conferma; una nave senza scelta mantiene il suo ordine, "
                      "l'ordine permanente o il predefinito."),
+    "form.given": ("your order: {order}", "il tuo ordine: {order}"),
     "fleet.none-chosen": ("Choose an order for at least one ship first.",
                           "Prima scegli un ordine per almeno una nave."),
     "fleet.nothing": ("Nothing in this phase needs an order from you.",

@@ -137,7 +137,9 @@ class StandingMixin(PlayMixin):
             if not mine:
                 continue
             moment = runtime.ruleset.moment_of(runtime.state, decision)
-            found = next((r for r in mine if moment is not None and r.moment == moment), None) or \
+            if moment is None:
+                continue  # not a decision standing orders answer
+            found = next((r for r in mine if moment and r.moment == moment), None) or \
                 next((r for r in mine if r.moment == EVERY_PHASE), None)
             if found is not None:
                 out[decision.id] = found

@@ -5,7 +5,9 @@ A captain may leave each of his ships a standing order, applied whenever she is 
 in a phase and he gave her no order: hold her course (straight ahead as far as she may
 sail), keep station (only the move she must make, then nothing), fire at the nearest
 enemy when a broadside is loaded (loading an empty one otherwise), or do as she did in
-the last phase. Orders may also be written for one phase still to come this turn.
+the last phase. Orders may also be written for one phase still to come this turn. A
+burning ship left to her standing orders takes her fire damage where the default puts it
+(the hull side and mast with the most boxes left).
 
 The chits of a turn may be placed as last turn, but only while that is legal: a chit is
 not used again until all five have been spent ("una volta utilizzate tutte e cinque le
@@ -20,10 +22,10 @@ from typing import Any
 from rules.cannoni.fire import fire_options
 from rules.cannoni.gunnery import loadable, valid_targets
 from rules.cannoni.sailing import speed_range
-from rules.cannoni.sequence import chit_units
+from rules.cannoni.sequence import chit_units, fire_damage_default
 from rules.cannoni.state import SIDES, CannoniState, ShipState
 from rules.core.decisions import Choice, Decision
-from rules.core.standing import History, Standing, StandingKind, StandingOffer
+from rules.core.standing import EVERY_PHASE, History, Standing, StandingKind, StandingOffer
 from rules.core.texts import say
 
 HOLD_COURSE, KEEP_STATION, FIRE_NEAREST, AS_LAST = "hold-course", "keep-station", "fire-nearest", "as-last"
@@ -64,15 +66,21 @@ def offers(state: CannoniState, seat: str) -> list[StandingOffer]:
 
 
 def moment_of(state: CannoniState, decision: Decision) -> str | None:
+    if decision.kind == "fire_damage":
+        return EVERY_PHASE  # a ship left to her standing orders allocates fire damage the usual way
     if decision.kind != "action" or state.phase is None:
         return None
     return moment(state.turn, state.phase)
 
 
 def payload(state: CannoniState, decision: Decision, standing: Standing, history: History) -> dict[str, Any] | None:
-    if decision.kind != "action" or decision.subject != standing.subject:
+    if decision.subject != standing.subject:
         return None
     ship = state.ship(standing.subject)
+    if decision.kind == "fire_damage":
+        return fire_damage_default(ship)
+    if decision.kind != "action":
+        return None
     if standing.kind == HOLD_COURSE:
         speeds = speed_range(state, ship)
         return {"action": "move", "distance": speeds.max} if speeds is not None else None

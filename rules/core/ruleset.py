@@ -174,8 +174,10 @@ class Ruleset(ABC):
         return []
 
     def moment_of(self, state: BaseModel, decision: Decision) -> str | None:
-        """The moment (one of the offers' ``moments``) a pending decision belongs to, for
-        conditional standing orders; None when it belongs to none."""
+        """Whether standing orders answer a pending decision about their subject, and which:
+        None, none do; :data:`~rules.core.standing.EVERY_PHASE`, only those given for every
+        phase; else the moment (one of the offers' ``moments``) it belongs to, whose
+        conditional orders come first."""
         return None
 
     def standing_payload(self, state: BaseModel, decision: Decision, standing: Standing,
