@@ -42,6 +42,10 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "standing.will-do": ("standing order “{order}”: {does}", "ordine permanente «{order}»: {does}"),
     "standing.wont-fit": ("standing order “{order}” does not fit now ({why}): the default applies: {default}",
                           "l'ordine permanente «{order}» ora non è adatto ({why}): vale il predefinito: {default}"),
+    "private.prompt-standing": ("To be asked less often, give your ships standing orders with ⟦/standing⟧ (or "
+                                "order them all in one form with ⟦/orders⟧).",
+                                "Per essere interpellato meno spesso, dai alle tue navi ordini permanenti con "
+                                "⟦/standing⟧ (o ordina a tutte insieme in un solo modulo con ⟦/orders⟧)."),
     # -- /standing's form --------------------------------------------------------------------------
     "standing.header": ("**Standing orders — {when}.** Choose one for each ship: it is stored as you choose, "
                         "and applies whenever you give her no order.",

@@ -256,6 +256,8 @@ class PhaseMixin(StandingMixin):
                                  label=item.decision.label_in(game.language) or item.decision.id,
                                  default=default))
         lines.append(self._t(game, "private.prompt-how"))
+        if await self._standing_would_help(game, runtime, seat.seat_id, [d.decision for d in decisions]):
+            lines.append(self._t(game, "private.prompt-standing"))
         return Prompt(game_id=game.id, seat_id=seat.seat_id, lines=lines, decisions=decisions, due_at=due)
 
     async def prompted(self, game_id: int, step_idx: int) -> dict[str, str]:

@@ -229,6 +229,15 @@ class StandingMixin(PlayMixin):
                 passed.append(row.id)
         await self.db.spend_standing(game.id, passed, self.clock.now())
 
+    async def _standing_would_help(self, game: GameRow, runtime: GameRuntime, seat_id: str,
+                                   decisions: list[Decision]) -> bool:
+        """Whether a call for orders should mention standing orders: the rules would let
+        one answer some of these decisions, and the seat has given none."""
+        if not any(d.subject is not None and runtime.ruleset.moment_of(runtime.state, d) is not None
+                   for d in decisions):
+            return False
+        return not any(r.seat_id == seat_id for r in await self._standing_rows(game.id))
+
     # -- what a form shows beside the menus ---------------------------------------------------
     async def _with_helps(self, game: GameRow, runtime: GameRuntime, seat_id: str,
                           items: list[PendingDecision]) -> list[PendingDecision]:

@@ -101,3 +101,29 @@ async def test_standing_orders_survive_a_restart(table):
     steps = await table.db.steps(game.id)
     assert any(o["decision"] == "t1.p5.indefatigable" for s in steps for o in s.orders)
     assert [p.decision.id for p in await table.service.my_pending(game.id, table.BOB)] == ["t1.p1.virginie"]
+
+
+async def test_a_seat_handed_on_leaves_its_standing_orders_behind(table):
+    game = await table.duel()
+    ship = await _ship_of(table, game.id, table.ANNE)
+    await table.service.give_standing(game.id, table.ANNE, ship, "hold-course")
+    await table.service.replace_player(game.id, table.HOST, "p1", table.CARL, "Carl", confirm=True)
+    assert await table.db.standing_orders(game.id) == []
+    board = await table.service.standing_board(game.id, table.CARL)
+    assert board.given == [] and [o.subject for o in board.offers] == [ship]
+
+
+async def test_the_call_for_orders_mentions_standing_orders_until_some_are_given(table):
+    game = await table.duel()
+    await _place_chits(table, game.id, table.ANNE, 5)
+    await _place_chits(table, game.id, table.BOB, 1)
+    await table.settle()
+    status = await table.service.phase_status(game.id)
+    seat = status.seats["p1"]
+    prompt = await table.service.prompt_for(status, seat)
+    assert any("/standing" in plain(line) for line in prompt.lines)
+    ship = await _ship_of(table, game.id, table.ANNE)
+    await table.service.give_standing(game.id, table.ANNE, ship, "keep-station", "t1.p1")
+    status = await table.service.phase_status(game.id)
+    prompt = await table.service.prompt_for(status, seat)
+    assert not any("/standing" in plain(line) for line in prompt.lines)
