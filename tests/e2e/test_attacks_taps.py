@@ -217,3 +217,39 @@ async def test_one_form_orders_three_ships_with_one_confirm(fake_discord, tmp_pa
             used = [o for s in await bot.db.steps(game.id) for o in s.orders if o["decision"].startswith("t1.p5.")
                     and o["player"] == "p1"]
             assert len(used) == 3, used
+
+
+@pytest.mark.e2e_budget(60)
+async def test_conditional_orders_for_a_phase_still_to_come(fake_discord, tmp_path):
+    server = fake_discord
+    w = duel_world(server)
+    bot = make_bot(server, tmp_path / "conditional.sqlite3")
+    with no_errors_logged():
+        async with server.running(bot):
+            thread = await open_duel(server, w)
+            moments = await w.anne.autocomplete(thread, "standing", "when", "")
+            assert [(c["value"], c["name"]) for c in moments] == [
+                ("*", "every phase until you cancel it"), ("t1.p5", "phase 5 of turn 1"),
+                ("t1.p4", "phase 4 of turn 1"), ("t1.p3", "phase 3 of turn 1"), ("t1.p2", "phase 2 of turn 1"),
+                ("t1.p1", "phase 1 of turn 1")]
+            opened = await w.anne.run(thread, "standing", when="t1.p4")
+            (menu,) = [m for m in opened.replies if m.selects]
+            assert menu.content.startswith("**Standing orders — phase 4 of turn 1.**")
+            await choose(server, w.anne, menu, "hold-course")
+            refused = await w.anne.run(thread, "standing", when="t7.p9")
+            assert private_text(refused, w.anne).startswith("That phase of the turn has passed")
+            await place_chits(server, w, "5", "1")
+            # Phase 5: no order for it, so Anne is asked.
+            await server.wait_for(lambda: any("Phase 5: action of" in m.content for m in action_forms(w.anne)), 15,
+                                  what="Anne asked for phase 5")
+            await w.anne.run(thread, "order", values="distance=2")
+            # Phase 4 is answered by her conditional order; phase 3 asks her again.
+            await server.wait_for(lambda: any("Phase 3: action of" in m.content for m in action_forms(w.anne)), 15,
+                                  what="Anne asked for phase 3")
+            game = await bot.service.find_game(thread.id)
+            steps = await bot.db.steps(game.id)
+            (p4,) = [o for s in steps for o in s.orders if o["decision"] == "t1.p4.indefatigable"]
+            assert p4["payload"]["action"] == "move"
+            assert await bot.db.standing_orders(game.id) == [], "spent once its phase passed"
+            pending = await w.anne.run(thread, "pending")
+            assert "Your standing orders" not in pending.text
