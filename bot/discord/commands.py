@@ -729,7 +729,7 @@ def quick_reference(ruleset: Manifest, lang: str) -> str:
 
 @app_commands.command(**command("help"))
 async def help_(interaction: discord.Interaction) -> None:
-    await reply(interaction, say(interaction, "help.text"))
+    await reply(interaction, f'{say(interaction, "help.text")}\n{say(interaction, "help.taps")}')
 
 
 # -- /host ------------------------------------------------------------------------------------------------

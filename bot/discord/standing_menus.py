@@ -136,13 +136,13 @@ async def _handle(client: BotApp, interaction: discord.Interaction, ref: Standin
     else:
         status = await service.give_standing(game.id, interaction.user.id, ref.subject, chosen, ref.moment)
     board = await service.standing_board(game.id, interaction.user.id)
-    # Redraw the part of the form this message held (the same ships, now as stored).
-    on_message = {r.subject for r in map(parse, components.ids_on_message(interaction)) if r is not None}
-    mine = [(c, v) for c, v in messages(game.id, board, ref.moment, lang, status)
-            if v is None or {parse(getattr(i, "custom_id", "")).subject for i in v.children
-                             if parse(getattr(i, "custom_id", ""))} & on_message] or \
-        messages(game.id, board, ref.moment, lang, status)[:1]
-    content, view = mine[0]
+    # Redraw the message the click came from: the part of the form that holds this ship.
+    drawn = messages(game.id, board, ref.moment, lang, status)
+    content, view = next(((c, v) for c, v in drawn if v is not None and ref.custom_id() in _ids(v)), drawn[0])
     if status and status not in content:
         content = split_text(f"{content}\n\n{status}")[0]
     await interaction.edit_original_response(content=one_message(client, content), view=view)
+
+
+def _ids(view: discord.ui.View) -> set[str]:
+    return {getattr(item, "custom_id", None) or "" for item in view.children}

@@ -15,6 +15,10 @@ _TEXTS: dict[str, tuple[str, str]] = {
                                "Ogni fase (predefinito), o una fase ancora da giocare in questo turno"),
     "cmd.orders": ("orders", "ordini"),
     "cmd.orders.desc": ("One form for all your ships of this phase", "Un solo modulo per tutte le tue navi di questa fase"),
+    "help.taps": ("**Fewer taps:** ⟦/standing⟧ (standing orders for your ships, used whenever you give none; "
+                  "or for one phase still to come) · ⟦/orders⟧ (one form for all your ships of the phase)",
+                  "**Meno tocchi:** ⟦/standing⟧ (ordini permanenti per le tue navi, usati quando non ne dai; o per "
+                  "una fase ancora da giocare) · ⟦/orders⟧ (un solo modulo per tutte le tue navi della fase)"),
     # -- refusals ----------------------------------------------------------------------------------
     "error.standing-not-yours": ("That is not one of your ships. You can give standing orders to: {ships}.",
                                  "Quella non è una delle tue navi. Puoi dare ordini permanenti a: {ships}."),
