@@ -141,7 +141,8 @@ async def _handle(client: BotApp, interaction: discord.Interaction, kind: str, g
         chosen = DIGITS[index] if index is not None and n < len(menus) and index < len(menus[n][1]) else UNSET
         if n < len(menus):
             picks = picks[:n] + chosen + picks[n + 1:]
-        content, view = message(game.id, step, menus, picks, lang, page=n // PAGE)
+        shown = [i for i, (_item, options) in enumerate(menus) if options]
+        content, view = message(game.id, step, menus, picks, lang, page=shown.index(n) // PAGE if n in shown else 0)
     elif kind == "p":
         content, view = message(game.id, step, menus, picks, lang, page=n)
     else:
