@@ -499,11 +499,20 @@ async def standing(interaction: discord.Interaction, when: str | None = None) ->
     game = await here(interaction)
     await defer(interaction)
     board = await app(interaction).service.standing_board(game.id, interaction.user.id)
-    moment = when if when and any(o.has_moment(when) for o in board.offers) else ""
-    if when and not moment and when != standing_menus.EVERY:
-        raise ServiceError("standing-moment-passed")
-    for content, view in standing_menus.messages(game.id, board, moment, game.language):
-        await reply(interaction, content, view=view)
+    if when == standing_menus.REST_OF_TURN:
+        # Every phase still to come, a message each: the whole turn written at once.
+        moments = standing_menus.moments(board)
+        if not moments:
+            raise ServiceError("standing-moment-passed")
+    elif when and when != standing_menus.EVERY:
+        if not any(o.has_moment(when) for o in board.offers):
+            raise ServiceError("standing-moment-passed")
+        moments = [when]
+    else:
+        moments = [""]
+    for moment in moments:
+        for content, view in standing_menus.messages(game.id, board, moment, game.language):
+            await reply(interaction, content, view=view)
 
 
 @standing.autocomplete("when")
@@ -512,12 +521,11 @@ async def _moments(interaction: discord.Interaction, typed: str) -> list[legal.O
     game = await here(interaction)
     board = await app(interaction).service.standing_board(game.id, interaction.user.id)
     offers = [legal.Offer(standing_menus.EVERY, i18n.text("standing.every-phase", game.language))]
-    seen = set()
-    for offer in board.offers:
-        for m in offer.moments:
-            if str(m.value) not in seen:
-                seen.add(str(m.value))
-                offers.append(legal.Offer(str(m.value), m.label_in(game.language)))
+    labels = {str(m.value): m.label_in(game.language) for o in board.offers for m in o.moments}
+    moments = standing_menus.moments(board)
+    if moments:
+        offers.append(legal.Offer(standing_menus.REST_OF_TURN, i18n.text("standing.rest-of-turn", game.language)))
+    offers += [legal.Offer(m, labels[m]) for m in moments]
     needle = typed.strip().lower()
     return [o for o in offers if needle in o.label.lower() or needle in o.text.lower()][:legal.LIMIT]
 

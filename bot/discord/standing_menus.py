@@ -29,6 +29,7 @@ log = logging.getLogger("broadside.discord.standing")
 
 FORMAT = "bss1"
 EVERY = "*"
+REST_OF_TURN = "turn"  # /standing when:turn — a message for each phase still to come
 NONE = "-"
 PER_MESSAGE = 5  # five rows of selects: no buttons on these messages
 _ID = re.compile(rf"^{FORMAT}:(?P<game>[0-9a-z]{{1,13}}):(?P<moment>\*|[A-Za-z0-9._-]{{1,30}})"
@@ -52,6 +53,15 @@ def parse(custom_id: str | None) -> StandingRef | None:
         return None
     moment = "" if match["moment"] == EVERY else match["moment"]
     return StandingRef(int(match["game"], 36), moment, match["subject"])
+
+
+def moments(board: StandingBoard) -> list[str]:
+    """The moments still to come this turn for any of the seat's ships, in order."""
+    out: list[str] = []
+    # The ship with the most still to come first: the others' moments are among hers.
+    for offer in sorted(board.offers, key=lambda o: -len(o.moments)):
+        out += [str(m.value) for m in offer.moments if str(m.value) not in out]
+    return out
 
 
 def when_label(board: StandingBoard, moment: str, lang: str) -> str:

@@ -11,8 +11,8 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "cmd.standing.desc": ("Standing orders for your ships, applied whenever you give none",
                           "Ordini permanenti per le tue navi, applicati quando non ne dai"),
     "cmd.standing.when": ("when", "quando"),
-    "cmd.standing.when.desc": ("Every phase (default), or one phase still to come this turn",
-                               "Ogni fase (predefinito), o una fase ancora da giocare in questo turno"),
+    "cmd.standing.when.desc": ("Every phase (default), each phase left this turn, or one of them",
+                               "Ogni fase (predefinito), ogni fase rimasta del turno, o una di esse"),
     "cmd.orders": ("orders", "ordini"),
     "cmd.orders.desc": ("One form for all your ships of this phase", "Un solo modulo per tutte le tue navi di questa fase"),
     "help.taps": ("**Fewer taps:** ⟦/standing⟧ (standing orders for your ships, used whenever you give none; "
@@ -38,6 +38,8 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "standing.cancelled": ("Standing order of {ship} cancelled: she waits for your orders again.",
                            "Ordine permanente di {ship} annullato: la nave attende di nuovo i tuoi ordini."),
     "standing.every-phase": ("every phase until you cancel it", "ogni fase finché non lo annulli"),
+    "standing.rest-of-turn": ("each phase still to come this turn, one menu each",
+                              "ogni fase ancora da giocare in questo turno, un menu ciascuna"),
     "standing.nothing-to-do": ("there was nothing it could do", "non c'era nulla che potesse fare"),
     "standing.unfit": ("Your standing order “{order}” for {ship} did not fit {decision}: {why}. She took the "
                        "default instead: {default}.",

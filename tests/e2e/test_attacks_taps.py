@@ -229,12 +229,16 @@ async def test_conditional_orders_for_a_phase_still_to_come(fake_discord, tmp_pa
             thread = await open_duel(server, w)
             moments = await w.anne.autocomplete(thread, "standing", "when", "")
             assert [(c["value"], c["name"]) for c in moments] == [
-                ("*", "every phase until you cancel it"), ("t1.p5", "phase 5 of turn 1"),
+                ("*", "every phase until you cancel it"),
+                ("turn", "each phase still to come this turn, one menu each"), ("t1.p5", "phase 5 of turn 1"),
                 ("t1.p4", "phase 4 of turn 1"), ("t1.p3", "phase 3 of turn 1"), ("t1.p2", "phase 2 of turn 1"),
                 ("t1.p1", "phase 1 of turn 1")]
-            opened = await w.anne.run(thread, "standing", when="t1.p4")
-            (menu,) = [m for m in opened.replies if m.selects]
-            assert menu.content.startswith("**Standing orders — phase 4 of turn 1.**")
+            # The whole turn at once: a menu for each phase still to come.
+            whole = await w.anne.run(thread, "standing", when="turn")
+            headers = [m.content.splitlines()[0] for m in whole.replies if m.selects]
+            assert headers == [f"**Standing orders — phase {p} of turn 1.** Choose one for each ship: it is stored "
+                               "as you choose, and applies whenever you give her no order." for p in (5, 4, 3, 2, 1)]
+            (menu,) = [m for m in whole.replies if m.selects and "phase 4 of turn 1" in m.content]
             await choose(server, w.anne, menu, "hold-course")
             refused = await w.anne.run(thread, "standing", when="t7.p9")
             assert private_text(refused, w.anne).startswith("That phase of the turn has passed")
