@@ -239,6 +239,7 @@ async def test_conditional_orders_for_a_phase_still_to_come(fake_discord, tmp_pa
             assert headers == [f"**Standing orders — phase {p} of turn 1.** Choose one for each ship: it is stored "
                                "as you choose, and applies whenever you give her no order." for p in (5, 4, 3, 2, 1)]
             (menu,) = [m for m in whole.replies if m.selects and "phase 4 of turn 1" in m.content]
+            (phase5,) = [m for m in whole.replies if m.selects and "phase 5 of turn 1" in m.content]
             await choose(server, w.anne, menu, "hold-course")
             refused = await w.anne.run(thread, "standing", when="t7.p9")
             assert private_text(refused, w.anne).startswith("That phase of the turn has passed")
@@ -250,6 +251,9 @@ async def test_conditional_orders_for_a_phase_still_to_come(fake_discord, tmp_pa
             # Phase 4 is answered by her conditional order; phase 3 asks her again.
             await server.wait_for(lambda: any("Phase 3: action of" in m.content for m in action_forms(w.anne)), 15,
                                   what="Anne asked for phase 3")
+            # The menu for phase 5, used after phase 5: refused, nothing stored.
+            late = await w.anne.select(phase5, ["keep-station"], custom_id="bss1:")
+            assert private_text(late, w.anne).startswith("That phase of the turn has passed")
             game = await bot.service.find_game(thread.id)
             steps = await bot.db.steps(game.id)
             (p4,) = [o for s in steps for o in s.orders if o["decision"] == "t1.p4.indefatigable"]
