@@ -137,7 +137,12 @@ class PhaseMixin(StandingMixin):
                 runtime.dice = None  # the dice moved on for a step that was not kept
                 raise
             runtime.state, runtime.step_idx = new_state, step.idx
-            await self._spend_passed(game, runtime)
+            try:
+                await self._spend_passed(game, runtime)
+            except Exception:
+                # The step is stored; an order left for a phase that has passed never
+                # matches a decision again, so this can wait for the next resolution.
+                logger.warning("game %s: could not mark passed standing orders spent", game_id, exc_info=True)
         await self._tell_unfit(game, seats, applied.notes)
         flagged = [seats[s] for s, m in missed.items() if m and seats[s].missed_turns + 1 == 2]
         return Resolution(row, flagged, step.over)
