@@ -48,7 +48,7 @@ async def choose(server, user, menu, value: str) -> None:
 
 async def place_chits(server, w, anne_chit: str, bob_chit: str) -> None:
     for user, chit in ((w.anne, anne_chit), (w.bob, bob_chit)):
-        form = await dm_form(server, user)
+        form = await dm_form(server, user, 30)
         await user.select(form, [option_value(form, chit)], custom_id="bs1:s:")
         await user.click(form, "Confirm")
         await server.wait_for(lambda: "Order recorded" in form.content, 10, what="the chits recorded")
@@ -112,7 +112,7 @@ async def test_attack_a_cancelled_standing_order_does_not_apply(fake_discord, tm
             assert "Your standing orders" not in pending.text
             await place_chits(server, w, "5", "1")
             # Phase 5 is Anne's ship's alone, and nothing answers it but Anne: she is asked.
-            form = await server.wait_for(lambda: next(iter(action_forms(w.anne)), None), 15,
+            form = await server.wait_for(lambda: next(iter(action_forms(w.anne)), None), 30,
                                          what="Anne asked for her ship's action")
             assert "Phase 5: action of HMS Indefatigable" in form.content
             assert "Without an order from you" not in form.content
@@ -130,7 +130,7 @@ async def test_attack_restart_between_a_standing_order_and_its_phase(fake_discor
             thread = await open_duel(server, w)
             menu = await standing_menu(w, thread)
             await choose(server, w.anne, menu, "keep-station")
-            anne_chits, bob_chits = await dm_form(server, w.anne), await dm_form(server, w.bob)
+            anne_chits, bob_chits = await dm_form(server, w.anne, 30), await dm_form(server, w.bob, 30)
         # The bot stops before the chits are in; a new one starts on the same database.
         bot = make_bot(server, path)
         async with server.running(bot):
@@ -140,7 +140,7 @@ async def test_attack_restart_between_a_standing_order_and_its_phase(fake_discor
                 await server.wait_for(lambda: "Order recorded" in form.content, 10, what="the chits recorded")
             # Phases 5 to 2 are answered by the standing order given before the restart.
             await server.wait_for(lambda: any(" action of Virginie" in m.content for m in w.bob.dm.messages if
-                                              form_of(m)), 20, what="phase 1, Bob's turn to act")
+                                              form_of(m)), 30, what="phase 1, Bob's turn to act")
             game = await bot.service.find_game(thread.id)
             steps = await bot.db.steps(game.id)
             anne = [o["decision"] for s in steps for o in s.orders if o["decision"].endswith(".indefatigable")]
@@ -159,7 +159,7 @@ async def test_attack_a_stale_one_form_after_its_phase_resolved(fake_discord, tm
         async with server.running(bot):
             thread = await open_duel(server, w)
             await place_chits(server, w, "5", "1")
-            await server.wait_for(lambda: action_forms(w.anne), 15, what="Anne's phase 5")
+            await server.wait_for(lambda: action_forms(w.anne), 30, what="Anne's phase 5")
             opened = await w.anne.run(thread, "orders")
             (form,) = [m for m in opened.replies if m.selects]
             assert form.ephemeral and form.content.startswith("**Every ship of yours in this phase.**")
@@ -168,7 +168,7 @@ async def test_attack_a_stale_one_form_after_its_phase_resolved(fake_discord, tm
             # She sends the order another way, and the phase resolves.
             game = await bot.service.find_game(thread.id)
             await w.anne.run(thread, "order", values="distance=2")
-            await server.wait_for(lambda: any("HMS Indefatigable sails" in m.content for m in thread.messages), 15,
+            await server.wait_for(lambda: any("HMS Indefatigable sails" in m.content for m in thread.messages), 30,
                                   what="phase 5 resolved")
             orders = len(await bot.db.orders(game.id))
             # The form from phase 5, used now: it says so, closes, and sends nothing.
@@ -191,7 +191,7 @@ async def test_one_form_orders_three_ships_with_one_confirm(fake_discord, tmp_pa
             await w.anne.run(thread, "game join", side="britain")
             await w.host.run(thread, "host add-ai", side="france", level="captain")
             await w.host.run(thread, "game start")
-            chits = await dm_form(server, w.anne, 15)
+            chits = await dm_form(server, w.anne, 30)
             for n in range(3):
                 select = chits.selects[n]
                 await w.anne.select(chits, [next(o["value"] for o in select["options"] if o["label"] == "5")],
@@ -201,7 +201,7 @@ async def test_one_form_orders_three_ships_with_one_confirm(fake_discord, tmp_pa
             # Campaign pacing: all three of her ships are asked together, and the DM brings
             # the one form for all of them after the three forms of their own.
             form = await server.wait_for(lambda: next((m for m in w.anne.dm.messages if any(
-                s["custom_id"].startswith("bsa1:") for s in m.selects)), None), 20, what="the one form by DM")
+                s["custom_id"].startswith("bsa1:") for s in m.selects)), None), 30, what="the one form by DM")
             assert form.content.startswith("Or order every ship at once")
             assert len(form.selects) == 3
             game = await bot.service.find_game(thread.id)
@@ -213,7 +213,7 @@ async def test_one_form_orders_three_ships_with_one_confirm(fake_discord, tmp_pa
             await w.anne.click(form, "Confirm")
             await server.wait_for(lambda: form.content.count("Order recorded") == 3 or
                                   any(m.content.startswith("— Turn 1 —") and "Phase 5" in m.content
-                                      for m in thread.messages), 15, what="three orders from one Confirm")
+                                      for m in thread.messages), 30, what="three orders from one Confirm")
             used = [o for s in await bot.db.steps(game.id) for o in s.orders if o["decision"].startswith("t1.p5.")
                     and o["player"] == "p1"]
             assert len(used) == 3, used
@@ -245,11 +245,11 @@ async def test_conditional_orders_for_a_phase_still_to_come(fake_discord, tmp_pa
             assert private_text(refused, w.anne).startswith("That phase of the turn has passed")
             await place_chits(server, w, "5", "1")
             # Phase 5: no order for it, so Anne is asked.
-            await server.wait_for(lambda: any("Phase 5: action of" in m.content for m in action_forms(w.anne)), 15,
+            await server.wait_for(lambda: any("Phase 5: action of" in m.content for m in action_forms(w.anne)), 30,
                                   what="Anne asked for phase 5")
             await w.anne.run(thread, "order", values="distance=2")
             # Phase 4 is answered by her conditional order; phase 3 asks her again.
-            await server.wait_for(lambda: any("Phase 3: action of" in m.content for m in action_forms(w.anne)), 15,
+            await server.wait_for(lambda: any("Phase 3: action of" in m.content for m in action_forms(w.anne)), 30,
                                   what="Anne asked for phase 3")
             # The menu for phase 5, used after phase 5: refused, nothing stored.
             late = await w.anne.select(phase5, ["keep-station"], custom_id="bss1:")
