@@ -261,3 +261,51 @@ async def test_conditional_orders_for_a_phase_still_to_come(fake_discord, tmp_pa
             assert await bot.db.standing_orders(game.id) == [], "spent once its phase passed"
             pending = await w.anne.run(thread, "pending")
             assert "Your standing orders" not in pending.text
+
+
+@pytest.mark.e2e_budget(90)
+async def test_same_speeds_as_last_turn_in_a_galley_game(fake_discord, tmp_path):
+    """The other ruleset's secret decision: last turn's speeds again, in one tap."""
+    from bot.service import FakeClock
+
+    server = fake_discord
+    w = duel_world(server)
+    clock = FakeClock()
+    bot = make_bot(server, tmp_path / "galleys.sqlite3", clock)
+    with no_errors_logged():
+        async with server.running(bot):
+            await w.host.run(w.battles, "game new", ruleset="nauta", scenario="greek-fire", pacing="live",
+                             phase="60s")
+            (thread,) = w.battles.threads
+            sides = await w.anne.autocomplete(thread, "game join", "side", "")
+            await w.anne.run(thread, "game join", side=sides[0]["value"])
+            await w.host.run(thread, "host add-ai", side=sides[1]["value"], level="captain")
+            await w.host.run(thread, "game start")
+
+            def speeds(turn: int):
+                return next((m for m in reversed(w.anne.dm.messages)
+                             if form_of(m) and f"**Speeds for turn {turn}**" in m.content), None)
+
+            first = await server.wait_for(lambda: speeds(1), 30, what="turn 1's speeds")
+            assert not [b for b in first.buttons if b["label"] == "Same as last turn"], "nothing to repeat yet"
+            # Anne lets turn 1 go by: every deadline passes and the defaults apply.
+            game = await bot.service.find_game(thread.id)
+            for _ in range(60):
+                if speeds(2):
+                    break
+                steps = await bot.db.step_count(game.id)
+                await bot.service.phase_status(game.id)  # the phase's deadline is open from now
+                clock.advance(61)
+                await server.wait_for(lambda: speeds(2), 0.5, raise_on_timeout=False)
+                await bot.loops.settle()
+                assert await bot.db.step_count(game.id) > steps or speeds(2), "a deadline passed and nothing resolved"
+            form = await server.wait_for(lambda: speeds(2), 30, what="turn 2's speeds")
+            (repeat,) = [b for b in form.buttons if b["label"] == "Same as last turn"]
+            await w.anne.click(form, "Same as last turn")
+            await server.wait_for(lambda: "Order recorded: Speeds for turn 2." in form.content, 10,
+                                  what="the speeds recorded")
+            (order,) = [o for o in await bot.db.orders(game.id) if o.decision_id == "t2.speeds.p1"]
+            # Each of her galleys wrote the speed she sailed last turn.
+            before = (await bot.db.step(game.id, order.step_idx - 1)).state
+            last = {ship["id"]: ship["last_speed"] for ship in before["ships"] if ship["player"] == "p1"}
+            assert order.payload == {"action": "speeds", **last} and len(last) >= 1
