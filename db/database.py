@@ -26,8 +26,9 @@ import aiosqlite
 from db import compact, errors, upgrades
 from db.memo import MISSING, RowMemo, Rows
 from db.results import ResultsMixin
-from db.models import (AuditRow, DeadlineRow, GameRow, NewGame, NewOrder, NewStep, OrderRow, PickRow, SeatRow,
-                       StartRow, Status, StepRow, StoredOrder)
+from db.models import (AuditRow, DeadlineRow, GameRow, NewGame, NewOrder, NewStanding, NewStep, OrderRow, PickRow,
+                       SeatRow, StandingRow, StartRow, Status, StepRow, StoredOrder)
+
 
 _NOT_OVER = ("lobby", "running", "paused")
 log = logging.getLogger("broadside.db")
@@ -360,6 +361,9 @@ class Database(ResultsMixin):
             cur = await conn.execute("UPDATE orders SET status = 'discarded' WHERE game_id = ? AND seat_id = ?"
                                      " AND status = 'open'", (game_id, seat_id))
             discarded = cur.rowcount
+            # Nor does the new holder sail by the old one's standing orders.
+            await conn.execute("UPDATE standing_orders SET status = 'dropped', ended_at = ? WHERE game_id = ?"
+                               " AND seat_id = ? AND status = 'live'", (at, game_id, seat_id))
             await conn.execute("DELETE FROM prompts WHERE game_id = ? AND seat_id = ?", (game_id, seat_id))
             await conn.execute("INSERT INTO audit (game_id, at, actor_id, action, detail) VALUES (?,?,?,?,?)",
                                (game_id, at, actor_id, action, _dump({**detail, "discarded": discarded})))
@@ -463,7 +467,51 @@ class Database(ResultsMixin):
         rows = await self._read("SELECT * FROM orders WHERE game_id = ? ORDER BY seq", (game_id,))
         return [_order(r) for r in rows]
 
+    # -- standing orders ---------------------------------------------------------------
+    async def add_standing(self, new: NewStanding) -> StandingRow:
+        """Store a standing order the moment it arrives; it replaces the live one for the
+        same subject and moment, if any."""
+        async with self._write(new.game_id) as conn:
+            await conn.execute("UPDATE standing_orders SET status = 'replaced', ended_at = ? WHERE game_id = ?"
+                               " AND subject = ? AND moment = ? AND status = 'live'",
+                               (new.given_at, new.game_id, new.subject, new.moment))
+            cur = await conn.execute(
+                "INSERT INTO standing_orders (game_id, seat_id, subject, kind, moment, user_id, given_at)"
+                " VALUES (?,?,?,?,?,?,?)",
+                (new.game_id, new.seat_id, new.subject, new.kind, new.moment, new.user_id, new.given_at))
+            row = await self._one(conn, "SELECT * FROM standing_orders WHERE id = ?", (cur.lastrowid,))
+        return _standing(row)
+
+    async def cancel_standing(self, game_id: int, seat_id: str, subject: str, moment: str, at: float) -> int:
+        """Cancel the seat's live standing order for a subject and moment; how many were."""
+        async with self._write(game_id) as conn:
+            cur = await conn.execute("UPDATE standing_orders SET status = 'cancelled', ended_at = ? WHERE game_id = ?"
+                                     " AND seat_id = ? AND subject = ? AND moment = ? AND status = 'live'",
+                                     (at, game_id, seat_id, subject, moment))
+        return cur.rowcount
+
+    async def standing_orders(self, game_id: int) -> list[StandingRow]:
+        """The game's live standing orders, oldest first."""
+        rows = await self._read("SELECT * FROM standing_orders WHERE game_id = ? AND status = 'live' ORDER BY id",
+                                (game_id,))
+        return [_standing(r) for r in rows]
+
+    async def spend_standing(self, game_id: int, ids: Iterable[int], at: float) -> None:
+        """Conditional standing orders whose moment has passed."""
+        ids = list(ids)
+        if not ids:
+            return
+        async with self._write(game_id) as conn:
+            await conn.executemany("UPDATE standing_orders SET status = 'spent', ended_at = ? WHERE id = ?"
+                                   " AND status = 'live'", [(at, i) for i in ids])
+
     # -- steps -------------------------------------------------------------------------
+    async def recent_steps(self, game_id: int, count: int) -> list[StepRow]:
+        """The last ``count`` live steps, newest first, without states."""
+        rows = await self._read(f"SELECT {_STEP_NO_STATE} WHERE s.game_id = ? AND s.undone_at IS NULL"
+                                " ORDER BY s.idx DESC LIMIT ?", (game_id, count))
+        return [_step(r) for r in rows]
+
     @staticmethod
     async def _live_steps(conn: aiosqlite.Connection, game_id: int) -> int:
         row = await Database._one(conn, "SELECT COUNT(*) FROM steps WHERE game_id = ? AND undone_at IS NULL",
@@ -741,6 +789,11 @@ def _seat(r: sqlite3.Row) -> SeatRow:
     return SeatRow(game_id=r["game_id"], seat_id=r["seat_id"], side=r["side"], user_id=r["user_id"],
                    ai_level=r["ai_level"], display_name=r["display_name"], dm_ok=bool(r["dm_ok"]),
                    missed_turns=r["missed_turns"], joined_at=r["joined_at"])
+
+
+def _standing(r: sqlite3.Row) -> StandingRow:
+    return StandingRow(id=r["id"], game_id=r["game_id"], seat_id=r["seat_id"], subject=r["subject"], kind=r["kind"],
+                       moment=r["moment"], user_id=r["user_id"], given_at=r["given_at"], status=r["status"])
 
 
 def _order(r: sqlite3.Row) -> OrderRow:

@@ -175,3 +175,27 @@ class AuditRow:
     actor_id: int | None
     action: str
     detail: Json
+
+
+@dataclass(frozen=True, slots=True)
+class NewStanding:
+    game_id: int
+    seat_id: str
+    subject: str
+    kind: str
+    moment: str  # '': every phase until cancelled; else the one moment it is for
+    given_at: float
+    user_id: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class StandingRow:
+    id: int
+    game_id: int
+    seat_id: str
+    subject: str
+    kind: str
+    moment: str
+    user_id: int | None
+    given_at: float
+    status: str

@@ -18,7 +18,7 @@ import discord
 import yarl
 from discord import app_commands
 
-from bot.discord import commands, components, duel, forms, ladder, listing
+from bot.discord import commands, components, duel, fleet, forms, ladder, listing, standing_menus
 from bot.discord.markup import DiscordMarkup
 from bot.discord.pictures import ReplayCache, animate, closing_replay, map_image_maker
 from bot.discord.replies import answer_error
@@ -130,7 +130,8 @@ class Broadside(discord.Client):
         # Order menus are routed by their custom ids, so they work after a restart.
         if interaction.type is discord.InteractionType.component:
             if not (await forms.handle(self, interaction) or await listing.handle(self, interaction)
-                    or await duel.handle(self, interaction) or await ladder.handle(self, interaction)):
+                    or await duel.handle(self, interaction) or await standing_menus.handle(self, interaction)
+                    or await fleet.handle(self, interaction) or await ladder.handle(self, interaction)):
                 await components.unknown(interaction)
 
     async def close(self) -> None:

@@ -22,7 +22,7 @@ import discord
 from discord import app_commands
 
 from bot import i18n
-from bot.discord import forms, legal, listing, pictures
+from bot.discord import fleet, forms, legal, listing, pictures, standing_menus
 from bot.discord import values as words
 from bot.discord.app import app
 from bot.discord.replies import (FILE_LIMIT, MESSAGE_LIMIT, Refusal, defer, picture, reader_language, reply,
@@ -395,7 +395,7 @@ async def menus(interaction: discord.Interaction) -> None:
     """The direct-message menus, here and private: the way in when DMs are closed."""
     game = await here(interaction)
     await defer(interaction)
-    pending = await app(interaction).service.my_pending(game.id, interaction.user.id)
+    pending = await app(interaction).service.my_pending(game.id, interaction.user.id, helps=True)
     if not pending:
         await reply(interaction, say(interaction, "reply.nothing-pending"))
         return
@@ -409,7 +409,7 @@ async def _order(interaction: discord.Interaction, decision: str | None = None, 
     game = await here(interaction)
     await defer(interaction)
     service = app(interaction).service
-    item = choose_decision(await service.my_pending(game.id, interaction.user.id), decision)
+    item = choose_decision(await service.my_pending(game.id, interaction.user.id, helps=not values), decision)
     chosen, given = words.read(item.spec, action, values, manifest(game.ruleset))
     if not given and (chosen.params if chosen else action is None):
         # Nothing to send yet: the decision's menus to choose from, the action named (if
@@ -463,9 +463,17 @@ async def _values(interaction: discord.Interaction, typed: str) -> list[legal.Of
 async def pending(interaction: discord.Interaction) -> None:
     game = await here(interaction)
     await defer(interaction)
-    items = await app(interaction).service.my_pending(game.id, interaction.user.id)
+    service = app(interaction).service
+    items = await service.my_pending(game.id, interaction.user.id, helps=True)
+    standing = await service.standing_board(game.id, interaction.user.id)
+    given = [say(interaction, "standing.ship", ship=g.subject_label,
+                 order=f"{g.kind_label} ({g.moment_label})" if g.moment_label else g.kind_label)
+             for g in standing.given]
     if not items:
-        await reply(interaction, say(interaction, "reply.nothing-pending"))
+        lines = [say(interaction, "reply.nothing-pending")]
+        if given:
+            lines.append(say(interaction, "reply.pending-standing-list", orders="; ".join(given)))
+        await reply(interaction, "\n".join(lines))
         return
     due = next((p.due_at for p in items if p.due_at is not None), None)
     lines = [say(interaction, "reply.pending-header", due=i18n.timestamp(due)) if due is not None
@@ -475,11 +483,68 @@ async def pending(interaction: discord.Interaction) -> None:
         if item.submitted is not None:
             lines.append(say(interaction, "reply.pending-given", label=label,
                              order=legal.describe(item.spec, item.submitted, game.language)))
+        elif item.standing is not None:
+            lines.append(say(interaction, "reply.pending-standing", label=label, standing=item.standing))
         else:
             default = item.spec.words("default_text", game.language) or say(interaction, "private.default-unknown")
             lines.append(say(interaction, "reply.pending-open", label=label, default=default))
+    if given:
+        lines.append(say(interaction, "reply.pending-standing-list", orders="; ".join(given)))
     lines.append(say(interaction, "reply.pending-how"))
     await reply(interaction, "\n".join(lines))
+
+
+@app_commands.command(**command("standing"))
+@app_commands.guild_only()
+@options("standing", "when")
+async def standing(interaction: discord.Interaction, when: str | None = None) -> None:
+    """Standing orders, one menu per ship, stored as they are chosen."""
+    game = await here(interaction)
+    await defer(interaction)
+    board = await app(interaction).service.standing_board(game.id, interaction.user.id)
+    if when == standing_menus.REST_OF_TURN:
+        # Every phase still to come, a message each: the whole turn written at once.
+        moments = standing_menus.moments(board)
+        if not moments:
+            raise ServiceError("standing-moment-passed")
+    elif when and when != standing_menus.EVERY:
+        if not any(o.has_moment(when) for o in board.offers):
+            raise ServiceError("standing-moment-passed")
+        moments = [when]
+    else:
+        moments = [""]
+    for moment in moments:
+        for content, view in standing_menus.messages(game.id, board, moment, game.language):
+            await reply(interaction, content, view=view)
+
+
+@standing.autocomplete("when")
+@suggest
+async def _moments(interaction: discord.Interaction, typed: str) -> list[legal.Offer]:
+    game = await here(interaction)
+    board = await app(interaction).service.standing_board(game.id, interaction.user.id)
+    offers = [legal.Offer(standing_menus.EVERY, i18n.text("standing.every-phase", game.language))]
+    labels = {str(m.value): m.label_in(game.language) for o in board.offers for m in o.moments}
+    moments = standing_menus.moments(board)
+    if moments:
+        offers.append(legal.Offer(standing_menus.REST_OF_TURN, i18n.text("standing.rest-of-turn", game.language)))
+    offers += [legal.Offer(m, labels[m]) for m in moments]
+    needle = typed.strip().lower()
+    return [o for o in offers if needle in o.label.lower() or needle in o.text.lower()][:legal.LIMIT]
+
+
+@app_commands.command(**command("orders"))
+@app_commands.guild_only()
+async def orders(interaction: discord.Interaction) -> None:
+    """One form for every ship of the phase."""
+    game = await here(interaction)
+    await defer(interaction)
+    step, menus = await app(interaction).service.phase_orders(game.id, interaction.user.id)
+    if not menus:
+        await reply(interaction, say(interaction, "fleet.nothing"))
+        return
+    content, view = fleet.message(game.id, step, menus, fleet.first_picks(menus), game.language)
+    await reply(interaction, content, view=view)
 
 
 def _find_ship(view: dict[str, Any], given: str) -> dict[str, Any]:
@@ -672,7 +737,7 @@ def quick_reference(ruleset: Manifest, lang: str) -> str:
 
 @app_commands.command(**command("help"))
 async def help_(interaction: discord.Interaction) -> None:
-    await reply(interaction, say(interaction, "help.text"))
+    await reply(interaction, f'{say(interaction, "help.text")}\n{say(interaction, "help.taps")}')
 
 
 # -- /host ------------------------------------------------------------------------------------------------
@@ -808,7 +873,7 @@ async def host_export(interaction: discord.Interaction) -> None:
 
 
 # -- the tree ------------------------------------------------------------------------------------------------
-TOP_LEVEL = (menus, order, pending, preview, map_, card, log_, replay, rules, help_)
+TOP_LEVEL = (menus, order, orders, standing, pending, preview, map_, card, log_, replay, rules, help_)
 
 
 def register(tree: app_commands.CommandTree) -> None:

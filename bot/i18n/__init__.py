@@ -14,6 +14,7 @@ from bot.i18n.catalogue import CATALOGUE
 from bot.i18n.chat import CHAT
 from bot.i18n.ladder import LADDER
 from bot.i18n.newcomer import NEWCOMER
+from bot.i18n.taps import TAPS
 
 # The chat adapter's words live in their own module but in the one catalogue; a code
 # may be defined once only.
@@ -23,6 +24,8 @@ assert not CATALOGUE.keys() & NEWCOMER.keys(), sorted(CATALOGUE.keys() & NEWCOME
 CATALOGUE.update(NEWCOMER)
 assert not CATALOGUE.keys() & LADDER.keys(), sorted(CATALOGUE.keys() & LADDER.keys())
 CATALOGUE.update(LADDER)
+assert not CATALOGUE.keys() & TAPS.keys(), sorted(CATALOGUE.keys() & TAPS.keys())
+CATALOGUE.update(TAPS)
 
 BOT = Catalogue("bot")
 BOT.add_all(CATALOGUE)

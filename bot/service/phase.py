@@ -13,7 +13,7 @@ from bot import i18n
 from bot.service.core import GameRuntime, logger
 from bot.service.ladder import LadderMixin
 from bot.service.models import PendingDecision, PhaseStatus, Resolution
-from bot.service.play import PlayMixin
+from bot.service.standing import StandingMixin
 from bot.service.posting import StoredStep, Told
 from bot.transport import Prompt
 from db import GameRow, NewStep, OrderRow, SeatRow, StepConflict, StepRow, WrongStatus
@@ -29,7 +29,7 @@ class EngineFailure(Exception):
     """The rules raised while resolving a phase: nothing was stored."""
 
 
-class PhaseMixin(PlayMixin, LadderMixin):
+class PhaseMixin(StandingMixin, LadderMixin):
     # -- looking ---------------------------------------------------------------------------
     async def phase_status(self, game_id: int) -> PhaseStatus:
         """Who owes which decision and the phase's deadline (opened here the first time)."""
@@ -47,6 +47,9 @@ class PhaseMixin(PlayMixin, LadderMixin):
                 return PhaseStatus(await self.game(game_id), 0, [], seats, set(), None)
             orders = await self.db.open_orders(game_id)
             answered = {o.decision_id for o in orders}
+            # A decision a standing order answers holds nothing up: it is applied at resolution.
+            answered |= set(self._covering(runtime, [d for d in pending if d.id not in answered],
+                                           await self._standing_rows(game_id), seats))
             now = self.clock.now()
             deadline = await self.db.open_deadline(game_id, runtime.step_idx + 1, now, now + game.phase_seconds)
         given = [o.submitted_at for o in orders if o.source == "player"]
@@ -119,8 +122,9 @@ class PhaseMixin(PlayMixin, LadderMixin):
                 return None
             stored = await self.db.open_orders(game_id)
             seats = {s.seat_id: s for s in await self.db.seats(game_id)}
-            new_state, result = await self._run_engine(game, runtime, stored)
-            missed = self._missed(pending, stored, seats)
+            applied = await self._apply_standing(game, runtime, pending, stored, seats)
+            new_state, result = await self._run_engine(game, runtime, stored, applied.orders)
+            missed = self._missed(pending, stored, seats, applied.covered)
             step = self._new_step(runtime, result, stored, missed, runtime.ruleset.outcome(new_state) is not None)
             try:
                 row = await self.db.record_step(game_id, step)
@@ -132,6 +136,13 @@ class PhaseMixin(PlayMixin, LadderMixin):
                 runtime.dice = None  # the dice moved on for a step that was not kept
                 raise
             runtime.state, runtime.step_idx = new_state, step.idx
+            try:
+                await self._spend_passed(game, runtime)
+            except Exception:
+                # The step is stored; an order left for a phase that has passed never
+                # matches a decision again, so this can wait for the next resolution.
+                logger.warning("game %s: could not mark passed standing orders spent", game_id, exc_info=True)
+        await self._tell_unfit(game, seats, applied.notes)
         if step.over:
             # The game's result and the ladder, once; a restart before this line
             # settles it on the way up (LoopManager.start).
@@ -148,9 +159,10 @@ class PhaseMixin(PlayMixin, LadderMixin):
                        resolved_at=self.clock.now(), consumed=[o.seq for o in stored if o.decision_id in used],
                        missed=missed, over=over)
 
-    async def _run_engine(self, game: GameRow, runtime: GameRuntime,
-                          stored: list[OrderRow]) -> tuple[BaseModel, engine.StepResult]:
-        orders = [Order(decision=o.decision_id, player=o.seat_id, payload=o.payload) for o in stored]
+    async def _run_engine(self, game: GameRow, runtime: GameRuntime, stored: list[OrderRow],
+                          standing: list[Order] = ()) -> tuple[BaseModel, engine.StepResult]:
+        # Standing orders come first: a person's own order, given later, always wins.
+        orders = list(standing) + [Order(decision=o.decision_id, player=o.seat_id, payload=o.payload) for o in stored]
         dice = await self._dice(runtime)
         while True:
             try:
@@ -168,9 +180,11 @@ class PhaseMixin(PlayMixin, LadderMixin):
                     from exc
 
     @staticmethod
-    def _missed(pending: list[Decision], stored: list[OrderRow], seats: dict[str, SeatRow]) -> dict[str, bool]:
-        """For each seat a person answers for: did it send nothing for this phase?"""
-        gave = {o.seat_id for o in stored}
+    def _missed(pending: list[Decision], stored: list[OrderRow], seats: dict[str, SeatRow],
+                covered: set[str] = frozenset()) -> dict[str, bool]:
+        """For each seat a person answers for: did it send nothing for this phase (a
+        standing order it left counts as sent)?"""
+        gave = {o.seat_id for o in stored} | {d.player for d in pending if d.id in covered}
         owners = {d.player for d in pending}
         return {sid: sid not in gave for sid in owners if sid in seats and not seats[sid].ai_level}
 
@@ -241,7 +255,8 @@ class PhaseMixin(PlayMixin, LadderMixin):
         step_idx, forms = await self._forms_of(runtime, seat.seat_id)
         if step_idx + 1 != status.step_idx:
             return None  # resolved since the loop looked: its next look prompts afresh
-        decisions = [PendingDecision(d, s, due) for d, s in forms if d.id not in status.answered]
+        decisions = await self._with_helps(game, runtime, seat.seat_id,
+                                           [PendingDecision(d, s, due) for d, s in forms if d.id not in status.answered])
         lines = [self._t(game, "private.prompt-header", title=self.title(game), due=i18n.timestamp(due))]
         for item in decisions:
             default = item.spec.words("default_text", game.language) or self._t(game, "private.default-unknown")
@@ -249,6 +264,8 @@ class PhaseMixin(PlayMixin, LadderMixin):
                                  label=item.decision.label_in(game.language) or item.decision.id,
                                  default=default))
         lines.append(self._t(game, "private.prompt-how"))
+        if await self._standing_would_help(game, runtime, seat.seat_id, [d.decision for d in decisions]):
+            lines.append(self._t(game, "private.prompt-standing"))
         return Prompt(game_id=game.id, seat_id=seat.seat_id, lines=lines, decisions=decisions, due_at=due)
 
     async def prompted(self, game_id: int, step_idx: int) -> dict[str, str]:

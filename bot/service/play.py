@@ -22,8 +22,10 @@ class PlayMixin(FaultsMixin):
     grace_seconds: float = 0.0
 
     # -- what is asked of me ------------------------------------------------------------
-    async def my_pending(self, game_id: int, user_id: int) -> list[PendingDecision]:
-        """The decisions waiting for the user's seat, each with its form and stored order."""
+    async def my_pending(self, game_id: int, user_id: int, *, helps: bool = False) -> list[PendingDecision]:
+        """The decisions waiting for the user's seat, each with its form and stored order;
+        ``helps``: with the standing order that answers it and "same as last turn" too
+        (the rules check those, so autocomplete, asking on every keystroke, goes without)."""
         game = await self._game_in(game_id, "running", "paused")
         seat = await self._seat_of(game, user_id)
         # No game lock: a player looking at their forms need not wait for another
@@ -33,7 +35,12 @@ class PlayMixin(FaultsMixin):
         stored = {o.decision_id: o.payload for o in await self.db.open_orders(game_id)
                   if o.seat_id == seat.seat_id and o.step_idx == step_idx + 1}
         due = await self._due(game_id, step_idx)
-        return [PendingDecision(d, s, due, stored.get(d.id)) for d, s in mine]
+        items = [PendingDecision(d, s, due, stored.get(d.id)) for d, s in mine]
+        return await self._with_helps(game, runtime, seat.seat_id, items) if helps else items
+
+    async def _with_helps(self, game: GameRow, runtime: GameRuntime, seat_id: str,
+                          items: list[PendingDecision]) -> list[PendingDecision]:
+        return items  # bot.service.standing fills them in
 
     async def _due(self, game_id: int, step_idx: int) -> float | None:
         deadline = await self.db.deadline(game_id)

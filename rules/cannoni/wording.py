@@ -817,3 +817,21 @@ def word(prefix: str, value: Any) -> Text | str:
     """A value as a text to word later (a problem's parameter); unknown values as they are."""
     code = word_code(f"cannoni.{prefix}", value)
     return Text(code=code) if code in TEXTS else str(value)
+
+
+# -- standing orders (rules/cannoni/standing.py) ------------------------------------------
+STANDING = {
+    "cannoni.standing.hold-course": ("Hold course", "Mantieni la rotta"),
+    "cannoni.standing.hold-course.help": ("straight ahead as far as she may sail",
+                                          "dritto avanti fin dove può navigare"),
+    "cannoni.standing.keep-station": ("Keep station", "Mantieni la posizione"),
+    "cannoni.standing.keep-station.help": ("only the move she must make, then no action",
+                                           "solo il movimento obbligatorio, poi nessuna azione"),
+    "cannoni.standing.fire-nearest": ("Fire at the nearest when loaded", "Fuoco sul più vicino quando carica"),
+    "cannoni.standing.fire-nearest.help": ("a loaded broadside fires at the nearest enemy; an empty one is loaded",
+                                           "una bordata carica fa fuoco sul nemico più vicino; una scarica viene caricata"),
+    "cannoni.standing.as-last": ("As last phase", "Come nella fase precedente"),
+    "cannoni.standing.as-last.help": ("the same action as her last one", "la stessa azione dell'ultima volta"),
+    "cannoni.standing.moment": ("phase {phase} of turn {turn}", "fase {phase} del turno {turn}"),
+}
+TEXTS.add_pairs(STANDING)

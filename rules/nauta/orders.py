@@ -67,6 +67,17 @@ def speeds_default(state: NautaState, player: str) -> dict[str, Any]:
     return {"action": "speeds", **{s.id: default_speed(state, s) for s in writers(state, player)}}
 
 
+def repeat_speeds(state: NautaState, decision: Decision) -> dict[str, Any] | None:
+    """"Same as last turn": each ship writes the speed she sailed at last turn, when
+    every one of them may still write it (acceleration limits, a stop, damage)."""
+    if decision.kind != "speeds" or state.turn <= 1:
+        return None
+    ships = writers(state, decision.player)
+    if not ships or any(s.last_speed not in legal_speeds(state, s) for s in ships):
+        return None
+    return {"action": "speeds", **{s.id: s.last_speed for s in ships}}
+
+
 def speeds_spec(state: NautaState, decision: Decision) -> DecisionSpec:
     ships = writers(state, decision.player)
     letters = letters_for(len(ships))

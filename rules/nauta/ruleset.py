@@ -4,11 +4,13 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from rules.core.decisions import Decision
 from rules.core.dice import Roller
 from rules.core.events import Event
 from rules.core.ruleset import FILLER, HEADING, PHASE_END, REVEAL, TURN_START, Outcome, Seat, ShipEntry
+from rules.core.standing import History
 from rules.core.steps import SteppedRuleset
-from rules.nauta import sequence
+from rules.nauta import orders, sequence
 from rules.nauta.manifest import MANIFEST
 from rules.nauta.options import NautaOptions
 from rules.nauta.placement import base_of, inside_table, on_land
@@ -41,6 +43,9 @@ class NautaRuleset(SteppedRuleset):
     options_model = NautaOptions
     setup_model = NautaSetup
     state_model = NautaState
+
+    def repeat_payload(self, state: NautaState, decision: Decision, history: History) -> dict[str, Any] | None:
+        return orders.repeat_speeds(state, decision)
 
     def scenarios(self) -> dict[str, NautaSetup]:
         return builtin_scenarios()
