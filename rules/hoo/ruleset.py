@@ -1,0 +1,114 @@
+"""Hearts of Oak (advanced rules, Camelot Games), Napoleonic ships on a sea of hexes."""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from rules.core.dice import Roller
+from rules.core.events import Event
+from rules.core.ruleset import FILLER, HEADING, PHASE_END, REVEAL, TURN_START, Outcome, Seat, ShipEntry
+from rules.core.scenarios import packaged_scenarios
+from rules.core.steps import SteppedRuleset
+from rules.core.tables.hexmap import distance
+from rules.hoo.manifest import MANIFEST
+from rules.hoo.orders import STEPS
+from rules.hoo.ships import card
+from rules.hoo.state import HooOptions, HooSetup, HooState, Ship
+from rules.hoo.texts import describe
+from rules.hoo.view import perturb_secrets, view
+
+MIN_GAP = 4  # "almeno 3 esagoni vuoti" between enemies: four hexes apart
+
+
+def placement_problems(ships: list[Ship]) -> list[str]:
+    """The set-up's rules (2.0): at most one ship a hex, three empty hexes between enemies."""
+    out = []
+    for i, a in enumerate(ships):
+        for b in ships[i + 1:]:
+            d = distance(a.at, b.at)
+            if d == 0:
+                out.append(f"{a.id} and {b.id} share a hex")
+            elif a.side != b.side and d < MIN_GAP:
+                out.append(f"{a.id} and {b.id} are enemies {d} hexes apart")
+    return out
+
+
+def setup_rolls(sides: list[str], roller: Roller) -> dict[str, int]:
+    """Each player's D6 (2.0): the lower places first and may shift the wind the higher sets."""
+    while True:
+        rolls = {side: roller.roll(6, f"set-up roll of {side}") for side in sides}
+        if len(set(rolls.values())) == len(rolls):
+            return rolls
+
+
+class HooRuleset(SteppedRuleset):
+    steps = STEPS
+    name = MANIFEST.name
+    title = MANIFEST.title.en
+    options_model = HooOptions
+    setup_model = HooSetup
+    state_model = HooState
+
+    def scenarios(self) -> dict[str, HooSetup]:
+        return packaged_scenarios(MANIFEST.scenarios, HooSetup)
+
+    def sides(self, setup: HooSetup) -> list[str]:
+        return setup.side_names
+
+    def ship_entries(self, setup: HooSetup) -> list[ShipEntry]:
+        return [ShipEntry(id=s.id, name=s.name, side=side.side, points=card(s.card).points, player=s.player)
+                for side in setup.sides for s in side.ships]
+
+    def assign_ships(self, setup: HooSetup, picks: dict[str, str]) -> HooSetup:
+        sides = [side.model_copy(update={"ships": [s.model_copy(update={"player": picks.get(s.id, s.player)})
+                                                   for s in side.ships]}) for side in setup.sides]
+        return setup.model_copy(update={"sides": sides})
+
+    def new_game(self, setup: HooSetup, options: HooOptions, seats: list[Seat], roller: Roller) -> HooState:
+        if len(setup.sides) != 2:
+            raise ValueError("Hearts of Oak is played by two sides")
+        seat_ids = {s.id for s in seats}
+        ships = []
+        for side in setup.sides:
+            default = next(s.id for s in seats if s.side == side.side)
+            for s in side.ships:
+                seat = s.player if s.player in seat_ids else default
+                ships.append(Ship(id=s.id, name=s.name, side=side.side, seat=seat, card=s.card, q=s.q, r=s.r,
+                                  facing=s.facing % 6, speed=card(s.card).sails[0]))
+        problems = placement_problems(ships)
+        if problems:
+            raise ValueError("the scenario's places break the set-up rules: " + "; ".join(problems))
+        state = HooState(seats=seats, sides=setup.side_names, title=setup.title, scenario=setup.name,
+                         turns_limit=setup.turns, flight_distance=options.flight_distance, ships=ships)
+        state.setup_rolls = setup_rolls(state.sides, roller)
+        roller.log.emit("game_start", title=setup.title, rolls=dict(state.setup_rolls))
+        return state
+
+    def outcome(self, state: HooState) -> Outcome | None:
+        if state.step != "over":
+            return None
+        kind = "draw" if state.winner is None else "victory"
+        return Outcome.because(f"hoo.why.{state.over_reason}", winner=state.winner, kind=kind,
+                               scores={k: float(v) for k, v in state.scores.items()})
+
+    def losses(self, state: HooState) -> dict[str, list[str]]:
+        return {side: [s.name for s in state.ships if s.side == side and not s.fighting] for side in state.sides}
+
+    def view(self, state: HooState, viewer: str | None) -> dict[str, Any]:
+        return view(state, viewer)
+
+    def perturb_secrets(self, state: HooState, rng: random.Random) -> HooState:
+        return perturb_secrets(state, rng)
+
+    def describe(self, event: Event, lang: str = "en") -> str:
+        return describe(event, lang)
+
+    def event_weight(self, event: Event) -> str:
+        return _WEIGHTS.get(event.kind, "action")
+
+
+_WEIGHTS = {
+    "turn_start": TURN_START, "speed_revealed": REVEAL, "markers_down": FILLER, "marker_set": FILLER,
+    "roll": FILLER, "initiative": HEADING, "holds_fire": FILLER, "no_critical": FILLER, "no_move": FILLER,
+    "lies_in_irons": FILLER,
+}
