@@ -173,7 +173,7 @@ TEXTS.add_pairs({
     "hoo.map.sides": ("Sides", "Parti"),
     "hoo.map.marks": ("Marks", "Segni"),
     "hoo.map.arc": ("firing arcs of the ship to act", "archi di tiro della nave di turno"),
-    "hoo.map.hidden": ("? hidden speed marker", "? indicatore di velocità coperto"),
+    "hoo.map.hidden": ("speed marker still hidden", "indicatore di velocità ancora coperto"),
     "hoo.map.ship": ("{name} ({side}) at {hex}, facing {facing}, {speed} PM, guns {guns}D6, hull {hull}, crew {crew}{state}.",
                      "{name} ({side}) in {hex}, prua a {facing}, {speed} PM, cannoni {guns}D6, scafo {hull}, "
                      "equipaggio {crew}{state}."),
