@@ -53,32 +53,30 @@ class HooRuleset(SteppedRuleset):
         return packaged_scenarios(MANIFEST.scenarios, HooSetup)
 
     def sides(self, setup: HooSetup) -> list[str]:
-        return setup.side_names
+        return list(setup.sides)
 
     def ship_entries(self, setup: HooSetup) -> list[ShipEntry]:
-        return [ShipEntry(id=s.id, name=s.name, side=side.side, points=card(s.card).points, player=s.player)
-                for side in setup.sides for s in side.ships]
+        return [ShipEntry(id=s.id, name=s.name, side=s.side, points=card(s.card).points, player=s.player)
+                for s in setup.ships]
 
     def assign_ships(self, setup: HooSetup, picks: dict[str, str]) -> HooSetup:
-        sides = [side.model_copy(update={"ships": [s.model_copy(update={"player": picks.get(s.id, s.player)})
-                                                   for s in side.ships]}) for side in setup.sides]
-        return setup.model_copy(update={"sides": sides})
+        ships = [s.model_copy(update={"player": picks.get(s.id, s.player)}) for s in setup.ships]
+        return setup.model_copy(update={"ships": ships})
 
     def new_game(self, setup: HooSetup, options: HooOptions, seats: list[Seat], roller: Roller) -> HooState:
         if len(setup.sides) != 2:
             raise ValueError("Hearts of Oak is played by two sides")
         seat_ids = {s.id for s in seats}
         ships = []
-        for side in setup.sides:
-            default = next(s.id for s in seats if s.side == side.side)
-            for s in side.ships:
-                seat = s.player if s.player in seat_ids else default
-                ships.append(Ship(id=s.id, name=s.name, side=side.side, seat=seat, card=s.card, q=s.q, r=s.r,
-                                  facing=s.facing % 6, speed=card(s.card).sails[0]))
+        for s in setup.ships:
+            default = next(seat.id for seat in seats if seat.side == s.side)
+            seat = s.player if s.player in seat_ids else default
+            ships.append(Ship(id=s.id, name=s.name, side=s.side, seat=seat, card=s.card, q=s.q, r=s.r,
+                              facing=s.facing % 6, speed=card(s.card).sails[0]))
         problems = placement_problems(ships)
         if problems:
             raise ValueError("the scenario's places break the set-up rules: " + "; ".join(problems))
-        state = HooState(seats=seats, sides=setup.side_names, title=setup.title, scenario=setup.name,
+        state = HooState(seats=seats, sides=list(setup.sides), title=setup.title, scenario=setup.name,
                          turns_limit=setup.turns, flight_distance=options.flight_distance, ships=ships)
         state.setup_rolls = setup_rolls(state.sides, roller)
         roller.log.emit("game_start", title=setup.title, rolls=dict(state.setup_rolls))

@@ -15,6 +15,7 @@ Status = Literal["afloat", "struck", "sunk", "captured"]
 class ShipSetup(BaseModel):
     id: str
     name: str
+    side: str
     card: str  # a key of rules.hoo.ships.CATALOGUE
     q: int
     r: int
@@ -22,21 +23,13 @@ class ShipSetup(BaseModel):
     player: str | None = None
 
 
-class SideSetup(BaseModel):
-    side: str
-    ships: list[ShipSetup]
-
-
 class HooSetup(BaseModel):
     name: str
     title: str = ""
     description: str = ""
     turns: int = 15
-    sides: list[SideSetup]
-
-    @property
-    def side_names(self) -> list[str]:
-        return [s.side for s in self.sides]
+    sides: list[str]
+    ships: list[ShipSetup]
 
 
 class HooOptions(BaseModel):
