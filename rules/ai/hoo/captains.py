@@ -198,7 +198,7 @@ class Captain(HooCaptain):
         enemies = _enemies(ships, me)
         near = min((distance(me.at, e.at) for e in enemies), default=99)
         # Close in at full sail; once within a broadside's reach, keep two PM to turn and hold.
-        wanted = 2 if near <= 3 else max(values, default=0)
+        wanted = 3 if near <= 3 else max(values, default=0)
         return [{"action": "speed", "pm": v} for v in sorted(values, key=lambda v: (abs(v - wanted), -v))]
 
     def course_value(self, me: Seen, end, enemies: list[Seen]) -> float:
@@ -208,7 +208,7 @@ class Captain(HooCaptain):
         give = max(dice_at(end.at, end.facing, me.guns, e) for e in enemies)
         take = threat(end.at, end.facing, enemies)
         irons = 3.0 if end.in_irons else 0.0
-        return give - 0.6 * take - 0.3 * nearest - irons
+        return give - 0.3 * take - 0.3 * nearest - irons
 
     def board_value(self, me: Seen, target: Seen) -> float:
         # Grappling stops her either way: only against a clearly weaker crew.
