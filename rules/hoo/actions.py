@@ -2,55 +2,15 @@
 (3.5), a cast-off, a struck enemy taken or sunk (3.6.1)."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from rules.core.dice import Roller
 from rules.core.tables.hexmap import distance
 from rules.hoo import damage
 from rules.hoo.gunnery import can_reach, fire_dice, hits, location, rake
+from rules.hoo.targets import FireOptions, fire_options
 from rules.hoo.sequence import boarding_targets, move_courses
 from rules.hoo.state import HooState, Ship
 
 GRAPPLED_FIRE_MALUS = 2  # dice, on the next boarding roll of a ship that fired while grappled
-
-
-@dataclass
-class FireOptions:
-    """Whom the active ship may fire at, by broadside, and which struck enemies
-    alongside she may take or sink."""
-
-    port: list[str] = field(default_factory=list)
-    starboard: list[str] = field(default_factory=list)
-    seize: list[str] = field(default_factory=list)
-
-    @property
-    def targets(self) -> list[str]:
-        return self.port + [t for t in self.starboard if t not in self.port]
-
-    @property
-    def any(self) -> bool:
-        return bool(self.port or self.starboard or self.seize)
-
-    def broadside(self, target: str) -> str:
-        return "port" if target in self.port else "starboard"
-
-
-def fire_options(state: HooState, ship: Ship) -> FireOptions:
-    out = FireOptions()
-    if not ship.fighting or ship.grappled:
-        return out
-    blocked = state.occupied(exclude=ship.id)
-    if not state.boarded and ship.guns > 0:
-        for enemy in state.enemies(ship):
-            # "Non è permesso fare fuoco contro navi agganciate tra loro."
-            if not enemy.fighting or enemy.grappled:
-                continue
-            sides = can_reach(ship.at, ship.facing, ship.guns, enemy.at, lambda h: h in blocked and h != enemy.at)
-            for side in sides:
-                getattr(out, side).append(enemy.id)
-    out.seize = [e.id for e in state.enemies(ship)
-                 if e.status == "struck" and distance(e.at, ship.at) == 1 and ship.crew > 0]
-    return out
 
 
 def sail(state: HooState, ship: Ship, course: str, roller: Roller) -> None:

@@ -14,6 +14,7 @@ from rules.hoo import damage
 from rules.hoo.initiative import Tiebreaks, initiative
 from rules.hoo.movement import courses
 from rules.hoo.state import HooState, Ship
+from rules.hoo.targets import fire_options
 from rules.hoo.wind import HEAD, point_of_sail, into_the_wind
 
 LEAK_PLUGGED = 6
@@ -121,8 +122,6 @@ def _move_alone(state: HooState, ship: Ship, roller: Roller) -> None:
 
 
 def after_move(state: HooState, roller: Roller) -> None:
-    from rules.hoo.actions import fire_options  # the fire step's form reads the same options
-
     ship = state.active_ship_any()
     if ship is not None and ship.fighting and fire_options(state, ship).any:
         state.step = "fire"

@@ -11,7 +11,7 @@ from typing import Any
 
 from rules.core.copying import clone_model
 from rules.core.tables.hexmap import bearing
-from rules.hoo.actions import fire_options
+from rules.hoo.targets import fire_options
 from rules.hoo.ships import card
 from rules.hoo.state import HooState, Ship
 

@@ -54,7 +54,7 @@ TEXTS.add_pairs({
                      "scafo fino a 3, vele oltre 3."),
     "hoo.form.aim.none": ("not aimed", "non mirato"),
     "hoo.form.aim.sails": ("sails", "vele"),
-    "hoo.form.aim.guns": ("guns", "cannoni"),
+    "hoo.form.aim.guns": ("guns", "Cannoni"),
     "hoo.form.aim.hull": ("hull", "scafo"),
     "hoo.form.aim.crew": ("crew", "equipaggio"),
     "hoo.aim-rule.sails": ("sails only beyond 3 hexes.", "le vele solo oltre 3 esagoni."),
@@ -74,7 +74,7 @@ TEXTS.add_pairs({
     "hoo.default.fire": ("no fire", "nessun fuoco"),
     # words of values
     "hoo.area.sails": ("sails", "vele"),
-    "hoo.area.guns": ("guns", "cannoni"),
+    "hoo.area.guns": ("guns", "Cannoni"),
     "hoo.area.hull": ("hull", "scafo"),
     "hoo.area.crew": ("crew", "equipaggio"),
     "hoo.broadside.port": ("port", "sinistra"),
