@@ -27,6 +27,8 @@ from rules.hoo.texts import HEX_SIDES
 ARC_FILL = (230, 140, 40, 55)
 ARC_EDGE = (200, 100, 20, 200)
 STRUCK = (250, 250, 250)
+SHOAL_FILL = {"sand": (236, 214, 160), "reef": (150, 120, 100), "land": (196, 184, 140)}
+SHOAL_EDGE = {"sand": (190, 160, 90), "reef": (90, 60, 50), "land": (120, 100, 60)}
 
 
 @dataclass(frozen=True)
@@ -47,7 +49,7 @@ class WordPart:
 class HooPiece(CellPiece):
     @property
     def afloat(self) -> bool:  # struck ships stay on the map (3.6.1)
-        return self.data.get("status", "afloat") in ("afloat", "struck")
+        return self.data.get("status", "afloat") in ("afloat", "struck") or bool(self.data.get("wreck"))
 
 
 def _speed_words(data: dict[str, Any]) -> str:
@@ -66,6 +68,25 @@ class HooBoard(HexBoard):
     def _shifted_piece(self, view: View, p: CellPiece) -> CellPiece:
         moved = super()._shifted_piece(view, p)
         return HooPiece(moved.data, moved.side_index, moved.pose, moved.length, moved.width, moved.cell)
+
+    def background(self, view: View, viewport, theme: Theme) -> Image.Image:
+        img = super().background(view, viewport, theme)
+        draw = ImageDraw.Draw(img)
+        x0, y0, x1, y1 = self.world(view)
+        for shoal in view.get("shoals") or ():
+            h = hexmap.Hex(int(shoal["q"]), int(shoal["r"]))
+            cx, cy = hexmap.centre(h)
+            if not (x0 < cx < x1 and y0 < cy < y1):
+                continue
+            pts = [viewport.to_px(x - x0, y - y0) for x, y in hexmap.corners(h)]
+            draw.polygon(pts, fill=SHOAL_FILL[shoal["kind"]], outline=SHOAL_EDGE[shoal["kind"]], width=3)
+            if shoal["kind"] == "reef":  # rocks: a few dark dots, readable without colour
+                px, py = viewport.to_px(cx - x0, cy - y0)
+                r = max(2, viewport.scale * 0.08)
+                for dx, dy in ((-0.3, 0.15), (0.25, 0.25), (0.0, -0.25), (0.35, -0.15)):
+                    qx, qy = px + dx * viewport.scale, py + dy * viewport.scale
+                    draw.ellipse((qx - r, qy - r, qx + r, qy + r), fill=SHOAL_EDGE["reef"])
+        return img
 
     def draw(self, canvas: MapCanvas, view: View, options: RenderOptions) -> None:
         if options.overlays:
@@ -140,16 +161,24 @@ class HooBoard(HexBoard):
             sprite = text_sprite("?", theme.legend_px, True, theme.ink, None, 0)
             img.paste(sprite, (box[0] + 4, box[1]), sprite)
 
+        def shoal_icon(kind: str):
+            def paint(img: Image.Image, draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int]) -> None:
+                draw.rectangle(box, fill=SHOAL_FILL[kind], outline=SHOAL_EDGE[kind], width=2)
+            return paint
+
         marks = (LegendEntry(text("hoo.map.arc", lang), arc_icon, 22),
                  LegendEntry(text("hoo.map.hidden", lang), hidden_icon, 22))
-        return Legend(key=("hoo", lang, tuple((s, counts.get(s, 0)) for s in sides)),
+        kinds = sorted({s["kind"] for s in view.get("shoals") or ()})
+        marks += tuple(LegendEntry(text(f"hoo.map.shoal.{k}", lang), shoal_icon(k), 22) for k in kinds)
+        return Legend(key=("hoo", lang, tuple(kinds), tuple((s, counts.get(s, 0)) for s in sides)),
                       sections=((text("hoo.map.sides", lang), side_entries(sides, counts, theme)),
                                 (text("hoo.map.marks", lang), marks)))
 
     def ship_sentence(self, data: dict[str, Any], lang: str) -> str:
         state = ""
         for flag, key in (("struck", data.get("status") == "struck"), ("grappled", bool(data.get("grappled"))),
-                          ("dismasted", bool(data.get("dismasted")))):
+                          ("dismasted", bool(data.get("dismasted"))), ("aground", bool(data.get("aground"))),
+                          ("wreck", bool(data.get("wreck")))):
             if key:
                 state += text(f"hoo.map.state.{flag}", lang)
         speed = "?" if data.get("marker_hidden") else data.get("speed")

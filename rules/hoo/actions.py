@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rules.core.dice import Roller
 from rules.core.tables.hexmap import distance
-from rules.hoo import damage
+from rules.hoo import damage, shoals
 from rules.hoo.gunnery import can_reach, fire_dice, hits, location, rake
 from rules.hoo.targets import FireOptions, fire_options
 from rules.hoo.sequence import boarding_targets, move_courses
@@ -14,9 +14,23 @@ GRAPPLED_FIRE_MALUS = 2  # dice, on the next boarding roll of a ship that fired 
 
 
 def sail(state: HooState, ship: Ship, course: str, roller: Roller) -> None:
+    """Sail the course step by step: a sandbar may stop her on the way, a reef hurt her (4.0)."""
     done = move_courses(state, ship)[course]
-    ship.q, ship.r, ship.facing = done.at.q, done.at.r, done.facing
     state.moved_turned = done.turned
+    start = ship.at
+    for i, (at, facing) in enumerate(done.trail):
+        entered = at != (done.trail[i - 1][0] if i else start)
+        ship.q, ship.r, ship.facing = at.q, at.r, facing
+        kind = state.shoal(at) if entered else None
+        if kind == "sand" and shoals.strikes_sandbar(ship, roller):
+            roller.log.emit("sailed", ship=ship.id, name=ship.name, course=course[:i + 1], cost=i + 1, q=ship.q,
+                            r=ship.r, facing=ship.facing)
+            shoals.run_aground(state, ship, roller)
+            return
+        if kind == "reef":
+            shoals.over_reef(state, ship, roller)
+            if not ship.on_map or ship.status == "sunk":
+                return
     roller.log.emit("sailed", ship=ship.id, name=ship.name, course=course, cost=done.cost, q=ship.q, r=ship.r,
                     facing=ship.facing)
     if done.in_irons:

@@ -37,6 +37,7 @@ class Sailed:
     facing: int
     cost: int
     path: tuple[Hex, ...]  # the hexes entered
+    trail: tuple[tuple[Hex, int], ...]  # her place and facing after each step of the course
     turned: bool
     in_irons: bool  # the last turn brought her head to wind
 
@@ -44,7 +45,7 @@ class Sailed:
 def sail(start: Hex, facing: int, course: str, wind: int, pm: int, frigate: bool = False,
          occupied: Callable[[Hex], bool] = lambda h: False, can_turn: bool = True) -> Sailed:
     """The course sailed, or IllegalCourse saying why not."""
-    at, cost, path = start, 0, []
+    at, cost, path, trail = start, 0, [], []
     turns_here: list[int] = []
     turned = irons = False
     for i, step in enumerate(course):
@@ -74,7 +75,8 @@ def sail(start: Hex, facing: int, course: str, wind: int, pm: int, frigate: bool
             raise IllegalCourse("step", i)
         if cost > pm:
             raise IllegalCourse("cost", i)
-    return Sailed(at, facing, cost, tuple(path), turned, irons)
+        trail.append((at, facing))
+    return Sailed(at, facing, cost, tuple(path), tuple(trail), turned, irons)
 
 
 def courses(start: Hex, facing: int, wind: int, pm: int, frigate: bool = False,

@@ -74,10 +74,12 @@ class HooRuleset(SteppedRuleset):
             ships.append(Ship(id=s.id, name=s.name, side=s.side, seat=seat, card=s.card, q=s.q, r=s.r,
                               facing=s.facing % 6, speed=card(s.card).sails[0]))
         problems = placement_problems(ships)
+        land = {h.at for h in setup.shoals if h.kind == "land"}
+        problems += [f"{s.id} is on the coast" for s in ships if s.at in land]
         if problems:
             raise ValueError("the scenario's places break the set-up rules: " + "; ".join(problems))
         state = HooState(seats=seats, sides=list(setup.sides), title=setup.title, scenario=setup.name,
-                         turns_limit=setup.turns, flight_distance=options.flight_distance, ships=ships)
+                         shoals=list(setup.shoals), turns_limit=setup.turns, flight_distance=options.flight_distance, ships=ships)
         state.setup_rolls = setup_rolls(state.sides, roller)
         roller.log.emit("game_start", title=setup.title, rolls=dict(state.setup_rolls))
         return state

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from rules.core.dice import Roller
 from rules.core.tables.hexmap import ahead, distance, turn
-from rules.hoo import damage
+from rules.hoo import damage, shoals
 from rules.hoo.initiative import Tiebreaks, initiative
 from rules.hoo.movement import courses
 from rules.hoo.state import HooState, Ship
@@ -27,7 +27,7 @@ def speed_choices(ship: Ship) -> list[int]:
 
 
 def sets_speed(ship: Ship) -> bool:
-    return ship.fighting and not ship.grappled and not ship.dismasted
+    return ship.fighting and not ship.grappled and not ship.dismasted and not ship.aground
 
 
 def new_turn(state: HooState, roller: Roller) -> None:
@@ -70,6 +70,8 @@ def begin(state: HooState, roller: Roller) -> None:
             ship.speed = min(ship.marker, ship.max_speed)
             ship.marker, ship.revealed = None, True
             roller.log.emit("speed_revealed", ship=ship.id, name=ship.name, speed=ship.speed)
+        if ship.aground:
+            shoals.try_float_off(ship, roller)
         if needs_move_order(state, ship):
             state.step = "move"
             return
@@ -82,7 +84,7 @@ def begin(state: HooState, roller: Roller) -> None:
 def needs_move_order(state: HooState, ship: Ship) -> bool:
     if ship.grappled:
         return True
-    if ship.dismasted or ship.irons_turn == state.turn:
+    if ship.dismasted or ship.irons_turn == state.turn or ship.aground:
         return False
     if boarding_targets(state, ship):
         return True
@@ -103,7 +105,7 @@ def boarding_targets(state: HooState, ship: Ship) -> list[Ship]:
 
 
 def _move_alone(state: HooState, ship: Ship, roller: Roller) -> None:
-    if ship.dismasted:
+    if ship.dismasted and not ship.aground:
         way = into_the_wind(ship.facing, state.wind)
         if way:
             ship.facing = turn(ship.facing, way)
@@ -115,6 +117,8 @@ def _move_alone(state: HooState, ship: Ship, roller: Roller) -> None:
             else:
                 ship.q, ship.r = astern.q, astern.r
                 roller.log.emit("drift", ship=ship.id, name=ship.name, q=ship.q, r=ship.r)
+    elif ship.aground:
+        roller.log.emit("stays_aground", ship=ship.id, name=ship.name)
     elif ship.irons_turn == state.turn:
         roller.log.emit("lies_in_irons", ship=ship.id, name=ship.name)
     else:

@@ -23,6 +23,18 @@ class ShipSetup(BaseModel):
     player: str | None = None
 
 
+class Shoal(BaseModel):
+    """An obstacle's hex (4.0): a sandbar, a reef, or the coast itself."""
+
+    q: int
+    r: int
+    kind: Literal["sand", "reef", "land"]
+
+    @property
+    def at(self) -> Hex:
+        return Hex(self.q, self.r)
+
+
 class HooSetup(BaseModel):
     name: str
     title: str = ""
@@ -30,6 +42,7 @@ class HooSetup(BaseModel):
     turns: int = 15
     sides: list[str]
     ships: list[ShipSetup]
+    shoals: list[Shoal] = Field(default_factory=list)
 
 
 class HooOptions(BaseModel):
@@ -58,6 +71,8 @@ class Ship(BaseModel):
     leak: bool = False  # a hole in the hull (3.4.4, critical hull)
     board_malus: bool = False  # fired while grappled: -2 on her next boarding roll (3.5)
     struck_by: str | None = None  # the side that took or sank her once struck
+    aground: bool = False  # stuck on a sandbar (4.1.2)
+    wreck: bool = False  # sunk on a reef: she bars the hex (4.2)
 
     @property
     def at(self) -> Hex:
@@ -96,7 +111,7 @@ class Ship(BaseModel):
 
     @property
     def on_map(self) -> bool:
-        return self.status in ("afloat", "struck")
+        return self.status in ("afloat", "struck") or self.wreck
 
     def yellow_lost(self) -> int:
         c = card(self.card)
@@ -116,6 +131,7 @@ class HooState(BaseModel):
     turns_limit: int = 15
     flight_distance: int = 12
     ships: list[Ship]
+    shoals: list[Shoal] = Field(default_factory=list)
     wind: int = 0  # the hex side the wind blows from
     step: str = "wind"
     turn: int = 1
@@ -141,7 +157,12 @@ class HooState(BaseModel):
         return next(s.id for s in self.seats if s.side == side)
 
     def occupied(self, exclude: str | None = None) -> set[Hex]:
-        return {s.at for s in self.ships if s.on_map and s.id != exclude}
+        """Hexes no ship may enter: other ships (wrecks too), and the coast."""
+        return {s.at for s in self.ships if s.on_map and s.id != exclude} | {
+            h.at for h in self.shoals if h.kind == "land"}
+
+    def shoal(self, h: Hex) -> str | None:
+        return next((s.kind for s in self.shoals if s.at == h), None)
 
     def enemies(self, ship: Ship) -> list[Ship]:
         return [s for s in self.ships if s.side != ship.side]

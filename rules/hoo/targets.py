@@ -34,7 +34,7 @@ def fire_options(state: HooState, ship: Ship) -> FireOptions:
     out = FireOptions()
     if not ship.fighting or ship.grappled:
         return out
-    blocked = state.occupied(exclude=ship.id)
+    blocked = state.occupied(exclude=ship.id)  # ships, wrecks and the coast hide what lies behind
     if not state.boarded and ship.guns > 0:
         for enemy in state.enemies(ship):
             # "Non è permesso fare fuoco contro navi agganciate tra loro."

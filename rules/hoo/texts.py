@@ -70,6 +70,9 @@ def describe(event: Event, lang: str = "en") -> str:
     if kind == "leak":
         return say("hoo.event.leak", name=d["name"], die=d["die"], total=d["total"],
                    result=say("hoo.event.plugged" if d["plugged"] else "hoo.event.leaking"))
+    if kind == "float_off":
+        return say("hoo.event.float_off", name=d["name"], die=d["die"], total=d["total"],
+                   result=say("hoo.event.afloat" if d["free"] else "hoo.event.still-aground"))
     if kind == "game_over":
         scores = ", ".join(f"{side} {n}" for side, n in d["scores"].items())
         result = say("hoo.event.winner", side=d["winner"]) if d.get("winner") else say("hoo.event.draw")

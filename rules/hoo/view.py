@@ -29,7 +29,7 @@ def ship_view(state: HooState, ship: Ship, viewer: str | None) -> dict[str, Any]
         "lost": dict(ship.lost), "tracks": {"sails": list(c.sails), "guns": list(c.guns), "crew": list(c.crew)},
         "marker_hidden": hidden and not own,
         "marker": ship.marker if own else None,
-        "grappled": ship.grappled, "leak": ship.leak, "in_irons": ship.irons_turn >= state.turn,
+        "grappled": ship.grappled, "leak": ship.leak, "aground": ship.aground, "wreck": ship.wreck, "in_irons": ship.irons_turn >= state.turn,
         "helm_dead": ship.no_turn_turn == state.turn, "dismasted": ship.dismasted,
     }
 
@@ -41,7 +41,8 @@ def view(state: HooState, viewer: str | None) -> dict[str, Any]:
         opts = fire_options(state, active)
         arcs = {"port": opts.port, "starboard": opts.starboard}
     return {
-        "ruleset": "hoo", "board": {"kind": "hex", "margin": 2}, "viewer": viewer,
+        "ruleset": "hoo", "board": {"kind": "hex", "margin": 2, "hexes": [[h.q, h.r] for h in state.shoals]},
+        "viewer": viewer, "shoals": [h.model_dump() for h in state.shoals],
         "title": state.title, "scenario": state.scenario, "turn": state.turn, "turns_limit": state.turns_limit,
         "step": state.step, "sides": list(state.sides), "wind": state.wind, "wind_from": bearing(state.wind),
         "ships": [ship_view(state, s, viewer) for s in state.ships if s.on_map],

@@ -44,6 +44,10 @@ class Seen:
                    str(d.get("kind", "")), str(d.get("status", "afloat")), d.get("grappled"))
 
 
+def _shoals(view: dict[str, Any], kind: str) -> set[Hex]:
+    return {Hex(int(s["q"]), int(s["r"])) for s in view.get("shoals") or () if s["kind"] == kind}
+
+
 def _ships(view: dict[str, Any]) -> dict[str, Seen]:
     return {d["id"]: Seen.of(d) for d in view.get("ships", [])}
 
@@ -116,7 +120,7 @@ class HooCaptain(AICaptain):
         return [{"action": "speed", "pm": v} for v in reversed(values)]
 
     def course_end(self, view: dict[str, Any], me: Seen, ships: dict[str, Seen], course: str):
-        taken = {s.at for s in ships.values() if s.id != me.id}
+        taken = {s.at for s in ships.values() if s.id != me.id} | _shoals(view, "land")
         try:
             return sail(me.at, me.facing, "" if course == "-" else course, int(view.get("wind", 0)), me.speed,
                         me.kind == "fregata", taken.__contains__)
@@ -135,7 +139,8 @@ class HooCaptain(AICaptain):
             for course in sail_action.param("course").values():
                 end = self.course_end(view, me, ships, str(course))
                 if end is not None:
-                    out.append((self.course_value(me, end, enemies), {"action": "sail", "course": course}))
+                    value = self.course_value(me, end, enemies) - self.shoal_risk(view, me, end.path)
+                    out.append((value, {"action": "sail", "course": course}))
         if spec.action("fire_alongside") is not None:
             out.append((self.alongside_value(me, ships), {"action": "fire_alongside"}))
         if spec.action("cast_off") is not None:
@@ -145,6 +150,17 @@ class HooCaptain(AICaptain):
 
     def board_value(self, me: Seen, target: Seen) -> float:
         return -100.0
+
+    def shoal_risk(self, view: dict[str, Any], me: Seen, path) -> float:
+        """Sandbars and reefs on the way: both cost boxes and a bar may stop her (4.0)."""
+        sand, reef = _shoals(view, "sand"), _shoals(view, "reef")
+        risk = 0.0
+        for h in path:
+            if h in sand and me.kind != "fregata":
+                risk += 6.0
+            if h in reef:
+                risk += 3.0 if me.kind == "fregata" else 6.0
+        return risk
 
     def alongside_value(self, me: Seen, ships: dict[str, Seen]) -> float:
         return 0.0
