@@ -121,7 +121,7 @@ class HooBoard(HexBoard):
                     cx, cy = hexmap.centre(h)
                     if not (x0 < cx < x1 and y0 < cy < y1):
                         continue  # the frame is the map: nothing is drawn beyond it
-                    pts = [canvas.px(*self.shift(view, x, y)) for x, y in hexmap.corners(h)]
+                    pts = [canvas.px(x - x0, y - y0) for x, y in hexmap.corners(h)]
                     canvas.translucent(pts, fill=ARC_FILL, outline=ARC_EDGE, width=1)
         canvas.flush_overlay()
 
