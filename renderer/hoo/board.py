@@ -133,6 +133,8 @@ class HooBoard(HexBoard):
         acting = [s["name"] for s in view.get("ships", []) if s["id"] in set(view.get("to_act") or ())]
         if view.get("over"):
             return text("hoo.map.over", lang)
+        if step == "place":
+            return f"{line} · {text('hoo.map.place', lang)}"
         if step in ("wind", "shift"):
             return f"{line} · {text('hoo.map.setup', lang)}"
         if step == "speeds":
@@ -191,7 +193,8 @@ class HooBoard(HexBoard):
         head = text("hoo.map.alt", lang, status=self.status_line(view, lang).replace(" · ", ", "),
                     wind=HEX_SIDES[int(view.get("wind", 0)) % 6])
         acting = set(view.get("to_act") or ())
-        ships = sorted(view.get("ships", []), key=lambda s: s["id"] not in acting)
+        ships = sorted((s for s in view.get("ships", []) if s.get("x") is not None),
+                       key=lambda s: s["id"] not in acting)
         return fit(head, [self.ship_sentence(s, lang) for s in ships], "")
 
     def card(self, view: View, piece_id: str, theme: Theme) -> Image.Image:

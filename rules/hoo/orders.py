@@ -9,7 +9,7 @@ from rules.core.dice import Roller
 from rules.core.steps import Checking, DecisionHandlers, StepHandlers, remembered
 from rules.core.tables.hexmap import distance, turn
 from rules.core.texts import say
-from rules.hoo import actions, sequence
+from rules.hoo import actions, placement, sequence
 from rules.hoo.gunnery import aim_allowed
 from rules.hoo.state import HooState
 from rules.hoo.texts import HEX_SIDES
@@ -67,7 +67,10 @@ def _shift_resolve(state: HooState, orders: dict[str, Order], roller: Roller) ->
     way = order.payload["way"] if order else "none"
     state.wind = turn(state.wind, {"none": 0, "clockwise": 1, "anticlockwise": -1}[way])
     roller.log.emit("wind_shift", seat=_setup_seats(state)[1], way=way, wind=state.wind)
-    sequence.new_turn(state, roller)
+    if state.to_place:
+        state.step = "place"  # "prima di mettere in mappa le navi" the wind is set
+    else:
+        sequence.new_turn(state, roller)
 
 
 # -- speeds (3.2.1) ---------------------------------------------------------------------
@@ -265,4 +268,5 @@ STEPS = {
     "speeds": StepHandlers(_speeds_pending, {"speed": DecisionHandlers(_speed_spec)}, _speeds_resolve),
     "move": StepHandlers(_move_pending, {"move": DecisionHandlers(_move_spec)}, _move_resolve),
     "fire": StepHandlers(_fire_pending, {"fire": DecisionHandlers(_fire_spec, _fire_check)}, _fire_resolve),
+    "place": placement.STEP,
 }

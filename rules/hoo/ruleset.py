@@ -41,6 +41,17 @@ def setup_rolls(sides: list[str], roller: Roller) -> dict[str, int]:
             return rolls
 
 
+def placing_order(state: HooState) -> list[str]:
+    """2.0: "a partire da quello che ha ottenuto il punteggio minore, si pongono in gioco le
+    navi": one ship a side in turn, the lower roller's first, each fleet in its order."""
+    low, high = sorted(state.sides, key=lambda side: state.setup_rolls[side])
+    fleets = [[s.id for s in state.ships if s.side == side] for side in (low, high)]
+    out: list[str] = []
+    for i in range(max(len(f) for f in fleets)):
+        out += [f[i] for f in fleets if i < len(f)]
+    return out
+
+
 class HooRuleset(SteppedRuleset):
     steps = STEPS
     name = MANIFEST.name
@@ -81,6 +92,10 @@ class HooRuleset(SteppedRuleset):
         state = HooState(seats=seats, sides=list(setup.sides), title=setup.title, scenario=setup.name,
                          shoals=list(setup.shoals), turns_limit=setup.turns, flight_distance=options.flight_distance, ships=ships)
         state.setup_rolls = setup_rolls(state.sides, roller)
+        if options.place_by_hand:
+            state.to_place = placing_order(state)
+            for ship in state.ships:
+                ship.placed = False
         roller.log.emit("game_start", title=setup.title, rolls=dict(state.setup_rolls))
         return state
 

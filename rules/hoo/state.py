@@ -46,6 +46,9 @@ class HooSetup(BaseModel):
 
 
 class HooOptions(BaseModel):
+    # 2.0: the players place their ships by hand, in the order of the set-up roll,
+    # instead of the scenario's places (which are then each ship's suggested place).
+    place_by_hand: bool = False
     # End the battle when one side's ships are all this far from every enemy (5.0: "il
     # nemico si dà alla fuga e non è più raggiungibile").
     flight_distance: int = 12
@@ -72,6 +75,7 @@ class Ship(BaseModel):
     board_malus: bool = False  # fired while grappled: -2 on her next boarding roll (3.5)
     struck_by: str | None = None  # the side that took or sank her once struck
     aground: bool = False  # stuck on a sandbar (4.1.2)
+    placed: bool = True  # on the map yet (2.0: placed by hand after the wind is set)
     wreck: bool = False  # sunk on a reef: she bars the hex (4.2)
 
     @property
@@ -111,7 +115,7 @@ class Ship(BaseModel):
 
     @property
     def on_map(self) -> bool:
-        return self.status in ("afloat", "struck") or self.wreck
+        return self.placed and (self.status in ("afloat", "struck") or self.wreck)
 
     def yellow_lost(self) -> int:
         c = card(self.card)
@@ -137,6 +141,7 @@ class HooState(BaseModel):
     turn: int = 1
     setup_rolls: dict[str, int] = Field(default_factory=dict)  # side -> the set-up D6 (2.0)
     order: list[str] = Field(default_factory=list)  # this turn's initiative, ship ids
+    to_place: list[str] = Field(default_factory=list)  # ships still to place by hand (2.0), in order
     active: int = 0  # index into order
     tiebreaks: int = 0  # this turn's initiative tie-breaks (2.1.2)
     moved_turned: bool = False  # the active ship turned this activation (the leak roll)

@@ -22,7 +22,8 @@ def ship_view(state: HooState, ship: Ship, viewer: str | None) -> dict[str, Any]
     hidden = ship.marker is not None and not ship.revealed
     return {
         "id": ship.id, "name": ship.name, "side": ship.side, "player": ship.seat, "status": ship.status,
-        "x": ship.q, "y": ship.r, "heading": bearing(ship.facing), "facing": ship.facing,
+        "x": ship.q if ship.placed else None, "y": ship.r if ship.placed else None,
+        "heading": bearing(ship.facing), "facing": ship.facing,
         "card": ship.card, "class": c.name, "kind": c.kind, "points": c.points,
         "speed": ship.speed, "max_speed": ship.max_speed, "guns": ship.guns, "crew": ship.crew,
         "hull": ship.current("hull"), "hull_boxes": c.hull, "yellow": c.yellow,
@@ -45,9 +46,10 @@ def view(state: HooState, viewer: str | None) -> dict[str, Any]:
         "viewer": viewer, "shoals": [h.model_dump() for h in state.shoals],
         "title": state.title, "scenario": state.scenario, "turn": state.turn, "turns_limit": state.turns_limit,
         "step": state.step, "sides": list(state.sides), "wind": state.wind, "wind_from": bearing(state.wind),
-        "ships": [ship_view(state, s, viewer) for s in state.ships if s.on_map],
+        "ships": [ship_view(state, s, viewer) for s in state.ships if s.on_map or not s.placed],
         "gone": [{"id": s.id, "name": s.name, "side": s.side, "status": s.status}
-                 for s in state.ships if not s.on_map],
+                 for s in state.ships if s.placed and not s.on_map],
+        "to_place": list(state.to_place),
         "to_act": [active.id] if active is not None else [],
         "order": list(state.order), "active": state.active, "targets": arcs,
         "winner": state.winner, "over": state.step == "over", "scores": dict(state.scores),

@@ -13,7 +13,21 @@ DOUBLE_SAME = TEXTS.add("hoo-double-same", "Double fire needs a different target
 SPLIT_RANGE = TEXTS.add("hoo-split-range", "Split the {guns} dice: between 1 and {guns} less one to port.",
                         "Dividi i {guns} dadi: a sinistra tra 1 e {guns} meno uno.")
 
+PLACE_TAKEN = TEXTS.add("hoo-place-taken", "Hex {hex} is taken (a ship or the coast): one ship a hex.",
+                        "L'esagono {hex} è occupato (una nave o la costa): una nave per esagono.")
+PLACE_TOO_NEAR = TEXTS.add("hoo-place-too-near",
+                           "Hex {hex} is {hexes} hexes from {enemy}: leave three empty hexes between enemies.",
+                           "L'esagono {hex} è a {hexes} esagoni da {enemy}: lascia tre esagoni vuoti tra nemici.")
+
 TEXTS.add_pairs({
+    "hoo.form.place-decision": ("Place {ship}", "Metti in mappa {ship}"),
+    "hoo.form.place": ("Place her", "Piazzala"),
+    "hoo.form.facing": ("Facing (hex side)", "Prua (lato di esagono)"),
+    "hoo.help.place": ("The hex's q and r; at least three empty hexes from every enemy.",
+                       "q e r dell'esagono; almeno tre esagoni vuoti da ogni nemico."),
+    "hoo.default.place": ("her place in the scenario, {hex}", "il suo posto nello scenario, {hex}"),
+    "hoo.event.placed": ("{name} is placed at {q},{r}.", "{name} è messa in mappa in {q},{r}."),
+    "hoo.map.place": ("Placing the ships", "Si mettono in mappa le navi"),
     # forms
     "hoo.form.wind-decision": ("Set the wind", "Stabilisci il vento"),
     "hoo.form.wind": ("Set the wind", "Stabilisci il vento"),

@@ -87,3 +87,36 @@ def test_a_turn_moves_fires_and_passes_to_the_next_ship():
     state, _ = game.resolve(RULES, state, [Order(decision=fire.id, player="p1", payload={"action": "hold"})],
                             ForcedDice([]))
     assert RULES.pending(state)[0].subject == "bellona"
+
+
+def _placing(*dice):
+    setup = RULES.scenarios()["squadrons"]
+    state, _ = game.start(RULES, setup, RULES.options_model(place_by_hand=True), SEATS, ForcedDice(list(dice)))
+    for order in (Order(decision="wind", player="p2", payload={"action": "wind", "side": 3}),
+                  Order(decision="shift", player="p1", payload={"action": "shift", "way": "none"})):
+        state, _ = game.resolve(RULES, state, [order], ForcedDice([]))
+    return state
+
+
+def test_ships_are_placed_by_hand_from_the_lower_roller_after_the_wind():
+    """2.0: "a partire da quello che ha ottenuto il punteggio minore, si pongono in gioco le navi
+    (al massimo una per esagono) facendo attenzione che tra la vostra e quella nemica vi siano
+    almeno 3 esagoni vuoti"; 2.1: the wind is set "prima di mettere in mappa le navi"."""
+    state = _placing(2, 5)  # italy rolled lower: italy places first
+    assert state.step == "place" and state.to_place == ["castiglione", "bellona", "corona", "amphion"]
+    assert all(s["x"] is None for s in RULES.view(state, None)["ships"])
+    (first,) = RULES.pending(state)
+    assert first.player == "p1"
+    place = {"action": "place", "q": 0, "r": 0, "facing": 0}
+    state, _ = game.resolve(RULES, state, [Order(decision=first.id, player="p1", payload=place)], ForcedDice([]))
+    (second,) = RULES.pending(state)
+    near = Order(decision=second.id, player="p2", payload={"action": "place", "q": 3, "r": 0, "facing": 3})
+    assert RULES.validate(state, near)[0].code == "hoo-place-too-near"
+    taken = Order(decision=second.id, player="p2", payload={"action": "place", "q": 0, "r": 0, "facing": 3})
+    assert RULES.validate(state, taken)[0].code == "hoo-place-taken"
+    far = Order(decision=second.id, player="p2", payload={"action": "place", "q": 4, "r": 0, "facing": 3})
+    assert RULES.validate(state, far) == []
+    state, _ = game.resolve(RULES, state, [far], ForcedDice([]))
+    for _ in range(2):  # the last two take their published defaults
+        state, _ = game.resolve(RULES, state, [], ForcedDice([]))
+    assert state.step == "speeds" and all(s.placed for s in state.ships)
