@@ -180,6 +180,7 @@ class HooBoard(HexBoard):
         state = ""
         for flag, key in (("struck", data.get("status") == "struck"), ("grappled", bool(data.get("grappled"))),
                           ("dismasted", bool(data.get("dismasted"))), ("aground", bool(data.get("aground"))),
+                          ("prize", bool(data.get("prize"))),
                           ("wreck", bool(data.get("wreck")))):
             if key:
                 state += text(f"hoo.map.state.{flag}", lang)

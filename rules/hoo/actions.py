@@ -122,10 +122,12 @@ def cast_off(state: HooState, ship: Ship, roller: Roller) -> bool:
 
 def seize(state: HooState, ship: Ship, target: Ship, how: str, roller: Roller) -> None:
     """3.6.1: a struck enemy alongside is sunk, or taken at the cost of one crew box; a
-    prize is sailed off at once (docs/rules/hoo.md)."""
+    prize "potrà muovere regolarmente senza sparare né effettuare arrembaggi" for her
+    captor until she is out of reach of the enemy's guns (rules.hoo.sequence.prizes_away)."""
     target.struck_by = ship.side
     if how == "capture":
-        target.status = "captured"
+        target.taken_from, target.side, target.seat = target.side, ship.side, ship.seat
+        target.status, target.speed, target.marker = "afloat", min(1, target.max_speed), None
         roller.log.emit("seized", ship=ship.id, name=ship.name, target=target.id, tname=target.name, how=how)
         damage.strike_home(state, ship, {"crew": 1}, roller, criticals=False, cause="prize-crew")
     else:

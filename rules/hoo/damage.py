@@ -121,6 +121,8 @@ def _fate(state: HooState, ship: Ship, roller: Roller, damaged: bool) -> None:
     if ship.status != "afloat":
         return
     ship.speed = min(ship.speed, ship.max_speed)
+    if ship.taken_from:
+        return  # a prize has struck already: her prize crew sails her on
     if ship.crew == 0:
         strike(state, ship, roller, "crew")
         return

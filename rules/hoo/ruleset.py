@@ -107,7 +107,7 @@ class HooRuleset(SteppedRuleset):
                                scores={k: float(v) for k, v in state.scores.items()})
 
     def losses(self, state: HooState) -> dict[str, list[str]]:
-        return {side: [s.name for s in state.ships if s.side == side and not s.fighting] for side in state.sides}
+        return {side: [s.name for s in state.ships if s.owner == side and not s.combatant] for side in state.sides}
 
     def view(self, state: HooState, viewer: str | None) -> dict[str, Any]:
         return view(state, viewer)

@@ -99,9 +99,9 @@ def move_courses(state: HooState, ship: Ship) -> dict:
 
 def boarding_targets(state: HooState, ship: Ship) -> list[Ship]:
     """Enemies alongside she may try to grapple (3.5): not already grappled."""
-    if ship.grappled or state.cast_off:
+    if ship.grappled or state.cast_off or ship.taken_from:
         return []
-    return [e for e in state.enemies(ship) if e.fighting and not e.grappled and distance(e.at, ship.at) == 1]
+    return [e for e in state.enemies(ship) if e.combatant and not e.grappled and distance(e.at, ship.at) == 1]
 
 
 def _move_alone(state: HooState, ship: Ship, roller: Roller) -> None:
@@ -145,6 +145,7 @@ def finish(state: HooState, roller: Roller) -> None:
             ship.leak = False
         else:
             damage.strike_home(state, ship, {"hull": 1}, roller, criticals=False, cause="leak")
+    prizes_away(state, roller)
     if check_end(state, roller, end_of_turn=False):
         return
     state.active += 1
@@ -158,6 +159,19 @@ def end_turn(state: HooState, roller: Roller) -> None:
     new_turn(state, roller)
 
 
+def prizes_away(state: HooState, roller: Roller) -> None:
+    """3.6.1: "Nel momento in cui si trova fuori dal raggio di tiro dei cannoni nemici, viene
+    rimossa dal gioco": a prize no enemy broadside could reach (at any bearing) is taken away."""
+    for prize in state.ships:
+        if not (prize.fighting and prize.taken_from):
+            continue
+        if not any(e.combatant and e.side != prize.side and 0 < e.guns and distance(e.at, prize.at) <= e.guns
+                   for e in state.ships):
+            prize.status = "captured"
+            prize.grappled = None
+            roller.log.emit("prize_away", ship=prize.id, name=prize.name)
+
+
 def scores(state: HooState) -> dict[str, int]:
     """Victory points (5.0): each enemy ship's crossed-out boxes, plus her points if she
     sank, twice her points if taken."""
@@ -166,7 +180,7 @@ def scores(state: HooState) -> dict[str, int]:
     out = {side: 0 for side in state.sides}
     for ship in state.ships:
         for side in state.sides:
-            if side == ship.side:
+            if side == ship.owner:
                 continue
             out[side] += ship.damage_value()
             if ship.status == "sunk":
@@ -177,7 +191,7 @@ def scores(state: HooState) -> dict[str, int]:
 
 
 def check_end(state: HooState, roller: Roller, end_of_turn: bool) -> bool:
-    beaten = [side for side in state.sides if not any(s.fighting and s.side == side for s in state.ships)]
+    beaten = [side for side in state.sides if not any(s.combatant and s.side == side for s in state.ships)]
     why = ""
     if beaten:
         why = "beaten"
@@ -199,7 +213,7 @@ def check_end(state: HooState, roller: Roller, end_of_turn: bool) -> bool:
 
 def _fled(state: HooState) -> bool:
     """One side's fighting ships all farther than the flight distance from every enemy."""
-    fighting = [s for s in state.ships if s.fighting]
+    fighting = [s for s in state.ships if s.combatant]
     for side in state.sides:
         ours = [s for s in fighting if s.side == side]
         theirs = [s for s in fighting if s.side != side]

@@ -74,6 +74,7 @@ class Ship(BaseModel):
     leak: bool = False  # a hole in the hull (3.4.4, critical hull)
     board_malus: bool = False  # fired while grappled: -2 on her next boarding roll (3.5)
     struck_by: str | None = None  # the side that took or sank her once struck
+    taken_from: str | None = None  # a prize (3.6.1): the side she was taken from; she sails for her captor
     aground: bool = False  # stuck on a sandbar (4.1.2)
     placed: bool = True  # on the map yet (2.0: placed by hand after the wind is set)
     wreck: bool = False  # sunk on a reef: she bars the hex (4.2)
@@ -111,7 +112,17 @@ class Ship(BaseModel):
 
     @property
     def fighting(self) -> bool:
+        """Afloat and acting (a prize sails, but neither fires nor boards)."""
         return self.status == "afloat"
+
+    @property
+    def owner(self) -> str:
+        """The side she began the battle with: whose loss she is in the victory count."""
+        return self.taken_from or self.side
+
+    @property
+    def combatant(self) -> bool:
+        return self.fighting and self.taken_from is None
 
     @property
     def on_map(self) -> bool:

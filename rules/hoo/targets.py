@@ -32,13 +32,13 @@ class FireOptions:
 
 def fire_options(state: HooState, ship: Ship) -> FireOptions:
     out = FireOptions()
-    if not ship.fighting or ship.grappled:
+    if not ship.combatant or ship.grappled:
         return out
     blocked = state.occupied(exclude=ship.id)  # ships, wrecks and the coast hide what lies behind
     if not state.boarded and ship.guns > 0:
         for enemy in state.enemies(ship):
             # "Non è permesso fare fuoco contro navi agganciate tra loro."
-            if not enemy.fighting or enemy.grappled:
+            if not enemy.combatant or enemy.grappled:  # a prize is neither a target nor a threat
                 continue
             sides = can_reach(ship.at, ship.facing, ship.guns, enemy.at, lambda h: h in blocked and h != enemy.at)
             for side in sides:

@@ -138,7 +138,26 @@ def test_struck_ships_are_taken_or_sunk_by_an_enemy_alongside():
     state = table(s, prize)
     assert actions.fire_options(state, s).seize == ["prize"]
     actions.seize(state, s, prize, "capture", roller())
-    assert prize.status == "captured" and s.lost["crew"] == 1
+    assert prize.side == "a" and prize.seat == "pa" and prize.fighting and s.lost["crew"] == 1
+    assert prize.taken_from == "b" and not actions.fire_options(state, prize).any
+
+
+def test_a_prize_sails_without_firing_and_is_taken_away_out_of_the_enemy_reach():
+    """3.6.1: "nel secondo potrà muovere regolarmente senza sparare né effettuare arrebbaggi. Nel
+    momento in cui si trova fuori dal raggio di tiro dei cannoni nemici, viene rimossa dal gioco"."""
+    s = ship("hms", q=0, r=0)
+    prize = ship("prize", "b", q=1, r=0, status="struck")
+    foe = ship("foe", "b", q=6, r=0)  # 6D6: she reaches 6 hexes
+    state = table(s, prize, foe)
+    actions.seize(state, s, prize, "capture", roller())
+    assert sequence.boarding_targets(state, prize) == []
+    sequence.prizes_away(state, roller())
+    assert prize.status == "afloat"  # 5 hexes from the foe's guns
+    prize.q = -1
+    r = roller()
+    sequence.prizes_away(state, r)
+    assert prize.status == "captured" and "prize_away" in kinds(r)
+    assert sequence.scores(state)["a"] == 2 * 92 + prize.damage_value()
 
 
 def test_victory_points():
