@@ -35,13 +35,14 @@ class Seen:
     kind: str
     status: str
     grappled: str | None
+    prize: bool = False
 
     @classmethod
     def of(cls, d: dict[str, Any]) -> "Seen":
         speed = d.get("marker") if d.get("marker") is not None else d.get("speed", 0)
         return cls(d["id"], d["side"], d.get("player"), Hex(int(d["x"]), int(d["y"])), int(d["facing"]),
                    int(d.get("guns", 0)), int(d.get("crew", 0)), int(d.get("hull", 0)), int(speed or 0),
-                   str(d.get("kind", "")), str(d.get("status", "afloat")), d.get("grappled"))
+                   str(d.get("kind", "")), str(d.get("status", "afloat")), d.get("grappled"), bool(d.get("prize")))
 
 
 def _shoals(view: dict[str, Any], kind: str) -> set[Hex]:
@@ -53,7 +54,7 @@ def _ships(view: dict[str, Any]) -> dict[str, Seen]:
 
 
 def _enemies(ships: dict[str, Seen], me: Seen) -> list[Seen]:
-    return [s for s in ships.values() if s.side != me.side and s.status == "afloat"]
+    return [s for s in ships.values() if s.side != me.side and s.status == "afloat" and not s.prize]
 
 
 def dice_at(shooter_at: Hex, facing: int, guns: int, target: Seen) -> int:
@@ -139,7 +140,11 @@ class HooCaptain(AICaptain):
             for course in sail_action.param("course").values():
                 end = self.course_end(view, me, ships, str(course))
                 if end is not None:
-                    value = self.course_value(me, end, enemies) - self.shoal_risk(view, me, end.path)
+                    if me.prize:  # a prize runs for it: out of the enemy's reach she is ours (3.6.1)
+                        value = float(min((distance(end.at, e.at) - e.guns for e in enemies), default=0))
+                    else:
+                        value = self.course_value(me, end, enemies)
+                    value -= self.shoal_risk(view, me, end.path)
                     out.append((value, {"action": "sail", "course": course}))
         if spec.action("fire_alongside") is not None:
             out.append((self.alongside_value(me, ships), {"action": "fire_alongside"}))
