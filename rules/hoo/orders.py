@@ -136,7 +136,8 @@ def _move_spec(state: HooState, decision: Decision, only: str | None, checking: 
         default = {"action": "board", "target": other.id}
     else:
         found = remembered(checking, state, ("courses", ship.id), lambda: sequence.move_courses(state, ship))
-        ordered = sorted(found, key=lambda c: (len(c), c))
+        # Fewest turns first: a menu shows 25 values, and a frigate at 5 PM has more courses.
+        ordered = sorted(found, key=lambda c: (len(c) - c.count("F"), -c.count("F"), c))
         if set(ordered) != {""}:
             choices = [Choice(value=c or "-", label=_course_label(c)) for c in ordered]
             out.append(ActionSpec(action="sail", label=say("hoo.form.sail"), help=say("hoo.help.course"),
