@@ -6,8 +6,7 @@ from rules.core.dice import Roller
 from rules.core.tables.hexmap import distance
 from rules.hoo import damage, shoals
 from rules.hoo.gunnery import can_reach, fire_dice, hits, location, rake
-from rules.hoo.targets import FireOptions, fire_options
-from rules.hoo.sequence import boarding_targets, move_courses
+from rules.hoo.sequence import move_courses
 from rules.hoo.state import HooState, Ship
 
 GRAPPLED_FIRE_MALUS = 2  # dice, on the next boarding roll of a ship that fired while grappled
@@ -134,9 +133,6 @@ def seize(state: HooState, ship: Ship, target: Ship, how: str, roller: Roller) -
         target.status = "sunk"
         roller.log.emit("seized", ship=ship.id, name=ship.name, target=target.id, tname=target.name, how=how)
 
-
-__all__ = ["FireOptions", "fire_options", "sail", "fire", "fire_grappled", "grapple", "melee", "cast_off", "seize",
-           "boarding_targets"]
 
 
 def can_fire_alongside(state: HooState, ship: Ship) -> bool:

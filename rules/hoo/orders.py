@@ -12,6 +12,7 @@ from rules.core.texts import say
 from rules.hoo import actions, placement, sequence
 from rules.hoo.gunnery import aim_allowed
 from rules.hoo.state import HooState
+from rules.hoo.targets import fire_options
 from rules.hoo.texts import HEX_SIDES
 from rules.hoo.wording import AIM_RANGE, DOUBLE_SAME, SPLIT_RANGE
 
@@ -197,7 +198,7 @@ def _names(state: HooState, ids: list[str]) -> list[Choice]:
 
 def _fire_spec(state: HooState, decision: Decision, only: str | None, checking: Checking | None) -> DecisionSpec:
     ship = state.ship(decision.subject or "")
-    opts = remembered(checking, state, ("fire", ship.id), lambda: actions.fire_options(state, ship))
+    opts = remembered(checking, state, ("fire", ship.id), lambda: fire_options(state, ship))
     out: list[ActionSpec] = []
     if opts.targets:
         aims = [Choice(value=a, label=say(f"hoo.form.aim.{a}")) for a in AIMS]
@@ -244,7 +245,7 @@ def _fire_resolve(state: HooState, orders: dict[str, Order], roller: Roller) -> 
     order = orders.get(decision.id)
     payload = order.payload if order else {"action": "hold"}
     what = payload["action"]
-    opts = actions.fire_options(state, ship)
+    opts = fire_options(state, ship)
     if what == "fire":
         target = state.ship(payload["target"])
         aim = payload.get("aim") or "none"

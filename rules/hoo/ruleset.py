@@ -6,7 +6,7 @@ from typing import Any
 
 from rules.core.dice import Roller
 from rules.core.events import Event
-from rules.core.ruleset import FILLER, HEADING, PHASE_END, REVEAL, TURN_START, Outcome, Seat, ShipEntry
+from rules.core.ruleset import FILLER, HEADING, REVEAL, TURN_START, Outcome, Seat, ShipEntry
 from rules.core.scenarios import packaged_scenarios
 from rules.core.steps import SteppedRuleset
 from rules.core.tables.hexmap import distance

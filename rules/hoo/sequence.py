@@ -13,9 +13,10 @@ from rules.core.tables.hexmap import ahead, distance, turn
 from rules.hoo import damage, shoals
 from rules.hoo.initiative import Tiebreaks, initiative
 from rules.hoo.movement import courses
+from rules.hoo.ships import card
 from rules.hoo.state import HooState, Ship
 from rules.hoo.targets import fire_options
-from rules.hoo.wind import HEAD, point_of_sail, into_the_wind
+from rules.hoo.wind import into_the_wind
 
 LEAK_PLUGGED = 6
 
@@ -175,8 +176,6 @@ def prizes_away(state: HooState, roller: Roller) -> None:
 def scores(state: HooState) -> dict[str, int]:
     """Victory points (5.0): each enemy ship's crossed-out boxes, plus her points if she
     sank, twice her points if taken."""
-    from rules.hoo.ships import card
-
     out = {side: 0 for side in state.sides}
     for ship in state.ships:
         for side in state.sides:

@@ -3,8 +3,9 @@ from __future__ import annotations
 
 import pytest
 
-from rules.core.tables.hexmap import Hex, frame, centre
-from rules.hoo import movement, sequence
+from rules.core.tables.hexmap import Hex, centre, frame
+from rules.hoo import sequence
+from rules.hoo.actions import sail as sail_on_the_table
 from rules.hoo.movement import IllegalCourse, courses, sail
 from rules.hoo.wind import CLOSE, HEAD, REACH, RUN, point_of_sail, turn_cost
 from tests.hoo.helpers import roller, ship, table
@@ -61,8 +62,7 @@ def test_turning_head_to_wind_stops_her_and_she_lies_still_next_turn():
         sail(Hex(0, 0), 1, "LF", WIND, 4)
     s = ship("hms", q=0, r=0, facing=1, speed=4)
     state = table(s, ship("foe", "b", q=9, r=0), wind=WIND, step="move")
-    from rules.hoo.actions import sail as do_sail
-    do_sail(state, s, "L", roller())
+    sail_on_the_table(state, s, "L", roller())
     assert s.irons_turn == state.turn + 1
     state.turn += 1
     assert not sequence.needs_move_order(state, s)

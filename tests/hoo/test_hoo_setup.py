@@ -1,7 +1,6 @@
 """2.0 Preparazione, 2.1 il vento, 3.2.1 speed markers (secret), the sequence of play."""
 from __future__ import annotations
 
-import pytest
 
 from rules.core import game
 from rules.core.decisions import Order

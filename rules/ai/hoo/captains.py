@@ -6,6 +6,7 @@ rules' own pure movement (rules.hoo.movement), from the places the view shows.
 """
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass
 from typing import Any, Iterable
@@ -13,7 +14,7 @@ from typing import Any, Iterable
 from rules.ai.base import AICaptain, FormFiller, Planned
 from rules.core.decisions import Decision, DecisionSpec
 from rules.core.ruleset import Ruleset
-from rules.core.tables.hexmap import PORT, STARBOARD, Hex, bearing, distance, in_arc
+from rules.core.tables.hexmap import PORT, STARBOARD, Hex, bearing, centre, distance, in_arc
 from rules.hoo.gunnery import fire_dice, rake
 from rules.hoo.movement import IllegalCourse, sail
 
@@ -101,8 +102,6 @@ class HooCaptain(AICaptain):
         theirs = [s.at for s in ships.values() if s.player != seat]
         if not ours or not theirs:
             return 0
-        import math
-        from rules.core.tables.hexmap import centre
         ox = sum(centre(h)[0] for h in ours) / len(ours) - sum(centre(h)[0] for h in theirs) / len(theirs)
         oy = sum(centre(h)[1] for h in ours) / len(ours) - sum(centre(h)[1] for h in theirs) / len(theirs)
         angle = math.degrees(math.atan2(ox, oy)) % 360
