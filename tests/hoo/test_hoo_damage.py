@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from rules.hoo import actions, damage, sequence
 from rules.hoo.ships import CATALOGUE, card
+from rules.hoo.targets import fire_options
 from tests.hoo.helpers import event, kinds, roller, ship, table
 
 
@@ -45,7 +46,7 @@ def test_no_guns_no_fire():
     s = ship("hms")
     s.lost["guns"] = 10
     state = table(s, ship("foe", "b", q=1, r=0))
-    assert actions.fire_options(state, s).targets == []
+    assert fire_options(state, s).targets == []
 
 
 def test_the_last_hull_box_sinks_her():
@@ -81,7 +82,7 @@ def test_critical_sails_example():
     s = ship("hms", q=0, r=-1, facing=5)  # right astern of her, the foe on her starboard bow
     foe = ship("foe", "b", q=0, r=0, facing=0)
     foe_state = table(s, foe)
-    assert actions.fire_options(foe_state, s).starboard == ["foe"]
+    assert fire_options(foe_state, s).starboard == ["foe"]
     # 12 dice: five hits (6 6 6 6 5 5 and six misses), located 1 1 2 (sails) 4 5 (hull);
     # crits: sails 5 (+1 = 6, a mast: 3 -> 2 boxes), hull 1 (+0: none).
     dice = [6, 6, 6, 6, 5, 5, 1, 1, 1, 2, 3, 4] + [1, 1, 2, 4, 5] + [5, 3] + [1]
@@ -136,10 +137,10 @@ def test_struck_ships_are_taken_or_sunk_by_an_enemy_alongside():
     s = ship("hms", q=0, r=0)
     prize = ship("prize", "b", q=1, r=0, status="struck")
     state = table(s, prize)
-    assert actions.fire_options(state, s).seize == ["prize"]
+    assert fire_options(state, s).seize == ["prize"]
     actions.seize(state, s, prize, "capture", roller())
     assert prize.side == "a" and prize.seat == "pa" and prize.fighting and s.lost["crew"] == 1
-    assert prize.taken_from == "b" and not actions.fire_options(state, prize).any
+    assert prize.taken_from == "b" and not fire_options(state, prize).any
 
 
 def test_a_prize_sails_without_firing_and_is_taken_away_out_of_the_enemy_reach():

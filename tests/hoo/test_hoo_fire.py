@@ -8,6 +8,7 @@ from rules.core.tables.hexmap import Hex, ahead
 from rules.hoo import actions
 from rules.hoo.gunnery import aim_allowed, fire_dice, hits, location, rake, range_dice
 from rules.hoo.orders import STEPS
+from rules.hoo.targets import fire_options
 from tests.hoo.helpers import RULES, event, roller, ship, table
 
 
@@ -25,7 +26,7 @@ def test_arc_is_the_projection_of_the_broadside_sides():
     abeam = ship("foe", "b", q=3, r=-1)  # due east of a ship heading north
     ahead_of = ship("foe2", "b", q=0, r=4)
     state = table(s, abeam, ahead_of)
-    opts = actions.fire_options(state, s)
+    opts = fire_options(state, s)
     assert opts.starboard == ["foe"] and opts.port == []
     assert "foe2" not in opts.targets
 
@@ -36,7 +37,7 @@ def test_ships_in_between_block_the_shot():
     foe = ship("foe", "b", q=3, r=-1)
     hulk = ship("hulk", "b", q=2, r=-1, status="struck")  # on the line to the east
     state = table(s, foe, hulk)
-    assert "foe" not in actions.fire_options(state, s).targets
+    assert "foe" not in fire_options(state, s).targets
 
 
 def test_raking_at_the_stern_doubles_and_at_the_bow_adds_half_rounded_up():
@@ -120,4 +121,4 @@ def test_no_fire_at_ships_grappled_together():
     foe = ship("foe", "b", q=2, r=-1, grappled="friend")
     friend = ship("friend", "a", q=3, r=-1, grappled="foe")
     state = table(s, foe, friend)
-    assert "foe" not in actions.fire_options(state, s).targets
+    assert "foe" not in fire_options(state, s).targets
