@@ -152,7 +152,16 @@ def _move_spec(state: HooState, decision: Decision, only: str | None, checking: 
             out.append(ActionSpec(action="board", label=say("hoo.form.board"),
                                   params=[ParamSpec(name="target", label=say("hoo.form.target"), choices=tgt)]))
             default = default or {"action": "board", "target": targets[0].id}
-    return DecisionSpec(decision=decision, actions=out, default=default, default_text=say("hoo.default.move"))
+    return DecisionSpec(decision=decision, actions=out, default=default, default_text=_move_default_text(state, default))
+
+
+def _move_default_text(state: HooState, default: dict[str, Any] | None) -> Any:
+    """What a missed deadline does, in words: the course, or the boarding."""
+    if default is None:
+        return say("hoo.default.nothing")
+    if default["action"] == "board":
+        return say("hoo.default.board", ship=state.ship(default["target"]).name)
+    return say("hoo.default.course", course=default["course"])
 
 
 def _move_resolve(state: HooState, orders: dict[str, Order], roller: Roller) -> None:
