@@ -6,7 +6,7 @@ from typing import Any
 
 from rules.core.dice import Roller
 from rules.core.events import Event
-from rules.core.ruleset import FILLER, HEADING, REVEAL, TURN_START, Outcome, Seat, ShipEntry
+from rules.core.ruleset import FILLER, HEADING, PHASE_END, REVEAL, TURN_START, Outcome, Seat, ShipEntry
 from rules.core.scenarios import packaged_scenarios
 from rules.core.steps import SteppedRuleset
 from rules.core.tables.hexmap import distance
@@ -125,5 +125,5 @@ class HooRuleset(SteppedRuleset):
 _WEIGHTS = {
     "turn_start": TURN_START, "speed_revealed": REVEAL, "markers_down": FILLER, "marker_set": FILLER,
     "roll": FILLER, "initiative": HEADING, "holds_fire": FILLER, "no_critical": FILLER, "no_move": FILLER,
-    "lies_in_irons": FILLER,
+    "lies_in_irons": FILLER, "phase_over": PHASE_END,
 }

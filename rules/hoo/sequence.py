@@ -147,6 +147,9 @@ def finish(state: HooState, roller: Roller) -> None:
         else:
             damage.strike_home(state, ship, {"hull": 1}, roller, criticals=False, cause="leak")
     prizes_away(state, roller)
+    # Each ship's phase is a phase of its own (3.0 "Fase dei giocatori"): the next ship's
+    # captain sees it told, with its map, before deciding.
+    roller.log.emit("phase_over", ship=ship.id, name=ship.name)
     if check_end(state, roller, end_of_turn=False):
         return
     state.active += 1

@@ -174,6 +174,7 @@ TEXTS.add_pairs({
     "hoo.event.plugged": ("plugged", "turata"),
     "hoo.event.leaking": ("she takes water", "imbarca acqua"),
     "hoo.event.holds_fire": ("{name} holds her fire.", "{name} non fa fuoco."),
+    "hoo.event.phase_over": ("End of {name}'s phase.", "Fine della fase di {name}."),
     "hoo.event.game_over": ("The battle is over ({why}). {result} Points: {scores}.",
                             "La battaglia è finita ({why}). {result} Punti: {scores}."),
     "hoo.event.winner": ("{side} wins.", "Vince {side}."),
