@@ -7,7 +7,10 @@ load cancel out.
   bench/bench_render.py's Cannoni phase (twenty ships, ranges and reach);
 - phase: one resolution through rules.core.game: a Hearts of Oak broadside (every die
   thrown and every hit located) against bench/bench_engine.py's Cannoni action phase
-  (twenty ships acting together).
+  (twenty ships acting together);
+- turn: every resolution of one whole Hearts of Oak turn of the fleet action (the
+  speed markers and initiative, then each of the seven ships' movement and fire, the
+  forms and checks of every order included) against the same Cannoni phase.
 
 Run: .venv/bin/python bench/bench_hoo.py [--runs N]
 """
@@ -64,6 +67,23 @@ def hoo_fire_state():
         state, _ = game.resolve(rules, state, orders, dice)
 
 
+def hoo_turn():
+    """The steps of one turn of the fleet action (from its speeds step), each as the state
+    before it and the orders given, so the turn can be resolved again and again."""
+    rules = get_ruleset("hoo")
+    setup = rules.scenarios()["fleet-action"]
+    seats = [Seat(id=f"p{i + 1}", side=s) for i, s in enumerate(rules.sides(setup))]
+    dice, rng = SeededDice(6), random.Random(6)
+    state, _ = game.start(rules, setup, rules.options_model(), seats, dice)
+    steps = []
+    while not (state.step == "speeds" and state.turn == 3):
+        orders = [random_order(rules, state, d, rng, prefer=("fire", "sail")) for d in rules.pending(state)]
+        if state.turn == 2:
+            steps.append((state, orders))
+        state, _ = game.resolve(rules, state, orders, dice)
+    return rules, steps
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=30)
@@ -81,15 +101,24 @@ def main() -> int:
     c_orders = phase_orders(c_rules, c_state)
     resolve = {"cannoni": lambda: game.resolve(c_rules, c_state, c_orders, SeededDice(1)),
                "hoo": lambda: game.resolve(hoo_rules, hoo_state, [hoo_order], SeededDice(1))}
-    for fn in (*render.values(), *resolve.values()):
+    turn_rules, turn_steps = hoo_turn()
+
+    def whole_turn() -> None:
+        dice = SeededDice(6)
+        for state, orders in turn_steps:
+            game.resolve(turn_rules, state, orders, dice)
+
+    turn = {"cannoni": resolve["cannoni"], "hoo": whole_turn}
+    for fn in (*render.values(), *resolve.values(), whole_turn):
         fn()  # warm the caches
     results = {}
-    for what, fns in (("render", render), ("phase", resolve)):
+    for what, fns in (("render", render), ("phase", resolve), ("turn", turn)):
         rounds = {"cannoni": [], "hoo": []}
         for _ in range(3):  # interleaved, so both see the same machine load
             for name, fn in fns.items():
                 rounds[name].append(median_ms(fn, max(args.runs // 3, 1)))
         results[what] = {name: statistics.median(ms) for name, ms in rounds.items()}
+    print(f"(a Hearts of Oak turn here: {len(turn_steps)} resolutions)")
     for what, figures in results.items():
         ratio = figures["hoo"] / figures["cannoni"]
         print(f"{what}: hoo {figures['hoo']:.2f} ms, cannoni {figures['cannoni']:.2f} ms, ratio {ratio:.2f}")
