@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rules.core.dice import Roller
+from rules.core.events import Event
 from rules.core.tables.hexmap import distance
 from rules.hoo import damage, shoals
 from rules.hoo.gunnery import can_reach, fire_dice, hits, location, rake
@@ -13,26 +14,28 @@ GRAPPLED_FIRE_MALUS = 2  # dice, on the next boarding roll of a ship that fired 
 
 
 def sail(state: HooState, ship: Ship, course: str, roller: Roller) -> None:
-    """Sail the course step by step: a sandbar may stop her on the way, a reef hurt her (4.0)."""
+    """Sail the course step by step: a sandbar may stop her on the way, a reef hurt or
+    sink her there (4.0). The line telling the course comes first, then what befell her."""
     done = move_courses(state, ship)[course]
     state.moved_turned = done.turned
-    start = ship.at
-    for i, (at, facing) in enumerate(done.trail):
+    told = len(roller.log.events)
+    start, sailed, spent = ship.at, course, done.cost
+    for i, (at, facing, cost) in enumerate(done.trail):
         entered = at != (done.trail[i - 1][0] if i else start)
         ship.q, ship.r, ship.facing = at.q, at.r, facing
         kind = state.shoal(at) if entered else None
         if kind == "sand" and shoals.strikes_sandbar(ship, roller):
-            roller.log.emit("sailed", ship=ship.id, name=ship.name, course=course[:i + 1], cost=i + 1, q=ship.q,
-                            r=ship.r, facing=ship.facing)
+            sailed, spent = course[:i + 1], cost
             shoals.run_aground(state, ship, roller)
-            return
+            break
         if kind == "reef":
             shoals.over_reef(state, ship, roller)
-            if not ship.on_map or ship.status == "sunk":
-                return
-    roller.log.emit("sailed", ship=ship.id, name=ship.name, course=course, cost=done.cost, q=ship.q, r=ship.r,
-                    facing=ship.facing)
-    if done.in_irons:
+            if ship.status == "sunk":
+                sailed, spent = course[:i + 1], cost
+                break
+    roller.log.events.insert(told, Event(kind="sailed", data=dict(
+        ship=ship.id, name=ship.name, course=sailed, cost=spent, q=ship.q, r=ship.r, facing=ship.facing)))
+    if done.in_irons and sailed == course:
         ship.irons_turn = state.turn + 1
         roller.log.emit("in_irons", ship=ship.id, name=ship.name)
 

@@ -37,7 +37,7 @@ class Sailed:
     facing: int
     cost: int
     path: tuple[Hex, ...]  # the hexes entered
-    trail: tuple[tuple[Hex, int], ...]  # her place and facing after each step of the course
+    trail: tuple[tuple[Hex, int, int], ...]  # her place, facing and PM spent after each step
     turned: bool
     in_irons: bool  # the last turn brought her head to wind
 
@@ -75,7 +75,7 @@ def sail(start: Hex, facing: int, course: str, wind: int, pm: int, frigate: bool
             raise IllegalCourse("step", i)
         if cost > pm:
             raise IllegalCourse("cost", i)
-        trail.append((at, facing))
+        trail.append((at, facing, cost))
     return Sailed(at, facing, cost, tuple(path), tuple(trail), turned, irons)
 
 

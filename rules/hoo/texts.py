@@ -28,6 +28,8 @@ def describe(event: Event, lang: str = "en") -> str:
     if kind in ("wind_set", "turn_start"):
         return say(f"hoo.event.{kind}", wind=_wind(d["wind"]), turn=d.get("turn", ""))
     if kind == "wind_shift":
+        if d["way"] == "none":
+            return say("hoo.event.wind_stays", wind=_wind(d["wind"]))
         return say("hoo.event.wind_shift", way=say.word("way", d["way"]), wind=_wind(d["wind"]))
     if kind == "wind_change":
         return say("hoo.event.wind_change", way=say.word("way", d["way"]), total=d["total"], after=_wind(d["after"]))
@@ -43,7 +45,7 @@ def describe(event: Event, lang: str = "en") -> str:
                    tname=d["tname"], hexes=d["hexes"], raked=say.word("raked", d["raked"]), aimed=aimed,
                    dice=d["dice"], rolls=" ".join(map(str, d["rolls"])) or "-", hits=d["hits"])
     if kind == "damage":
-        boxes = ", ".join(f"{d[a]} {say.word('area', a)}" for a in AREAS if d.get(a))
+        boxes = ", ".join(f"{say.word('area', a)} {d[a]}" for a in AREAS if d.get(a))
         if not boxes:
             return say("hoo.event.no_damage", name=d["name"])
         return say("hoo.event.damage", name=d["name"], boxes=boxes, speed=d["speed"], guns_left=d["guns_left"],

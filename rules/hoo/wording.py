@@ -112,7 +112,9 @@ TEXTS.add_pairs({
     # events
     "hoo.event.game_start": ("{title}: set-up rolls {rolls}.", "{title}: lanci di preparazione {rolls}."),
     "hoo.event.wind_set": ("The wind is set from {wind}.", "Il vento è stabilito da {wind}."),
-    "hoo.event.wind_shift": ("The wind is {way}: from {wind}.", "Il vento è {way}: da {wind}."),
+    "hoo.event.wind_shift": ("The wind is shifted one side {way}: now from {wind}.",
+                             "Il vento è spostato di un lato {way}: ora da {wind}."),
+    "hoo.event.wind_stays": ("The wind stays from {wind}.", "Il vento resta da {wind}."),
     "hoo.event.turn_start": ("Turn {turn}, wind from {wind}.", "Turno {turn}, vento da {wind}."),
     "hoo.event.markers_down": ("Speed markers are down.", "Gli indicatori di velocità sono posti."),
     "hoo.event.marker_set": ("Your marker for {name}: {pm} PM.", "Il tuo indicatore per {name}: {pm} PM."),
@@ -133,9 +135,10 @@ TEXTS.add_pairs({
                        "{dice}D6 {rolls}, {hits} hits.",
                        "{name} fa fuoco di {broadside} su {tname}, {hexes} esagoni{raked}{aimed}: "
                        "{dice}D6 {rolls}, {hits} colpi a segno."),
-    "hoo.event.aimed": (", aimed at the {aim}", ", mirato a {aim}"),
-    "hoo.event.damage": ("{name} loses {boxes} (speed {speed}, guns {guns_left}D6, hull {hull_left}, crew {crew_left}).",
-                         "{name} perde {boxes} (velocità {speed}, cannoni {guns_left}D6, scafo {hull_left}, "
+    "hoo.event.aimed": (", aimed at the {aim}", ", tiro mirato ({aim})"),
+    "hoo.event.damage": ("{name} loses boxes: {boxes} (now speed {speed}, guns {guns_left}D6, hull {hull_left}, "
+                         "crew {crew_left}).",
+                         "{name} perde caselle: {boxes} (ora velocità {speed}, cannoni {guns_left}D6, scafo {hull_left}, "
                          "equipaggio {crew_left})."),
     "hoo.event.no_damage": ("{name} takes no further damage.", "{name} non subisce altri danni."),
     "hoo.event.critical.sails": ("Critical on {name}'s sails ({total}): a mast falls, {lost} more sail boxes.",
@@ -150,8 +153,8 @@ TEXTS.add_pairs({
     "hoo.event.no_critical": ("No critical on {name}'s {area} ({total}).", "Nessun colpo critico a {area} di {name} ({total})."),
     "hoo.event.sunk": ("{name} sinks: {why}.", "{name} affonda: {why}."),
     "hoo.event.struck": ("{name} strikes her colours: {why}.", "{name} ammaina la bandiera: {why}."),
-    "hoo.event.surrender_roll": ("{name}'s captain rolls {die} against {yellow} yellow boxes: {result}.",
-                                 "Il comandante di {name} lancia {die} contro {yellow} caselle gialle: {result}."),
+    "hoo.event.surrender_roll": ("{name}'s captain rolls {die} (yellow boxes lost: {yellow}): {result}.",
+                                 "Il comandante di {name} lancia {die} (caselle gialle perse: {yellow}): {result}."),
     "hoo.event.holds": ("she fights on", "continua a combattere"),
     "hoo.event.gives-up": ("she strikes", "si arrende"),
     "hoo.event.grapple": ("{name} tries to grapple {tname}: {mine} against {theirs}, {result}.",
