@@ -60,6 +60,8 @@ async def test_a_hoo_game_from_game_new_to_the_result(fake_discord, tmp_path):
             assert rules.reply.ephemeral and MANIFEST.quickref.en[:40] in rules.text
 
             hostile_done = illegal_done = False
+            names = {"castiglione": "Castiglione", "bellona": "Bellona"}
+            acted_turn_one: set[str] = set()
             for _ in range(80):
                 if any(OVER in m.content for m in thread.messages):
                     break
@@ -71,6 +73,12 @@ async def test_a_hoo_game_from_game_new_to_the_result(fake_discord, tmp_path):
                         decision, spec = pending.decision, pending.spec
                         if pending.submitted is not None:
                             continue
+                        if decision.kind == "move" and decision.id.startswith("t1."):
+                            # The other ship's speed marker is still face down in the thread.
+                            for ship_id, name in names.items():
+                                if ship_id != decision.subject and ship_id not in acted_turn_one:
+                                    assert not any(f"{name}'s marker" in m.content for m in thread.messages)
+                            acted_turn_one.add(decision.subject)
                         if not hostile_done:
                             # The other player names this ship's decision: refused, privately.
                             refused = await other.run(thread, "order", decision=decision.id,
@@ -92,7 +100,8 @@ async def test_a_hoo_game_from_game_new_to_the_result(fake_discord, tmp_path):
                 await bot.loops.settle()
                 assert acted or any(OVER in m.content for m in thread.messages), "nobody was asked for anything"
             assert any(OVER in m.content for m in thread.messages), "the game did not end"
-            assert hostile_done and illegal_done
+            assert hostile_done and illegal_done and acted_turn_one
+            assert any("'s marker: " in m.content for m in thread.messages), "markers are shown once revealed"
             assert len(maps(thread)) >= 3, "a hex map with the story"
             assert any("broadside" in m.content for m in thread.messages)
             assert not server.violations
