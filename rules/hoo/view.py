@@ -30,7 +30,8 @@ def ship_view(state: HooState, ship: Ship, viewer: str | None) -> dict[str, Any]
         "lost": dict(ship.lost), "tracks": {"sails": list(c.sails), "guns": list(c.guns), "crew": list(c.crew)},
         "marker_hidden": hidden and not own,
         "marker": ship.marker if own else None,
-        "prize": ship.taken_from is not None, "grappled": ship.grappled, "leak": ship.leak, "aground": ship.aground, "wreck": ship.wreck, "in_irons": ship.irons_turn >= state.turn,
+        "prize": ship.taken_from is not None, "grappled": ship.grappled, "leak": ship.leak,
+        "aground": ship.aground, "wreck": ship.wreck, "in_irons": ship.irons_turn >= state.turn,
         "helm_dead": ship.no_turn_turn == state.turn, "dismasted": ship.dismasted,
     }
 
