@@ -11,7 +11,7 @@ import json
 
 from rules.hoo.manifest import MANIFEST
 from tests.e2e.conftest import fake_discord  # noqa: F401  (the loopback Discord fixture)
-from tests.e2e.scenario_helpers import duel_world, make_bot, maps, no_errors_logged
+from tests.e2e.scenario_helpers import duel_world, form_of, make_bot, maps, no_errors_logged, option_value
 
 OVER = "The game is over"
 
@@ -90,6 +90,18 @@ async def test_a_hoo_game_from_game_new_to_the_result(fake_discord, tmp_path):
                                                  values="course=RRRRRRRR")
                             assert bad.reply.ephemeral and "cannot be RRRRRRRR" in bad.text
                             illegal_done = True
+                        if decision.id == "t1.castiglione.speed":
+                            # Anne sets her first marker in her direct-message menu.
+                            form = await server.wait_for(lambda: next(
+                                (m for m in reversed(w.anne.dm.messages) if form_of(m)
+                                 and "Speed marker of Castiglione for turn 1" in m.content), None), 10,
+                                what="Anne's menu for her first speed marker")
+                            await w.anne.select(form, [option_value(form, "3 PM")], custom_id="bs1:s:")
+                            await w.anne.click(form, "Confirm")
+                            await server.wait_for(lambda: "Order recorded" in form.content or None, 10,
+                                                  what="Anne's marker recorded")
+                            acted = True
+                            continue
                         payload = chosen(spec)
                         options = {"decision": decision.id, "action": payload["action"]}
                         if values_of(payload):
@@ -102,6 +114,8 @@ async def test_a_hoo_game_from_game_new_to_the_result(fake_discord, tmp_path):
             assert any(OVER in m.content for m in thread.messages), "the game did not end"
             assert hostile_done and illegal_done and acted_turn_one
             assert any("'s marker: " in m.content for m in thread.messages), "markers are shown once revealed"
+            first = next(m.content for m in thread.messages if "Castiglione's marker: " in m.content)
+            assert first.split("Castiglione's marker: ")[1].startswith("3 PM"), "turn 1 sails at the menu's marker"
             assert len(maps(thread)) >= 3, "a hex map with the story"
             assert any("broadside" in m.content for m in thread.messages)
             assert not server.violations
