@@ -1,8 +1,10 @@
 """A whole Hearts of Oak game through the unmodified discord.py client and the loopback
-Discord: /game new with ruleset hoo, joining, starting, every order given with /order
-(the wind, the hidden speed markers, the courses, the broadsides), a hostile order for
-the other player's ship and an illegal course answered in plain words, the hex maps in
-the thread, /map, /card, /rules and the record exported."""
+Discord: /game new with ruleset hoo, joining, starting, the first speed marker set in
+the direct-message menu and every other order given with /order (the wind, the hidden
+speed markers, the courses, the broadsides), a hostile order for the other player's
+ship and an illegal course answered in plain words, the markers face down in the thread
+until each ship's phase, the hex maps in the thread, /map, /card, /rules and the record
+exported."""
 from __future__ import annotations
 
 import asyncio
