@@ -21,7 +21,7 @@ from renderer.pieces import side_indices, side_label
 from renderer.plain_card import plain_card
 from renderer.theme import Theme, text_sprite
 from rules.core.tables import hexmap
-from rules.core.texts import text
+from rules.core.texts import known, text
 from rules.hoo.texts import HEX_SIDES
 
 ARC_FILL = (230, 140, 40, 55)
@@ -50,6 +50,15 @@ class HooPiece(CellPiece):
     @property
     def afloat(self) -> bool:  # struck ships stay on the map (3.6.1)
         return self.data.get("status", "afloat") in ("afloat", "struck") or bool(self.data.get("wreck"))
+
+
+def _title(view: View, lang: str) -> str:
+    """The scenario's title: a code of the catalogue is worded in ``lang``, words stay as
+    they are."""
+    title = str(view.get("title") or "")
+    if title and known(title):
+        return text(title, lang)
+    return title or str(view.get("scenario") or "Hearts of Oak")
 
 
 def _speed_words(data: dict[str, Any]) -> str:
@@ -145,7 +154,7 @@ class HooBoard(HexBoard):
 
     def header(self, view: View, lang: str = "en") -> Header:
         wind = text("hoo.map.wind", lang, wind=HEX_SIDES[int(view.get("wind", 0)) % 6])
-        return Header(title=str(view.get("title") or view.get("scenario") or "Hearts of Oak"),
+        return Header(title=_title(view, lang),
                       lines=(f"{self.status_line(view, lang)} · {wind}",), wind_from=float(view.get("wind_from", 0)))
 
     def legend(self, view: View, theme: Theme) -> Legend:

@@ -16,6 +16,7 @@ from rules.hoo.ships import card
 from rules.hoo.state import HooOptions, HooSetup, HooState, Ship
 from rules.hoo.texts import describe
 from rules.hoo.view import perturb_secrets, view
+from rules.hoo.wording import TEXTS
 
 MIN_GAP = 4  # "almeno 3 esagoni vuoti" between enemies: four hexes apart
 
@@ -55,7 +56,7 @@ def placing_order(state: HooState) -> list[str]:
 class HooRuleset(SteppedRuleset):
     steps = STEPS
     name = MANIFEST.name
-    title = MANIFEST.title.en
+    title = TEXTS.text("hoo.manifest.title", "en")
     options_model = HooOptions
     setup_model = HooSetup
     state_model = HooState

@@ -20,6 +20,17 @@ PLACE_TOO_NEAR = TEXTS.add("hoo-place-too-near",
                            "L'esagono {hex} è a {hexes} esagoni da {enemy}: lascia tre esagoni vuoti tra nemici.")
 
 TEXTS.add_pairs({
+    # Scenario titles (rules/hoo/scenarios/*.json), a code each: hoo.scenario.<name>.
+    "hoo.scenario.castiglione": ("Two 74s: the Castiglione against a British 74",
+        "Due 74: il Castiglione contro un 74 britannico"),
+    "hoo.scenario.fleet-action": ("Fleet action: three ships against two and a first-rate",
+        "Battaglia di squadra: tre navi contro due e un primo rango"),
+    "hoo.scenario.shoals": ("Among the shoals: a frigate and a 74 off a sandbar and a reef",
+        "Tra le secche: una fregata e un 74 presso una barra di sabbia e una scogliera"),
+    "hoo.scenario.skirmish": ("A short skirmish: two 74s, three turns",
+        "Una breve scaramuccia: due 74, tre turni"),
+    "hoo.scenario.squadrons": ("Two against two: 74s and frigates off Lissa",
+        "Due contro due: 74 e fregate al largo di Lissa"),
     # The manifest's words (rules/hoo/manifest.py): a code each, as every catalogue text.
     "hoo.manifest.title": ("Hearts of Oak — Napoleonic ships on hexes",
         "Hearts of Oak — navi napoleoniche su esagoni"),

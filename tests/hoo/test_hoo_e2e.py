@@ -11,7 +11,7 @@ import asyncio
 import functools
 import json
 
-from rules.hoo.manifest import MANIFEST
+from rules.hoo.wording import TEXTS
 from tests.e2e.conftest import fake_discord  # noqa: F401  (the loopback Discord fixture)
 from tests.e2e.scenario_helpers import duel_world, form_of, make_bot, maps, no_errors_logged, option_value
 
@@ -59,7 +59,7 @@ async def test_a_hoo_game_from_game_new_to_the_result(fake_discord, tmp_path):
             await bot.loops.settle()
             game = await bot.service.find_game(thread.id)
             rules = await w.anne.run(thread, "rules")
-            assert rules.reply.ephemeral and MANIFEST.quickref.en[:40] in rules.text
+            assert rules.reply.ephemeral and TEXTS.text("hoo.manifest.quickref", "en")[:40] in rules.text
 
             hostile_done = illegal_done = False
             names = {"castiglione": "Castiglione", "bellona": "Bellona"}
