@@ -50,6 +50,10 @@ class Ship(BaseModel):
     no_dash: bool = False  # hit by balistae: no more dashes
     admiral: bool = False  # the fleet's admiral is aboard, alive
     status: Status = "afloat"
+    # The turn she was damaged last and the turn she was lost (sunk, wrecked, burnt):
+    # the map highlights new damage and marks a wreck, with her name, in that turn.
+    damaged_turn: int | None = None
+    lost_turn: int | None = None
 
     last_speed: int = 0  # speed at the end of the previous turn (negative: astern)
     written: int | None = None  # this turn's written speed — secret until revealed
