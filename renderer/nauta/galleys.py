@@ -144,6 +144,7 @@ def paint_prow(draw: ImageDraw.ImageDraw, at: LocalToPx, px_per_unit: float, k: 
 BADGES: tuple[Badge, ...] = (
     Badge("admiral", "the admiral is aboard", "♛", highlight=True),
     Badge("damaged", "damaged: max speed −2, ramming −2; a second damage sinks", "✖"),
+    Badge("damaged-now", "damaged this turn", "✖", alarm=True),
     Badge("stopped", "stopped by a contact this turn", "⊘"),
     Badge("grappled", "grappled, fighting aboard", "⚔"),
     Badge("holding", "holds her prize alongside this turn", "⚓"),
@@ -157,7 +158,8 @@ def badges_of(view: View, data: dict[str, Any]) -> tuple[str, ...]:
     hold = data.get("hold_until")
     return badges_shown(BADGES, {
         "admiral": bool(data.get("admiral")),
-        "damaged": int(data.get("damage", 0)) > 0,
+        "damaged": int(data.get("damage", 0)) > 0 and data.get("damaged_turn") != view.get("turn"),
+        "damaged-now": int(data.get("damage", 0)) > 0 and data.get("damaged_turn") == view.get("turn"),
         "stopped": bool(data.get("stopped")),
         "grappled": bool(data.get("engaged_with")),
         "holding": hold is not None and int(hold) >= int(view.get("turn", 0)),

@@ -42,6 +42,9 @@ from renderer.alt_text import fit, nearest_enemy
 from renderer.board import Header, Legend, LegendEntry, RenderOptions, View
 from renderer.canvas import MapCanvas, Placement
 from renderer.labels import base_box, place_label
+from renderer.open_table.action import (Shot, draw_shot, draw_wreck, framed, fresh_icon, lost_this_turn, shot_anchor,
+                                        shot_icon, shot_ids, shot_tag, shots_of, within, wreck_icon, wreck_label)
+from renderer.open_table.inset import draw_inset, inset_icon, place_inset
 from renderer.legend_entries import afloat_counts, mini_marker, side_entries
 from renderer.markers import LocalToPx, draw_marker, draw_trail
 from renderer.open_table.ships import (LabelPart, Look, Reach, ReachStyle, TableShip, draw_reach_lines, label_sprite,
@@ -50,7 +53,8 @@ from renderer.open_table.table import OpenTableBoard
 from renderer.pieces import side_indices, side_label
 from renderer.plain_card import plain_card
 from renderer.theme import Theme, mix
-from renderer.viewport import Box
+from renderer.viewport import Box, union
+from renderer.words import TEXTS
 from rules.core.tables.compass import compass
 
 Sections = tuple[tuple[str, tuple[LegendEntry, ...]], ...]
@@ -91,8 +95,31 @@ class ShipsBoard(OpenTableBoard):
     def marked(self, view: View, shown: Sequence[Any], focus: tuple[str, ...]) -> list[Any]:
         return [s for s in shown if s.id in focus]
 
-    def piece_boxes(self, view: View, focus: tuple[str, ...]) -> list[Box]:
-        return [s.base().bounds for s in self.ships_of(view) if self.on_table(s)]
+    # Ships this near (table units) to the ships in action are framed with them.
+    near_action = 13.0
+    wreck_statuses: tuple[str, ...] = ("sunk", "wrecked")
+
+    def in_action(self, view: View, shown: Sequence[Any], focus: tuple[str, ...]) -> set[str]:
+        """The ships the automatic view frames: the focused ones, else the ones to act,
+        that fired or were fired at, or that moved this phase."""
+        if focus:
+            return set(focus)
+        moved = {s.id for s in shown if len(s.data.get("trail") or ()) > 1}
+        return self.ring_ids(view, shown, ()) | shot_ids(view) | moved
+
+    def framed(self, view: View, focus: tuple[str, ...], everyone: bool = False) -> list[Any]:
+        """The ships in action and those near them (all the ships when none acts, or
+        ``everyone``)."""
+        shown = [s for s in self.ships_of(view) if self.on_table(s)]
+        return shown if everyone else framed(shown, self.in_action(view, shown, focus), self.near_action)
+
+    def piece_boxes(self, view: View, focus: tuple[str, ...], everyone: bool = False) -> list[Box]:
+        boxes = [s.base().bounds for s in self.framed(view, focus, everyone)]
+        wrecks = lost_this_turn(view, self.ships_of(view), self.wreck_statuses)
+        box = union(boxes)
+        # A wreck of this turn near the fight is part of it.
+        return boxes + [w.base().bounds for w in wrecks
+                        if box is None or within(box, w.base().bounds, self.near_action)]
 
     # -- a ship's marker ----------------------------------------------------------------
 
@@ -127,20 +154,81 @@ class ShipsBoard(OpenTableBoard):
         ships = self.ships_of(view)
         shown = [s for s in ships if self.on_table(s)]
         ring_ids = self.ring_ids(view, shown, options.focus)
+        wrecks = lost_this_turn(view, ships, self.wreck_statuses)
         self.draw_under(canvas, view, ships)
+        for wreck in wrecks:
+            draw_wreck(canvas, wreck)
         if options.overlays:
             self.draw_overlays(canvas, view, self.marked(view, shown, options.focus), options.focus)
         self.draw_fixtures(canvas, view, ring_ids)
         for ship in shown:
             draw_trail(canvas, ship.data.get("trail") or [],
                        mix(canvas.theme.side_colour(ship.side_index), (0, 0, 0), 0.2))
+        shots = self.shots(view, ships)
+        for shot in shots:
+            draw_shot(canvas, shot, *self.shot_gaps(canvas, shot))
         for ship in shown:
             self.draw_ship(canvas, ship, ship.id in ring_ids)
         taken = Placement()
+        self.take_obstacles(canvas, view, shown, ring_ids, taken)
+        w, h, land = self.table(view)
+        inset = place_inset(canvas, w, h, taken) if options.legend else None
         if options.labels:
             self.draw_labels(canvas, view, shown, ring_ids, taken)
+            for wreck in wrecks:
+                place_label(canvas, taken, base_box(canvas, wreck.base(), self.label_pad),
+                            partial(wreck_label, wreck.name, canvas.theme))
+            for shot in shots:
+                place_label(canvas, taken, shot_anchor(canvas, shot, self.shot_gaps(canvas, shot)[1]),
+                            partial(shot_tag, shot, canvas.theme))
         self.draw_grid_labels(canvas, view)
+        if inset is not None:
+            dots = [(s.pose.x, s.pose.y, canvas.theme.side_colour(s.side_index)) for s in shown]
+            draw_inset(canvas, inset, w, h, land, self.depth_zones(view), dots)
         self.draw_over(canvas, view, taken)
+
+    # -- what just happened -------------------------------------------------------------
+
+    def piece_point(self, view: View, piece_id: str) -> tuple[tuple[float, float], int] | None:
+        """Where a piece that is not a ship stands (a fort's battery), and its side's
+        place in the palette, for the shots it fires or takes."""
+        return None
+
+    def shots(self, view: View, ships: Sequence[Any]) -> list[Shot]:
+        where = {s.id: ((s.pose.x, s.pose.y), s.side_index) for s in ships
+                 if s.data.get("x") is not None and s.data.get("y") is not None}
+        for shot in view.get("shots") or []:
+            for pid in (str(shot["firer"]), str(shot["target"])):
+                if pid not in where:
+                    point = self.piece_point(view, pid)
+                    if point is not None:
+                        where[pid] = point
+        return shots_of(view, where)
+
+    def shot_gaps(self, canvas: MapCanvas, shot: Shot) -> tuple[float, float]:
+        """How far short of the firer's and the target's centres a shot's line stops (px)."""
+        return 10.0, 14.0
+
+    def obstacle_box(self, canvas: MapCanvas, ship: Any, ring: bool) -> tuple[float, float, float, float]:
+        """What a ship's marker covers on the map (px): her base, her bow's mark beyond
+        it and the ring, and ``label_pad`` round them."""
+        scale = canvas.viewport.scale
+        bow = self.bow_length(ship, scale)
+        front = ship.to_world(ship.length / 2 + bow, 0.0)
+        xs, ys = zip(*(canvas.poly_px(ship.base().exterior.coords) + [canvas.px(*front)]))
+        pad = self.label_pad + (7 if ring else 0)
+        return (min(xs) - pad, min(ys) - pad, max(xs) + pad, max(ys) + pad)
+
+    def bow_length(self, ship: Any, scale: float) -> float:
+        """How far (table units) her bow's mark reaches beyond the base."""
+        return 0.0
+
+    def take_obstacles(self, canvas: MapCanvas, view: View, shown: Sequence[Any], ring_ids: set[str],
+                       taken: Placement) -> None:
+        """What labels must not hide: every ship's marker and the names of depth zones
+        and land."""
+        taken.taken.extend(self.obstacle_box(canvas, s, s.id in ring_ids) for s in shown)
+        taken.taken.extend(self.zone_label_rects(view, canvas.viewport, canvas.theme))
 
     def draw_under(self, canvas: MapCanvas, view: View, ships: Sequence[Any]) -> None:
         pass
@@ -180,13 +268,16 @@ class ShipsBoard(OpenTableBoard):
 
     def draw_labels(self, canvas: MapCanvas, view: View, shown: Sequence[Any], ring_ids: set[str],
                     taken: Placement) -> None:
+        """Every ship's and fixture's label, beside it where nothing is hidden (the
+        ships' markers are taken already, see :meth:`take_obstacles`)."""
         theme = canvas.theme
         items: list[Labelled] = [(s.id, s.base(), partial(self.ship_label, view, s, theme)) for s in shown]
-        items += self.extra_labels(view, theme)
-        boxes = {}
-        for pid, base, _make in items:
+        extra = self.extra_labels(view, theme)
+        boxes = {s.id: self.obstacle_box(canvas, s, s.id in ring_ids) for s in shown}
+        for pid, base, _make in extra:
             boxes[pid] = base_box(canvas, base, self.label_pad)
             taken.taken.append(boxes[pid])
+        items += extra
         if self.label_acting_first:
             items = sorted(items, key=lambda item: item[0] not in ring_ids)
         for pid, _base, make in items:
@@ -231,14 +322,37 @@ class ShipsBoard(OpenTableBoard):
 
     # -- legend and signature -----------------------------------------------------------
 
-    def legend(self, view: View, theme: Theme) -> Legend:
+    def legend(self, view: View, theme: Theme, full: bool = False) -> Legend:
+        """The key under the map: the sides, then only what this map shows (``full``:
+        everything a map of this ruleset may show, for /rules)."""
         ships = self.ships_of(view)
         sides = side_indices(view)
         counts = afloat_counts(ships)
-        key, sections = self.legend_sections(view, ships, theme)
+        key, sections = (self.full_legend_sections(view, ships, theme) if full
+                         else self.legend_sections(view, ships, theme))
         title, words = self.sides_words(theme)
-        return Legend(key=(self.ruleset, tuple((s, counts.get(s, 0)) for s in sides)) + key,
+        happened = self.action_entries(view, ships, theme, full)
+        sections += ((TEXTS.text("map.key", theme.lang), happened),) if happened else ()
+        return Legend(key=(self.ruleset, full, tuple((s, counts.get(s, 0)) for s in sides),
+                           tuple(e.label for e in happened)) + key,
                       sections=((title, side_entries(sides, counts, theme, words)),) + sections)
+
+    def action_entries(self, view: View, ships: Sequence[Any], theme: Theme, full: bool) -> tuple[LegendEntry, ...]:
+        """The key's entries for what just happened, when the map shows it."""
+        entries: tuple[LegendEntry, ...] = ()
+        if full or view.get("shots"):
+            entries += (LegendEntry(TEXTS.text("map.key.shot", theme.lang), shot_icon(theme), 40),)
+        if full or self.new_damage(view, ships):
+            entries += (LegendEntry(TEXTS.text("map.key.new-damage", theme.lang), fresh_icon(theme), 36),)
+        if full or lost_this_turn(view, ships, self.wreck_statuses):
+            entries += (LegendEntry(TEXTS.text("map.key.wreck", theme.lang), wreck_icon(theme), 40),)
+        if full:
+            entries += (LegendEntry(TEXTS.text("map.key.inset", theme.lang), inset_icon(theme), 40),)
+        return entries
+
+    def new_damage(self, view: View, ships: Sequence[Any]) -> bool:
+        """Whether some ship shows damage just taken (a board that highlights it says)."""
+        return False
 
     def sides_words(self, theme: Theme) -> tuple[str, str]:
         """The sides' section title and what its entries say of the n ships afloat, in
@@ -246,8 +360,14 @@ class ShipsBoard(OpenTableBoard):
         return "Sides", self.side_words
 
     def legend_sections(self, view: View, ships: Sequence[Any], theme: Theme) -> tuple[tuple[Hashable, ...], Sections]:
-        """The legend's sections after the sides, and what they depend on (cache key)."""
+        """The legend's sections after the sides, and what they depend on (cache key):
+        what this map shows."""
         return (), ()
+
+    def full_legend_sections(self, view: View, ships: Sequence[Any],
+                             theme: Theme) -> tuple[tuple[Hashable, ...], Sections]:
+        """Every section a map of this ruleset may show (the full key, for /rules)."""
+        return self.legend_sections(view, ships, theme)
 
     def signature(self, view: View) -> Hashable:
         return (self.view_signature(view), tuple(self.ship_signature(view, s) for s in self.ships_of(view)))
