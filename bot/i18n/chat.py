@@ -267,6 +267,8 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "reply.preview-stop.edge": (", stopped at the table edge (a test to stay on)",
                                 ", fermata al bordo del tavolo (test per non uscire)"),
     "reply.map": ("The map as it stands. Only you see this.", "La mappa com'è ora. La vedi solo tu."),
+    "reply.map-key": ("The full key of the map: what every mark on it means.",
+                      "La legenda completa della mappa: che cosa significa ogni segno."),
     "reply.no-picture": ("I could not draw that; the error has been logged.",
                          "Non sono riuscito a disegnarlo; l'errore è stato registrato."),
     "reply.log-empty": ("Nothing has happened yet.", "Non è ancora successo nulla."),

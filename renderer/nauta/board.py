@@ -154,6 +154,9 @@ class NautaBoard(ShipsBoard):
     deck = staticmethod(paint_prow)
 
     unit_cm = staticmethod(unit_cm)
+    # No shots in a Nauta view yet; new damage is the red badge of the status section.
+    draws_shots = False
+    keys_new_damage = False
 
     def piece_boxes(self, view: View, focus: tuple[str, ...], everyone: bool = False) -> list[Box]:
         boxes: list[Box] = super().piece_boxes(view, focus, everyone or view.get("step") == "deploy")

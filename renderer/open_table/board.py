@@ -98,6 +98,8 @@ class ShipsBoard(OpenTableBoard):
     # Ships this near (table units) to the ships in action are framed with them.
     near_action = 13.0
     wreck_statuses: tuple[str, ...] = ("sunk", "wrecked")
+    draws_shots = True  # a ruleset whose view has no shots leaves them out of its full key
+    keys_new_damage = True  # the key's red gauge; a board that marks new damage otherwise says so
 
     def in_action(self, view: View, shown: Sequence[Any], focus: tuple[str, ...]) -> set[str]:
         """The ships the automatic view frames: the focused ones, else the ones to act,
@@ -340,9 +342,9 @@ class ShipsBoard(OpenTableBoard):
     def action_entries(self, view: View, ships: Sequence[Any], theme: Theme, full: bool) -> tuple[LegendEntry, ...]:
         """The key's entries for what just happened, when the map shows it."""
         entries: tuple[LegendEntry, ...] = ()
-        if full or view.get("shots"):
+        if self.draws_shots and (full or view.get("shots")):
             entries += (LegendEntry(TEXTS.text("map.key.shot", theme.lang), shot_icon(theme), 40),)
-        if full or self.new_damage(view, ships):
+        if self.keys_new_damage and (full or self.new_damage(view, ships)):
             entries += (LegendEntry(TEXTS.text("map.key.new-damage", theme.lang), fresh_icon(theme), 36),)
         if full or lost_this_turn(view, ships, self.wreck_statuses):
             entries += (LegendEntry(TEXTS.text("map.key.wreck", theme.lang), wreck_icon(theme), 40),)
