@@ -44,7 +44,7 @@ class Theme:
     # Font sizes in px; the smallest is the floor for any text in an image.
     title_px: int = 26
     status_px: int = 19
-    name_px: int = 17
+    name_px: int = 20
     label_px: int = 15
     small_px: int = 14
     legend_px: int = 15

@@ -130,7 +130,8 @@ def result_tag(text: str, struck: bool, critical: bool, theme: Theme) -> Image.I
         fill, ink = theme.fresh, (255, 255, 255)
     else:
         fill, ink = (255, 255, 255), theme.muted
-    words = text_sprite(text, theme.label_px, True, ink, None, 0)
+    # As large as a name less a little: it must read at 550 px too.
+    words = text_sprite(text, max(theme.label_px, theme.name_px - 3), True, ink, None, 0)
     w, h = words.width + 12, words.height + 8
     img = Image.new("RGBA", (w, h), (0, 0, 0, 0))
     d = ImageDraw.Draw(img)
@@ -170,9 +171,8 @@ def draw_wreck(canvas: MapCanvas, ship: Any) -> None:
 
 @lru_cache(maxsize=128)
 def wreck_label(name: str, theme: Theme) -> Image.Image:
-    """A wreck's name, struck through in grey: she is gone. Shared: do not draw on it."""
-    words = text_sprite(f"† {name}", theme.label_px, True, theme.muted, theme.halo, 3)
-    return words
+    """A wreck's name after a dagger, in grey: she is gone. Shared: do not draw on it."""
+    return text_sprite(f"† {name}", max(theme.label_px, theme.name_px - 3), True, theme.muted, theme.halo, 3)
 
 
 def wreck_icon(theme: Theme):

@@ -160,8 +160,9 @@ class ShipsBoard(OpenTableBoard):
         self.draw_under(canvas, view, ships)
         for wreck in wrecks:
             draw_wreck(canvas, wreck)
+        reach_boxes: list[tuple[float, float, float, float]] = []
         if options.overlays:
-            self.draw_overlays(canvas, view, self.marked(view, shown, options.focus), options.focus)
+            reach_boxes = self.draw_overlays(canvas, view, self.marked(view, shown, options.focus), options.focus)
         self.draw_fixtures(canvas, view, ring_ids)
         for ship in shown:
             draw_trail(canvas, ship.data.get("trail") or [],
@@ -174,7 +175,7 @@ class ShipsBoard(OpenTableBoard):
         taken = Placement()
         self.take_obstacles(canvas, view, shown, ring_ids, taken)
         w, h, land = self.table(view)
-        inset = place_inset(canvas, w, h, taken) if options.legend else None
+        inset = place_inset(canvas, w, h, taken, avoid=reach_boxes) if options.legend else None
         if options.labels:
             self.draw_labels(canvas, view, shown, ring_ids, taken)
             for wreck in wrecks:
@@ -235,8 +236,10 @@ class ShipsBoard(OpenTableBoard):
     def draw_under(self, canvas: MapCanvas, view: View, ships: Sequence[Any]) -> None:
         pass
 
-    def draw_overlays(self, canvas: MapCanvas, view: View, marked: Sequence[Any], focus: tuple[str, ...]) -> None:
-        """Ranges, then the reach's shaded fans blended together, then the lines."""
+    def draw_overlays(self, canvas: MapCanvas, view: View, marked: Sequence[Any],
+                      focus: tuple[str, ...]) -> list[tuple[float, float, float, float]]:
+        """Ranges, then the reach's shaded fans blended together, then the lines;
+        returns where the reaches lie (px), which the inset keeps clear of."""
         reaches = [(s, self.reach_of(view, s)) for s in marked]
         self.draw_ranges(canvas, view, marked, focus)
         for _ship, reach in reaches:
@@ -244,9 +247,15 @@ class ShipsBoard(OpenTableBoard):
                 shade_fans(canvas, reach, self.reach_style)
         canvas.flush_overlay()
         self.draw_range_edges(canvas, view, marked)
+        boxes = []
         for ship, reach in reaches:
             if reach is not None:
                 draw_reach_lines(canvas, ship, reach, self.reach_style)
+                points = [p for fan in reach.fans for p in fan] + [p for _l, path in reach.paths for p in path]
+                if points:
+                    xs, ys = zip(*canvas.poly_px(points))
+                    boxes.append((min(xs), min(ys), max(xs), max(ys)))
+        return boxes
 
     def draw_ranges(self, canvas: MapCanvas, view: View, marked: Sequence[Any], focus: tuple[str, ...]) -> None:
         pass

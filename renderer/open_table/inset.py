@@ -34,9 +34,11 @@ def inset_scale(width: float, height: float) -> float:
     return min((INSET_MAX[0] - 2 * PAD) / width, (INSET_MAX[1] - 2 * PAD) / height)
 
 
-def place_inset(canvas: MapCanvas, width: float, height: float, taken: Placement) -> Rect | None:
-    """The corner for the inset that hides least of what is already taken (the ships),
-    or None when the view shows the whole table. The place is then taken."""
+def place_inset(canvas: MapCanvas, width: float, height: float, taken: Placement,
+                avoid: Iterable[Rect] = ()) -> Rect | None:
+    """The corner for the inset that hides least of what is already taken (the ships)
+    and of ``avoid`` (where a ship to act can sail), or None when the view shows (nearly)
+    the whole table. The place is then taken."""
     if shows_all(canvas.viewport, width, height):
         return None
     s = inset_scale(width, height)
@@ -45,7 +47,8 @@ def place_inset(canvas: MapCanvas, width: float, height: float, taken: Placement
     left, top, right, bottom = left + 4, top + 4, right - 4, bottom - 4
     corners = [(right - iw, bottom - ih, right, bottom), (left, bottom - ih, left + iw, bottom),
                (right - iw, top, right, top + ih), (left, top, left + iw, top + ih)]
-    rect = taken.best(corners, (0.0, 0.0, float(canvas.size[0]), float(canvas.size[1])))
+    clear = Placement(taken.taken + list(avoid))
+    rect = clear.best(corners, (0.0, 0.0, float(canvas.size[0]), float(canvas.size[1])))
     taken.taken.append(rect)
     return rect
 

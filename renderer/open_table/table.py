@@ -61,7 +61,7 @@ class OpenTableBoard(ABC):
     kind = "open_table"
     grid_inches = GRID_INCHES
     margin = 6.0  # inches kept around the pieces in the automatic view
-    max_scale = 36.0  # px per inch: closer than this a ship fills the phone screen and the table is lost
+    max_scale = 48.0  # px per inch: closer than this a ship fills the phone screen
     # Coast and shallows this far (table units) from the pieces framed are kept in
     # view with them; the rest of the table is in the inset.
     coast_reach = 12.0

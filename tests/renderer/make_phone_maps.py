@@ -1,11 +1,14 @@
 """Draw the phone pictures of docs/renderer.md (not a test).
 
-    .venv/bin/python tests/renderer/make_phone_maps.py PREFIX
+    .venv/bin/python tests/renderer/make_phone_maps.py PREFIX [SCENARIO=VIEW ...]
 
 Plays the frigate duel and the squadron action between two computer captains
 (seeded), draws one mid-game map of each as the bot does (one ViewportMemory through
 the game), and writes ``docs/images/PREFIX-<scenario>.png`` (full size) and
-``PREFIX-<scenario>-550.png`` (downscaled to Discord's inline width of 550 px).
+``PREFIX-<scenario>-550.png`` (downscaled to Discord's inline width of 550 px). The
+map is the first just after a broadside struck home at close quarters; ``SCENARIO=VIEW``
+draws the view of that number instead (to draw the same view with an older renderer,
+whose views had no shots).
 """
 from __future__ import annotations
 
@@ -32,32 +35,32 @@ def captain_views(scenario: str, seed: int) -> list[dict]:
     return [rules.view(s, None) for s in played.states] + [rules.view(played.final_state, None)]
 
 
-def close_quarters(views: list[dict]) -> int:
-    """The first view in the action step with the two frigates within 12 inches."""
+def struck_home(views: list[dict], turn: int, reach: float, shots: int) -> int:
+    """The first view from ``turn`` on, in the action step, showing ``shots`` broadsides
+    or more (one of them a hit) with enemies within ``reach`` inches of each other."""
     for i, v in enumerate(views):
-        a, b = v["ships"][:2]
-        if v.get("step") == "action" and math.hypot(a["x"] - b["x"], a["y"] - b["y"]) < 12:
+        afloat = [s for s in v["ships"] if s["status"] == "afloat"]
+        close = any(math.hypot(a["x"] - b["x"], a["y"] - b["y"]) < reach
+                    for a in afloat for b in afloat if a["side"] != b["side"])
+        fired = v.get("shots") or []
+        hit = len(fired) >= shots and any(s.get("hits") for s in fired)
+        if v.get("step") == "action" and (v.get("turn") or 0) >= turn and close and hit:
             return i
-    return len(views) - 1
+    raise SystemExit("no such view: pass SCENARIO=VIEW")
 
 
-def turn_six(views: list[dict]) -> int:
-    """The first view of turn 6 in the action step."""
-    return next(i for i, v in enumerate(views) if v.get("turn") == 6 and v.get("step") == "action")
-
-
-PICTURES = {"frigate-duel": (3, close_quarters), "squadron-action": (1, turn_six)}
+PICTURES = {"frigate-duel": (3, 1, 12.0, 1), "squadron-action": (1, 3, 24.0, 3)}
 
 
 def phone(img: Image.Image) -> Image.Image:
     return img.resize((PHONE_PX, round(img.height * PHONE_PX / img.width)), Image.LANCZOS)
 
 
-def main(prefix: str) -> None:
+def main(prefix: str, chosen: dict[str, int]) -> None:
     out = ROOT / "docs" / "images"
-    for scenario, (seed, pick) in PICTURES.items():
+    for scenario, (seed, turn, reach, shots) in PICTURES.items():
         views = captain_views(scenario, seed)
-        at = pick(views)
+        at = chosen[scenario] if scenario in chosen else struck_home(views, turn, reach, shots)
         memory = ViewportMemory()
         for v in views[:at]:
             render_map(v, previous_frame=memory, legend=False)
@@ -68,4 +71,5 @@ def main(prefix: str) -> None:
 
 
 if __name__ == "__main__":
-    main(sys.argv[1] if len(sys.argv) > 1 else "after")
+    main(sys.argv[1] if len(sys.argv) > 1 else "after",
+         {k: int(v) for k, v in (a.split("=", 1) for a in sys.argv[2:])})
