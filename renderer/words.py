@@ -14,6 +14,7 @@ TEXTS.add_pairs({
     "map.shot.no-effect": ("no effect", "senza effetto"),
     "map.key": ("Key", "Legenda"),
     "map.key.shot": ("broadside: firer → target, result", "bordata: chi spara → bersaglio, esito"),
+    "map.key.volley": ("volley: shooter → target, result", "tiro: chi tira → bersaglio, esito"),
     "map.key.new-damage": ("red: damage just taken", "rosso: danni appena subiti"),
     "map.key.wreck": ("wreck: lost this turn", "relitto: perduta in questo turno"),
     "map.key.inset": ("inset: the whole table, the box is this view",

@@ -105,6 +105,7 @@ class CannoniBoard(ShipsBoard):
     mini = (10.0, 1.3, 3.0)
     bow = staticmethod(paint_bowsprit)
     deck = staticmethod(paint_rig)
+    opening_step = "chits"  # placed before anything moves: the last turn's wrecks still show
 
     def piece_boxes(self, view: View, focus: tuple[str, ...], everyone: bool = False) -> list[Box]:
         boxes = super().piece_boxes(view, focus, everyone)

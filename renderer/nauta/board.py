@@ -23,10 +23,10 @@ from renderer.canvas import MapCanvas, Placement, closed, dashed_line
 from renderer.labels import BADGE
 from renderer.legend_entries import LegendEntry, sprite_icon, trail_icon
 from renderer.nauta.card import render_card
-from renderer.nauta.galleys import (BADGES, GRID_SEGMENTS, Galley, GalleyLook, badges_of,
+from renderer.nauta.galleys import (BADGES, fresh_damage, GRID_SEGMENTS, Galley, GalleyLook, badges_of,
                                     chip_sprite, galleys_of, label_parts, look_of, paint_beak, paint_prow,
                                     NAME_MAX_PX, chips_of, paint_soldiers, seat_name, soldiers_of, soldiers_width, to_move, unit_cm)
-from renderer.open_table.action import draw_wreck, lost_this_turn
+from renderer.open_table.action import draw_wreck
 from renderer.open_table.board import Sections, ShipsBoard
 from renderer.open_table.ships import LabelPart, Reach, ReachStyle, badge_entries, fan_icon
 from renderer.pieces import side_indices, side_label
@@ -154,9 +154,10 @@ class NautaBoard(ShipsBoard):
     deck = staticmethod(paint_prow)
 
     unit_cm = staticmethod(unit_cm)
-    # No shots in a Nauta view yet; new damage is the red badge of the status section.
-    draws_shots = False
+    # New damage is the red badge of the status section.
     keys_new_damage = False
+    shot_key = "map.key.volley"  # balistae and crossbows
+    opening_step = "speeds"  # the speeds are written before anything moves
 
     def piece_boxes(self, view: View, focus: tuple[str, ...], everyone: bool = False) -> list[Box]:
         boxes: list[Box] = super().piece_boxes(view, focus, everyone or view.get("step") == "deploy")
@@ -192,7 +193,7 @@ class NautaBoard(ShipsBoard):
         return max(0.22 * ship.length, 7 / scale)  # the beak (paint_beak)
 
     def new_damage(self, view: View, ships: Sequence[Galley]) -> bool:
-        return any(s.afloat and s.data.get("damaged_turn") == view.get("turn") for s in ships)
+        return any(s.afloat and fresh_damage(view, s.data) for s in ships)
 
     def marker_reach(self, ship: Galley, scale: float) -> float:
         # The beak and the ring reach beyond the base.
@@ -208,7 +209,7 @@ class NautaBoard(ShipsBoard):
         if view.get("step") == "deploy":
             self._draw_deploy_zones(canvas, view)
         # Older wrecks, without a name; the skeleton marks this turn's with theirs.
-        recent = set(map(id, lost_this_turn(view, ships, self.wreck_statuses)))
+        recent = set(map(id, self.wrecks(view, ships)))
         for ship in ships:
             if ship.status in self.wreck_statuses and id(ship) not in recent:
                 draw_wreck(canvas, ship)
@@ -344,7 +345,7 @@ class NautaBoard(ShipsBoard):
             kinds.add("ring")
         if any(not s.afloat for s in on):
             kinds.add("pale")
-        recent = set(map(id, lost_this_turn(view, ships, self.wreck_statuses)))
+        recent = set(map(id, self.wrecks(view, ships)))
         if any(s.status in self.wreck_statuses and id(s) not in recent for s in ships):
             kinds.add("sunk")
         if any(len(s.data.get("trail") or ()) > 1 for s in on):
@@ -369,11 +370,12 @@ class NautaBoard(ShipsBoard):
 
     def view_signature(self, view: View) -> Hashable:
         return (view.get("turn"), view.get("step"), view.get("move_no"), view.get("mover_side"),
-                tuple(s.id for s in to_move(view)))
+                tuple(s.id for s in to_move(view)), tuple(tuple(sorted(s.items())) for s in view.get("shots") or []))
 
     def ship_signature(self, view: View, ship: Galley) -> Hashable:
         return (ship.id, ship.status, round(ship.pose.x, 3), round(ship.pose.y, 3), round(ship.pose.heading, 2),
-                chips_of(ship), soldiers_of(ship.data), badges_of(view, ship.data), len(ship.data.get("trail") or ()))
+                chips_of(ship), soldiers_of(ship.data), badges_of(view, ship.data), len(ship.data.get("trail") or ()),
+                ship.data.get("lost_turn"))
 
 
 # -- alt text -----------------------------------------------------------------------

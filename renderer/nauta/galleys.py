@@ -154,12 +154,21 @@ BADGES: tuple[Badge, ...] = (
 BADGE_OF = {b.kind: b for b in BADGES}
 
 
+def fresh_damage(view: View, data: dict[str, Any]) -> bool:
+    """Damaged this turn (or, while the speeds of the next are written, in the turn
+    just told)."""
+    turn, when = view.get("turn"), data.get("damaged_turn")
+    if turn is None or when is None:
+        return False
+    return int(when) == int(turn) or (view.get("step") == "speeds" and int(when) == int(turn) - 1)
+
+
 def badges_of(view: View, data: dict[str, Any]) -> tuple[str, ...]:
     hold = data.get("hold_until")
     return badges_shown(BADGES, {
         "admiral": bool(data.get("admiral")),
-        "damaged": int(data.get("damage", 0)) > 0 and data.get("damaged_turn") != view.get("turn"),
-        "damaged-now": int(data.get("damage", 0)) > 0 and data.get("damaged_turn") == view.get("turn"),
+        "damaged": int(data.get("damage", 0)) > 0 and not fresh_damage(view, data),
+        "damaged-now": int(data.get("damage", 0)) > 0 and fresh_damage(view, data),
         "stopped": bool(data.get("stopped")),
         "grappled": bool(data.get("engaged_with")),
         "holding": hold is not None and int(hold) >= int(view.get("turn", 0)),

@@ -148,10 +148,14 @@ def shot_tag(shot: Shot, theme: Theme) -> Image.Image:
 # -- wrecks -------------------------------------------------------------------------
 
 
-def lost_this_turn(view: View, ships: Iterable[Any], statuses: tuple[str, ...]) -> list[Any]:
-    """Ships lost (in one of ``statuses``) in the view's turn, where they went down."""
-    turn = view.get("turn")
-    return [s for s in ships if s.status in statuses and s.data.get("lost_turn") == turn and turn is not None
+def lost_this_turn(view: View, ships: Iterable[Any], statuses: tuple[str, ...],
+                   turns: Iterable[int] | None = None) -> list[Any]:
+    """Ships lost (in one of ``statuses``) in one of ``turns`` (default: the view's),
+    where they went down."""
+    if turns is None:
+        turns = () if view.get("turn") is None else (int(view["turn"]),)
+    wanted = set(turns)
+    return [s for s in ships if s.status in statuses and s.data.get("lost_turn") in wanted
             and s.data.get("x") is not None and s.data.get("y") is not None]
 
 

@@ -99,6 +99,7 @@ class ShipsBoard(OpenTableBoard):
     near_action = 13.0
     wreck_statuses: tuple[str, ...] = ("sunk", "wrecked")
     draws_shots = True  # a ruleset whose view has no shots leaves them out of its full key
+    shot_key = "map.key.shot"  # the key's words for a shot (a broadside)
     keys_new_damage = True  # the key's red gauge; a board that marks new damage otherwise says so
 
     def in_action(self, view: View, shown: Sequence[Any], focus: tuple[str, ...]) -> set[str]:
@@ -117,7 +118,7 @@ class ShipsBoard(OpenTableBoard):
 
     def piece_boxes(self, view: View, focus: tuple[str, ...], everyone: bool = False) -> list[Box]:
         boxes = [s.base().bounds for s in self.framed(view, focus, everyone)]
-        wrecks = lost_this_turn(view, self.ships_of(view), self.wreck_statuses)
+        wrecks = self.wrecks(view, self.ships_of(view))
         box = union(boxes)
         # A wreck of this turn near the fight is part of it.
         return boxes + [w.base().bounds for w in wrecks
@@ -156,7 +157,7 @@ class ShipsBoard(OpenTableBoard):
         ships = self.ships_of(view)
         shown = [s for s in ships if self.on_table(s)]
         ring_ids = self.ring_ids(view, shown, options.focus)
-        wrecks = lost_this_turn(view, ships, self.wreck_statuses)
+        wrecks = self.wrecks(view, ships)
         self.draw_under(canvas, view, ships)
         for wreck in wrecks:
             draw_wreck(canvas, wreck)
@@ -352,14 +353,26 @@ class ShipsBoard(OpenTableBoard):
         """The key's entries for what just happened, when the map shows it."""
         entries: tuple[LegendEntry, ...] = ()
         if self.draws_shots and (full or view.get("shots")):
-            entries += (LegendEntry(TEXTS.text("map.key.shot", theme.lang), shot_icon(theme), 40),)
+            entries += (LegendEntry(TEXTS.text(self.shot_key, theme.lang), shot_icon(theme), 40),)
         if self.keys_new_damage and (full or self.new_damage(view, ships)):
             entries += (LegendEntry(TEXTS.text("map.key.new-damage", theme.lang), fresh_icon(theme), 36),)
-        if full or lost_this_turn(view, ships, self.wreck_statuses):
+        if full or self.wrecks(view, ships):
             entries += (LegendEntry(TEXTS.text("map.key.wreck", theme.lang), wreck_icon(theme), 40),)
         if full:
             entries += (LegendEntry(TEXTS.text("map.key.inset", theme.lang), inset_icon(theme), 40),)
         return entries
+
+    # The step that opens a turn, before anything moves: the map posted for the turn
+    # just ended is drawn there, so its wrecks still show (a board names its own).
+    opening_step: str | None = None
+
+    def wrecks(self, view: View, ships: Sequence[Any]) -> list[Any]:
+        """The ships lost this turn (and, while the next turn opens, in the turn before)."""
+        turn = view.get("turn")
+        if turn is None:
+            return []
+        turns = {int(turn)} | ({int(turn) - 1} if view.get("step") == self.opening_step else set())
+        return lost_this_turn(view, ships, self.wreck_statuses, turns)
 
     def new_damage(self, view: View, ships: Sequence[Any]) -> bool:
         """Whether some ship shows damage just taken (a board that highlights it says)."""

@@ -139,6 +139,17 @@ class Table(BaseModel):
     land: list[LandArea] = Field(default_factory=list)
 
 
+class Shot(BaseModel):
+    """A volley of balistae or crossbows this turn, kept for the map: who shot at whom,
+    and what it did (``hits``: rowers hit, soldiers lost), as the public ``shot`` event
+    tells it."""
+
+    firer: str
+    target: str
+    hits: int = 0
+    weapon: str = ""
+
+
 class NautaState(BaseModel):
     ruleset: Literal["nauta"] = "nauta"
     rules: Rules
@@ -160,6 +171,7 @@ class NautaState(BaseModel):
     move_no: int = 0
     contacts: list[Contact] = Field(default_factory=list)
     engagements: list[Engagement] = Field(default_factory=list)
+    shots: list[Shot] = Field(default_factory=list)  # this turn's, for the map
     outcome: Outcome | None = None
 
     def ship(self, ship_id: str) -> Ship:

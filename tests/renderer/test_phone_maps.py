@@ -195,3 +195,8 @@ def test_a_ship_lost_this_turn_leaves_a_named_wreck(drawn):
     lost["lost_turn"] = view["turn"] - 1  # an older wreck: gone from the map
     render_map(view)
     assert "wreck_label" not in [who for who, _ in drawn.labels]
+    # ... unless the next turn is only opening (the chits are being placed): the map
+    # posted for the turn just ended is drawn there.
+    view["step"] = "chits"
+    render_map(view)
+    assert "wreck_label" in [who for who, _ in drawn.labels]
