@@ -176,6 +176,7 @@ class ShipsBoard(OpenTableBoard):
         taken = Placement()
         self.take_obstacles(canvas, view, shown, ring_ids, taken)
         w, h, land = self.table(view)
+        # A replay's frames (no legend) keep one steady view of every ship: no inset.
         inset = place_inset(canvas, w, h, taken, avoid=reach_boxes) if options.legend else None
         if options.labels:
             self.draw_labels(canvas, view, shown, ring_ids, taken)
