@@ -246,7 +246,7 @@ def paint_soldiers(draw: ImageDraw.ImageDraw, x: int, y: int, left: int, start: 
                        fill=theme.gauge_full if i < left else theme.gauge_lost, outline=theme.gauge_edge)
 
 
-NAME_MAX_PX = 240  # a longer name is cut on the map (the card and alt text have it whole)
+NAME_MAX_PX = 300  # a longer name is cut on the map (the card and alt text have it whole): 15 em of a name
 
 
 @dataclass(frozen=True)
