@@ -119,23 +119,41 @@ def label_bounds(canvas: MapCanvas) -> Rect:
     return (sx, sy, w - sx, h - sy)
 
 
-def place_label(canvas: MapCanvas, taken: Placement, box: Rect, make: Callable[[], Image.Image]) -> Rect | None:
+# Labels placed but not drawn yet: (sprite, where, the piece's box if a leader is needed).
+LabelBatch = list[tuple[Image.Image, Rect, "Rect | None"]]
+
+
+def place_label(canvas: MapCanvas, taken: Placement, box: Rect, make: Callable[[], Image.Image],
+                batch: LabelBatch | None = None) -> Rect | None:
     """Paste the label ``make()`` beside the piece in ``box`` (px), unless the piece
     is off the map: at the nearest place (see :func:`label_candidates`) that hides
     neither a piece nor another label nor anything else taken (else where it hides
     least), kept inside the grid's labels; a label pushed away from its piece gets a
-    leader line to it. The place is then taken, and returned."""
+    leader line to it. The place is then taken, and returned. With a ``batch`` the
+    label is only noted there, for :func:`paste_labels` (every leader line under every
+    label)."""
     if not canvas.visible(box):
         return None
     sprite = make()
     candidates = label_candidates(box, *sprite.size)
     rect = taken.best([c for c, _ in candidates], label_bounds(canvas))
-    beside = _beside(rect, box)
     taken.taken.append(rect)
-    if not beside:
-        leader_line(canvas, box, rect)
-    canvas.paste(sprite, rect[0], rect[1])
+    note = (sprite, rect, None if _beside(rect, box) else box)
+    if batch is not None:
+        batch.append(note)
+    else:
+        paste_labels(canvas, [note])
     return rect
+
+
+def paste_labels(canvas: MapCanvas, batch: LabelBatch) -> None:
+    """The labels of a batch: first every leader line, then every label over them, so
+    that no line crosses a label."""
+    for _sprite, rect, box in batch:
+        if box is not None:
+            leader_line(canvas, box, rect)
+    for sprite, rect, _box in batch:
+        canvas.paste(sprite, rect[0], rect[1])
 
 
 def _beside(rect: Rect, box: Rect, reach: float = 8.0) -> bool:

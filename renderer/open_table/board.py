@@ -41,7 +41,7 @@ from shapely.geometry import Polygon
 from renderer.alt_text import fit, nearest_enemy
 from renderer.board import Header, Legend, LegendEntry, RenderOptions, View
 from renderer.canvas import MapCanvas, Placement
-from renderer.labels import base_box, place_label
+from renderer.labels import LabelBatch, base_box, paste_labels, place_label
 from renderer.open_table.action import (Shot, draw_shot, draw_wreck, framed, fresh_icon, lost_this_turn, shot_anchor,
                                         shot_icon, shot_ids, shot_tag, shots_of, within, wreck_icon, wreck_label)
 from renderer.open_table.inset import draw_inset, inset_icon, place_inset
@@ -179,13 +179,15 @@ class ShipsBoard(OpenTableBoard):
         # A replay's frames (no legend) keep one steady view of every ship: no inset.
         inset = place_inset(canvas, w, h, taken, avoid=reach_boxes) if options.legend else None
         if options.labels:
-            self.draw_labels(canvas, view, shown, ring_ids, taken)
+            batch: LabelBatch = []
+            self.draw_labels(canvas, view, shown, ring_ids, taken, batch)
             for wreck in wrecks:
                 place_label(canvas, taken, base_box(canvas, wreck.base(), self.label_pad),
-                            partial(wreck_label, wreck.name, canvas.theme))
+                            partial(wreck_label, wreck.name, canvas.theme), batch=batch)
             for shot in shots:
                 place_label(canvas, taken, shot_anchor(canvas, shot, self.shot_gaps(canvas, shot)[1]),
-                            partial(shot_tag, shot, canvas.theme))
+                            partial(shot_tag, shot, canvas.theme), batch=batch)
+            paste_labels(canvas, batch)
         self.draw_grid_labels(canvas, view)
         if inset is not None:
             dots = [(s.pose.x, s.pose.y, canvas.theme.side_colour(s.side_index)) for s in shown]
@@ -280,9 +282,10 @@ class ShipsBoard(OpenTableBoard):
         return []
 
     def draw_labels(self, canvas: MapCanvas, view: View, shown: Sequence[Any], ring_ids: set[str],
-                    taken: Placement) -> None:
+                    taken: Placement, batch: LabelBatch | None = None) -> None:
         """Every ship's and fixture's label, beside it where nothing is hidden (the
-        ships' markers are taken already, see :meth:`take_obstacles`)."""
+        ships' markers are taken already, see :meth:`take_obstacles`); noted in
+        ``batch`` when one is given, drawn at once otherwise."""
         theme = canvas.theme
         items: list[Labelled] = [(s.id, s.base(), partial(self.ship_label, view, s, theme)) for s in shown]
         extra = self.extra_labels(view, theme)
@@ -294,7 +297,7 @@ class ShipsBoard(OpenTableBoard):
         if self.label_acting_first:
             items = sorted(items, key=lambda item: item[0] not in ring_ids)
         for pid, _base, make in items:
-            place_label(canvas, taken, boxes[pid], make)
+            place_label(canvas, taken, boxes[pid], make, batch=batch)
 
     def draw_over(self, canvas: MapCanvas, view: View, taken: Placement) -> None:
         pass

@@ -37,8 +37,8 @@ def drawn(monkeypatch):
     record = Drawn()
     original = skeleton.place_label
 
-    def place(canvas, taken, anchor, make):
-        rect = original(canvas, taken, anchor, make)
+    def place(canvas, taken, anchor, make, **kw):
+        rect = original(canvas, taken, anchor, make, **kw)
         if rect is not None:
             func = getattr(make, "func", None)
             kind = getattr(func, "__name__", "other")
