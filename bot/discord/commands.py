@@ -723,10 +723,15 @@ async def rules(interaction: discord.Interaction) -> None:
         game: GameRow | None = await here(interaction, finished=True)
     except ServiceError:
         game = None
-    # In a game, its ruleset's quick reference; elsewhere, every ruleset's.
+    # In a game, its ruleset's quick reference and the full key of its maps (a map's own
+    # key lists only what that map shows); elsewhere, every ruleset's quick reference.
     names = [game.ruleset] if game else ruleset_names()
     lang = reader_language(interaction)
-    await reply(interaction, "\n\n".join(quick_reference(manifest(name), lang) for name in names))
+    key = None
+    if game is not None and game.status != "lobby":  # a game gathering players has no map yet
+        view = await app(interaction).service.public_view(game.id)
+        key = picture(await pictures.key_png(view, lang), "map-key.png", i18n.text("reply.map-key", lang))
+    await reply(interaction, "\n\n".join(quick_reference(manifest(name), lang) for name in names), file=key)
 
 
 def quick_reference(ruleset: Manifest, lang: str) -> str:

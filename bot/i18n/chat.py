@@ -261,6 +261,8 @@ _TEXTS: dict[str, tuple[str, str]] = {
         "{value} is one value too many: this action takes {known}.",
         "{value} è un valore di troppo: questa azione prende {known}."),
     "reply.map": ("The map as it stands. Only you see this.", "La mappa com'è ora. La vedi solo tu."),
+    "reply.map-key": ("The full key of the map: what every mark on it means.",
+                      "La legenda completa della mappa: che cosa significa ogni segno."),
     "reply.no-picture": ("I could not draw that; the error has been logged.",
                          "Non sono riuscito a disegnarlo; l'errore è stato registrato."),
     "reply.log-empty": ("Nothing has happened yet.", "Non è ancora successo nulla."),

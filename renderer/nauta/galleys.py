@@ -141,6 +141,7 @@ def paint_prow(draw: ImageDraw.ImageDraw, at: LocalToPx, px_per_unit: float, k: 
 BADGES: tuple[Badge, ...] = (
     Badge("admiral", "the admiral is aboard", "♛", highlight=True),
     Badge("damaged", "damaged: max speed −2, ramming −2; a second damage sinks", "✖"),
+    Badge("damaged-now", "damaged this turn", "✖", alarm=True),
     Badge("stopped", "stopped by a contact this turn", "⊘"),
     Badge("grappled", "grappled, fighting aboard", "⚔"),
     Badge("holding", "holds her prize alongside this turn", "⚓"),
@@ -150,11 +151,21 @@ BADGES: tuple[Badge, ...] = (
 BADGE_OF = {b.kind: b for b in BADGES}
 
 
+def fresh_damage(view: View, data: dict[str, Any]) -> bool:
+    """Damaged this turn (or, while the speeds of the next are written, in the turn
+    just told)."""
+    turn, when = view.get("turn"), data.get("damaged_turn")
+    if turn is None or when is None:
+        return False
+    return int(when) == int(turn) or (view.get("step") == "speeds" and int(when) == int(turn) - 1)
+
+
 def badges_of(view: View, data: dict[str, Any]) -> tuple[str, ...]:
     hold = data.get("hold_until")
     return badges_shown(BADGES, {
         "admiral": bool(data.get("admiral")),
-        "damaged": int(data.get("damage", 0)) > 0,
+        "damaged": int(data.get("damage", 0)) > 0 and not fresh_damage(view, data),
+        "damaged-now": int(data.get("damage", 0)) > 0 and fresh_damage(view, data),
         "stopped": bool(data.get("stopped")),
         "grappled": bool(data.get("engaged_with")),
         "holding": hold is not None and int(hold) >= int(view.get("turn", 0)),
@@ -232,7 +243,7 @@ def paint_soldiers(draw: ImageDraw.ImageDraw, x: int, y: int, left: int, start: 
                        fill=theme.gauge_full if i < left else theme.gauge_lost, outline=theme.gauge_edge)
 
 
-NAME_MAX_PX = 240  # a longer name is cut on the map (the card and alt text have it whole)
+NAME_MAX_PX = 300  # a longer name is cut on the map (the card and alt text have it whole): 15 em of a name
 
 
 @dataclass(frozen=True)

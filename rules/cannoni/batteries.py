@@ -27,7 +27,7 @@ from rules.cannoni.forts import (adjacent, all_batteries, battery, emplacement, 
 from rules.cannoni.logbook import fire_modifier
 from rules.cannoni.repairs import interrupt_repairs
 from rules.cannoni.seamanship import crew_modifiers, held_ability, later_turn_bonus, roll_test
-from rules.cannoni.state import BatteryState, CannoniState, DamageItem, FortState, ShipState
+from rules.cannoni.state import BatteryState, CannoniState, DamageItem, FortState, ShipState, Shot
 from rules.core.decisions import ActionSpec, Choice, ParamSpec, Problem
 from rules.core.dice import Roller
 from rules.cannoni.wording import TEXTS, word
@@ -159,6 +159,7 @@ def battery_fires(state: CannoniState, roller: Roller, b: BatteryState, target_i
                     distance=round(d, 2), roll=raw, target_roll=target_roll, mods=[[k, v] for k, v in mods],
                     modified=modified, hits=hits, critical=critical, heated=heated,
                     at_battery=isinstance(target, BatteryState))
+    state.shots.append(Shot(firer=b.id, target=target.id, hits=hits, critical=critical))
     b.loaded = None
     b.first_salvo_used = True
     if heated and raw == HEATED_EARLY:

@@ -17,7 +17,7 @@ from rules.core.tables import open_table as g
 from rules.core.tables import sectors
 from rules.cannoni.dice import roll
 from rules.cannoni.logbook import max_range
-from rules.cannoni.state import SECTION, BatteryState, CannoniState, DamageItem, ShipState, opposite
+from rules.cannoni.state import SECTION, BatteryState, CannoniState, DamageItem, ShipState, Shot, opposite
 from rules.core.steps import Checking, remembered
 from rules.core.texts import Text, say
 
@@ -282,6 +282,7 @@ def fire(state: CannoniState, roller, firer: ShipState, side: str, target: ShipS
                     target_name=target.name, aim=aim, distance=round(d, 2), roll=raw,
                     target_roll=target_roll, mods=[[k, v] for k, v in mods], modified=modified,
                     hits=hits, critical=critical, **shown)
+    state.shots.append(Shot(firer=firer.id, target=target.id, hits=hits, critical=critical))
     _spend(state, firer, side, raw)
     if hits == 0:
         return
@@ -354,4 +355,5 @@ def _fire_without_effect(state: CannoniState, roller, firer: ShipState, side: st
         raw = roll(state, roller, "broadside", ship=firer.id, target=target.id)
     roller.log.emit("broadside_no_effect", ship=firer.id, name=firer.name, side=side, target=target.id,
                     target_name=target.name, aim=aim, distance=round(d, 2), ammo=ammo)
+    state.shots.append(Shot(firer=firer.id, target=target.id, effect=False))
     _spend(state, firer, side, raw)

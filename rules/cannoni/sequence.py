@@ -408,14 +408,31 @@ def describe_payload(payload: dict[str, Any]) -> Text:
 
 
 def end_phase(state: CannoniState, roller: Roller) -> None:
+    marked = {s.id: damage_marks(s) for s in state.ships}
     batteries.apply_pending(state, roller)
     damage.apply_pending(state, roller)
+    if active(state):
+        # What the map shows as just done: this phase's shots and damage. A phase in
+        # which nobody acted (passed at once) leaves the last phase's on show.
+        state.shots = [s.model_copy(update={"done": True}) for s in state.shots if not s.done]
+        for ship in state.ships:
+            now = damage_marks(ship)
+            ship.last_damage = {k: n - marked[ship.id].get(k, 0) for k, n in now.items()
+                                if n > marked[ship.id].get(k, 0)}
     prizes_home(state, roller)
     roller.log.emit("phase_end", phase=state.phase)
     if (state.phase or 1) > 1:
         enter_phase(state, roller, (state.phase or 1) - 1)
     else:
         begin_boarding(state, roller)
+
+
+def damage_marks(ship: ShipState) -> dict[str, int]:
+    """Boxes struck so far, by part of the log-book."""
+    marks = {f"hull.{side}": t.lost for side, t in ship.hull.items()}
+    marks.update({f"mast.{m.name}": m.lost for m in ship.masts})
+    marks["crew"] = ship.crew.lost
+    return marks
 
 
 def prizes_home(state: CannoniState, roller: Roller) -> None:

@@ -127,6 +127,10 @@ class ShipState(BaseModel):
     irons_turn: int | None = None  # the turn a move of hers ended head to wind
     in_formation: bool = False  # in her squadron's line at the start of this turn
     trail: list[tuple[float, float]] = Field(default_factory=list)
+    # Boxes struck when the damage of the last phase with action was marked, by part
+    # ("hull.starboard", "hull.port", "mast.<name>", "crew"): the map highlights them.
+    last_damage: dict[str, int] = Field(default_factory=dict)
+    lost_turn: int | None = None  # the turn she went down: the map marks her wreck in it
 
     # Optional rules (each stays False / None unless its option is on).
     gravely_damaged: bool = False  # *cattura e affondamento*: hull gone, she does not sink
@@ -358,6 +362,9 @@ class CannoniState(BaseModel):
     initiative: list[str] = Field(default_factory=list)
     # Damage dealt in this phase, applied when the phase ends (simultaneous effects).
     pending_damage: list["DamageItem"] = Field(default_factory=list)
+    # The shots of this phase and of the last phase with action before it (the map
+    # draws them: the public events say the same).
+    shots: list[Shot] = Field(default_factory=list)
     # Chit pressure: how often each player was last to place his chits, and the
     # repeat offenders who lost the right to choose for the rest of the game.
     times_last: dict[str, int] = Field(default_factory=dict)
@@ -394,6 +401,19 @@ class CannoniState(BaseModel):
 
     def wind_degrees(self) -> float:
         return self.wind * 22.5
+
+
+class Shot(BaseModel):
+    """A broadside or a battery's salvo, kept for the map: who fired at whom and with
+    what result (the public ``broadside`` event's facts). ``done``: fired in the last
+    phase with action, not in this one."""
+
+    firer: str
+    target: str
+    hits: int = 0  # 0 a miss; 3 a critical hit
+    critical: bool = False
+    effect: bool = True  # False: the load has no effect at that range
+    done: bool = False
 
 
 class DamageItem(BaseModel):

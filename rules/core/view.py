@@ -34,11 +34,28 @@ class PieceView(BaseModel):
     x: float | None = None
     y: float | None = None
     heading: float | None = None
+    # The turn she was lost (sunk, wrecked): the map leaves a wreck with her name there
+    # for the rest of that turn.
+    lost_turn: int | None = None
 
     @property
     def label(self) -> str:
         """The name to show, the id when the piece has none."""
         return self.name or self.id
+
+
+class ShotView(BaseModel):
+    """A shot the map draws as a line from the firer to the target (piece ids), with its
+    result: ``hits`` boxes or points of damage (0 a miss), a ``critical`` hit, or no
+    ``effect`` at all (a load fired where it cannot harm). Public: the events say it."""
+
+    model_config = ConfigDict(extra="allow", frozen=True)
+
+    firer: str
+    target: str
+    hits: int = 0
+    critical: bool = False
+    effect: bool = True
 
 
 class PublicView(BaseModel):
@@ -59,6 +76,8 @@ class PublicView(BaseModel):
     phase: int | None = None
     sides: list[str] = []
     ships: list[PieceView] = []
+    # What was just fired: the shots of this phase and of the last one with action.
+    shots: list[ShotView] = []
 
     @classmethod
     def read(cls, view: Mapping[str, Any]) -> "PublicView":

@@ -124,6 +124,7 @@ def _side_has_units(state: NautaState, side: str) -> bool:
 def start_movement(state: NautaState, roller: Roller) -> None:
     movers = [side for side in state.sides if _side_has_units(state, side)]
     state.move_no = 1
+    state.shots = []  # the map shows a turn's volleys until the next turn's movement
     if len(movers) == 2:
         state.initiative_side = dep.roll_off(state, roller, "initiative")
         roller.log.emit("initiative", side=state.initiative_side)

@@ -455,6 +455,8 @@ LEGEND = {
         "l'ammiraglio è a bordo"),
     'nauta.badge.damaged': ('damaged: max speed −2, ramming −2; a second damage sinks',
         'danneggiata: velocità massima −2, speronamento −2; un secondo danno la affonda'),
+    'nauta.badge.damaged-now': ('damaged this turn (a second damage sinks)',
+                                'danneggiata in questo turno (un secondo danno la affonda)'),
     'nauta.badge.stopped': ('stopped by a contact this turn',
         'fermata da un contatto in questo turno'),
     'nauta.badge.grappled': ('grappled, fighting aboard',

@@ -15,6 +15,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def _load_everything() -> dict[str, Catalogue]:
     import bot.i18n  # noqa: F401  the bot's own catalogue
+    import renderer.words  # noqa: F401  the words every map of ships shares
     for name in ruleset_names():
         get_ruleset(name)
     return catalogues()
@@ -22,7 +23,7 @@ def _load_everything() -> dict[str, Catalogue]:
 
 def test_the_rulesets_and_the_bot_have_catalogues():
     found = _load_everything()
-    assert {"core", "cannoni", "nauta", "bot"} <= set(found)
+    assert {"core", "cannoni", "nauta", "bot", "map"} <= set(found)
 
 
 def test_every_code_has_every_language_with_the_same_placeholders():

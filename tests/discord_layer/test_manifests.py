@@ -27,3 +27,11 @@ async def test_rules_in_a_game_give_its_rulesets_quick_reference_in_its_language
     table.game_thread = max(table.fake.threads)
     answers = await table.command(ANNE, "rules")
     assert answers[0].content.startswith(f"**{manifest('nauta').title.render('it')}** — come si gioca qui")
+
+
+async def test_rules_in_a_game_attach_the_full_key_of_its_maps(table):
+    """A map's key lists only what that map shows; the full key is one /rules away."""
+    await table.duel()
+    answers = await table.command(ANNE, "rules")
+    [(name, data, alt)] = answers[-1].files
+    assert name == "map-key.png" and data.startswith(b"\x89PNG") and "key" in alt
