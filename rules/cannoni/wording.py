@@ -817,3 +817,19 @@ def word(prefix: str, value: Any) -> Text | str:
     """A value as a text to word later (a problem's parameter); unknown values as they are."""
     code = word_code(f"cannoni.{prefix}", value)
     return Text(code=code) if code in TEXTS else str(value)
+
+
+# A campaign's roster (rules/cannoni/campaign.py).
+CAMPAIGN = {
+    "cannoni.campaign.ship": ("**{name}**: hull {hull}, masts {masts}, crew {crew}; {grade}",
+                              "**{name}**: scafo {hull}, alberi {masts}, equipaggio {crew}; {grade}"),
+    "cannoni.campaign.ship-unfit": ("**{name}**: hull {hull}, masts {masts}, crew {crew}; {grade} — refitting, "
+                                    "not fit to sail",
+                                    "**{name}**: scafo {hull}, alberi {masts}, equipaggio {crew}; {grade} — in "
+                                    "raddobbo, non può salpare"),
+    "cannoni.campaign.prize": ("{ship} (a prize taken from {side})", "{ship} (preda tolta a {side})"),
+    "cannoni.campaign.grade.shaken": ("shaken crew (−1)", "equipaggio scosso (−1)"),
+    "cannoni.campaign.grade.steady": ("steady crew", "equipaggio saldo"),
+    "cannoni.campaign.grade.veteran": ("veteran crew (+1)", "equipaggio veterano (+1)"),
+}
+TEXTS.add_pairs(CAMPAIGN)

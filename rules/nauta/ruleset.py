@@ -9,6 +9,7 @@ from rules.core.events import Event
 from rules.core.ruleset import FILLER, HEADING, PHASE_END, REVEAL, TURN_START, Outcome, Seat, ShipEntry
 from rules.core.steps import SteppedRuleset
 from rules.nauta import sequence
+from rules.nauta.campaign import NautaCampaign
 from rules.nauta.manifest import MANIFEST
 from rules.nauta.options import NautaOptions
 from rules.nauta.placement import base_of, inside_table, on_land
@@ -33,7 +34,7 @@ def _position_problems(state: NautaState) -> list[str]:
     return out
 
 
-class NautaRuleset(SteppedRuleset):
+class NautaRuleset(NautaCampaign, SteppedRuleset):
     steps = STEPS
 
     name = MANIFEST.name
