@@ -13,6 +13,7 @@ from bot.markup import Channel, Command, Deadline, Mention
 from bot.i18n.catalogue import CATALOGUE
 from bot.i18n.chat import CHAT
 from bot.i18n.ladder import LADDER
+from bot.i18n.campaign import CAMPAIGN
 from bot.i18n.newcomer import NEWCOMER
 
 # The chat adapter's words live in their own module but in the one catalogue; a code
@@ -23,6 +24,8 @@ assert not CATALOGUE.keys() & NEWCOMER.keys(), sorted(CATALOGUE.keys() & NEWCOME
 CATALOGUE.update(NEWCOMER)
 assert not CATALOGUE.keys() & LADDER.keys(), sorted(CATALOGUE.keys() & LADDER.keys())
 CATALOGUE.update(LADDER)
+assert not CATALOGUE.keys() & CAMPAIGN.keys(), sorted(CATALOGUE.keys() & CAMPAIGN.keys())
+CATALOGUE.update(CAMPAIGN)
 
 BOT = Catalogue("bot")
 BOT.add_all(CATALOGUE)
