@@ -33,7 +33,7 @@ from rules.core.scenarios import ScenarioHead
 POINTS = {"won": 2, "drawn": 1, "lost": 0}  # a battle's points for each side's result
 REFIT_DAYS = (0, 60)
 FIRST_PATTERN = "scenario"  # the first battle is the scenario itself
-EXPORT_KIND = "broadside-campaign"
+EXPORT_KIND = "broadside-campaign"  # the file /campaign export writes (bot/campaign_page.py reads it)
 
 
 @dataclass

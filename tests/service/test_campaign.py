@@ -6,9 +6,11 @@ import json
 
 import pytest
 
+from bot.cli import main
 from bot.service import Pacing, ServiceError
 from rules.core.campaign import Roster
 from tests.campaign.close_action import NAME, SEED, script, with_close_action
+from tests.test_report import Page
 
 
 async def _play_script(table, game_id: int, steps) -> None:
@@ -88,6 +90,15 @@ async def test_two_battles_carry_damage_and_a_prize_and_survive_restarts(table, 
     exported = json.loads(await svc.export_campaign(camp.id, 1, table.HOST))
     assert exported["kind"] == "broadside-campaign" and len(exported["battles"]) == 2
     assert all(b["record"] is not None for b in exported["battles"])
+    # the campaign's page: its standings and both battles
+    source, page = table.path.parent / "campaign.json", table.path.parent / "campaign.html"
+    source.write_text(json.dumps(exported), encoding="utf-8")
+    assert main(["campaign-report", str(source), "--out", str(page)]) == 0
+    parsed = Page()
+    parsed.feed(page.read_text(encoding="utf-8"))
+    assert parsed.battles == 2 and len(parsed.images) == 4
+    text = " ".join(parsed.text)
+    assert "Standings" in text and "The Channel — battle 1" in text and "The Channel — battle 2" in text
     with pytest.raises(ServiceError) as not_host:
         await svc.end_campaign(camp.id, 1, table.ANNE)
     assert not_host.value.code == "campaign-not-host"
