@@ -24,7 +24,7 @@ from bot.service.ladder import LadderMixin
 from bot.service.lobby import LobbyMixin
 from bot.service.models import Pacing
 from bot.transport import DeliveryError, Place
-from db import GameRow, NewGame
+from db import GameRow, LimitReached, NewGame
 from db.campaigns import AlreadyMember, BattleRow, CampaignBusy, CampaignRow, MemberRow
 from rules.core.campaign import CampaignRules, Roster, Tally, after_battle, campaign_rules
 from rules.core.registry import get_ruleset, manifest, ruleset_names
@@ -204,12 +204,15 @@ class CampaignMixin(LadderMixin, LobbyMixin):
                 raise ServiceError("campaign-setup", reason=str(exc)) from None
         pacing = Pacing(style=campaign.pacing, phase_seconds=campaign.phase_seconds)  # type: ignore[arg-type]
         options = self._options(rules, {}, pacing)
-        game = await self.db.create_game(NewGame(
-            guild_id=guild_id, channel_id=channel_id, thread_id=thread_id, ruleset=rules.name,
-            scenario=getattr(setup, "name", campaign.scenario), options=options.model_dump(mode="json"),
-            setup=setup.model_dump(mode="json"), host_id=campaign.host_id, language=campaign.language,
-            pacing=pacing.style, phase_seconds=pacing.seconds, created_at=self.clock.now()),
-            games_per_guild=self.limits.games_per_server)
+        try:
+            game = await self.db.create_game(NewGame(
+                guild_id=guild_id, channel_id=channel_id, thread_id=thread_id, ruleset=rules.name,
+                scenario=getattr(setup, "name", campaign.scenario), options=options.model_dump(mode="json"),
+                setup=setup.model_dump(mode="json"), host_id=campaign.host_id, language=campaign.language,
+                pacing=pacing.style, phase_seconds=pacing.seconds, created_at=self.clock.now()),
+                games_per_guild=self.limits.games_per_server)
+        except LimitReached as exc:
+            raise self._limit_error(exc) from None
         try:
             await self.db.add_campaign_battle(campaign.id, number, game.id, pattern,
                                               [r.model_dump(mode="json") for r in view.rosters])
