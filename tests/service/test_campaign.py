@@ -159,3 +159,21 @@ async def test_a_restart_concludes_a_battle_that_ended_while_it_was_not(table, m
     await table.open()
     battle = (await table.service.campaign_view(camp.id, 1)).battles[0]
     assert battle.status == "concluded" and battle.summary_posted
+
+
+async def test_two_next_battles_at_the_same_moment_start_one(table):
+    import asyncio
+    camp = await _new_plain(table)
+    results = await asyncio.gather(
+        table.service.next_battle(camp.id, 1, table.ANNE, channel_id=10, thread_id=40),
+        table.service.next_battle(camp.id, 1, table.BOB, channel_id=10, thread_id=41), return_exceptions=True)
+    started = [r for r in results if not isinstance(r, BaseException)]
+    refused = [r for r in results if isinstance(r, BaseException)]
+    assert len(started) == 1 and len(refused) == 1
+    assert isinstance(refused[0], ServiceError) and refused[0].code == "campaign-busy"
+    view = await table.service.campaign_view(camp.id, 1)
+    assert [b.game_id for b in view.battles] == [started[0].id]
+    others = [g for g in await table.db.games_with_status("lobby", "running", "paused", "over")
+              if g.id != started[0].id]
+    assert all(g.status == "over" for g in others)  # the loser's game closed unstarted
+    assert others and [await table.db.start_record(g.id) for g in others] == [None] * len(others)
