@@ -111,8 +111,8 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "campaign.battle-title": ("{name} — battle {n}", "{name} — battaglia {n}"),
     "campaign.choice": ("{name} (number {campaign}, {ruleset})", "{name} (numero {campaign}, {ruleset})"),
     # -- standings, rosters, the summary -----------------------------------------------------------
-    "campaign.standings.header": ("**{name}** — standings after {battles} battles",
-                                  "**{name}** — classifica dopo {battles} battaglie"),
+    "campaign.standings.header": ("**{name}** — standings · battles fought: {battles}",
+                                  "**{name}** — classifica · battaglie combattute: {battles}"),
     "campaign.standings.line": ("**{rank}. {side}** ({who}): **{points}** points · {battles} battles: {won} won, "
                                 "{drawn} drawn, {lost} lost · ships taken {taken}, lost {ships_lost} · "
                                 "{ships} on the roster",

@@ -116,7 +116,7 @@ async def test_a_two_battle_campaign_carries_damage_and_a_prize(fake_discord, tm
             await server.idle()
 
             text = private_answer(await w.mallory.run(w.harbour, "campaign standings"), w.mallory)
-            assert "after 2 battles" in text and text.count("2 battles:") == 2
+            assert "battles fought: 2" in text and text.count("2 battles:") == 2
             assert len([m for m in w.harbour.messages if f"**{CAMPAIGN}** — battle 2" in m.content]) == 1
             ladder = private_answer(await w.mallory.run(w.harbour, "ladder"), w.mallory)
             assert "2 captains" in ladder and ladder.count("2 games") == 2
