@@ -99,6 +99,9 @@ async def test_a_two_battle_campaign_carries_damage_and_a_prize(fake_discord, tm
             assert private_answer(old, w.anne) == say("reply.stale-component")
             assert w.battles.threads == [thread]
 
+            stranger = await press(w.mallory, message, button)  # the right button, the wrong member
+            assert private_answer(stranger, w.mallory) == say("error.campaign-not-member", name=CAMPAIGN)
+            assert not w.harbour.threads
             second = await press(w.bob, message, button)
             assert "Battle 2 of **The Channel** has begun" in private_answer(second, w.bob)
             (thread2,) = w.harbour.threads  # opened where the button was pressed
