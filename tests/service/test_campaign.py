@@ -177,3 +177,23 @@ async def test_two_next_battles_at_the_same_moment_start_one(table):
               if g.id != started[0].id]
     assert all(g.status == "over" for g in others)  # the loser's game closed unstarted
     assert others and [await table.db.start_record(g.id) for g in others] == [None] * len(others)
+
+
+async def test_a_restart_starts_a_battle_whose_game_was_created_but_not_started(table, monkeypatch):
+    camp = await _new_plain(table)
+    real = type(table.service)._begin_battle
+
+    async def died(self, game_id, members):
+        raise RuntimeError("the process died here")
+
+    monkeypatch.setattr(type(table.service), "_begin_battle", died)
+    with pytest.raises(RuntimeError):
+        await table.service.next_battle(camp.id, 1, table.HOST, channel_id=10, thread_id=50)
+    (battle,) = (await table.service.campaign_view(camp.id, 1)).battles
+    assert (await table.service.game(battle.game_id)).status == "lobby"
+    monkeypatch.setattr(type(table.service), "_begin_battle", real)
+    await table.close()
+    await table.open()
+    game = await table.service.game(battle.game_id)
+    assert game.status == "running"
+    assert sorted(s.user_id for s in await table.service.seats(game.id)) == [table.ANNE, table.BOB]
