@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import base64
 import html
+import json
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -129,8 +130,18 @@ def page_html(title: str, battles: list[BattleReport], lang: str = "en",
 
 
 def write_report(source: Path, out: Path, lang: str = "en") -> Path:
-    """The page for a game record (``/host export``, ``records/*.json``)."""
-    record = GameRecord.load(source)
+    """The page for a game record (``/host export``, ``records/*.json``) or a whole
+    campaign (``/campaign export``, :mod:`bot.campaign_page`)."""
+    from bot.campaign_page import campaign_html, is_campaign
+    text = source.read_text(encoding="utf-8")
+    try:
+        data = json.loads(text)
+    except ValueError:
+        data = None
+    if is_campaign(data):
+        out.write_text(campaign_html(data, lang), encoding="utf-8")
+        return out
+    record = GameRecord.model_validate_json(text)
     battle = battle_report(record, lang)
     out.write_text(page_html(battle.title, [battle], lang), encoding="utf-8")
     return out

@@ -5,6 +5,7 @@ import random
 from typing import Any
 
 from rules.cannoni import sequence, standing
+from rules.cannoni.campaign import CannoniCampaign
 from rules.cannoni.fire import FireCheck
 from rules.cannoni.forts import all_batteries
 from rules.cannoni.manifest import MANIFEST
@@ -32,7 +33,7 @@ _WEIGHTS = {
 }
 
 
-class CannoniRuleset(SteppedRuleset):
+class CannoniRuleset(CannoniCampaign, SteppedRuleset):
     steps = STEPS
 
     name = MANIFEST.name

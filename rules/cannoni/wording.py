@@ -835,3 +835,17 @@ STANDING = {
     "cannoni.standing.moment": ("phase {phase} of turn {turn}", "fase {phase} del turno {turn}"),
 }
 TEXTS.add_pairs(STANDING)
+# A campaign's roster (rules/cannoni/campaign.py).
+CAMPAIGN = {
+    "cannoni.campaign.ship": ("**{name}**: hull {hull}, masts {masts}, crew {crew}; {grade}",
+                              "**{name}**: scafo {hull}, alberi {masts}, equipaggio {crew}; {grade}"),
+    "cannoni.campaign.ship-unfit": ("**{name}**: hull {hull}, masts {masts}, crew {crew}; {grade} — refitting, "
+                                    "not fit to sail",
+                                    "**{name}**: scafo {hull}, alberi {masts}, equipaggio {crew}; {grade} — in "
+                                    "raddobbo, non può salpare"),
+    "cannoni.campaign.prize": ("{ship} (a prize taken from {side})", "{ship} (preda tolta a {side})"),
+    "cannoni.campaign.grade.shaken": ("shaken crew (−1)", "equipaggio scosso (−1)"),
+    "cannoni.campaign.grade.steady": ("steady crew", "equipaggio saldo"),
+    "cannoni.campaign.grade.veteran": ("veteran crew (+1)", "equipaggio veterano (+1)"),
+}
+TEXTS.add_pairs(CAMPAIGN)

@@ -11,6 +11,7 @@ from rules.core.ruleset import FILLER, HEADING, PHASE_END, REVEAL, TURN_START, O
 from rules.core.standing import History
 from rules.core.steps import SteppedRuleset
 from rules.nauta import orders, sequence
+from rules.nauta.campaign import NautaCampaign
 from rules.nauta.manifest import MANIFEST
 from rules.nauta.options import NautaOptions
 from rules.nauta.placement import base_of, inside_table, on_land
@@ -35,7 +36,7 @@ def _position_problems(state: NautaState) -> list[str]:
     return out
 
 
-class NautaRuleset(SteppedRuleset):
+class NautaRuleset(NautaCampaign, SteppedRuleset):
     steps = STEPS
 
     name = MANIFEST.name

@@ -626,3 +626,17 @@ TEXTS.add("nauta.card.effect-balistae",
           "tiro a {reach} segmenti entro 45° dalla prua; 5–6: massima del bersaglio −1, niente più scatti")
 # The ship classes' names, as the ship table prints them in each edition (rules/nauta/ships.py).
 TEXTS.add_words("nauta.class", {key: (c.name, c.name_it) for key, c in CLASSES.items()})
+
+
+# A campaign's roster (rules/nauta/campaign.py).
+CAMPAIGN = {
+    "nauta.campaign.crews": ("Crews: {crew}", "Equipaggi: {crew}"),
+    "nauta.campaign.ship": ("**{name}** ({kind}): {hull}, soldiers {soldiers}",
+                            "**{name}** ({kind}): {hull}, soldati {soldiers}"),
+    "nauta.campaign.ship-unfit": ("**{name}** ({kind}): {hull}, soldiers {soldiers} — in port, not fit to sail",
+                                  "**{name}** ({kind}): {hull}, soldati {soldiers} — in porto, non può salpare"),
+    "nauta.campaign.prize": ("{ship} (a prize taken from {side})", "{ship} (preda tolta a {side})"),
+    "nauta.campaign.damaged": ("damaged", "danneggiata"),
+    "nauta.campaign.sound": ("sound", "integra"),
+}
+TEXTS.add_pairs(CAMPAIGN)
