@@ -25,6 +25,7 @@ import aiosqlite
 from db import compact, errors, upgrades
 from db.backend import INTEGRITY, PostgresBackend, SqliteBackend, Tx, open_backend, sqlite_path
 from db.memo import MISSING, RowMemo, Rows
+from db.notices import CHANNEL as NOTICE_CHANNEL, Notices
 from db.models import (AuditRow, DeadlineRow, GameRow, NewGame, NewOrder, NewStep, OrderRow, PickRow, SeatRow,
                        StartRow, Status, StepRow, StoredOrder)
 
@@ -62,6 +63,8 @@ class Database:
         self._pack = backend.pack  # how JSON columns are stored (db/compact.py on SQLite)
         self.path = path
         self.kind = backend.kind  # "sqlite" or "postgresql"
+        # Other processes' writes (PostgreSQL only): forgotten in the memo as they commit.
+        self.notices: Notices | None = None
 
     # -- lifecycle -------------------------------------------------------------------
     @classmethod
@@ -73,13 +76,27 @@ class Database:
         try:
             await db._migrate()
             await backend.open_reader(sqlite_path(str(target)))
+            if backend.kind == "postgresql":
+                db.notices = Notices(str(target), db._memo)
+                await db.notices.start()
         except BaseException:
+            if db.notices is not None:
+                await db.notices.close()
             await backend.close()
             raise
         return db
 
     async def close(self) -> None:
+        if self.notices is not None:
+            await self.notices.close()
         await self._backend.close()
+
+    async def sync(self) -> None:
+        """Once this returns, every write other processes committed before the call has
+        been heard here (the memo forgot it, the listeners were told). Nothing to do with
+        SQLite, which this process alone writes."""
+        if self.notices is not None:
+            await self.notices.sync()
 
     # SQLite's connections, for the tests that reach under the database (faults, traces).
     @property
@@ -115,7 +132,12 @@ class Database:
                 if Rows.GAME in changes and game_id is not None:
                     places += [p for row in await tx.fetch(
                         "SELECT channel_id, thread_id FROM games WHERE id = ?", (game_id,)) for p in row]
-                spot = self._memo.begin_write(game_id, changes, {p for p in places if p is not None})
+                places = {p for p in places if p is not None}
+                spot = self._memo.begin_write(game_id, changes, places)
+                if self.notices is not None and changes:
+                    # Delivered to the other processes only if this commits, after it.
+                    await tx.execute("SELECT pg_notify(?, ?)",
+                                     (NOTICE_CHANNEL, self.notices.payload(game_id, changes, places)))
                 yield tx
         finally:
             # After COMMIT or ROLLBACK: a read that overlapped the write is not kept.
