@@ -35,7 +35,7 @@ _STORAGE_CODES = {sqlite3.SQLITE_READONLY, sqlite3.SQLITE_IOERR, sqlite3.SQLITE_
 
 # Advisory lock keys (bigint). A game's writes lock its id (ids are positive); these two
 # are negative so they never meet a game's.
-GLOBAL_LOCK = -1  # writes that change a games row, or have no game (new games, their limits)
+GLOBAL_LOCK = -1  # writes that change a games row (new games and their limits, status, thread)
 MIGRATION_LOCK = -2
 
 
@@ -289,10 +289,11 @@ class PostgresBackend:
     @asynccontextmanager
     async def transaction(self, game_id: int | None, *, games_row: bool) -> AsyncIterator[PostgresTx]:
         """A transaction holding the game's advisory lock (and the global one first when it
-        changes a games row or has no game: always in that order, so two never deadlock)."""
+        changes a games row: always in that order, so two never deadlock). A write with
+        neither (leases renewed in bulk) relies on row locks alone."""
         try:
             async with self.pool.acquire() as conn, conn.transaction():
-                if games_row or game_id is None:
+                if games_row:
                     await conn.execute("SELECT pg_advisory_xact_lock($1::bigint)", GLOBAL_LOCK)
                 if game_id is not None:
                     await conn.execute("SELECT pg_advisory_xact_lock($1::bigint)", game_id)

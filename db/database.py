@@ -24,6 +24,7 @@ import aiosqlite
 
 from db import compact, errors, upgrades
 from db.backend import INTEGRITY, PostgresBackend, SqliteBackend, Tx, open_backend, sqlite_path
+from db.leases import LeaseRows
 from db.memo import MISSING, RowMemo, Rows
 from db.notices import CHANNEL as NOTICE_CHANNEL, Notices
 from db.models import (AuditRow, DeadlineRow, GameRow, NewGame, NewOrder, NewStep, OrderRow, PickRow, SeatRow,
@@ -56,7 +57,7 @@ def migrations() -> list[tuple[int, str, str]]:
     return found
 
 
-class Database:
+class Database(LeaseRows):
     def __init__(self, backend: SqliteBackend | PostgresBackend, path: str) -> None:
         self._backend = backend
         self._memo = RowMemo()
@@ -532,7 +533,7 @@ class Database:
 
     async def undo_last_step(self, game_id: int, at: float) -> StepRow | None:
         """Set the last live step aside; the phase it resolved opens again, empty."""
-        async with self._write(game_id, Rows.GAME, Rows.OPEN_ORDERS, Rows.DEADLINE) as conn:
+        async with self._write(game_id, Rows.GAME, Rows.OPEN_ORDERS, Rows.DEADLINE, Rows.STEPS) as conn:
             row = await conn.one(f"SELECT {_STEP} WHERE s.game_id = ? AND s.undone_at IS NULL"
                                         " ORDER BY s.idx DESC LIMIT 1", (game_id,))
             if row is None:
@@ -698,7 +699,7 @@ def _packed_step(step: NewStep, keyframe: Any | None, pack: Callable[[str], comp
 def _step_changes(step: NewStep) -> tuple[Rows, ...]:
     """A resolution consumes the orders, counts missed turns, ends the deadline; the last
     one ends the game too."""
-    return (Rows.OPEN_ORDERS, Rows.SEATS, Rows.DEADLINE) + ((Rows.GAME,) if step.over else ())
+    return (Rows.OPEN_ORDERS, Rows.SEATS, Rows.DEADLINE, Rows.STEPS) + ((Rows.GAME,) if step.over else ())
 
 
 # -- row mapping ---------------------------------------------------------------------------

@@ -36,6 +36,9 @@ class Rows(Enum):
     SEATS = "seats"
     OPEN_ORDERS = "open orders"
     DEADLINE = "deadline"
+    # Not remembered here: a resolution or an undo, which other processes must hear of to
+    # drop the engine state they keep of the game (bot.service).
+    STEPS = "steps"
 
 
 MISSING: Any = object()

@@ -25,6 +25,7 @@ from bot.discord.replies import answer_error
 from bot.discord.transport import DiscordTransport
 from bot.discord.translator import CatalogueTranslator
 from bot.heap import HeapKeeper
+from bot.leases import LeaseKeeper, parse_shards
 from bot.loop import LoopManager
 from bot.service import Clock, GameService, Limits
 from bot.settings import Settings
@@ -89,9 +90,14 @@ class Broadside(discord.Client):
         self.service.invite_seconds = self.settings.duel_invite_minutes * 60
         # Each game gets its own map provider (a steady scale between phases) unless a
         # test hands in one provider for all.
+        # Several processes share a PostgreSQL database: each runs only the games it leases.
+        leases = None
+        if self.db.kind == "postgresql":
+            leases = LeaseKeeper(self.db, sharding=parse_shards(self.settings.shards, self.settings.shard_count))
         self.loops = LoopManager(self.service, images=self._images,
                                  image_factory=None if self._images is not None else map_image_maker,
-                                 replays=closing_replay, animate=None if self._images is not None else animate)
+                                 replays=closing_replay, animate=None if self._images is not None else animate,
+                                 leases=leases)
         await self.tree.set_translator(CatalogueTranslator())
         if self._sync_commands:
             await self.sync_commands()
@@ -144,6 +150,20 @@ class Broadside(discord.Client):
         await super().close()
 
 
+class ShardedBroadside(Broadside, discord.AutoShardedClient):
+    """The bot running some of the bot's shards (``broadside run --shards 0-3
+    --shard-count 8``): one gateway connection per shard, in one process."""
+
+
+def client_options(settings: Settings) -> dict[str, Any]:
+    """The shard options discord.py takes, from the settings (none: one connection)."""
+    sharding = parse_shards(settings.shards, settings.shard_count)
+    if settings.shard_count is None:
+        return {}
+    ids = sorted(sharding.shard_ids) if sharding.shard_ids is not None else list(range(sharding.shard_count))
+    return {"shard_ids": ids, "shard_count": sharding.shard_count}
+
+
 def point_at(settings: Settings) -> None:
     """Send the unmodified client to the configured endpoints (a loopback server in tests)."""
     discord.http.Route.BASE = settings.api_base
@@ -162,7 +182,10 @@ def run(settings: Settings, client_type: type[Broadside] = Broadside) -> int:
     # menu choices, i.e. chits and hidden orders. Its loggers never go below INFO.
     logging.getLogger("discord").setLevel(max(logging.INFO, logging.getLevelName(settings.log_level)))
     point_at(settings)
-    client = client_type(settings, own_process=True)
+    options = client_options(settings)
+    if options and client_type is Broadside:
+        client_type = ShardedBroadside
+    client = client_type(settings, own_process=True, **options)
     try:
         client.run(settings.token.get_secret_value(), log_handler=None)
     except discord.LoginFailure:
