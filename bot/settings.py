@@ -38,6 +38,9 @@ class Settings(BaseSettings):
     # (BROADSIDE_DATABASE=postgresql://...) when more than one process runs.
     shards: str | None = None
     shard_count: int | None = Field(default=None, ge=1)
+    # PostgreSQL: how long a process's hold on its games lasts without renewal; a dead
+    # process's games go on elsewhere within about 1.5 times this (renewed every quarter).
+    lease_seconds: float = Field(default=8.0, ge=1, le=300)
 
     @field_validator("token", "dev_guild", "gateway_url", "shards", "shard_count", mode="before")
     @classmethod

@@ -99,7 +99,13 @@ class SqliteTx:
         return cur.rowcount
 
     async def fetch(self, sql: str, params: Iterable[Any] = ()) -> list[Any]:
-        return list(await self.conn.execute_fetchall(sql, tuple(params)))
+        # Through execute, as every statement of a write goes (the fault tests stand in
+        # for a full disk there).
+        cur = await self.conn.execute(sql, tuple(params))
+        try:
+            return list(await cur.fetchall())
+        finally:
+            await cur.close()
 
     async def one(self, sql: str, params: Iterable[Any] = ()) -> Any | None:
         rows = await self.fetch(sql, params)

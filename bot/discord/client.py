@@ -93,7 +93,9 @@ class Broadside(discord.Client):
         # Several processes share a PostgreSQL database: each runs only the games it leases.
         leases = None
         if self.db.kind == "postgresql":
-            leases = LeaseKeeper(self.db, sharding=parse_shards(self.settings.shards, self.settings.shard_count))
+            ttl = self.settings.lease_seconds
+            leases = LeaseKeeper(self.db, sharding=parse_shards(self.settings.shards, self.settings.shard_count),
+                                 ttl=ttl, beat=ttl / 4, foreign_grace=ttl / 4)
         self.loops = LoopManager(self.service, images=self._images,
                                  image_factory=None if self._images is not None else map_image_maker,
                                  replays=closing_replay, animate=None if self._images is not None else animate,
