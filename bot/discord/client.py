@@ -47,6 +47,10 @@ To watch a game without Discord, try `broadside demo`.
 """
 
 
+class DatabaseUnreachable(RuntimeError):
+    """The database server (BROADSIDE_DATABASE) cannot be reached."""
+
+
 class CommandTree(app_commands.CommandTree):
     async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         await answer_error(interaction, error)
@@ -81,7 +85,10 @@ class Broadside(discord.Client):
         self.loops: LoopManager | None = None
 
     async def setup_hook(self) -> None:
-        self.db = await Database.open(self.settings.database)
+        try:
+            self.db = await Database.open(self.settings.database)
+        except OSError as exc:  # a PostgreSQL server down or misnamed: not Discord's fault
+            raise DatabaseUnreachable(str(exc) or type(exc).__name__) from exc
         limits = Limits(lobbies_per_member=self.settings.max_lobbies_per_member,
                         games_per_server=self.settings.max_games_per_server)
         self.service = GameService(self.db, self.transport, clock=self._clock, seed_source=self._seed_source,
@@ -187,12 +194,20 @@ def run(settings: Settings, client_type: type[Broadside] = Broadside) -> int:
     options = client_options(settings)
     if options and client_type is Broadside:
         client_type = ShardedBroadside
+    elif options and not issubclass(client_type, discord.AutoShardedClient):
+        # A subclass of the bot (the load benchmark's) runs sharded the same way.
+        client_type = type(f"Sharded{client_type.__name__}", (client_type, discord.AutoShardedClient), {})
     client = client_type(settings, own_process=True, **options)
     try:
         client.run(settings.token.get_secret_value(), log_handler=None)
     except discord.LoginFailure:
         sys.stderr.write("broadside: Discord refused the token (BROADSIDE_TOKEN). Reset it in the developer "
                          "portal (Bot -> Reset Token) and update .env.\n")
+        return 1
+    except DatabaseUnreachable as exc:
+        where = yarl.URL(settings.database).host or "its socket" if "://" in settings.database else settings.database
+        sys.stderr.write(f"broadside: cannot reach the database ({where}): {exc}. Check BROADSIDE_DATABASE and"
+                         " that the server runs.\n")
         return 1
     except (aiohttp.ClientConnectionError, discord.GatewayNotFound, OSError, asyncio.TimeoutError) as exc:
         # No network, a DNS failure, a proxy in the way: one line, not aiohttp's traceback.
