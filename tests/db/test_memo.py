@@ -351,3 +351,34 @@ def test_the_memo_starts_over_rather_than_grow_without_end():
     for game_id in range(MAX_GAMES + 10):
         memo.keep(Rows.SEATS, game_id, [])
     assert len(memo._by_kind[Rows.SEATS]) <= MAX_GAMES
+
+
+async def test_a_lost_notice_connection_keeps_nothing_until_it_listens_again(postgres_url):
+    """Notices missed while the listening connection was down could leave stale rows: the
+    memo forgets everything and keeps nothing until a new connection listens."""
+    db, other = await Database.open(postgres_url), await Database.open(postgres_url)
+    try:
+        game = await db.create_game(_new_game(10))
+        await db.add_seat(game.id, "a", "Anne", 1.0, user_id=200)
+        assert [s.display_name for s in await db.seats(game.id)] == ["Anne"]  # remembered now
+        pid = db.notices._conn.get_server_pid()
+        await other._read("SELECT pg_terminate_backend(?)", (pid,))
+        for _ in range(100):
+            if db._memo.deaf:
+                break
+            await asyncio.sleep(0.02)
+        assert db._memo.deaf
+        await other.assign_seat(game.id, "p1", user_id=300, ai_level=None, name="Bob")
+        assert [s.display_name for s in await db.seats(game.id)] == ["Bob"]
+        for _ in range(200):  # it listens again by itself
+            if not db._memo.deaf:
+                break
+            await asyncio.sleep(0.05)
+        assert not db._memo.deaf
+        assert [s.display_name for s in await db.seats(game.id)] == ["Bob"]
+        await other.assign_seat(game.id, "p1", user_id=400, ai_level=None, name="Carl")
+        await db.sync()
+        assert [s.display_name for s in await db.seats(game.id)] == ["Carl"]
+    finally:
+        await db.close()
+        await other.close()
