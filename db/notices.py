@@ -99,7 +99,11 @@ class Notices:
             return
         if data.get("o") == self.origin:
             return
-        notice = Notice(data.get("g"), tuple(Rows(k) for k in data.get("k", ())), tuple(data.get("p", ())))
+        try:
+            changes = tuple(Rows(k) for k in data.get("k", ()))
+        except ValueError:  # a kind this version does not know (a newer process): forget it all
+            changes = tuple(Rows)
+        notice = Notice(data.get("g"), changes, tuple(data.get("p", ())))
         self.memo.remote_write(notice.game_id, notice.changes, set(notice.places))
         for listener in list(self.listeners):
             try:

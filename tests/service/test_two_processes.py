@@ -148,3 +148,41 @@ async def test_a_process_that_stalled_past_its_lease_stops_the_game_s_loop(pair)
     assert home.loops.running() == []
     owner, expires = await home.db.lease_owner(game.id)
     assert owner == other.keeper.owner and expires > home.clock.now()
+
+
+async def _take_over(process: Process) -> None:
+    """The lease rounds of a process that finds games unheld: its own shard's at once,
+    another shard's after the grace."""
+    await process.keeper.tick()
+    process.clock.advance(GRACE)
+    await process.keeper.tick()
+    await process.settle()
+
+
+async def test_a_rolling_restart_of_both_processes_misses_no_phase(pair):
+    home, other = pair
+    game = await home.duel()
+    await home.play_round(game.id)
+    steps = await home.db.step_count(game.id)
+    assert steps >= 1
+
+    await home.close()  # restarted: stopped cleanly, its leases given up
+    await _take_over(other)
+    assert other.loops.running() == [game.id]
+    await other.play_round(game.id)  # the game goes on while home is down
+    assert await other.db.step_count(game.id) > steps
+    steps = await other.db.step_count(game.id)
+
+    await home.open()  # back: the game stays where it is
+    await home.settle()
+    assert home.loops.running() == []
+    await other.close()  # now the other one restarts
+    await _take_over(home)
+    assert home.loops.running() == [game.id]
+    # A phase whose deadline passes is resolved by whoever runs the game now.
+    await home.advance(24 * 3600)
+    assert await home.db.step_count(game.id) > steps
+    await other.open()
+    await other.settle()
+    assert other.loops.running() == [] and home.loops.running() == [game.id]
+    assert _told_twice(home, other) == []
