@@ -90,6 +90,13 @@ class LeaseKeeper:
             self.held.add(game_id)
         return won
 
+    async def holds(self, game_id: int) -> bool:
+        """Whether no other process has taken the game over, as the database says now. (A
+        lease of this process's that merely expired is still its own until someone claims
+        it: the next renewal keeps it, and stopping here would leave the game to nobody.)"""
+        found = await self.db.lease_owner(game_id)
+        return found is not None and found[0] == self.owner
+
     def start(self) -> None:
         self._task = asyncio.get_running_loop().create_task(self._run(), name="broadside-leases")
 

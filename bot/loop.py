@@ -20,7 +20,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import math
-from typing import Callable
+from typing import Awaitable, Callable
 
 from bot import i18n
 from bot.service import EngineFailure, GameService, PhaseStatus
@@ -62,8 +62,13 @@ ReplayProvider = Callable[[list[dict]], "tuple[bytes, int]"]
 
 class GameLoop:
     def __init__(self, game_id: int, service: GameService, images: ImageProvider | None = None,
-                 replays: ReplayProvider | None = None, animate: Animator | None = None) -> None:
+                 replays: ReplayProvider | None = None, animate: Animator | None = None,
+                 fence: Callable[[int], Awaitable[bool]] | None = None) -> None:
+        """``fence``: with leases, whether this process still holds the game (asked at the
+        start of every pass, so a process that stalled past its lease posts nothing more
+        once another has taken the game over)."""
         self.game_id = game_id
+        self.fence = fence
         self.service = service
         self.transport = service.transport
         self.clock = service.clock
@@ -129,6 +134,9 @@ class GameLoop:
 
     async def _tick(self) -> float | None:
         """One pass; returns when to look again (None: the game needs no loop)."""
+        if self.fence is not None and not await self.fence(self.game_id):
+            log.warning("game %s: another process holds it now; this loop stops", self.game_id)
+            return None
         if (await self.service.game(self.game_id)).status == "paused":
             return math.inf  # nothing is posted while paused: the host may be fixing the thread
         await self._announce_backlog()
@@ -456,7 +464,8 @@ class LoopManager:
             entry[0].waker.poke()
             return
         images = self.image_factory() if self.image_factory is not None else self.images
-        loop = GameLoop(game_id, self.service, images, self.replays, self.animate)
+        loop = GameLoop(game_id, self.service, images, self.replays, self.animate,
+                        fence=self.leases.holds if self.leases is not None else None)
         task = asyncio.get_running_loop().create_task(loop.run(), name=f"broadside-game-{game_id}")
         self._loops[game_id] = (loop, task)
         task.add_done_callback(lambda t, gid=game_id: self._finished(gid, t))

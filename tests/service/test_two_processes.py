@@ -144,8 +144,12 @@ async def test_a_process_that_stalled_past_its_lease_stops_the_game_s_loop(pair)
     await other.keeper.tick()
     await other.settle()
     assert other.loops.running() == [game.id]
-    await home.keeper.tick()  # home renews: the game is no longer its own
-    assert home.loops.running() == []
+    posts = len(home.transport.posts)
+    home.loops.wake(game.id)  # home's loop looks again before its lease round: it stops there
+    await home.loops.settle()
+    assert home.loops.running() == [] and len(home.transport.posts) == posts
+    await home.keeper.tick()  # home renews: the game is not among its own
+    assert game.id not in home.keeper.held
     owner, expires = await home.db.lease_owner(game.id)
     assert owner == other.keeper.owner and expires > home.clock.now()
 
