@@ -91,16 +91,25 @@ class PostgresServer:
         return f"postgresql://postgres@/{database}?host={self.folder}&port={self.port}"
 
     async def new_database(self) -> str:
-        """A fresh, empty database of its own, and its URL."""
+        """A fresh, empty place of its own, and its URL: a schema of the tests' database,
+        named in the URL's ``search_path`` (asyncpg passes it to the server for every
+        connection). A schema costs a millisecond where a database costs half a second and
+        8 MB; a test sees only its own tables."""
         import asyncpg
 
         name = f"t{os.getpid()}_{next(self._names)}"
         conn = await asyncpg.connect(self.url())
         try:
-            await conn.execute(f'CREATE DATABASE "{name}" TEMPLATE template0')
+            if not await conn.fetchval("SELECT 1 FROM pg_database WHERE datname = 'broadside_tests'"):
+                await conn.execute("CREATE DATABASE broadside_tests TEMPLATE template0")
         finally:
             await conn.close()
-        return self.url(name)
+        conn = await asyncpg.connect(self.url("broadside_tests"))
+        try:
+            await conn.execute(f'CREATE SCHEMA "{name}"')
+        finally:
+            await conn.close()
+        return self.url("broadside_tests") + f"&search_path={name}"
 
     def _run(self, tool: str, *args: str, check: bool = True) -> subprocess.CompletedProcess:
         done = subprocess.run([*self.prefix, str(self.bindir / tool), *args], capture_output=True, text=True,
