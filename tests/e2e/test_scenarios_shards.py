@@ -53,6 +53,7 @@ async def test_two_processes_dm_orders_cross_over_and_a_killed_process_s_game_go
     w = duel_world(server, shard=(2, 4))  # B's
     near = duel_world(server, shard=(2, 4))  # B's too
     home = duel_world(server, shard=(1, 4))  # A's
+    corners = [duel_world(server, shard=(0, 4)), duel_world(server, shard=(3, 4))]  # A's, B's: a game on every shard
     env = {k: v for k, v in os.environ.items() if not k.startswith("BROADSIDE_")}
     env.update(BROADSIDE_TOKEN=server.token, BROADSIDE_API_BASE=server.api_base,
                BROADSIDE_GATEWAY_URL=server.gateway_url, BROADSIDE_DATABASE=postgres_url,
@@ -69,6 +70,9 @@ async def test_two_processes_dm_orders_cross_over_and_a_killed_process_s_game_go
         thread = await open_duel(server, w)
         near_thread = await open_duel(server, near)
         other_thread = await open_duel(server, home)
+        for corner, owner in zip(corners, (a, b)):
+            corner_game = (await db.games_in_place((await open_duel(server, corner)).id))[0]
+            assert f":{owner.proc.pid}:" in (await db.lease_owner(corner_game.id))[0]
         game = (await db.games_in_place(thread.id))[0]
         other = (await db.games_in_place(other_thread.id))[0]
         assert f":{b.proc.pid}:" in (await db.lease_owner(game.id))[0]
