@@ -129,15 +129,35 @@ def _unknown_scenario(ruleset: str, scenario: str) -> str | None:
 def _cmd_run(args: argparse.Namespace) -> int:
     from pydantic import ValidationError
 
+    from bot.leases import parse_shards
     from bot.settings import load_settings
+    overrides = {k: v for k, v in (("shards", args.shards), ("shard_count", args.shard_count)) if v is not None}
     try:
-        settings = load_settings()
+        settings = load_settings(**overrides)
     except ValidationError as exc:
         print(f"broadside: the configuration (.env or BROADSIDE_* variables) is not valid:\n{exc}", file=sys.stderr)
+        return 2
+    try:
+        parse_shards(settings.shards, settings.shard_count)
+    except ValueError as exc:
+        print(f"broadside: {exc}", file=sys.stderr)
         return 2
     # Imported here so that `broadside replay` does not load discord.py.
     from bot.discord import run
     return run(settings)
+
+
+def _cmd_migrate(args: argparse.Namespace) -> int:
+    import asyncio
+
+    from db.transfer import TransferError, transfer
+    try:
+        counts = asyncio.run(transfer(args.source, args.target))
+    except TransferError as exc:
+        print(f"broadside: {exc}", file=sys.stderr)
+        return 2
+    print("copied: " + ", ".join(f"{table} {n}" for table, n in counts.items()))
+    return 0
 
 
 def _demo_choices() -> str:
@@ -194,7 +214,14 @@ def main(argv: list[str] | None = None) -> int:
     p_report.add_argument("--lang", default="en", choices=["en", "it"], help="language of the page")
     p_report.set_defaults(func=_cmd_report)
     p_run = sub.add_parser("run", help="run the Discord bot")
+    p_run.add_argument("--shards", default=None,
+                       help="the shards this process runs, e.g. 0-3 or 0,2 (with --shard-count; see docs/deploy.md)")
+    p_run.add_argument("--shard-count", type=int, default=None, help="how many shards the bot has in all")
     p_run.set_defaults(func=_cmd_run)
+    p_migrate = sub.add_parser("migrate", help="copy a SQLite database into an empty PostgreSQL database")
+    p_migrate.add_argument("--from", dest="source", required=True, help="sqlite:PATH (or a path)")
+    p_migrate.add_argument("--to", dest="target", required=True, help="postgresql://user@host/dbname")
+    p_migrate.set_defaults(func=_cmd_migrate)
     args = parser.parse_args(argv)
     return int(args.func(args))
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import math
-from typing import Callable
+from typing import Awaitable, Callable
 
 from bot import i18n
 from bot.service import EngineFailure, GameService, PhaseStatus
@@ -28,7 +28,10 @@ from bot.service.clock import Waker
 from bot.service.posting import Segment, StoredStep, cut, phase_lines, posting_of, wholly_told
 from bot.transport import (DeliveryError, Image, ImageProvider, PermanentDeliveryError, Place,
                            TransientDeliveryError)
+from bot.leases import LeaseKeeper
 from db import StorageUnavailable
+from db.memo import Rows
+from db.notices import Notice
 
 log = logging.getLogger("broadside.loop")
 
@@ -59,8 +62,13 @@ ReplayProvider = Callable[[list[dict]], "tuple[bytes, int]"]
 
 class GameLoop:
     def __init__(self, game_id: int, service: GameService, images: ImageProvider | None = None,
-                 replays: ReplayProvider | None = None, animate: Animator | None = None) -> None:
+                 replays: ReplayProvider | None = None, animate: Animator | None = None,
+                 fence: Callable[[int], Awaitable[bool]] | None = None) -> None:
+        """``fence``: with leases, whether this process still holds the game (asked at the
+        start of every pass, so a process that stalled past its lease posts nothing more
+        once another has taken the game over)."""
         self.game_id = game_id
+        self.fence = fence
         self.service = service
         self.transport = service.transport
         self.clock = service.clock
@@ -126,6 +134,9 @@ class GameLoop:
 
     async def _tick(self) -> float | None:
         """One pass; returns when to look again (None: the game needs no loop)."""
+        if self.fence is not None and not await self.fence(self.game_id):
+            log.warning("game %s: another process holds it now; this loop stops", self.game_id)
+            return None
         if (await self.service.game(self.game_id)).status == "paused":
             return math.inf  # nothing is posted while paused: the host may be fixing the thread
         await self._announce_backlog()
@@ -354,11 +365,18 @@ class GameLoop:
 
 
 class LoopManager:
-    """Keeps one :class:`GameLoop` per running or paused game, and starts them after a restart."""
+    """Keeps one :class:`GameLoop` per running or paused game, and starts them after a restart.
+
+    With a :class:`~bot.leases.LeaseKeeper` (several processes on one PostgreSQL database)
+    it runs only the games whose lease this process holds: a game is claimed before its
+    loop starts, a loop whose lease was taken over is stopped, and another process's
+    write to a game run here (an order clicked in a DM that reached shard 0) wakes the
+    loop through the database's notices."""
 
     def __init__(self, service: GameService, *, images: ImageProvider | None = None,
                  image_factory: Callable[[], ImageProvider] | None = None,
-                 replays: ReplayProvider | None = None, animate: Animator | None = None) -> None:
+                 replays: ReplayProvider | None = None, animate: Animator | None = None,
+                 leases: LeaseKeeper | None = None) -> None:
         """``images`` draws every game's maps; ``image_factory`` instead makes one
         provider per game, so a renderer can keep that game's map scale between phases;
         ``replays`` draws the replay GIF of a game's last post; ``animate`` draws the
@@ -369,19 +387,77 @@ class LoopManager:
         self.image_factory = image_factory
         self.replays = replays
         self.animate = animate
+        self.leases = leases
         self._loops: dict[int, tuple[GameLoop, asyncio.Task[None]]] = {}
+        self._claiming: set[int] = set()
         self._stopped = False
         service.subscribe(self.wake)
+        notices = service.db.notices
+        if notices is not None:
+            notices.listeners.append(self._heard)
+        if leases is not None:
+            leases.start_game = self._start_loop
+            leases.stop_game = self._drop_loop
 
     async def start(self) -> None:
         """Resume every unfinished game; timers come back from the stored deadlines."""
         self._stopped = False
         await self.service.settle_unsettled()
+        if self.leases is not None:
+            await self.leases.tick()  # claims this process's games and starts their loops
+            self.leases.start()
+            return
         for game in await self.service.db.games_with_status("running", "paused"):
             self.wake(game.id)
 
     def wake(self, game_id: int) -> None:
-        """Something changed in a game: wake its loop, starting one if it has none."""
+        """Something changed in a game: wake its loop, starting one if it has none (with
+        leases: once this process holds the game's lease)."""
+        if self._stopped:
+            return
+        entry = self._loops.get(game_id)
+        if entry is not None and not entry[1].done():
+            entry[0].waker.poke()
+            return
+        if self.leases is not None:
+            if game_id not in self._claiming:
+                self._claiming.add(game_id)
+                asyncio.get_running_loop().create_task(self._claim(game_id), name=f"broadside-claim-{game_id}")
+            return
+        self._start_loop(game_id)
+
+    async def _claim(self, game_id: int) -> None:
+        try:
+            assert self.leases is not None
+            game = await self.service.db.game(game_id)
+            if game is None or game.status not in ("running", "paused"):
+                return
+            if await self.leases.claim(game_id):
+                self._start_loop(game_id)
+        except Exception:
+            log.exception("game %s: could not claim its lease", game_id)
+        finally:
+            self._claiming.discard(game_id)
+
+    def _heard(self, notice: Notice) -> None:
+        """Another process wrote to a game: its resolution or undo (or a games row) makes
+        the engine state kept here stale; a loop run here looks again."""
+        if notice.game_id is None:
+            return
+        if Rows.STEPS in notice.changes or Rows.GAME in notice.changes:
+            self.service.forget_runtime(notice.game_id)
+        entry = self._loops.get(notice.game_id)
+        if entry is not None and not entry[1].done():
+            entry[0].waker.poke()
+
+    def _drop_loop(self, game_id: int) -> None:
+        """The lease went to another process: this one stops running the game."""
+        entry = self._loops.pop(game_id, None)
+        if entry is not None:
+            entry[1].cancel()
+        self.service.forget_runtime(game_id)
+
+    def _start_loop(self, game_id: int) -> None:
         if self._stopped:
             return
         entry = self._loops.get(game_id)
@@ -389,7 +465,8 @@ class LoopManager:
             entry[0].waker.poke()
             return
         images = self.image_factory() if self.image_factory is not None else self.images
-        loop = GameLoop(game_id, self.service, images, self.replays, self.animate)
+        loop = GameLoop(game_id, self.service, images, self.replays, self.animate,
+                        fence=self.leases.holds if self.leases is not None else None)
         task = asyncio.get_running_loop().create_task(loop.run(), name=f"broadside-game-{game_id}")
         self._loops[game_id] = (loop, task)
         task.add_done_callback(lambda t, gid=game_id: self._finished(gid, t))
@@ -399,6 +476,9 @@ class LoopManager:
             del self._loops[game_id]
         if not task.cancelled() and task.exception() is not None:
             log.error("game %s: loop ended with an error", game_id, exc_info=task.exception())
+        elif not task.cancelled() and self.leases is not None and not self._stopped:
+            # The game is over: nobody needs to run it.
+            asyncio.get_running_loop().create_task(self.leases.release(game_id))
 
     def running(self) -> list[int]:
         return sorted(gid for gid, (_, task) in self._loops.items() if not task.done())
@@ -411,6 +491,8 @@ class LoopManager:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
         self._loops.clear()
+        if self.leases is not None:
+            await self.leases.stop()  # another process takes the games over at once
 
     async def settle(self, timeout: float = 10.0) -> None:
         """Wait until every loop has caught up and sleeps (for tests and the offline demo)."""

@@ -9,9 +9,10 @@ restart or a retry asks.
 from __future__ import annotations
 
 import json
-import sqlite3
 from dataclasses import dataclass
 from typing import Any
+
+from db.backend import INTEGRITY
 
 
 
@@ -92,18 +93,19 @@ def _json(value: Any) -> str:
 
 class CampaignsMixin:
     """The campaigns' part of :class:`db.database.Database` (its plumbing: ``_write``,
-    ``_read``, ``_one``)."""
+    whose transaction has ``execute``/``one``, and ``_read``)."""
 
     async def create_campaign(self, *, guild_id: int, channel_id: int, host_id: int, name: str, ruleset: str,
                               scenario: str, language: str, pacing: str, phase_seconds: int, refit_days: int,
                               rosters: list[dict[str, Any]], created_at: float) -> CampaignRow:
         async with self._write(None) as conn:  # type: ignore[attr-defined]
-            cursor = await conn.execute(
+            made = await conn.one(
                 "INSERT INTO campaigns (guild_id, channel_id, host_id, name, ruleset, scenario, language, pacing,"
-                " phase_seconds, refit_days, status, rosters, created_at) VALUES (?,?,?,?,?,?,?,?,?,?, 'open', ?, ?)",
+                " phase_seconds, refit_days, status, rosters, created_at) VALUES (?,?,?,?,?,?,?,?,?,?, 'open', ?, ?)"
+                " RETURNING id",
                 (guild_id, channel_id, host_id, name, ruleset, scenario, language, pacing, phase_seconds, refit_days,
                  _json(rosters), created_at))
-            new_id = cursor.lastrowid
+            new_id = made["id"]
         found = await self.campaign(int(new_id))  # type: ignore[arg-type]
         assert found is not None
         return found
@@ -120,7 +122,7 @@ class CampaignsMixin:
     async def add_campaign_member(self, campaign_id: int, user_id: int, side: str, display_name: str,
                                   joined_at: float) -> None:
         async with self._write(None) as conn:  # type: ignore[attr-defined]
-            found = await self._one(conn, "SELECT side FROM campaign_members WHERE campaign_id = ? AND user_id = ?",  # type: ignore[attr-defined]
+            found = await conn.one("SELECT side FROM campaign_members WHERE campaign_id = ? AND user_id = ?",
                                     (campaign_id, user_id))
             if found is not None:
                 raise AlreadyMember(found["side"])
@@ -139,7 +141,7 @@ class CampaignsMixin:
         async with self._write(None) as conn:  # type: ignore[attr-defined]
             # checked in the transaction (the writer's lock serialises it); the unique
             # indexes refuse it again should a second process write the same file
-            busy = await self._one(conn, "SELECT 1 FROM campaign_battles WHERE campaign_id = ?"  # type: ignore[attr-defined]
+            busy = await conn.one("SELECT 1 FROM campaign_battles WHERE campaign_id = ?"  # type: ignore[attr-defined]
                                          " AND (status = 'running' OR number = ?)", (campaign_id, number))
             if busy is not None:
                 raise CampaignBusy()
@@ -147,7 +149,7 @@ class CampaignsMixin:
                 await conn.execute(
                     "INSERT INTO campaign_battles (campaign_id, number, game_id, pattern, status, rosters_before)"
                     " VALUES (?, ?, ?, ?, 'running', ?)", (campaign_id, number, game_id, pattern, _json(rosters_before)))
-            except sqlite3.IntegrityError:
+            except INTEGRITY:
                 raise CampaignBusy() from None
 
     async def campaign_battles(self, campaign_id: int) -> list[BattleRow]:
@@ -175,11 +177,11 @@ class CampaignsMixin:
         """Store what a battle did and the campaign's rosters after it, once. False if it
         was concluded already (nothing changes then)."""
         async with self._write(None) as conn:  # type: ignore[attr-defined]
-            cursor = await conn.execute(
+            changed = await conn.execute(
                 "UPDATE campaign_battles SET status = 'concluded', winner = ?, kind = ?, tally = ?, rosters_after = ?,"
                 " concluded_at = ? WHERE campaign_id = ? AND number = ? AND status = 'running'",
                 (winner, kind, _json(tally), _json(rosters_after), concluded_at, campaign_id, number))
-            if cursor.rowcount != 1:
+            if changed != 1:
                 return False
             await conn.execute("UPDATE campaigns SET rosters = ? WHERE id = ?", (_json(rosters_after), campaign_id))
             return True
@@ -191,6 +193,6 @@ class CampaignsMixin:
 
     async def end_campaign(self, campaign_id: int, ended_at: float) -> bool:
         async with self._write(None) as conn:  # type: ignore[attr-defined]
-            cursor = await conn.execute("UPDATE campaigns SET status = 'ended', ended_at = ? WHERE id = ?"
-                                        " AND status = 'open'", (ended_at, campaign_id))
-            return cursor.rowcount == 1
+            ended = await conn.execute("UPDATE campaigns SET status = 'ended', ended_at = ? WHERE id = ?"
+                                       " AND status = 'open'", (ended_at, campaign_id))
+            return ended == 1

@@ -104,7 +104,7 @@ def _rating_row(row: Any) -> Rating:
 
 class ResultsMixin:
     """The results' part of :class:`db.database.Database` (its plumbing: ``_write``,
-    ``_read``, ``_one``)."""
+    whose transaction has ``execute``/``one``, and ``_read``)."""
 
     async def record_result(self, result: NewResult, rerate: Rerate | None = None,
                             start: Callable[[int, str], Rating] | None = None) -> bool:
@@ -112,15 +112,14 @@ class ResultsMixin:
         ``rerate`` (each member's rating before, or ``start(user, name)`` for a first
         game). False if the game's result was stored already: nothing changes then."""
         async with self._write(result.game_id) as conn:  # type: ignore[attr-defined]
-            if await self._one(conn, "SELECT 1 FROM results WHERE game_id = ?",  # type: ignore[attr-defined]
-                               (result.game_id,)) is not None:
+            if await conn.one("SELECT 1 FROM results WHERE game_id = ?", (result.game_id,)) is not None:
                 return False
             before: dict[int, Rating] = {}
             after: dict[int, Rating] = {}
             if result.rated and rerate is not None and start is not None:
                 for p in result.players:
-                    row = await self._one(conn, "SELECT * FROM ratings WHERE guild_id = ? AND ruleset = ? "  # type: ignore[attr-defined]
-                                                "AND user_id = ?", (result.guild_id, result.ruleset, p.user_id))
+                    row = await conn.one("SELECT * FROM ratings WHERE guild_id = ? AND ruleset = ? AND user_id = ?",
+                                         (result.guild_id, result.ruleset, p.user_id))
                     before[p.user_id] = _rating_row(row) if row is not None else start(p.user_id, p.display_name)
                 after = rerate(before)
             await conn.execute(

@@ -25,6 +25,7 @@ from bot.discord.replies import answer_error
 from bot.discord.transport import DiscordTransport
 from bot.discord.translator import CatalogueTranslator
 from bot.heap import HeapKeeper
+from bot.leases import LeaseKeeper, parse_shards
 from bot.loop import LoopManager
 from bot.service import Clock, GameService, Limits
 from bot.settings import Settings
@@ -44,6 +45,10 @@ To run the bot on Discord:
 
 To watch a game without Discord, try `broadside demo`.
 """
+
+
+class DatabaseUnreachable(RuntimeError):
+    """The database server (BROADSIDE_DATABASE) cannot be reached."""
 
 
 class CommandTree(app_commands.CommandTree):
@@ -82,7 +87,10 @@ class Broadside(discord.Client):
         self.loops: LoopManager | None = None
 
     async def setup_hook(self) -> None:
-        self.db = await Database.open(self.settings.database)
+        try:
+            self.db = await Database.open(self.settings.database)
+        except OSError as exc:  # a PostgreSQL server down or misnamed: not Discord's fault
+            raise DatabaseUnreachable(str(exc) or type(exc).__name__) from exc
         limits = Limits(lobbies_per_member=self.settings.max_lobbies_per_member,
                         games_per_server=self.settings.max_games_per_server)
         self.service = GameService(self.db, self.transport, clock=self._clock, seed_source=self._seed_source,
@@ -91,9 +99,16 @@ class Broadside(discord.Client):
         self.service.invite_seconds = self.settings.duel_invite_minutes * 60
         # Each game gets its own map provider (a steady scale between phases) unless a
         # test hands in one provider for all.
+        # Several processes share a PostgreSQL database: each runs only the games it leases.
+        leases = None
+        if self.db.kind == "postgresql":
+            ttl = self.settings.lease_seconds
+            leases = LeaseKeeper(self.db, sharding=parse_shards(self.settings.shards, self.settings.shard_count),
+                                 ttl=ttl, beat=ttl / 4, foreign_grace=ttl / 4)
         self.loops = LoopManager(self.service, images=self._images,
                                  image_factory=None if self._images is not None else map_image_maker,
-                                 replays=closing_replay, animate=None if self._images is not None else animate)
+                                 replays=closing_replay, animate=None if self._images is not None else animate,
+                                 leases=leases)
         await self.tree.set_translator(CatalogueTranslator())
         if self._sync_commands:
             await self.sync_commands()
@@ -148,6 +163,20 @@ class Broadside(discord.Client):
         await super().close()
 
 
+class ShardedBroadside(Broadside, discord.AutoShardedClient):
+    """The bot running some of the bot's shards (``broadside run --shards 0-3
+    --shard-count 8``): one gateway connection per shard, in one process."""
+
+
+def client_options(settings: Settings) -> dict[str, Any]:
+    """The shard options discord.py takes, from the settings (none: one connection)."""
+    sharding = parse_shards(settings.shards, settings.shard_count)
+    if settings.shard_count is None:
+        return {}
+    ids = sorted(sharding.shard_ids) if sharding.shard_ids is not None else list(range(sharding.shard_count))
+    return {"shard_ids": ids, "shard_count": sharding.shard_count}
+
+
 def point_at(settings: Settings) -> None:
     """Send the unmodified client to the configured endpoints (a loopback server in tests)."""
     discord.http.Route.BASE = settings.api_base
@@ -166,12 +195,23 @@ def run(settings: Settings, client_type: type[Broadside] = Broadside) -> int:
     # menu choices, i.e. hidden orders. Its loggers never go below INFO.
     logging.getLogger("discord").setLevel(max(logging.INFO, logging.getLevelName(settings.log_level)))
     point_at(settings)
-    client = client_type(settings, own_process=True)
+    options = client_options(settings)
+    if options and client_type is Broadside:
+        client_type = ShardedBroadside
+    elif options and not issubclass(client_type, discord.AutoShardedClient):
+        # A subclass of the bot (the load benchmark's) runs sharded the same way.
+        client_type = type(f"Sharded{client_type.__name__}", (client_type, discord.AutoShardedClient), {})
+    client = client_type(settings, own_process=True, **options)
     try:
         client.run(settings.token.get_secret_value(), log_handler=None)
     except discord.LoginFailure:
         sys.stderr.write("broadside: Discord refused the token (BROADSIDE_TOKEN). Reset it in the developer "
                          "portal (Bot -> Reset Token) and update .env.\n")
+        return 1
+    except DatabaseUnreachable as exc:
+        where = yarl.URL(settings.database).host or "its socket" if "://" in settings.database else settings.database
+        sys.stderr.write(f"broadside: cannot reach the database ({where}): {exc}. Check BROADSIDE_DATABASE and"
+                         " that the server runs.\n")
         return 1
     except (aiohttp.ClientConnectionError, discord.GatewayNotFound, OSError, asyncio.TimeoutError) as exc:
         # No network, a DNS failure, a proxy in the way: one line, not aiohttp's traceback.

@@ -159,6 +159,11 @@ class ServiceCore:
     def _forget_runtime(self, game_id: int) -> None:
         self._runtimes.pop(game_id, None)
 
+    def forget_runtime(self, game_id: int) -> None:
+        """Another process resolved or undid a step of the game, or changed its status:
+        the state kept here is read again when next needed."""
+        self._runtimes.pop(game_id, None)
+
     async def _dice(self, runtime: GameRuntime) -> SeededDice:
         if runtime.dice is None:
             start = await self.db.start_record(runtime.game_id, with_state=False)

@@ -3,9 +3,9 @@
 -- phase until cancelled, or the one moment of this turn a conditional order is for.
 -- status: 'live', 'cancelled' (by the player), 'replaced' (by a newer order for the
 -- same ship and moment), 'spent' (its moment passed) or 'dropped' (the seat changed hands).
--- Plain SQL: the id is the table's integer key (an identity column where the database wants one).
+-- Portable SQL (docs/deploy.md): the id counts up on both databases.
 CREATE TABLE standing_orders (
-    id          INTEGER PRIMARY KEY,
+    id          INTEGER PRIMARY KEY AUTOINCREMENT,
     game_id     INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
     seat_id     TEXT    NOT NULL,
     subject     TEXT    NOT NULL,

@@ -24,9 +24,10 @@ class World:
     bob: object
 
 
-def duel_world(server: LoopbackDiscord, *, bob_dms: bool = True) -> World:
-    """A server with #battles, a host with Manage Server, Anne and Bob."""
-    guild = server.add_guild("Harbour", channels=("battles",))
+def duel_world(server: LoopbackDiscord, *, bob_dms: bool = True, shard: tuple[int, int] | None = None) -> World:
+    """A server with #battles, a host with Manage Server, Anne and Bob (``shard``: the
+    (shard id, shard count) the server's id falls on)."""
+    guild = server.add_guild("Harbour", channels=("battles",), shard=shard)
     host = server.add_user("horatio")
     anne = server.add_user("anne")
     bob = server.add_user("bob", dms_open=bob_dms)
