@@ -1,4 +1,4 @@
-"""Game leases: which process runs a game's loop (table ``leases``, migration 0007).
+"""Game leases: which process runs a game's loop (table ``leases``, migration 0010).
 
 A process *claims* a game before it starts the game's loop, *renews* all its leases in one
 statement every few seconds, and *releases* them when it stops. A claim succeeds when the
