@@ -4,6 +4,8 @@ record's page has it (:func:`bot.report.battle_report`), built from public thing
 """
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
 from bot import i18n
@@ -31,3 +33,20 @@ def campaign_html(data: dict[str, Any], lang: str = "en") -> str:
     rows = [(s["side"], str(s["points"]), str(s["battles"]), f"{s['won']} / {s['drawn']} / {s['lost']}",
              str(s["taken"]), str(s["ships_lost"])) for s in data.get("standings", [])]
     return page_html(data["campaign"]["name"], battles, lang, standings=rows, standings_head=head)
+
+
+def write_report(source: Path, out: Path, lang: str = "en") -> Path:
+    """The page for a game record (``/host export``, ``records/*.json``) or a whole
+    campaign (``/campaign export``)."""
+    text = source.read_text(encoding="utf-8")
+    try:
+        data = json.loads(text)
+    except ValueError:
+        data = None
+    if is_campaign(data):
+        out.write_text(campaign_html(data, lang), encoding="utf-8")
+        return out
+    record = GameRecord.model_validate_json(text)
+    battle = battle_report(record, lang)
+    out.write_text(page_html(battle.title, [battle], lang), encoding="utf-8")
+    return out

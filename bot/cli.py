@@ -55,7 +55,7 @@ def _cmd_replay(args: argparse.Namespace) -> int:
 
 
 def _cmd_report(args: argparse.Namespace) -> int:
-    from bot.report import write_report
+    from bot.campaign_page import write_report
 
     source = Path(args.file)
     out = Path(args.out) if args.out else source.with_suffix(".html")

@@ -10,9 +10,7 @@ from __future__ import annotations
 
 import base64
 import html
-import json
 from dataclasses import dataclass, field, replace
-from pathlib import Path
 
 from bot import i18n
 from bot.service.posting import frames_with_action, public_weights
@@ -127,21 +125,3 @@ def page_html(title: str, battles: list[BattleReport], lang: str = "en",
             f'<meta name="viewport" content="width=device-width, initial-scale=1">'
             f"<title>{e(title)}</title><style>{_STYLE}</style></head>"
             f"<body><h1>{e(title)}</h1>{table}{sections}</body></html>\n")
-
-
-def write_report(source: Path, out: Path, lang: str = "en") -> Path:
-    """The page for a game record (``/host export``, ``records/*.json``) or a whole
-    campaign (``/campaign export``, :mod:`bot.campaign_page`)."""
-    from bot.campaign_page import campaign_html, is_campaign
-    text = source.read_text(encoding="utf-8")
-    try:
-        data = json.loads(text)
-    except ValueError:
-        data = None
-    if is_campaign(data):
-        out.write_text(campaign_html(data, lang), encoding="utf-8")
-        return out
-    record = GameRecord.model_validate_json(text)
-    battle = battle_report(record, lang)
-    out.write_text(page_html(battle.title, [battle], lang), encoding="utf-8")
-    return out
