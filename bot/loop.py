@@ -138,7 +138,7 @@ class GameLoop:
         if await self.service.answer_ai(self.game_id):
             status = await self.service.phase_status(self.game_id)
         now = self.clock.now()
-        if status.all_in and now < (settles := status.resolves_at(self.service.grace_seconds)):
+        if status.all_in and now < (settles := status.resolves_at(self.service.grace_for(status.game))):
             return settles  # the grace period: the last order may still be changed
         if status.all_in or (status.deadline is not None and now >= status.deadline.due_at):
             await self._resolve(status.step_idx)

@@ -215,10 +215,11 @@ class Database:
                     raise errors.LimitReached("lobbies", lobbies_per_host)
             cur = await conn.execute(
                 "INSERT INTO games (guild_id, channel_id, thread_id, ruleset, scenario, options, setup, host_id,"
-                " language, pacing, phase_seconds, created_at, posting) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                " language, pacing, phase_seconds, created_at, posting, deadline_per, grace_seconds)"
+                " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                 (new.guild_id, new.channel_id, new.thread_id, new.ruleset, new.scenario, _dump(new.options),
                  _dump(new.setup), new.host_id, new.language, new.pacing, new.phase_seconds, new.created_at,
-                 new.posting))
+                 new.posting, new.deadline_per, new.grace_seconds))
             row = await self._one(conn, "SELECT * FROM games WHERE id = ?", (cur.lastrowid,))
         return _game(row)
 
@@ -275,6 +276,13 @@ class Database:
         """How the game tells its story from now on (None: its pacing's default)."""
         async with self._write(game_id, Rows.GAME) as conn:
             await conn.execute("UPDATE games SET posting = ? WHERE id = ?", (posting, game_id))
+
+    async def set_timing(self, game_id: int, deadline_per: str | None, grace_seconds: float | None) -> None:
+        """Whether the game's deadline is per phase or per turn, and its grace period (None:
+        the pacing's default). The open phase keeps its deadline; the next one follows."""
+        async with self._write(game_id, Rows.GAME) as conn:
+            await conn.execute("UPDATE games SET deadline_per = ?, grace_seconds = ? WHERE id = ?",
+                               (deadline_per, grace_seconds, game_id))
 
     async def end_game(self, game_id: int, at: float) -> None:
         """Over for good: no deadline, no open orders."""
@@ -624,8 +632,11 @@ class Database:
         return await self._remembered(lambda: self._memo.deadline(game_id), lambda: self._memo.token(game_id), query,
                                       lambda deadline: self._memo.keep(Rows.DEADLINE, game_id, deadline))
 
-    async def open_deadline(self, game_id: int, step_idx: int, opened_at: float, due_at: float) -> DeadlineRow:
-        """The deadline of ``step_idx``; set now unless it exists (a restart keeps the stored one)."""
+    async def open_deadline(self, game_id: int, step_idx: int, opened_at: float, due_at: float, *,
+                            turn: int | None = None, reminders_sent: int = 0, late: bool = False) -> DeadlineRow:
+        """The deadline of ``step_idx``; set now unless it exists (a restart keeps the stored
+        one). A phase that keeps its turn's deadline passes the turn's ``opened_at``,
+        ``due_at`` and the reminders already sent."""
         # The loop asks on every pass; only the first of a phase writes.
         current = await self.deadline(game_id)
         if current is not None and current.step_idx == step_idx:
@@ -633,8 +644,10 @@ class Database:
         async with self._write(game_id, Rows.DEADLINE) as conn:
             row = await self._one(conn, "SELECT * FROM deadlines WHERE game_id = ?", (game_id,))
             if row is None or row["step_idx"] != step_idx:
-                await conn.execute("INSERT OR REPLACE INTO deadlines (game_id, step_idx, opened_at, due_at)"
-                                   " VALUES (?,?,?,?)", (game_id, step_idx, opened_at, due_at))
+                await conn.execute("DELETE FROM deadlines WHERE game_id = ?", (game_id,))
+                await conn.execute("INSERT INTO deadlines (game_id, step_idx, opened_at, due_at, reminders_sent,"
+                                   " turn, late) VALUES (?,?,?,?,?,?,?)",
+                                   (game_id, step_idx, opened_at, due_at, reminders_sent, turn, int(late)))
                 row = await self._one(conn, "SELECT * FROM deadlines WHERE game_id = ?", (game_id,))
         return _deadline(row)
 
@@ -733,7 +746,8 @@ def _game(r: sqlite3.Row) -> GameRow:
                    ruleset=r["ruleset"], scenario=r["scenario"], options=_load(r["options"]),
                    setup=_load(r["setup"]), host_id=r["host_id"], language=r["language"], pacing=r["pacing"],
                    phase_seconds=r["phase_seconds"], status=r["status"], created_at=r["created_at"],
-                   ended_at=r["ended_at"], posting=r["posting"])
+                   ended_at=r["ended_at"], posting=r["posting"], deadline_per=r["deadline_per"],
+                   grace_seconds=r["grace_seconds"])
 
 
 def _seat(r: sqlite3.Row) -> SeatRow:
@@ -768,4 +782,5 @@ def _step(r: sqlite3.Row, state: Any = MISSING) -> StepRow:
 def _deadline(r: sqlite3.Row) -> DeadlineRow:
     return DeadlineRow(game_id=r["game_id"], step_idx=r["step_idx"], opened_at=r["opened_at"],
                        due_at=r["due_at"], reminders_sent=r["reminders_sent"],
-                       paused_remaining=r["paused_remaining"], waiting_posted=bool(r["waiting_posted"]))
+                       paused_remaining=r["paused_remaining"], waiting_posted=bool(r["waiting_posted"]),
+                       turn=r["turn"], late=bool(r["late"]))

@@ -13,6 +13,7 @@ from bot.markup import Channel, Command, Deadline, Mention
 from bot.i18n.catalogue import CATALOGUE
 from bot.i18n.chat import CHAT
 from bot.i18n.newcomer import NEWCOMER
+from bot.i18n.timing import TIMING
 
 # The chat adapter's words live in their own module but in the one catalogue; a code
 # may be defined once only.
@@ -20,6 +21,8 @@ assert not CATALOGUE.keys() & CHAT.keys(), sorted(CATALOGUE.keys() & CHAT.keys()
 CATALOGUE.update(CHAT)
 assert not CATALOGUE.keys() & NEWCOMER.keys(), sorted(CATALOGUE.keys() & NEWCOMER.keys())
 CATALOGUE.update(NEWCOMER)
+assert not CATALOGUE.keys() & TIMING.keys(), sorted(CATALOGUE.keys() & TIMING.keys())
+CATALOGUE.update(TIMING)
 
 BOT = Catalogue("bot")
 BOT.add_all(CATALOGUE)

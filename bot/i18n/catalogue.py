@@ -194,16 +194,6 @@ CATALOGUE: dict[str, dict[str, str]] = {
               "Prova un ordine diverso o avvisa chi ha creato la partita.",
     },
     # -- answers to one player ---------------------------------------------------------------
-    "confirm.accepted": {
-        "en": "Order recorded: {label}. You can change it until the phase resolves: at once when the last order "
-              "comes in, or at the deadline ({due}).",
-        "it": "Ordine registrato: {label}. Puoi cambiarlo finché la fase non si risolve: subito all'arrivo "
-              "dell'ultimo ordine, o alla scadenza ({due}).",
-    },
-    "confirm.replaced": {
-        "en": "Order changed: {label}. The new order replaces the previous one.",
-        "it": "Ordine modificato: {label}. Il nuovo ordine sostituisce il precedente.",
-    },
     "confirm.duplicate": {
         "en": "That order had already been recorded; nothing changed.",
         "it": "Quell'ordine era già stato registrato; non è cambiato nulla.",

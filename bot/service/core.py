@@ -52,6 +52,18 @@ class GameRuntime:
 
 
 class ServiceCore:
+    # Seconds between the last order of a phase and its resolution, in which that order
+    # may still be changed (0: the phase resolves as the last order arrives): the
+    # defaults of a live game and of a campaign (settings), which a game may override.
+    grace_seconds: float = 0.0
+    campaign_grace_seconds: float = 0.0
+
+    def grace_for(self, game: GameRow) -> float:
+        """The game's grace period: its own setting, else its pacing's default."""
+        if game.grace_seconds is not None:
+            return float(game.grace_seconds)
+        return self.campaign_grace_seconds if game.pacing == "campaign" else self.grace_seconds
+
     def __init__(self, db: Database, transport: Transport, *, clock: Clock | None = None,
                  picks: ShipPicks | None = None, policies: dict[str, AIPolicy] | None = None,
                  seed_source: Callable[[], int] | None = None, limits: Limits | None = None) -> None:

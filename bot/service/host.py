@@ -6,6 +6,7 @@ from __future__ import annotations
 from bot import i18n
 from bot.service.core import ServiceCore
 from bot.service.errors import ServiceError
+from bot.service.models import DEADLINES, GRACE_MOST, deadline_per
 from bot.service.posting import POSTINGS
 from db import AlreadySeated, GameRow, SeatRow
 
@@ -70,6 +71,29 @@ class HostMixin(ServiceCore):
         await self._notice(game, "notice.posting", actor=i18n.mention(actor_id),
                            posting=self._t(game, f"posting.{posting}"))
         self._changed(game_id)
+
+    async def set_timing(self, game_id: int, actor_id: int, *, deadline: str | None = None,
+                         grace_seconds: float | None = None, manager: bool = False) -> GameRow:
+        """The game's deadline (per phase or per turn) and grace period from the next phase
+        on; what is not given stays as it is."""
+        if deadline is not None and deadline not in DEADLINES:
+            raise ServiceError("bad-deadline", deadline=deadline, known=", ".join(DEADLINES))
+        async with self._lock(game_id):
+            game = await self._hosted(game_id, actor_id, manager, "lobby", "running", "paused")
+            if grace_seconds is not None and not 0 <= grace_seconds <= GRACE_MOST:
+                raise ServiceError("bad-grace", max=i18n.duration(GRACE_MOST, game.language))
+            per = deadline or game.deadline_per
+            grace = game.grace_seconds if grace_seconds is None else float(grace_seconds)
+            await self.db.set_timing(game_id, per, grace)
+            await self._audit(game, actor_id, "timing", deadline=per, grace=grace)
+            game = await self.game(game_id)
+        grace = self.grace_for(game)
+        await self._notice(game, "notice.timing", actor=i18n.mention(actor_id),
+                           deadline=self._t(game, f"deadline.{deadline_per(game)}"),
+                           grace=(self._t(game, "pacing.grace", grace=i18n.duration(grace, game.language))
+                                  if grace > 0 else self._t(game, "pacing.no-grace")))
+        self._changed(game_id)
+        return game
 
     async def replace_player(self, game_id: int, actor_id: int, seat_id: str, user_id: int, display_name: str, *,
                              manager: bool = False, confirm: bool = False) -> SeatRow:

@@ -9,7 +9,7 @@ from pydantic import BaseModel, ValidationError
 from bot import i18n
 from bot.service.core import ServiceCore
 from bot.service.errors import ServiceError
-from bot.service.models import PACING_LIMITS, Pacing
+from bot.service.models import GRACE_MOST, PACING_LIMITS, Pacing, deadline_per
 from bot.service.picks import ShipOption
 from db import AlreadySeated, GameRow, LimitReached, NewGame, PickTaken, SeatRow, StartRow, ThreadTaken, WrongStatus
 from rules.core import game as engine
@@ -53,13 +53,13 @@ class LobbyMixin(ServiceCore):
                 guild_id=guild_id, channel_id=channel_id, thread_id=thread_id, ruleset=rules.name, scenario=scenario,
                 options=chosen.model_dump(mode="json"), setup=setup.model_dump(mode="json"), host_id=host_id,
                 language=language, pacing=pacing.style, phase_seconds=pacing.seconds, created_at=self.clock.now(),
-                posting=pacing.posting),
+                posting=pacing.posting, deadline_per=pacing.deadline, grace_seconds=pacing.grace_seconds),
                 lobbies_per_host=self.limits.lobbies_per_member, games_per_guild=self.limits.games_per_server)
         except ThreadTaken as exc:
             raise ServiceError("thread-has-game", game=exc.game_id) from None
         except LimitReached as exc:
             raise self._limit_error(exc) from None
-        pace = self._t(game, f"pacing.{pacing.style}", duration=i18n.duration(pacing.seconds, language))
+        pace = self.pacing_words(game)
         await self._notice(game, "notice.created", host=i18n.mention(host_id), ruleset=manifest(ruleset).title(language),
                            title=getattr(setup, "title", scenario), pacing=pace)
         return game
@@ -100,6 +100,18 @@ class LobbyMixin(ServiceCore):
             low, high, _ = PACING_LIMITS[pacing.style]
             raise ServiceError("bad-pacing", style=i18n.text(f"word.{pacing.style}", language),
                                min=i18n.duration(low, language), max=i18n.duration(high, language))
+        if not pacing.grace_in_limits():
+            raise ServiceError("bad-grace", max=i18n.duration(GRACE_MOST, language))
+
+    def pacing_words(self, game: GameRow) -> str:
+        """The game's pace as its first line tells it: the time per phase or per turn, and
+        whether a last order can be taken back."""
+        per = "" if deadline_per(game) == "phase" else "-turn"
+        pace = self._t(game, f"pacing.{game.pacing}{per}", duration=i18n.duration(game.phase_seconds, game.language))
+        grace = self.grace_for(game)
+        then = (self._t(game, "pacing.grace", grace=i18n.duration(grace, game.language)) if grace > 0
+                else self._t(game, "pacing.no-grace"))
+        return f"{pace}; {then}"
 
     @staticmethod
     def _options(rules: Ruleset, given: dict[str, Any], pacing: Pacing) -> BaseModel:

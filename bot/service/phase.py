@@ -11,11 +11,11 @@ from pydantic import BaseModel
 
 from bot import i18n
 from bot.service.core import GameRuntime, logger
-from bot.service.models import PendingDecision, PhaseStatus, Resolution
+from bot.service.models import PendingDecision, PhaseStatus, Resolution, deadline_per, late_window
 from bot.service.play import PlayMixin
 from bot.service.posting import StoredStep, Told
 from bot.transport import Prompt
-from db import GameRow, NewStep, OrderRow, SeatRow, StepConflict, StepRow, WrongStatus
+from db import DeadlineRow, GameRow, NewStep, OrderRow, SeatRow, StepConflict, StepRow, WrongStatus
 from rules.core import game as engine
 from rules.core.decisions import Decision, Order, Problem
 from rules.core.events import Event
@@ -45,11 +45,33 @@ class PhaseMixin(PlayMixin):
                 return PhaseStatus(await self.game(game_id), 0, [], seats, set(), None)
             orders = await self.db.open_orders(game_id)
             answered = {o.decision_id for o in orders}
-            now = self.clock.now()
-            deadline = await self.db.open_deadline(game_id, runtime.step_idx + 1, now, now + game.phase_seconds)
+            deadline = await self._phase_deadline(game, runtime)
         given = [o.submitted_at for o in orders if o.source == "player"]
         return PhaseStatus(game, runtime.step_idx + 1, pending, seats, answered, deadline,
                            max(given) if given else None)
+
+    async def _phase_deadline(self, game: GameRow, runtime: GameRuntime) -> DeadlineRow:
+        """The open phase's deadline, opened on the first look at it. With one deadline a
+        turn, a phase keeps its turn's deadline; one that opens after that deadline has
+        passed gets a short late window (``late_window``) for the players who were on
+        time, and those who missed it take their defaults for the rest of the turn."""
+        step = runtime.step_idx + 1
+        current = await self.db.deadline(game.id)
+        if current is not None and current.step_idx == step:
+            return current
+        now = self.clock.now()
+        # The view's turn is part of every ruleset's view contract.
+        turn = (await asyncio.to_thread(runtime.ruleset.view, runtime.state, None)).get("turn")
+        turn = turn if isinstance(turn, int) else None
+        same_turn = (deadline_per(game) == "turn" and current is not None and turn is not None
+                     and current.turn == turn)
+        if same_turn and current is not None and current.due_at > now:
+            return await self.db.open_deadline(game.id, step, current.opened_at, current.due_at, turn=turn,
+                                               reminders_sent=current.reminders_sent)
+        if same_turn:
+            return await self.db.open_deadline(game.id, step, now, now + late_window(game.phase_seconds),
+                                               turn=turn, late=True)
+        return await self.db.open_deadline(game.id, step, now, now + game.phase_seconds, turn=turn)
 
     def title(self, game: GameRow) -> str:
         return str(game.setup.get("title") or game.scenario or game.ruleset)

@@ -40,9 +40,10 @@ def duel_world(server: LoopbackDiscord, *, bob_dms: bool = True) -> World:
 def settings_for(server: LoopbackDiscord, database: Path, *, grace_seconds: float = 0.0) -> Settings:
     """The bot's settings against the loopback Discord. The clock is a FakeClock that
     only the test winds, so a phase resolves as its last order arrives unless a test
-    asks for the grace period."""
+    asks for the grace period (the same for live games and campaigns)."""
     return Settings(_env_file=None, database=str(database), token=server.token,
-                    api_base=server.api_base, gateway_url=server.gateway_url, grace_seconds=grace_seconds)
+                    api_base=server.api_base, gateway_url=server.gateway_url, grace_seconds=grace_seconds,
+                    campaign_grace_seconds=grace_seconds)
 
 
 def make_bot(server: LoopbackDiscord, database: Path, clock: FakeClock | None = None, *,

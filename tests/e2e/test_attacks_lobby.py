@@ -56,7 +56,7 @@ def private_answer(it: Any, user: Any) -> str:
 async def bot_with(server: LoopbackDiscord, database: Path, **limits: Any) -> AsyncIterator[Broadside]:
     """The bot on its own database, with these settings (the limits) changed."""
     settings = Settings(_env_file=None, database=str(database), token=server.token, api_base=server.api_base,
-                        gateway_url=server.gateway_url, grace_seconds=0, **limits)
+                        gateway_url=server.gateway_url, grace_seconds=0, campaign_grace_seconds=0, **limits)
     bot = Broadside(settings, clock=FakeClock(), seed_source=lambda: 7, guild_ready_timeout=0.05)
     async with server.running(bot):
         yield bot
