@@ -483,6 +483,8 @@ class Database:
         The step, the orders it consumed, the seats' missed turns, the end of the
         phase's deadline and (at the end) the game's status commit together, so a
         crash leaves either the phase open with its orders, or resolved — never both.
+        With ``keep_deadline`` (one deadline a turn) the deadline row stays, marked with
+        the resolved step, for the next phase to carry on.
         """
         async with self._write(game_id, *_step_changes(step)) as conn:
             if await self._live_steps(conn, game_id) + 1 != step.idx:
@@ -493,7 +495,8 @@ class Database:
                 change = "missed_turns + 1" if missed else "0"
                 await conn.execute(f"UPDATE seats SET missed_turns = {change} WHERE game_id = ? AND seat_id = ?",
                                    (game_id, seat_id))
-            await conn.execute("DELETE FROM deadlines WHERE game_id = ?", (game_id,))
+            if not step.keep_deadline or step.over:
+                await conn.execute("DELETE FROM deadlines WHERE game_id = ?", (game_id,))
             if step.over:
                 await conn.execute("UPDATE games SET status = 'over', ended_at = ? WHERE id = ?",
                                    (step.resolved_at, game_id))

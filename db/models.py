@@ -109,6 +109,8 @@ class NewStep:
     consumed: list[int]  # seq of the stored orders this step used
     missed: dict[str, bool] = field(default_factory=dict)  # seat -> missed this step?
     over: bool = False
+    # One deadline a turn: the row stays, so the turn's next phase can carry it on.
+    keep_deadline: bool = False
 
 
 @dataclass(frozen=True, slots=True)

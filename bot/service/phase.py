@@ -52,8 +52,8 @@ class PhaseMixin(PlayMixin):
 
     async def _phase_deadline(self, game: GameRow, runtime: GameRuntime) -> DeadlineRow:
         """The open phase's deadline, opened on the first look at it. With one deadline a
-        turn, a phase keeps its turn's deadline; one that opens after that deadline has
-        passed gets a short late window (``late_window``) for the players who were on
+        turn, a phase keeps its turn's deadline; each one that opens after that deadline
+        has passed gets a short late window (``late_window``) for the players who were on
         time, and those who missed it take their defaults for the rest of the turn."""
         step = runtime.step_idx + 1
         current = await self.db.deadline(game.id)
@@ -65,7 +65,7 @@ class PhaseMixin(PlayMixin):
         turn = turn if isinstance(turn, int) else None
         same_turn = (deadline_per(game) == "turn" and current is not None and turn is not None
                      and current.turn == turn)
-        if same_turn and current is not None and current.due_at > now:
+        if same_turn and current is not None and not current.late and current.due_at > now:
             return await self.db.open_deadline(game.id, step, current.opened_at, current.due_at, turn=turn,
                                                reminders_sent=current.reminders_sent)
         if same_turn:
@@ -144,7 +144,8 @@ class PhaseMixin(PlayMixin):
             seats = {s.seat_id: s for s in await self.db.seats(game_id)}
             new_state, result = await self._run_engine(game, runtime, stored)
             missed = self._missed(pending, stored, seats)
-            step = self._new_step(runtime, result, stored, missed, runtime.ruleset.outcome(new_state) is not None)
+            step = self._new_step(runtime, result, stored, missed, runtime.ruleset.outcome(new_state) is not None,
+                                  keep_deadline=deadline_per(game) == "turn")
             try:
                 row = await self.db.record_step(game_id, step)
             except StepConflict:
@@ -159,13 +160,13 @@ class PhaseMixin(PlayMixin):
         return Resolution(row, flagged, step.over)
 
     def _new_step(self, runtime: GameRuntime, result: engine.StepResult, stored: list[OrderRow],
-                  missed: dict[str, bool], over: bool) -> NewStep:
+                  missed: dict[str, bool], over: bool, keep_deadline: bool = False) -> NewStep:
         used = {o.decision for o in result.orders}
         return NewStep(idx=runtime.step_idx + 1, orders=[o.model_dump(mode="json") for o in result.orders],
                        rolls=[r.model_dump(mode="json") for r in result.rolls],
                        events=[e.model_dump(mode="json") for e in result.events], state=result.state,
                        resolved_at=self.clock.now(), consumed=[o.seq for o in stored if o.decision_id in used],
-                       missed=missed, over=over)
+                       missed=missed, over=over, keep_deadline=keep_deadline)
 
     async def _run_engine(self, game: GameRow, runtime: GameRuntime,
                           stored: list[OrderRow]) -> tuple[BaseModel, engine.StepResult]:
