@@ -105,12 +105,13 @@ _UNIT = {"s": 1, "sec": 1, "m": 60, "min": 60, "h": 3600, "d": 86400, "day": 864
          "giorno": 86400, "giorni": 86400}
 
 
-def parse_duration(text: str) -> int:
-    """Seconds from '90s', '5m', '12h', '2d' (a bare number is minutes)."""
+def parse_duration(text: str, *, bare: str = "m") -> int:
+    """Seconds from '90s', '5m', '12h', '2d' (a bare number is in ``bare`` units: minutes,
+    or seconds for a grace period)."""
     match = _DURATION.match(text)
     if match is None:
         raise Refusal("reply.bad-duration", value=legal.clip(text, 40))
-    seconds = float(match[1].replace(",", ".")) * _UNIT[(match[2] or "m").lower()]
+    seconds = float(match[1].replace(",", ".")) * _UNIT[(match[2] or bare).lower()]
     if not math.isfinite(seconds):  # '999…9' (hundreds of digits) reads as infinity
         raise Refusal("reply.bad-duration", value=legal.clip(text, 40))
     return int(seconds)
@@ -149,21 +150,24 @@ game_group = app_commands.Group(**command("game"), guild_only=True)
 PACING_CHOICES = [app_commands.Choice(name=L("choice.pacing.live"), value="live"),
                   app_commands.Choice(name=L("choice.pacing.campaign"), value="campaign")]
 POSTING_CHOICES = [app_commands.Choice(name=L(f"choice.posting.{p}"), value=p) for p in ("phase", "turn", "act")]
+DEADLINE_CHOICES = [app_commands.Choice(name=L(f"choice.deadline.{p}"), value=p) for p in ("phase", "turn")]
 LANGUAGE_CHOICES = [app_commands.Choice(name=L(f"choice.language.{lang}"), value=lang) for lang in i18n.LANGUAGES]
 
 
 @game_group.command(**command("game.new"))
-@options("game.new", "ruleset", "scenario", "rules", "pacing", "phase", "language", "posting")
-@app_commands.choices(pacing=PACING_CHOICES, language=LANGUAGE_CHOICES, posting=POSTING_CHOICES)
+@options("game.new", "ruleset", "scenario", "rules", "pacing", "phase", "language", "posting", "deadline", "grace")
+@app_commands.choices(pacing=PACING_CHOICES, language=LANGUAGE_CHOICES, posting=POSTING_CHOICES,
+                      deadline=DEADLINE_CHOICES)
 async def game_new(interaction: discord.Interaction, ruleset: str, scenario: str, rules: str | None = None,
                    pacing: str = "live", phase: str | None = None, language: str | None = None,
-                   posting: str | None = None) -> None:
+                   posting: str | None = None, deadline: str | None = None, grace: str | None = None) -> None:
     if interaction.guild_id is None or interaction.channel_id is None:
         raise app_commands.NoPrivateMessage()
     await defer(interaction)
     lang = language or server_language(interaction)
     interaction.extras["lang"] = lang
-    pace = Pacing(style=pacing, phase_seconds=parse_duration(phase) if phase else None, posting=posting)
+    pace = Pacing(style=pacing, phase_seconds=parse_duration(phase) if phase else None, posting=posting,
+                  deadline=deadline, grace_seconds=parse_duration(grace, bare="s") if grace else None)
     chosen = parse_rules(rules)
     channel = interaction.channel
     opened: discord.Thread | None = None
@@ -712,6 +716,18 @@ async def host_posting(interaction: discord.Interaction, posting: str) -> None:
     game = await here(interaction)
     await defer(interaction)
     await app(interaction).service.set_posting(game.id, interaction.user.id, posting, manager=manager(interaction))
+    await reply(interaction, say(interaction, "reply.done"))
+
+
+@host_group.command(**command("host.timing"))
+@options("host.timing", "deadline", "grace")
+@app_commands.choices(deadline=DEADLINE_CHOICES)
+async def host_timing(interaction: discord.Interaction, deadline: str | None = None, grace: str | None = None) -> None:
+    game = await here(interaction)
+    await defer(interaction)
+    await app(interaction).service.set_timing(game.id, interaction.user.id, deadline=deadline,
+                                              grace_seconds=parse_duration(grace, bare="s") if grace else None,
+                                              manager=manager(interaction))
     await reply(interaction, say(interaction, "reply.done"))
 
 
