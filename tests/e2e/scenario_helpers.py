@@ -103,9 +103,11 @@ def maps(thread) -> list:
 
 async def open_duel(server: LoopbackDiscord, w: World):
     """/game new, both players join, the host starts; returns the game's thread once the
-    call for the first orders is posted."""
+    call for the first orders is posted. Told whenever a person must act, so each
+    resolution a test waits for is posted before the next call for orders, and a deadline
+    each phase (a campaign's defaults are a post and a deadline a turn)."""
     await w.host.run(w.battles, "game new", ruleset="cannoni", scenario="frigate-duel", pacing="campaign",
-                     phase="12h")
+                     phase="12h", posting="act", deadline="phase")
     (thread,) = w.battles.threads
     await w.anne.run(thread, "game join", side="britain")
     await w.bob.run(thread, "game join", side="france")

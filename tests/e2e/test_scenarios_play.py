@@ -17,8 +17,9 @@ async def test_a_duel_from_game_new_to_the_result(fake_discord, tmp_path):
     bot = make_bot(server, tmp_path / "play.sqlite3")
     with no_errors_logged():
         async with server.running(bot):
+            # Told whenever a person must act (a campaign posts once a turn by default).
             it = await w.host.run(w.battles, "game new", ruleset="cannoni", scenario="frigate-duel",
-                                  pacing="campaign", phase="12h")
+                                  pacing="campaign", phase="12h", posting="act")
             (thread,) = w.battles.threads
             assert it.reply.ephemeral and it.text.startswith("Game #1 is open in")
 
