@@ -160,7 +160,7 @@ class GameLoop:
             return
         game = await self.service.game(self.game_id)
         for seat in resolution.flagged:
-            text = i18n.text("notice.flagged", game.language, seat=f"{seat.seat_id} ({self.service.who(game, seat)})",
+            text = i18n.text("notice.flagged", game.language, seat=self.service.seat_name(game, seat),
                              host=i18n.mention(game.host_id))
             await self.transport.post(Place.of(game), [text], mentions=[game.host_id])
 
@@ -245,7 +245,8 @@ class GameLoop:
         def revealed(side: str, items: list[str]) -> str:
             if not side:
                 return "; ".join(items) + "."
-            return i18n.text("post.revealed", game.language, side=side, items="; ".join(items))
+            return i18n.text("post.revealed", game.language, side=self.service.side_name(game, side),
+                             items="; ".join(items))
 
         lines = [line for p in acted for line in phase_lines(p, lambda ship: sides.get(str(ship), ""), revealed)]
         turns = [None if _turn(v) is None else _turn(v) - (1 if p.next_turn else 0)  # type: ignore[operator]

@@ -285,13 +285,14 @@ async def game_join(interaction: discord.Interaction, side: str) -> None:
     client = app(interaction)
     user = interaction.user
     seat = await client.service.join(game.id, user.id, side, user.display_name)
-    welcome = i18n.text("dm.welcome", game.language, title=client.service.title(game), game=game.id, side=seat.side)
+    side = client.service.side_name(game, seat.side)
+    welcome = i18n.text("dm.welcome", game.language, title=client.service.title(game), game=game.id, side=side)
     if await client.transport.hello(user.id, welcome):
         dm = say(interaction, "reply.dm-ok")
     else:
         await client.service.dm_failed(game.id, seat.seat_id)
         dm = say(interaction, "reply.dm-closed")
-    await reply(interaction, say(interaction, "reply.joined", side=seat.side, seat=seat.seat_id) + "\n" + dm)
+    await reply(interaction, say(interaction, "reply.joined", side=side) + "\n" + dm)
 
 
 @game_join.autocomplete("side")

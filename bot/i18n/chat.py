@@ -188,7 +188,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "reply.bad-duration": (
         "I cannot read {value} as a time: write it like 90s, 5m, 12h or 2d.",
         "Non riesco a leggere {value} come durata: scrivila come 90s, 5m, 12h o 2d."),
-    "reply.joined": ("You sail for {side} (seat {seat}).", "Combatti per {side} (posto {seat})."),
+    "reply.joined": ("You sail for {side}.", "Combatti per {side}."),
     "reply.dm-ok": (
         "I sent you a direct message: your chits and order menus will arrive there.",
         "Ti ho mandato un messaggio diretto: i tuoi gettoni e i menu degli ordini arriveranno lì."),

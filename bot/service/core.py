@@ -26,6 +26,7 @@ from rules.core.decisions import Decision, DecisionSpec
 from rules.core.events import Event
 from rules.core.registry import get_ruleset, manifest
 from rules.core.ruleset import Ruleset
+from rules.core.texts import side_name
 
 logger = logging.getLogger("broadside.service")
 
@@ -190,7 +191,18 @@ class ServiceCore:
             return i18n.mention(seat.user_id)
         if seat.ai_level is not None:
             return seat.display_name
-        return self._t(game, "seat.vacant", seat=seat.seat_id)
+        return self._t(game, "seat.vacant", side=self.side_name(game, seat.side))
+
+    @staticmethod
+    def side_name(game: GameRow, side: str) -> str:
+        """A side as its players name it, in the game's language (never its id)."""
+        get_ruleset(game.ruleset)  # its catalogue, with the names of its sides
+        return side_name(game.ruleset, side, game.language)
+
+    def seat_name(self, game: GameRow, seat: SeatRow) -> str:
+        """A seat as the thread names it: its player (a mention), a computer player's name,
+        or a vacant seat of its side; with its side."""
+        return self._t(game, "seat.named", who=self._who(game, seat), side=self.side_name(game, seat.side))
 
     def _ai_label(self, game: GameRow, level: str) -> str:
         return self.ai_label(level, game.ruleset, game.language)

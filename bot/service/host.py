@@ -111,7 +111,7 @@ class HostMixin(ServiceCore):
                 raise ServiceError("user-seated", user=i18n.mention(user_id))
             present = old.user_id is not None and not old.flagged
             if present and not confirm:
-                raise ServiceError("replace-present", seat=seat_id, user=i18n.mention(old.user_id),
+                raise ServiceError("replace-present", seat=self.side_name(game, old.side), user=i18n.mention(old.user_id),
                                    new=i18n.mention(user_id))
             try:
                 seat, _ = await self.db.hand_over_seat(
@@ -120,8 +120,8 @@ class HostMixin(ServiceCore):
                             "confirmed": present})
             except AlreadySeated:
                 raise ServiceError("user-seated", user=i18n.mention(user_id)) from None
-        await self._notice(game, "notice.replaced", [user_id], actor=i18n.mention(actor_id), seat=seat_id,
-                           side=seat.side, user=i18n.mention(user_id))
+        await self._notice(game, "notice.replaced", [user_id], actor=i18n.mention(actor_id),
+                           seat=self._held(game, old), user=i18n.mention(user_id))
         self._changed(game_id)
         return seat
 
@@ -139,16 +139,23 @@ class HostMixin(ServiceCore):
             old = await self._seat(game, seat_id)
             present = old.user_id is not None and not old.flagged
             if present and not confirm:
-                raise ServiceError("hand-present-to-ai", seat=seat_id, user=i18n.mention(old.user_id))
+                raise ServiceError("hand-present-to-ai", seat=self.side_name(game, old.side),
+                                   user=i18n.mention(old.user_id))
             seat, _ = await self.db.hand_over_seat(
                 game_id, seat_id, user_id=None, ai_level=level, name=old.display_name, at=self.clock.now(),
                 actor_id=actor_id, action="hand-to-ai",
                 detail={"seat": seat_id, "old": old.user_id, "old_ai": old.ai_level, "level": level,
                         "confirmed": present})
-        await self._notice(game, "notice.ai-took-seat", actor=i18n.mention(actor_id), seat=seat_id, side=seat.side,
+        await self._notice(game, "notice.ai-took-seat", actor=i18n.mention(actor_id), seat=self._held(game, old),
                            label=self._ai_label(game, level))
         self._changed(game_id)
         return seat
+
+    def _held(self, game: GameRow, seat: SeatRow) -> str:
+        """A seat being handed on, named by who held it."""
+        if seat.vacant:
+            return self._who(game, seat)
+        return self._t(game, "seat.of", who=self._who(game, seat), side=self.side_name(game, seat.side))
 
     async def undo_last(self, game_id: int, actor_id: int, *, manager: bool = False) -> int:
         """Set the last resolution aside and reopen its phase; returns the undone step's index.

@@ -179,8 +179,8 @@ class LobbyMixin(ServiceCore):
                 raise ServiceError("already-seated") from None
             except LimitReached as exc:
                 raise ServiceError("side-full", side=side, n=exc.limit) from None
-        await self._notice(game, "notice.joined", [user_id], user=i18n.mention(user_id), side=side,
-                           seat=seat.seat_id)
+        await self._notice(game, "notice.joined", [user_id], user=i18n.mention(user_id),
+                           side=self.side_name(game, side))
         return seat
 
     async def add_ai_seat(self, game_id: int, actor_id: int, side: str, level: str, *,
@@ -191,11 +191,12 @@ class LobbyMixin(ServiceCore):
             side = self._side(game, side)
             self._policy(level)
             try:
-                seat = await self.db.add_seat(game_id, side, f"{level} ({side})", self.clock.now(), ai_level=level,
+                seat = await self.db.add_seat(game_id, side, self._t(game, "ai.seat-name"), self.clock.now(),
+                                              ai_level=level,
                                               side_limit=self._seats_for(game, side))
             except LimitReached as exc:
                 raise ServiceError("side-full", side=side, n=exc.limit) from None
-        await self._notice(game, "notice.ai-joined", name=seat.display_name, side=side,
+        await self._notice(game, "notice.ai-joined", side=self.side_name(game, side),
                            label=self._ai_label(game, level))
         return seat
 
@@ -232,7 +233,7 @@ class LobbyMixin(ServiceCore):
                 await self.db.assign_seat(game_id, seat.seat_id, user_id=None, ai_level=None,
                                           name=seat.display_name)
         code = "notice.left-lobby" if game.status == "lobby" else "notice.left-running"
-        await self._notice(game, code, user=i18n.mention(user_id), seat=seat.seat_id)
+        await self._notice(game, code, user=i18n.mention(user_id), side=self.side_name(game, seat.side))
         self._changed(game_id)
 
     async def sides(self, game_id: int) -> list[str]:
@@ -306,7 +307,7 @@ class LobbyMixin(ServiceCore):
                 await self.db.start_game(record)
             except WrongStatus:
                 raise ServiceError("not-lobby") from None
-        listing = ", ".join(f"{s.seat_id} {self._who(game, s)} ({s.side})" for s in seats)
+        listing = ", ".join(self.seat_name(game, s) for s in seats)
         await self._notice(game, "notice.started", [s.user_id for s in seats if s.user_id],
                            title=record.setup.get("title", game.scenario), seats=listing)
         self._changed(game_id)

@@ -388,6 +388,10 @@ class CannoniState(BaseModel):
     def seat(self, seat_id: str) -> Seat:
         return next(s for s in self.seats if s.id == seat_id)
 
+    def seat_name(self, seat_id: str | None) -> str:
+        """What the players call a seat: its player's name (the seat itself if unknown)."""
+        return next((s.name for s in self.seats if s.id == seat_id and s.name), str(seat_id))
+
     def afloat(self) -> list[ShipState]:
         # ShipState.on_table written out: asked for dozens of times in every phase.
         return [s for s in self.ships if s.status == "afloat"]

@@ -622,3 +622,11 @@ def word(prefix: str, value: Any) -> Text | str:
     """A value as a text to word later (a problem's parameter); unknown values as they are."""
     code = word_code(f"cannoni.{prefix}", value)
     return Text(code=code) if code in TEXTS else str(value)
+
+# The sides of the scenarios, as a player names them (rules.core.texts.side_name).
+NATIONS = {
+    'cannoni.nation.britain': ('Britain', 'Gran Bretagna'),
+    'cannoni.nation.france': ('France', 'Francia'),
+    'cannoni.nation.spain': ('Spain', 'Spagna'),
+}
+TEXTS.add_pairs(NATIONS)

@@ -466,3 +466,14 @@ LEGEND = {
         'in fiamme (conta come affondata)'),
 }
 TEXTS.add_pairs(LEGEND)
+
+# The sides of the scenarios, as a player names them (rules.core.texts.side_name).
+NATIONS = {
+    'nauta.nation.athens': ('Athens', 'Atene'),
+    'nauta.nation.persia': ('Persia', 'Persia'),
+    'nauta.nation.rome': ('Rome', 'Roma'),
+    'nauta.nation.carthage': ('Carthage', 'Cartagine'),
+    'nauta.nation.byzantium': ('Byzantium', 'Bisanzio'),
+    'nauta.nation.arabs': ('Arabs', 'Arabi'),
+}
+TEXTS.add_pairs(NATIONS)
