@@ -178,7 +178,7 @@ class LobbyMixin(ServiceCore):
             except AlreadySeated:
                 raise ServiceError("already-seated") from None
             except LimitReached as exc:
-                raise ServiceError("side-full", side=side, n=exc.limit) from None
+                raise ServiceError("side-full", side=self.side_name(game, side), n=exc.limit) from None
         await self._notice(game, "notice.joined", [user_id], user=i18n.mention(user_id),
                            side=self.side_name(game, side))
         return seat
@@ -195,7 +195,7 @@ class LobbyMixin(ServiceCore):
                                               ai_level=level,
                                               side_limit=self._seats_for(game, side))
             except LimitReached as exc:
-                raise ServiceError("side-full", side=side, n=exc.limit) from None
+                raise ServiceError("side-full", side=self.side_name(game, side), n=exc.limit) from None
         await self._notice(game, "notice.ai-joined", side=self.side_name(game, side),
                            label=self._ai_label(game, level))
         return seat
@@ -313,11 +313,10 @@ class LobbyMixin(ServiceCore):
         self._changed(game_id)
         return await self.game(game_id)
 
-    @staticmethod
-    def _check_sides(game: GameRow, seats: list[SeatRow]) -> None:
+    def _check_sides(self, game: GameRow, seats: list[SeatRow]) -> None:
         for side in _sides(game):
             if not any(s.side == side for s in seats):
-                raise ServiceError("side-empty", side=side)
+                raise ServiceError("side-empty", side=self.side_name(game, side))
 
     async def _start_record(self, game: GameRow, seats: list[SeatRow]) -> StartRow:
         rules = get_ruleset(game.ruleset)

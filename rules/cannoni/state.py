@@ -354,6 +354,9 @@ class CannoniState(BaseModel):
     phase: int | None = None  # 5..1 during the action phases
     wind: int = 0  # direction the wind blows FROM, in points of the 16-point rose (0 = N)
     wind_chooser: str | None = None
+    # The first opposed fire roll of the game is preceded by a line saying what its
+    # "X vs Y" numbers are; later ones are not.
+    fire_explained: bool = False
     # Initiative order of the last phase: breaks ties between equal chits.
     initiative: list[str] = Field(default_factory=list)
     # Damage dealt in this phase, applied when the phase ends (simultaneous effects).

@@ -99,7 +99,7 @@ async def test_lobby_to_the_first_resolved_phases(table):
     posts = table.fake.in_channel(thread)
     resolved = next(p for p in posts if p.content.startswith("— Turn 1 —"))
     assert resolved.files and png(resolved.files[0][1])
-    assert "france: Virginie shows chit 5." in resolved.content  # chits shown, one line a side
+    assert "France: Virginie shows chit 5." in resolved.content  # chits shown, one line a side
     assert "Indefatigable shows chit 4" not in resolved.content  # phase 4 has not been called yet
 
     # Phase 5: Bob's Virginie acts. /pending, then /order with autocomplete.

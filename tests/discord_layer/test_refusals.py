@@ -102,7 +102,7 @@ async def test_service_refusals_become_private_answers_in_the_games_language(tab
     answers = await table.command(ANNE, "game", "start")
     assert answers[0].content == "Solo chi ha creato la partita o un gestore del server può farlo."
     answers = await table.command(HOST, "game", "start")
-    assert answers[0].content == "Nessuno gioca per france: ogni schieramento deve avere almeno un posto."
+    assert answers[0].content == "Nessuno gioca per Francia: ogni schieramento deve avere almeno un posto."
 
 
 async def test_no_game_here_and_unreadable_input(table):

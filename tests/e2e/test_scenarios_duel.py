@@ -97,7 +97,7 @@ async def test_a_duel_against_the_computer_plays_to_a_last_post_with_the_replay(
                 what="the last post")
             await bot.loops.settle()
             assert last is thread.messages[-1]
-            assert "britain: " in last.content and "france: " in last.content and " lost " in last.content
+            assert "Britain: " in last.content and "France: " in last.content and " lost " in last.content
             (gif,) = last.files
             assert gif.filename.endswith("-replay.gif") and gif.data.startswith(b"GIF8")
             assert len(gif.data) <= 10 * 2**20 and "the whole game in" in gif.description

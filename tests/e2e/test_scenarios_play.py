@@ -92,7 +92,7 @@ async def test_a_duel_from_game_new_to_the_result(fake_discord, tmp_path):
             assert thread.messages.index(result) < thread.messages.index(over)
             assert over is thread.messages[-1]
             # The last post: each side's score and losses, and the whole game as a GIF.
-            assert "britain: " in over.content and "france: " in over.content
+            assert "Britain: " in over.content and "France: " in over.content
             assert [f.filename for f in over.files] == ["game-1-replay.gif"]
             headings = [line for m in thread.messages for line in m.content.splitlines() if line.startswith("— Turn ")]
             assert len(headings) == 12, "all 12 turns sailed"
