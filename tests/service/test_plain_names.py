@@ -63,3 +63,23 @@ async def test_no_internal_id_reaches_a_player(table, ruleset, scenario, languag
     assert any("Anne" in line for line in lines)
     leaked = {line: found for line in lines if (found := _leaks(line, ids))}
     assert not leaked, "\n".join(f"{found}: {line}" for line, found in list(leaked.items())[:15])
+
+
+@pytest.mark.parametrize("language, vs, how", [("en", " vs ", "How fire reads: in \""),
+                                               ("it", " contro ", "Come si legge il fuoco: in \"")])
+async def test_the_first_x_vs_y_of_a_game_says_what_the_numbers_are(table, language, vs, how):
+    svc = table.service
+    game = await svc.create_game(1, 10, table.HOST, "cannoni", "frigate-duel", language=language, thread_id=11)
+    for side in await svc.sides(game.id):
+        await svc.add_ai_seat(game.id, table.HOST, side, "captain")
+    await svc.start(game.id, table.HOST)
+    await table.settle()
+    log = await svc.log(game.id)
+    fired = [i for i, line in enumerate(log) if re.search(rf"= \d+{vs}\d+: ", line)]
+    told = [i for i, line in enumerate(log) if line.startswith(how)]
+    assert len(fired) > 1, "the captains exchanged broadsides"
+    assert told == [fired[0] - 1], "one line, just before the first"
+    first = re.search(rf"= (\d+){vs}(\d+): ", log[fired[0]])
+    assert f'"{first[1]}{vs}{first[2]}"' in log[told[0]], "it explains the numbers of that line"
+    # It is told in the thread with the phase it belongs to.
+    assert any(log[told[0]] in text for text in table.transport.public_texts())
