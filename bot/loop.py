@@ -179,8 +179,10 @@ class GameLoop:
         # The step that ends a game sets its status in the same transaction; a game the
         # host ended has no result, so no end-of-game line.
         over = game.status == "over" and (await self.service.told_view(self.game_id, backlog[-1].idx))[1]
+        # A post a turn waits for the turn's end, unless the ruleset marks no turns.
         flush = game.status != "running" or (
-            mode != "turn" and await self.service.person_must_act(self.game_id))
+            (mode != "turn" or not await self.service.marks_turns(self.game_id))
+            and await self.service.person_must_act(self.game_id))
         marked = 0
         noted = [await self.service.announce_parts(self.game_id, step.key) for step in backlog]
         cuts = frozenset((pos, int(part.split(":", 1)[1])) for pos, parts in enumerate(noted)

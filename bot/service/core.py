@@ -79,6 +79,7 @@ class ServiceCore:
         self._runtimes: dict[int, GameRuntime] = {}
         self._listeners: list[Callable[[int], None]] = []
         self._storage_told: set[int] = set()  # games whose host knows the database refuses writes
+        self._turn_marks: dict[int, bool] = {}  # whether a game's events mark where its turns start
 
     # -- change notification ---------------------------------------------------------
     def subscribe(self, listener: Callable[[int], None]) -> None:

@@ -13,13 +13,14 @@ from bot import i18n
 from bot.service.core import GameRuntime, logger
 from bot.service.models import PendingDecision, PhaseStatus, Resolution, deadline_per, late_window
 from bot.service.play import PlayMixin
-from bot.service.posting import StoredStep, Told
+from bot.service.posting import StoredStep, Told, public_weights
 from bot.transport import Prompt
 from db import DeadlineRow, GameRow, NewStep, OrderRow, SeatRow, StepConflict, StepRow, WrongStatus
 from rules.core import game as engine
 from rules.core.decisions import Decision, Order, Problem
 from rules.core.events import Event
 from rules.core.registry import get_ruleset
+from rules.core.ruleset import TURN_START
 
 AI_TRIES = 8  # answers a computer player may give before its seat takes the default
 
@@ -243,6 +244,18 @@ class PhaseMixin(PlayMixin):
         ruleset = get_ruleset(game.ruleset)
         state = await asyncio.to_thread(ruleset.load_state, row.state)
         return await asyncio.to_thread(ruleset.view, state, None), ruleset.outcome(state) is not None
+
+    async def marks_turns(self, game_id: int) -> bool:
+        """Whether the game's ruleset marks where a turn starts (its first turn is marked
+        at the start): without such marks a post a turn could not be cut, and the thread
+        is told whenever a person must act instead."""
+        known = self._turn_marks.get(game_id)
+        if known is None:
+            game = await self.game(game_id)
+            start = await self.db.start_record(game_id, with_state=False)
+            weights = public_weights(get_ruleset(game.ruleset), start.events) if start is not None else []
+            known = self._turn_marks[game_id] = TURN_START in weights
+        return known
 
     async def person_must_act(self, game_id: int) -> bool:
         """Whether the open phase waits for a person (not a computer seat)."""
