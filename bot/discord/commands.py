@@ -299,8 +299,9 @@ async def game_join(interaction: discord.Interaction, side: str) -> None:
 @suggest
 async def _sides(interaction: discord.Interaction, typed: str) -> list[legal.Offer]:
     game = await here(interaction)
-    names = await app(interaction).service.sides(game.id)
-    return [legal.Offer(s, s) for s in names if typed.lower() in s.lower()]
+    service = app(interaction).service
+    names = [(s, service.side_name(game, s)) for s in await service.sides(game.id)]
+    return [legal.Offer(s, name) for s, name in names if typed.lower() in f"{s} {name}".lower()]
 
 
 @game_group.command(**command("game.leave"))
@@ -767,7 +768,8 @@ async def host_add_ai(interaction: discord.Interaction, side: str, level: str) -
 async def _seats(interaction: discord.Interaction, typed: str) -> list[legal.Offer]:
     game = await here(interaction)
     service = app(interaction).service
-    return [legal.Offer(s.seat_id, f"{s.seat_id}: {s.display_name or '-'} ({s.side})")
+    # Offered by who holds them and their side's name; the seat id is only the value sent.
+    return [legal.Offer(s.seat_id, f"{s.display_name or '-'} ({service.side_name(game, s.side)})")
             for s in await service.seats(game.id) if typed.lower() in f"{s.seat_id} {s.display_name}".lower()]
 
 

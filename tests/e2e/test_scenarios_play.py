@@ -25,6 +25,7 @@ async def test_a_duel_from_game_new_to_the_result(fake_discord, tmp_path):
 
             sides = await w.anne.autocomplete(thread, "game join", "side", "")
             assert [c["value"] for c in sides] == ["britain", "france"]
+            assert [c["name"] for c in sides] == ["Britain", "France"], "offered by name"
             joined = await w.anne.run(thread, "game join", side="britain")
             assert joined.reply.ephemeral and "I sent you a direct message" in joined.text
             assert w.anne.dm.messages[0].content.startswith("You joined")
@@ -82,6 +83,7 @@ async def test_a_duel_from_game_new_to_the_result(fake_discord, tmp_path):
             seats = await w.host.autocomplete(thread, "host ai", "seat", "")
             levels = await w.host.autocomplete(thread, "host ai", "level", "")
             assert len(seats) == 2 and levels
+            assert [c["name"] for c in seats] == ["Anne (Britain)", "Bob (France)"], "by who holds them"
             for seat in seats:
                 handed = await w.host.run(thread, "host ai", seat=seat["value"], level=levels[0]["value"],
                                          confirm=True)
