@@ -312,8 +312,8 @@ _TEXTS: dict[str, tuple[str, str]] = {
         "**Playing:** ⟦/chits⟧ (your chits and order menus) · ⟦/order⟧ (alone: the menus; or values as name=value, "
         "completed with legal values only) · "
         "⟦/pending⟧ · ⟦/preview⟧ · ⟦/map⟧ · ⟦/card⟧ · ⟦/log⟧ · ⟦/replay⟧ · ⟦/rules⟧\n"
-        "**Host** (the game's host, or anyone with Manage Server): ⟦/host pause⟧ · resume · extend · replace · "
-        "ai · add-ai · undo · end · export\n"
+        "**Host** (the game's host, or anyone with Manage Server): ⟦/host pause⟧ · resume · extend · timing · posting · "
+        "replace · ai · add-ai · undo · end · export\n"
         "Your chits and order menus come by direct message; every answer to your commands is visible only "
         "to you. Deadlines show in your own time zone.",
         "**Broadside** — giochi di guerra navale in chat.\n"
@@ -325,7 +325,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
         "nome=valore, completati solo con valori leciti) · ⟦/pending⟧ · ⟦/preview⟧ · ⟦/map⟧ · ⟦/card⟧ · ⟦/log⟧ · "
         "⟦/replay⟧ · ⟦/rules⟧\n"
         "**Conduzione** (chi ha creato la partita, o chi può Gestire il server): ⟦/host pause⟧ · resume · "
-        "extend · replace · ai · add-ai · undo · end · export\n"
+        "extend · timing · posting · replace · ai · add-ai · undo · end · export\n"
         "Gettoni e menu degli ordini arrivano per messaggio diretto; ogni risposta ai tuoi comandi la vedi "
         "solo tu. Le scadenze sono mostrate nel tuo fuso orario."),
     "quickref.generic": (
