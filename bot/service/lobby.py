@@ -255,7 +255,7 @@ class LobbyMixin(ServiceCore):
             game = await self._game_in(game_id, "lobby")
             seat = await self._seat_of(game, user_id)
             choices = await self._choices(game)
-            option = self._pickable(choices, seat, ship_id)
+            option = self._pickable(game, choices, seat, ship_id)
             if option.taken_by != seat.seat_id:
                 self._check_budget(game, seat, choices, option)
                 try:
@@ -265,8 +265,7 @@ class LobbyMixin(ServiceCore):
         await self._notice(game, "notice.picked", user=i18n.mention(user_id), ship=option.label)
         return option
 
-    @staticmethod
-    def _pickable(choices: list[ShipOption], seat: SeatRow, ship_id: str) -> ShipOption:
+    def _pickable(self, game: GameRow, choices: list[ShipOption], seat: SeatRow, ship_id: str) -> ShipOption:
         if not choices:
             raise ServiceError("picks-unsupported")
         option = next((o for o in choices if o.ship_id == ship_id), None)
@@ -274,7 +273,7 @@ class LobbyMixin(ServiceCore):
             legal = ", ".join(o.ship_id for o in choices if o.side == seat.side)
             raise ServiceError("unknown-ship", ship=ship_id, legal=legal or "-")
         if option.side != seat.side:
-            raise ServiceError("ship-wrong-side", ship=option.label, side=option.side)
+            raise ServiceError("ship-wrong-side", ship=option.label, side=self.side_name(game, option.side))
         if option.taken_by not in (None, seat.seat_id):
             raise ServiceError("ship-taken", ship=option.label)
         return option

@@ -111,3 +111,20 @@ async def test_a_deadline_per_phase_makes_an_absent_player_cost_a_day_a_phase(ta
         else:
             await table.advance(HOUR)
     assert (table.clock.now() - started) / DAY > 6
+
+
+async def test_the_turns_deadline_carries_over_its_phases_and_a_restart(table):
+    game = await _campaign(table, "cannoni", "frigate-duel")
+    start = table.clock.now()
+    first = await table.db.deadline(game.id)
+    assert first.due_at == start + DAY and first.turn == 1
+    await table.advance(2 * HOUR)
+    await table.order_for(game.id, table.ANNE)
+    await table.order_for(game.id, table.BOB)
+    await table.advance(600)  # the campaign's grace
+    assert await table.db.step_count(game.id) == 1, "the chits resolved as the last came in"
+    await table.close()
+    await table.open()  # a restart in the middle of the turn
+    later = await table.db.deadline(game.id)
+    assert later.step_idx == 2 and later.turn == 1
+    assert (later.opened_at, later.due_at) == (first.opened_at, first.due_at), "the turn's deadline, not a new day"
