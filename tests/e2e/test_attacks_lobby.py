@@ -153,7 +153,7 @@ async def test_attack_replace_seat_shows_the_previous_players_chit(fake_discord,
             # The host hands Bob's seat to Mallory while Bob is playing: not without confirming.
             it = await w.host.invoke(thread, "host replace", {"seat": "p2", "user": w.mallory})
             text = private_answer(it, w.host)
-            assert text == say("error.replace-present", seat="p2", user=f"<@{w.bob.id}>",
+            assert text == say("error.replace-present", seat="France", user=f"<@{w.bob.id}>",
                                      new=f"<@{w.mallory.id}>"), text
             assert "confirm" in text
             await server.idle()
@@ -216,7 +216,7 @@ async def test_attack_hand_a_present_players_seat_to_the_computer(fake_discord, 
 
             it = await w.host.invoke(thread, "host ai", {"seat": "p2", "level": "random"})
             text = private_answer(it, w.host)
-            assert text == say("error.hand-present-to-ai", seat="p2", user=f"<@{w.bob.id}>"), text
+            assert text == say("error.hand-present-to-ai", seat="France", user=f"<@{w.bob.id}>"), text
             await server.idle()
             assert await snapshot(bot, game.id) == before
 
