@@ -277,9 +277,9 @@ async def test_attack_extra_members_join_a_one_ship_duel(fake_discord, tmp_path)
         before = await snapshot(bot, game.id)
         for user, side in ((w.mallory, "britain"), (w.admiral, "france")):
             text = private_answer(await user.run(lobby, "game join", side=side), user)
-            assert text == say("error.side-full", side=side, n=1), text
+            assert text == say("error.side-full", side=side.title(), n=1), text
         text = private_answer(await w.host.run(lobby, "host add-ai", side="france", level="random"), w.host)
-        assert text == say("error.side-full", side="france", n=1), text
+        assert text == say("error.side-full", side="France", n=1), text
         await server.idle()
         assert await snapshot(bot, game.id) == before
         await w.host.run(lobby, "game start")
