@@ -28,8 +28,7 @@ from rules.core.ruleset import ACTION, FILLER, HEADING, PHASE_END, REVEAL, TURN_
 
 POSTINGS = ("phase", "turn", "act")
 # A live game is followed as it is played; a campaign is read a day at a time: one post a
-# turn, with an animated map of it (what happened earlier in the turn is in the player's
-# prompt, /map and /log meanwhile).
+# turn, with an animated map of it (/map and /log show the turn so far meanwhile).
 DEFAULT_POSTING = {"live": "phase", "campaign": "turn"}
 
 
