@@ -4,8 +4,8 @@ a lapsed order's English ``reason``). Each sample below was taken from games pla
 before events carried codes only, with the lines the old version printed for it; the
 English must be the same to the byte. The lines that changed on purpose keep the old
 line in ``en_before`` / ``it_before``: an Italian one where a mast was named in English,
-and those naming a side, which now read the side's name ("Britain", "Atene") rather than
-its id."""
+those naming a side, which now read the side's name ("Britain", "Atene") rather than its
+id, and Nauta's opening line, which names its edition by the book's title ("Nauta")."""
 from __future__ import annotations
 
 import json

@@ -134,7 +134,13 @@ def _game_over(d: dict[str, Any], say: _Say) -> dict[str, Any]:
     return {"result": stored if stored is not None else result}
 
 
+def _game_start(d: dict[str, Any], say: _Say) -> dict[str, Any]:
+    # The edition by its book's title (Nauta, Classis), not its stored key.
+    return {"edition": str(d.get("edition", "")).title()}
+
+
 PARTS: dict[str, Parts] = {
+    "game_start": _game_start,
     "roll_off": _roll_off, "dash": _dash, "move": _move, "ram": _ram, "ram_roll": _rolled,
     "assault_roll": _rolled, "ram_effect": _ram_effect, "shot": _shot, "no_target": _no_target,
     "boarding": _boarding, "game_over": _game_over, "speeds": _speeds, "default_order": _default_order,

@@ -19,7 +19,7 @@ def _ids(ruleset: str, scenario: str, setup: dict) -> set[str]:
     """The internal ids of a scenario: its ship (and fort, squadron) ids and its sides."""
     rules = get_ruleset(ruleset)
     model = rules.scenarios()[scenario]
-    found = {e.id for e in rules.ship_entries(model)} | set(rules.sides(model))
+    found = {e.id for e in rules.ship_entries(model)} | set(rules.sides(model)) | {ruleset}
     for key in ("squadrons", "forts"):
         found |= {str(x.get("id")) for x in setup.get(key, []) if isinstance(x, dict) and x.get("id")}
     return found
