@@ -74,8 +74,8 @@ class HostMixin(ServiceCore):
 
     async def set_timing(self, game_id: int, actor_id: int, *, deadline: str | None = None,
                          grace_seconds: float | None = None, manager: bool = False) -> GameRow:
-        """The game's deadline (per phase or per turn) and grace period from the next phase
-        on; what is not given stays as it is."""
+        """The game's grace period (at once) and deadline (per phase or per turn, from the
+        next phase on); what is not given stays as it is."""
         if deadline is not None and deadline not in DEADLINES:
             raise ServiceError("bad-deadline", deadline=deadline, known=", ".join(DEADLINES))
         async with self._lock(game_id):

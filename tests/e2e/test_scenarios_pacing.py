@@ -117,6 +117,14 @@ async def test_a_games_own_grace_lets_a_misclick_be_taken_back_and_no_later(fake
             assert changed.reply.ephemeral
             await server.wait_for(lambda: posts_starting(thread, f"{w.host.mention} changed this game's timing"), 5)
             (notice,) = posts_starting(thread, f"{w.host.mention} changed this game's timing")
+            assert "a deadline for each phase" in notice.content
             assert "a phase resolves as its last order comes in" in notice.content
             game = await bot.service.find_game(thread.id)
             assert bot.service.grace_for(game) == 0
+            # And one deadline a turn from the next phase on, told in the thread too.
+            await w.host.run(thread, "host timing", deadline="turn")
+            await server.wait_for(lambda: len(posts_starting(thread, f"{w.host.mention} changed this game's "
+                                                                      "timing")) == 2, 5)
+            last = posts_starting(thread, f"{w.host.mention} changed this game's timing")[-1]
+            assert "one deadline for each turn, for all of its phases" in last.content
+            assert (await bot.service.find_game(thread.id)).deadline_per == "turn"
