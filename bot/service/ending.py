@@ -27,7 +27,8 @@ class EndingMixin(ServiceCore):
             outcome = rules.outcome(state)
             losses = rules.losses(state)
             if outcome is not None:
-                result = (self._t(game, "notice.final-winner", side=self.side_name(game, outcome.winner)) if outcome.winner
+                winner = self.side_name(game, outcome.winner) if outcome.winner else None
+                result = (self._t(game, "notice.final-winner", side=winner) if winner
                           else self._t(game, "notice.final-draw"))
                 lines.append(self._t(game, "notice.final-result", result=result))
                 sides = list(dict.fromkeys([*losses, *outcome.scores]))

@@ -111,7 +111,8 @@ class HostMixin(ServiceCore):
                 raise ServiceError("user-seated", user=i18n.mention(user_id))
             present = old.user_id is not None and not old.flagged
             if present and not confirm:
-                raise ServiceError("replace-present", seat=self.side_name(game, old.side), user=i18n.mention(old.user_id),
+                raise ServiceError("replace-present", seat=self.side_name(game, old.side),
+                                   user=i18n.mention(old.user_id),
                                    new=i18n.mention(user_id))
             try:
                 seat, _ = await self.db.hand_over_seat(

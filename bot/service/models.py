@@ -137,5 +137,6 @@ class Resolution:
     over: bool
 
 
-__all__ = ["DEADLINES", "DEFAULT_DEADLINE", "GRACE_MOST", "Limits", "PACING_LIMITS", "deadline_per", "late_window", "Pacing", "PendingDecision", "PhaseStatus", "Place", "Resolution",
+__all__ = ["DEADLINES", "DEFAULT_DEADLINE", "GRACE_MOST", "Limits", "PACING_LIMITS", "deadline_per", "late_window",
+           "Pacing", "PendingDecision", "PhaseStatus", "Place", "Resolution",
            "SubmitResult"]

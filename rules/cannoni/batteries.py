@@ -411,7 +411,8 @@ def resolve(state: CannoniState, roller: Roller, b: BatteryState, payload: dict[
     simultaneous play a volley whose target is no longer valid lapses, as a ship's."""
     if payload is None:
         payload = {"action": PASS}
-        roller.log.emit("default_order", player=b.player, player_name=state.seat_name(b.player), what=say("cannoni.default.action-of", name=b.name).model_dump(),
+        roller.log.emit("default_order", player=b.player, player_name=state.seat_name(b.player),
+                        what=say("cannoni.default.action-of", name=b.name).model_dump(),
                         default=say("cannoni.form.no-action").model_dump())
     elif payload["action"] == "fire":
         problems = check(state, b, payload)

@@ -205,7 +205,8 @@ def resolve_chits(state: CannoniState, orders: dict[str, Order], roller: Roller)
         else:
             given, how = (orders[did].payload if did in orders else {}), "no-chit-in-time"
         if did not in orders and player not in state.no_choice:
-            roller.log.emit("default_order", player=player, player_name=state.seat_name(player), what=say("cannoni.default.the-chits").model_dump(),
+            roller.log.emit("default_order", player=player, player_name=state.seat_name(player),
+                            what=say("cannoni.default.the-chits").model_dump(),
                             default=say("cannoni.default.random-chit").model_dump())
         for unit in [u for u in chit_units(state) if u.player == player and u.ships[0].chit is None]:
             place_chit(state, roller, unit, given, how)
@@ -238,7 +239,8 @@ def place_chit(state: CannoniState, roller: Roller, unit: Unit, given: dict[str,
 def note_last(state: CannoniState, roller: Roller, last: list[str]) -> None:
     for player in last:
         state.times_last[player] = state.times_last.get(player, 0) + 1
-        roller.log.emit("last_to_place", player=player, player_name=state.seat_name(player), times=state.times_last[player])
+        roller.log.emit("last_to_place", player=player, player_name=state.seat_name(player),
+                        times=state.times_last[player])
         # "Un giocatore che per tre volte sceglie per ultimo perde il diritto di scelta
         # per il resto della partita."
         if state.options.repeat_offenders and state.times_last[player] >= 3 and player not in state.no_choice:
@@ -455,7 +457,8 @@ def resolve_boarding(state: CannoniState, orders: dict[str, Order], roller: Roll
         if did in orders:
             chosen.update({sid: int(orders[did].payload[sid]) for sid in ships if sid in orders[did].payload})
         else:
-            roller.log.emit("default_order", player=player, player_name=state.seat_name(player), what=say("cannoni.default.the-parties").model_dump(),
+            roller.log.emit("default_order", player=player, player_name=state.seat_name(player),
+                            what=say("cannoni.default.the-parties").model_dump(),
                             default=say("cannoni.form.parties-default").model_dump())
     boarding.form_parties(state, roller, chosen)
     finish_boarding(state, roller)
