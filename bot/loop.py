@@ -149,7 +149,7 @@ class GameLoop:
         if await self.service.answer_ai(self.game_id):
             status = await self.service.phase_status(self.game_id)
         now = self.clock.now()
-        if status.all_in and now < (settles := status.resolves_at(self.service.grace_seconds)):
+        if status.all_in and now < (settles := status.resolves_at(self.service.grace_for(status.game))):
             return settles  # the grace period: the last order may still be changed
         if status.all_in or (status.deadline is not None and now >= status.deadline.due_at):
             await self._resolve(status.step_idx)
@@ -171,7 +171,7 @@ class GameLoop:
             return
         game = await self.service.game(self.game_id)
         for seat in resolution.flagged:
-            text = i18n.text("notice.flagged", game.language, seat=f"{seat.seat_id} ({self.service.who(game, seat)})",
+            text = i18n.text("notice.flagged", game.language, seat=self.service.seat_name(game, seat),
                              host=i18n.mention(game.host_id))
             await self.transport.post(Place.of(game), [text], mentions=[game.host_id])
 
@@ -190,8 +190,10 @@ class GameLoop:
         # The step that ends a game sets its status in the same transaction; a game the
         # host ended has no result, so no end-of-game line.
         over = game.status == "over" and (await self.service.told_view(self.game_id, backlog[-1].idx))[1]
+        # A post a turn waits for the turn's end, unless the ruleset marks no turns.
         flush = game.status != "running" or (
-            mode != "turn" and await self.service.person_must_act(self.game_id))
+            (mode != "turn" or not await self.service.marks_turns(self.game_id))
+            and await self.service.person_must_act(self.game_id))
         marked = 0
         noted = [await self.service.announce_parts(self.game_id, step.key) for step in backlog]
         cuts = frozenset((pos, int(part.split(":", 1)[1])) for pos, parts in enumerate(noted)
@@ -256,7 +258,8 @@ class GameLoop:
         def revealed(side: str, items: list[str]) -> str:
             if not side:
                 return "; ".join(items) + "."
-            return i18n.text("post.revealed", game.language, side=side, items="; ".join(items))
+            return i18n.text("post.revealed", game.language, side=self.service.side_name(game, side),
+                             items="; ".join(items))
 
         lines = [line for p in acted for line in phase_lines(p, lambda ship: sides.get(str(ship), ""), revealed)]
         turns = [None if _turn(v) is None else _turn(v) - (1 if p.next_turn else 0)  # type: ignore[operator]

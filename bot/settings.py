@@ -30,7 +30,10 @@ class Settings(BaseSettings):
     games_per_list_page: int = Field(default=10, ge=1, le=25)
     # Seconds between a phase's last order and its resolution, in which that order may
     # still be changed (a misclick need not stand); 0 resolves as the last order arrives.
+    # This is a live game's default; a campaign's is campaign_grace_seconds (a player there
+    # answers when they can, and may find a misclick minutes later). A game may set its own.
     grace_seconds: float = Field(default=8.0, ge=0, le=300)
+    campaign_grace_seconds: float = Field(default=600.0, ge=0, le=86400)
     # How long a /duel invitation waits for the friend's answer.
     duel_invite_minutes: int = Field(default=15, ge=1, le=7 * 24 * 60)
     # Several processes (docs/deploy.md): the shards this process runs, as "0-3" or

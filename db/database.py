@@ -189,11 +189,11 @@ class Database(LeaseRows, ResultsMixin, CampaignsMixin):
                     raise errors.LimitReached("lobbies", lobbies_per_host)
             row = await conn.one(
                 "INSERT INTO games (guild_id, channel_id, thread_id, ruleset, scenario, options, setup, host_id,"
-                " language, pacing, phase_seconds, created_at, posting) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)"
-                " RETURNING *",
+                " language, pacing, phase_seconds, created_at, posting, deadline_per, grace_seconds)"
+                " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?) RETURNING *",
                 (new.guild_id, new.channel_id, new.thread_id, new.ruleset, new.scenario, _dump(new.options),
                  _dump(new.setup), new.host_id, new.language, new.pacing, new.phase_seconds, new.created_at,
-                 new.posting))
+                 new.posting, new.deadline_per, new.grace_seconds))
         return _game(row)
 
     async def game(self, game_id: int) -> GameRow | None:
@@ -249,6 +249,13 @@ class Database(LeaseRows, ResultsMixin, CampaignsMixin):
         """How the game tells its story from now on (None: its pacing's default)."""
         async with self._write(game_id, Rows.GAME) as conn:
             await conn.execute("UPDATE games SET posting = ? WHERE id = ?", (posting, game_id))
+
+    async def set_timing(self, game_id: int, deadline_per: str | None, grace_seconds: float | None) -> None:
+        """Whether the game's deadline is per phase or per turn, and its grace period (None:
+        the pacing's default). The open phase keeps its deadline; the next one follows."""
+        async with self._write(game_id, Rows.GAME) as conn:
+            await conn.execute("UPDATE games SET deadline_per = ?, grace_seconds = ? WHERE id = ?",
+                               (deadline_per, grace_seconds, game_id))
 
     async def end_game(self, game_id: int, at: float) -> None:
         """Over for good: no deadline, no open orders."""
@@ -493,6 +500,8 @@ class Database(LeaseRows, ResultsMixin, CampaignsMixin):
         The step, the orders it consumed, the seats' missed turns, the end of the
         phase's deadline and (at the end) the game's status commit together, so a
         crash leaves either the phase open with its orders, or resolved — never both.
+        With ``keep_deadline`` (one deadline a turn) the deadline row stays, marked with
+        the resolved step, for the next phase to carry on.
         """
         async with self._write(game_id, *_step_changes(step)) as conn:
             if await self._live_steps(conn, game_id) + 1 != step.idx:
@@ -503,7 +512,8 @@ class Database(LeaseRows, ResultsMixin, CampaignsMixin):
                 change = "missed_turns + 1" if missed else "0"
                 await conn.execute(f"UPDATE seats SET missed_turns = {change} WHERE game_id = ? AND seat_id = ?",
                                    (game_id, seat_id))
-            await conn.execute("DELETE FROM deadlines WHERE game_id = ?", (game_id,))
+            if not step.keep_deadline or step.over:
+                await conn.execute("DELETE FROM deadlines WHERE game_id = ?", (game_id,))
             if step.over:
                 await conn.execute("UPDATE games SET status = 'over', ended_at = ? WHERE id = ?",
                                    (step.resolved_at, game_id))
@@ -643,8 +653,11 @@ class Database(LeaseRows, ResultsMixin, CampaignsMixin):
         return await self._remembered(lambda: self._memo.deadline(game_id), lambda: self._memo.token(game_id), query,
                                       lambda deadline: self._memo.keep(Rows.DEADLINE, game_id, deadline))
 
-    async def open_deadline(self, game_id: int, step_idx: int, opened_at: float, due_at: float) -> DeadlineRow:
-        """The deadline of ``step_idx``; set now unless it exists (a restart keeps the stored one)."""
+    async def open_deadline(self, game_id: int, step_idx: int, opened_at: float, due_at: float, *,
+                            turn: int | None = None, reminders_sent: int = 0, late: bool = False) -> DeadlineRow:
+        """The deadline of ``step_idx``; set now unless it exists (a restart keeps the stored
+        one). A phase that keeps its turn's deadline passes the turn's ``opened_at``,
+        ``due_at`` and the reminders already sent."""
         # The loop asks on every pass; only the first of a phase writes.
         current = await self.deadline(game_id)
         if current is not None and current.step_idx == step_idx:
@@ -652,13 +665,10 @@ class Database(LeaseRows, ResultsMixin, CampaignsMixin):
         async with self._write(game_id, Rows.DEADLINE) as conn:
             row = await conn.one("SELECT * FROM deadlines WHERE game_id = ?", (game_id,))
             if row is None or row["step_idx"] != step_idx:
-                # A new phase's row, whole: what the last phase's row counted starts over.
-                await conn.execute("INSERT INTO deadlines (game_id, step_idx, opened_at, due_at) VALUES (?,?,?,?)"
-                                   " ON CONFLICT (game_id) DO UPDATE SET step_idx = excluded.step_idx,"
-                                   " opened_at = excluded.opened_at, due_at = excluded.due_at, reminders_sent = 0,"
-                                   " paused_remaining = NULL, waiting_posted = 0",
-                                   (game_id, step_idx, opened_at, due_at))
-                row = await conn.one("SELECT * FROM deadlines WHERE game_id = ?", (game_id,))
+                await conn.execute("DELETE FROM deadlines WHERE game_id = ?", (game_id,))
+                row = await conn.one("INSERT INTO deadlines (game_id, step_idx, opened_at, due_at, reminders_sent,"
+                                     " turn, late) VALUES (?,?,?,?,?,?,?) RETURNING *",
+                                     (game_id, step_idx, opened_at, due_at, reminders_sent, turn, int(late)))
         return _deadline(row)
 
     async def extend_deadline(self, game_id: int, seconds: float) -> DeadlineRow | None:
@@ -758,7 +768,8 @@ def _game(r: Row) -> GameRow:
                    ruleset=r["ruleset"], scenario=r["scenario"], options=_load(r["options"]),
                    setup=_load(r["setup"]), host_id=r["host_id"], language=r["language"], pacing=r["pacing"],
                    phase_seconds=r["phase_seconds"], status=r["status"], created_at=r["created_at"],
-                   ended_at=r["ended_at"], posting=r["posting"])
+                   ended_at=r["ended_at"], posting=r["posting"], deadline_per=r["deadline_per"],
+                   grace_seconds=r["grace_seconds"])
 
 
 def _seat(r: Row) -> SeatRow:
@@ -798,4 +809,5 @@ def _step(r: Row, state: Any = MISSING) -> StepRow:
 def _deadline(r: Row) -> DeadlineRow:
     return DeadlineRow(game_id=r["game_id"], step_idx=r["step_idx"], opened_at=r["opened_at"],
                        due_at=r["due_at"], reminders_sent=r["reminders_sent"],
-                       paused_remaining=r["paused_remaining"], waiting_posted=bool(r["waiting_posted"]))
+                       paused_remaining=r["paused_remaining"], waiting_posted=bool(r["waiting_posted"]),
+                       turn=r["turn"], late=bool(r["late"]))

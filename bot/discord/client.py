@@ -96,6 +96,7 @@ class Broadside(discord.Client):
         self.service = GameService(self.db, self.transport, clock=self._clock, seed_source=self._seed_source,
                                    limits=limits)
         self.service.grace_seconds = self.settings.grace_seconds
+        self.service.campaign_grace_seconds = self.settings.campaign_grace_seconds
         self.service.invite_seconds = self.settings.duel_invite_minutes * 60
         # Each game gets its own map provider (a steady scale between phases) unless a
         # test hands in one provider for all.

@@ -107,12 +107,13 @@ _UNIT = {"s": 1, "sec": 1, "m": 60, "min": 60, "h": 3600, "d": 86400, "day": 864
          "giorno": 86400, "giorni": 86400}
 
 
-def parse_duration(text: str) -> int:
-    """Seconds from '90s', '5m', '12h', '2d' (a bare number is minutes)."""
+def parse_duration(text: str, *, bare: str = "m") -> int:
+    """Seconds from '90s', '5m', '12h', '2d' (a bare number is in ``bare`` units: minutes,
+    or seconds for a grace period)."""
     match = _DURATION.match(text)
     if match is None:
         raise Refusal("reply.bad-duration", value=legal.clip(text, 40))
-    seconds = float(match[1].replace(",", ".")) * _UNIT[(match[2] or "m").lower()]
+    seconds = float(match[1].replace(",", ".")) * _UNIT[(match[2] or bare).lower()]
     if not math.isfinite(seconds):  # '999…9' (hundreds of digits) reads as infinity
         raise Refusal("reply.bad-duration", value=legal.clip(text, 40))
     return int(seconds)
@@ -151,21 +152,24 @@ game_group = app_commands.Group(**command("game"), guild_only=True)
 PACING_CHOICES = [app_commands.Choice(name=L("choice.pacing.live"), value="live"),
                   app_commands.Choice(name=L("choice.pacing.campaign"), value="campaign")]
 POSTING_CHOICES = [app_commands.Choice(name=L(f"choice.posting.{p}"), value=p) for p in ("phase", "turn", "act")]
+DEADLINE_CHOICES = [app_commands.Choice(name=L(f"choice.deadline.{p}"), value=p) for p in ("phase", "turn")]
 LANGUAGE_CHOICES = [app_commands.Choice(name=L(f"choice.language.{lang}"), value=lang) for lang in i18n.LANGUAGES]
 
 
 @game_group.command(**command("game.new"))
-@options("game.new", "ruleset", "scenario", "rules", "pacing", "phase", "language", "posting")
-@app_commands.choices(pacing=PACING_CHOICES, language=LANGUAGE_CHOICES, posting=POSTING_CHOICES)
+@options("game.new", "ruleset", "scenario", "rules", "pacing", "phase", "language", "posting", "deadline", "grace")
+@app_commands.choices(pacing=PACING_CHOICES, language=LANGUAGE_CHOICES, posting=POSTING_CHOICES,
+                      deadline=DEADLINE_CHOICES)
 async def game_new(interaction: discord.Interaction, ruleset: str, scenario: str, rules: str | None = None,
                    pacing: str = "live", phase: str | None = None, language: str | None = None,
-                   posting: str | None = None) -> None:
+                   posting: str | None = None, deadline: str | None = None, grace: str | None = None) -> None:
     if interaction.guild_id is None or interaction.channel_id is None:
         raise app_commands.NoPrivateMessage()
     await defer(interaction)
     lang = language or server_language(interaction)
     interaction.extras["lang"] = lang
-    pace = Pacing(style=pacing, phase_seconds=parse_duration(phase) if phase else None, posting=posting)
+    pace = Pacing(style=pacing, phase_seconds=parse_duration(phase) if phase else None, posting=posting,
+                  deadline=deadline, grace_seconds=parse_duration(grace, bare="s") if grace else None)
     chosen = parse_rules(rules)
     channel = interaction.channel
     opened: discord.Thread | None = None
@@ -284,21 +288,23 @@ async def game_join(interaction: discord.Interaction, side: str) -> None:
     client = app(interaction)
     user = interaction.user
     seat = await client.service.join(game.id, user.id, side, user.display_name)
-    welcome = i18n.text("dm.welcome", game.language, title=client.service.title(game), game=game.id, side=seat.side)
+    side = client.service.side_name(game, seat.side)
+    welcome = i18n.text("dm.welcome", game.language, title=client.service.title(game), game=game.id, side=side)
     if await client.transport.hello(user.id, welcome):
         dm = say(interaction, "reply.dm-ok")
     else:
         await client.service.dm_failed(game.id, seat.seat_id)
         dm = say(interaction, "reply.dm-closed")
-    await reply(interaction, say(interaction, "reply.joined", side=seat.side, seat=seat.seat_id) + "\n" + dm)
+    await reply(interaction, say(interaction, "reply.joined", side=side) + "\n" + dm)
 
 
 @game_join.autocomplete("side")
 @suggest
 async def _sides(interaction: discord.Interaction, typed: str) -> list[legal.Offer]:
     game = await here(interaction)
-    names = await app(interaction).service.sides(game.id)
-    return [legal.Offer(s, s) for s in names if typed.lower() in s.lower()]
+    service = app(interaction).service
+    names = [(s, service.side_name(game, s)) for s in await service.sides(game.id)]
+    return [legal.Offer(s, name) for s, name in names if typed.lower() in f"{s} {name}".lower()]
 
 
 @game_group.command(**command("game.leave"))
@@ -785,6 +791,18 @@ async def host_posting(interaction: discord.Interaction, posting: str) -> None:
     await reply(interaction, say(interaction, "reply.done"))
 
 
+@host_group.command(**command("host.timing"))
+@options("host.timing", "deadline", "grace")
+@app_commands.choices(deadline=DEADLINE_CHOICES)
+async def host_timing(interaction: discord.Interaction, deadline: str | None = None, grace: str | None = None) -> None:
+    game = await here(interaction)
+    await defer(interaction)
+    await app(interaction).service.set_timing(game.id, interaction.user.id, deadline=deadline,
+                                              grace_seconds=parse_duration(grace, bare="s") if grace else None,
+                                              manager=manager(interaction))
+    await reply(interaction, say(interaction, "reply.done"))
+
+
 @host_group.command(**command("host.replace"))
 @options("host.replace", "seat", "user", "confirm")
 async def host_replace(interaction: discord.Interaction, seat: str, user: discord.Member,
@@ -820,7 +838,8 @@ async def host_add_ai(interaction: discord.Interaction, side: str, level: str) -
 async def _seats(interaction: discord.Interaction, typed: str) -> list[legal.Offer]:
     game = await here(interaction)
     service = app(interaction).service
-    return [legal.Offer(s.seat_id, f"{s.seat_id}: {s.display_name or '-'} ({s.side})")
+    # Offered by who holds them and their side's name; the seat id is only the value sent.
+    return [legal.Offer(s.seat_id, f"{s.display_name or '-'} ({service.side_name(game, s.side)})")
             for s in await service.seats(game.id) if typed.lower() in f"{s.seat_id} {s.display_name}".lower()]
 
 

@@ -123,7 +123,8 @@ async def _open(interaction: discord.Interaction, ruleset: str, scenario: str, l
 async def _hello(client: "BotApp", game: GameRow, user_id: int) -> None:
     """The welcome DM a seated player gets: it also finds out whether DMs reach them."""
     seat = next(s for s in await client.service.seats(game.id) if s.user_id == user_id)
-    welcome = i18n.text("dm.welcome", game.language, title=client.service.title(game), game=game.id, side=seat.side)
+    welcome = i18n.text("dm.welcome", game.language, title=client.service.title(game), game=game.id,
+                        side=client.service.side_name(game, seat.side))
     if not await client.transport.hello(user_id, welcome):
         await client.service.dm_failed(game.id, seat.seat_id)
 

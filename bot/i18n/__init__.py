@@ -16,6 +16,7 @@ from bot.i18n.ladder import LADDER
 from bot.i18n.campaign import CAMPAIGN
 from bot.i18n.newcomer import NEWCOMER
 from bot.i18n.taps import TAPS
+from bot.i18n.timing import TIMING
 
 # The chat adapter's words live in their own module but in the one catalogue; a code
 # may be defined once only.
@@ -29,6 +30,8 @@ assert not CATALOGUE.keys() & TAPS.keys(), sorted(CATALOGUE.keys() & TAPS.keys()
 CATALOGUE.update(TAPS)
 assert not CATALOGUE.keys() & CAMPAIGN.keys(), sorted(CATALOGUE.keys() & CAMPAIGN.keys())
 CATALOGUE.update(CAMPAIGN)
+assert not CATALOGUE.keys() & TIMING.keys(), sorted(CATALOGUE.keys() & TIMING.keys())
+CATALOGUE.update(TIMING)
 
 BOT = Catalogue("bot")
 BOT.add_all(CATALOGUE)

@@ -188,7 +188,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "reply.bad-duration": (
         "I cannot read {value} as a time: write it like 90s, 5m, 12h or 2d.",
         "Non riesco a leggere {value} come durata: scrivila come 90s, 5m, 12h o 2d."),
-    "reply.joined": ("You sail for {side} (seat {seat}).", "Combatti per {side} (posto {seat})."),
+    "reply.joined": ("You sail for {side}.", "Combatti per {side}."),
     "reply.dm-ok": (
         "I sent you a direct message: your order menus will arrive there.",
         "Ti ho mandato un messaggio diretto: i tuoi menu degli ordini arriveranno lì."),
@@ -308,8 +308,8 @@ _TEXTS: dict[str, tuple[str, str]] = {
         "**Playing:** ⟦/menus⟧ (your order menus) · ⟦/order⟧ (alone: the menus; or values as name=value, "
         "completed with legal values only) · "
         "⟦/pending⟧ · ⟦/preview⟧ · ⟦/map⟧ · ⟦/card⟧ · ⟦/log⟧ · ⟦/replay⟧ · ⟦/rules⟧\n"
-        "**Host** (the game's host, or anyone with Manage Server): ⟦/host pause⟧ · resume · extend · replace · "
-        "ai · add-ai · undo · end · export\n"
+        "**Host** (the game's host, or anyone with Manage Server): ⟦/host pause⟧ · resume · extend · timing · posting · "
+        "replace · ai · add-ai · undo · end · export\n"
         "Your order menus come by direct message; every answer to your commands is visible only "
         "to you. Deadlines show in your own time zone.",
         "**Broadside** — giochi di guerra navale in chat.\n"
@@ -321,7 +321,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
         "nome=valore, completati solo con valori leciti) · ⟦/pending⟧ · ⟦/preview⟧ · ⟦/map⟧ · ⟦/card⟧ · ⟦/log⟧ · "
         "⟦/replay⟧ · ⟦/rules⟧\n"
         "**Conduzione** (chi ha creato la partita, o chi può Gestire il server): ⟦/host pause⟧ · resume · "
-        "extend · replace · ai · add-ai · undo · end · export\n"
+        "extend · timing · posting · replace · ai · add-ai · undo · end · export\n"
         "I menu degli ordini arrivano per messaggio diretto; ogni risposta ai tuoi comandi la vedi "
         "solo tu. Le scadenze sono mostrate nel tuo fuso orario."),
     "quickref.generic": (

@@ -1,6 +1,5 @@
 """Words of the newcomer's path and of a game's end, in English and Italian: ``/duel``
-and its invitation, the confirmation that says when an order stands, and the last post
-of a game. Merged into :data:`bot.i18n.CATALOGUE` like :mod:`bot.i18n.chat`.
+and its invitation, and the last post of a game. Merged into :data:`bot.i18n.CATALOGUE` like :mod:`bot.i18n.chat`.
 """
 from __future__ import annotations
 
@@ -69,17 +68,6 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "error.duel-two-sides": ("{scenario} is not a battle of two sides; a duel needs two. Try ⟦/game new⟧.",
                              "{scenario} non è una battaglia fra due schieramenti; un duello ne vuole due. "
                              "Prova ⟦/game new⟧."),
-    # -- when an order stands ------------------------------------------------------------------
-    "confirm.accepted-grace": (
-        "Order recorded: {label}. You can change it until the phase resolves: {grace} after the last order "
-        "comes in, or at the deadline ({due}).",
-        "Ordine registrato: {label}. Puoi cambiarlo finché la fase non si risolve: {grace} dopo l'arrivo "
-        "dell'ultimo ordine, o alla scadenza ({due})."),
-    "confirm.replaced-grace": (
-        "Order changed: {label}. The new order replaces the previous one; the phase resolves {grace} after the "
-        "last order, or at the deadline.",
-        "Ordine modificato: {label}. Il nuovo ordine sostituisce il precedente; la fase si risolve {grace} "
-        "dopo l'ultimo ordine, o alla scadenza."),
     # -- the end of a game -------------------------------------------------------------------------
     "notice.final-result": ("**The game is over: {result}.**", "**La partita è finita: {result}.**"),
     "notice.final-winner": ("{side} wins", "vince {side}"),

@@ -28,7 +28,8 @@ class EndingMixin(ServiceCore):
             outcome = rules.outcome(state)
             losses = rules.losses(state)
             if outcome is not None:
-                result = (self._t(game, "notice.final-winner", side=outcome.winner) if outcome.winner
+                winner = self.side_name(game, outcome.winner) if outcome.winner else None
+                result = (self._t(game, "notice.final-winner", side=winner) if winner
                           else self._t(game, "notice.final-draw"))
                 lines.append(self._t(game, "notice.final-result", result=result))
                 sides = list(dict.fromkeys([*losses, *outcome.scores]))
@@ -36,7 +37,8 @@ class EndingMixin(ServiceCore):
                     score = (self._t(game, "notice.final-score", points=f"{outcome.scores[side]:g}")
                              if side in outcome.scores else "")
                     lost = ", ".join(losses.get(side, [])) or self._t(game, "notice.final-none")
-                    lines.append(self._t(game, "notice.final-side", side=side, score=score, lost=lost))
+                    lines.append(self._t(game, "notice.final-side", side=self.side_name(game, side), score=score,
+                                         lost=lost))
         lines += await self._ladder_lines(game)
         if frames:
             lines.append(self._t(game, "notice.final-replay", frames=frames))

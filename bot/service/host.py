@@ -6,6 +6,7 @@ from __future__ import annotations
 from bot import i18n
 from bot.service.ladder import LadderMixin
 from bot.service.errors import ServiceError
+from bot.service.models import DEADLINES, GRACE_MOST, deadline_per
 from bot.service.posting import POSTINGS
 from db import AlreadySeated, GameRow, SeatRow
 
@@ -71,6 +72,29 @@ class HostMixin(LadderMixin):
                            posting=self._t(game, f"posting.{posting}"))
         self._changed(game_id)
 
+    async def set_timing(self, game_id: int, actor_id: int, *, deadline: str | None = None,
+                         grace_seconds: float | None = None, manager: bool = False) -> GameRow:
+        """The game's grace period (at once) and deadline (per phase or per turn, from the
+        next phase on); what is not given stays as it is."""
+        if deadline is not None and deadline not in DEADLINES:
+            raise ServiceError("bad-deadline", deadline=deadline, known=", ".join(DEADLINES))
+        async with self._lock(game_id):
+            game = await self._hosted(game_id, actor_id, manager, "lobby", "running", "paused")
+            if grace_seconds is not None and not 0 <= grace_seconds <= GRACE_MOST:
+                raise ServiceError("bad-grace", max=i18n.duration(GRACE_MOST, game.language))
+            per = deadline or game.deadline_per
+            grace = game.grace_seconds if grace_seconds is None else float(grace_seconds)
+            await self.db.set_timing(game_id, per, grace)
+            await self._audit(game, actor_id, "timing", deadline=per, grace=grace)
+            game = await self.game(game_id)
+        grace = self.grace_for(game)
+        await self._notice(game, "notice.timing", actor=i18n.mention(actor_id),
+                           deadline=self._t(game, f"deadline.{deadline_per(game)}"),
+                           grace=(self._t(game, "pacing.grace", grace=i18n.duration(grace, game.language))
+                                  if grace > 0 else self._t(game, "pacing.no-grace")))
+        self._changed(game_id)
+        return game
+
     async def replace_player(self, game_id: int, actor_id: int, seat_id: str, user_id: int, display_name: str, *,
                              manager: bool = False, confirm: bool = False) -> SeatRow:
         """Give a seat to another member.
@@ -87,7 +111,8 @@ class HostMixin(LadderMixin):
                 raise ServiceError("user-seated", user=i18n.mention(user_id))
             present = old.user_id is not None and not old.flagged
             if present and not confirm:
-                raise ServiceError("replace-present", seat=seat_id, user=i18n.mention(old.user_id),
+                raise ServiceError("replace-present", seat=self.side_name(game, old.side),
+                                   user=i18n.mention(old.user_id),
                                    new=i18n.mention(user_id))
             try:
                 seat, _ = await self.db.hand_over_seat(
@@ -96,8 +121,8 @@ class HostMixin(LadderMixin):
                             "confirmed": present})
             except AlreadySeated:
                 raise ServiceError("user-seated", user=i18n.mention(user_id)) from None
-        await self._notice(game, "notice.replaced", [user_id], actor=i18n.mention(actor_id), seat=seat_id,
-                           side=seat.side, user=i18n.mention(user_id))
+        await self._notice(game, "notice.replaced", [user_id], actor=i18n.mention(actor_id),
+                           seat=self._held(game, old), user=i18n.mention(user_id))
         self._changed(game_id)
         return seat
 
@@ -115,16 +140,23 @@ class HostMixin(LadderMixin):
             old = await self._seat(game, seat_id)
             present = old.user_id is not None and not old.flagged
             if present and not confirm:
-                raise ServiceError("hand-present-to-ai", seat=seat_id, user=i18n.mention(old.user_id))
+                raise ServiceError("hand-present-to-ai", seat=self.side_name(game, old.side),
+                                   user=i18n.mention(old.user_id))
             seat, _ = await self.db.hand_over_seat(
                 game_id, seat_id, user_id=None, ai_level=level, name=old.display_name, at=self.clock.now(),
                 actor_id=actor_id, action="hand-to-ai",
                 detail={"seat": seat_id, "old": old.user_id, "old_ai": old.ai_level, "level": level,
                         "confirmed": present})
-        await self._notice(game, "notice.ai-took-seat", actor=i18n.mention(actor_id), seat=seat_id, side=seat.side,
+        await self._notice(game, "notice.ai-took-seat", actor=i18n.mention(actor_id), seat=self._held(game, old),
                            label=self._ai_label(game, level))
         self._changed(game_id)
         return seat
+
+    def _held(self, game: GameRow, seat: SeatRow) -> str:
+        """A seat being handed on, named by who held it."""
+        if seat.vacant:
+            return self._who(game, seat)
+        return self._t(game, "seat.of", who=self._who(game, seat), side=self.side_name(game, seat.side))
 
     async def undo_last(self, game_id: int, actor_id: int, *, manager: bool = False) -> int:
         """Set the last resolution aside and reopen its phase; returns the undone step's index.

@@ -9,7 +9,7 @@ from pydantic import BaseModel, ValidationError
 from bot import i18n
 from bot.service.core import ServiceCore
 from bot.service.errors import ServiceError
-from bot.service.models import PACING_LIMITS, Pacing
+from bot.service.models import GRACE_MOST, PACING_LIMITS, Pacing, deadline_per
 from bot.service.picks import ShipOption
 from db import AlreadySeated, GameRow, LimitReached, NewGame, PickTaken, SeatRow, StartRow, ThreadTaken, WrongStatus
 from rules.core import game as engine
@@ -54,13 +54,13 @@ class LobbyMixin(ServiceCore):
                 guild_id=guild_id, channel_id=channel_id, thread_id=thread_id, ruleset=rules.name, scenario=scenario,
                 options=chosen.model_dump(mode="json"), setup=setup.model_dump(mode="json"), host_id=host_id,
                 language=language, pacing=pacing.style, phase_seconds=pacing.seconds, created_at=self.clock.now(),
-                posting=pacing.posting),
+                posting=pacing.posting, deadline_per=pacing.deadline, grace_seconds=pacing.grace_seconds),
                 lobbies_per_host=self.limits.lobbies_per_member, games_per_guild=self.limits.games_per_server)
         except ThreadTaken as exc:
             raise ServiceError("thread-has-game", game=exc.game_id) from None
         except LimitReached as exc:
             raise self._limit_error(exc) from None
-        pace = self._t(game, f"pacing.{pacing.style}", duration=i18n.duration(pacing.seconds, language))
+        pace = self.pacing_words(game)
         await self._notice(game, "notice.created", host=i18n.mention(host_id), ruleset=manifest(ruleset).title.render(language),
                            title=ScenarioHead.of(setup).title_in(language) or scenario, pacing=pace)
         return game
@@ -101,6 +101,18 @@ class LobbyMixin(ServiceCore):
             low, high, _ = PACING_LIMITS[pacing.style]
             raise ServiceError("bad-pacing", style=i18n.text(f"word.{pacing.style}", language),
                                min=i18n.duration(low, language), max=i18n.duration(high, language))
+        if not pacing.grace_in_limits():
+            raise ServiceError("bad-grace", max=i18n.duration(GRACE_MOST, language))
+
+    def pacing_words(self, game: GameRow) -> str:
+        """The game's pace as its first line tells it: the time per phase or per turn, and
+        whether a last order can be taken back."""
+        per = "" if deadline_per(game) == "phase" else "-turn"
+        pace = self._t(game, f"pacing.{game.pacing}{per}", duration=i18n.duration(game.phase_seconds, game.language))
+        grace = self.grace_for(game)
+        then = (self._t(game, "pacing.grace", grace=i18n.duration(grace, game.language)) if grace > 0
+                else self._t(game, "pacing.no-grace"))
+        return f"{pace}; {then}"
 
     @staticmethod
     def _options(rules: Ruleset, given: dict[str, Any], pacing: Pacing) -> BaseModel:
@@ -167,9 +179,9 @@ class LobbyMixin(ServiceCore):
             except AlreadySeated:
                 raise ServiceError("already-seated") from None
             except LimitReached as exc:
-                raise ServiceError("side-full", side=side, n=exc.limit) from None
-        await self._notice(game, "notice.joined", [user_id], user=i18n.mention(user_id), side=side,
-                           seat=seat.seat_id)
+                raise ServiceError("side-full", side=self.side_name(game, side), n=exc.limit) from None
+        await self._notice(game, "notice.joined", [user_id], user=i18n.mention(user_id),
+                           side=self.side_name(game, side))
         return seat
 
     async def add_ai_seat(self, game_id: int, actor_id: int, side: str, level: str, *,
@@ -180,11 +192,12 @@ class LobbyMixin(ServiceCore):
             side = self._side(game, side)
             self._policy(level)
             try:
-                seat = await self.db.add_seat(game_id, side, f"{level} ({side})", self.clock.now(), ai_level=level,
+                seat = await self.db.add_seat(game_id, side, self._t(game, "ai.seat-name"), self.clock.now(),
+                                              ai_level=level,
                                               side_limit=self._seats_for(game, side))
             except LimitReached as exc:
-                raise ServiceError("side-full", side=side, n=exc.limit) from None
-        await self._notice(game, "notice.ai-joined", name=seat.display_name, side=side,
+                raise ServiceError("side-full", side=self.side_name(game, side), n=exc.limit) from None
+        await self._notice(game, "notice.ai-joined", side=self.side_name(game, side),
                            label=self._ai_label(game, level))
         return seat
 
@@ -221,7 +234,7 @@ class LobbyMixin(ServiceCore):
                 await self.db.assign_seat(game_id, seat.seat_id, user_id=None, ai_level=None,
                                           name=seat.display_name)
         code = "notice.left-lobby" if game.status == "lobby" else "notice.left-running"
-        await self._notice(game, code, user=i18n.mention(user_id), seat=seat.seat_id)
+        await self._notice(game, code, user=i18n.mention(user_id), side=self.side_name(game, seat.side))
         self._changed(game_id)
 
     async def sides(self, game_id: int) -> list[str]:
@@ -243,7 +256,7 @@ class LobbyMixin(ServiceCore):
             game = await self._game_in(game_id, "lobby")
             seat = await self._seat_of(game, user_id)
             choices = await self._choices(game)
-            option = self._pickable(choices, seat, ship_id)
+            option = self._pickable(game, choices, seat, ship_id)
             if option.taken_by != seat.seat_id:
                 self._check_budget(game, seat, choices, option)
                 try:
@@ -253,8 +266,7 @@ class LobbyMixin(ServiceCore):
         await self._notice(game, "notice.picked", user=i18n.mention(user_id), ship=option.label)
         return option
 
-    @staticmethod
-    def _pickable(choices: list[ShipOption], seat: SeatRow, ship_id: str) -> ShipOption:
+    def _pickable(self, game: GameRow, choices: list[ShipOption], seat: SeatRow, ship_id: str) -> ShipOption:
         if not choices:
             raise ServiceError("picks-unsupported")
         option = next((o for o in choices if o.ship_id == ship_id), None)
@@ -262,7 +274,7 @@ class LobbyMixin(ServiceCore):
             legal = ", ".join(o.ship_id for o in choices if o.side == seat.side)
             raise ServiceError("unknown-ship", ship=ship_id, legal=legal or "-")
         if option.side != seat.side:
-            raise ServiceError("ship-wrong-side", ship=option.label, side=option.side)
+            raise ServiceError("ship-wrong-side", ship=option.label, side=self.side_name(game, option.side))
         if option.taken_by not in (None, seat.seat_id):
             raise ServiceError("ship-taken", ship=option.label)
         return option
@@ -295,17 +307,16 @@ class LobbyMixin(ServiceCore):
                 await self.db.start_game(record)
             except WrongStatus:
                 raise ServiceError("not-lobby") from None
-        listing = ", ".join(f"{s.seat_id} {self._who(game, s)} ({s.side})" for s in seats)
+        listing = ", ".join(self.seat_name(game, s) for s in seats)
         await self._notice(game, "notice.started", [s.user_id for s in seats if s.user_id],
                            title=self.title(game), seats=listing)
         self._changed(game_id)
         return await self.game(game_id)
 
-    @staticmethod
-    def _check_sides(game: GameRow, seats: list[SeatRow]) -> None:
+    def _check_sides(self, game: GameRow, seats: list[SeatRow]) -> None:
         for side in _sides(game):
             if not any(s.side == side for s in seats):
-                raise ServiceError("side-empty", side=side)
+                raise ServiceError("side-empty", side=self.side_name(game, side))
 
     async def _start_record(self, game: GameRow, seats: list[SeatRow]) -> StartRow:
         rules = get_ruleset(game.ruleset)

@@ -12,15 +12,16 @@ from pydantic import BaseModel
 from bot import i18n
 from bot.service.core import GameRuntime, logger
 from bot.service.ladder import LadderMixin
-from bot.service.models import PendingDecision, PhaseStatus, Resolution
+from bot.service.models import PendingDecision, PhaseStatus, Resolution, deadline_per, late_window
 from bot.service.standing import StandingMixin
-from bot.service.posting import StoredStep, Told
+from bot.service.posting import StoredStep, Told, public_weights
 from bot.transport import Prompt
-from db import GameRow, NewStep, OrderRow, SeatRow, StepConflict, StepRow, WrongStatus
+from db import DeadlineRow, GameRow, NewStep, OrderRow, SeatRow, StepConflict, StepRow, WrongStatus
 from rules.core import game as engine
 from rules.core.decisions import Decision, Order, Problem
 from rules.core.events import Event
 from rules.core.registry import get_ruleset
+from rules.core.ruleset import TURN_START
 
 AI_TRIES = 8  # answers a computer player may give before its seat takes the default
 
@@ -50,11 +51,33 @@ class PhaseMixin(StandingMixin, LadderMixin):
             # A decision a standing order answers holds nothing up: it is applied at resolution.
             answered |= set(self._covering(runtime, [d for d in pending if d.id not in answered],
                                            await self._standing_rows(game_id), seats))
-            now = self.clock.now()
-            deadline = await self.db.open_deadline(game_id, runtime.step_idx + 1, now, now + game.phase_seconds)
+            deadline = await self._phase_deadline(game, runtime)
         given = [o.submitted_at for o in orders if o.source == "player"]
         return PhaseStatus(game, runtime.step_idx + 1, pending, seats, answered, deadline,
                            max(given) if given else None)
+
+    async def _phase_deadline(self, game: GameRow, runtime: GameRuntime) -> DeadlineRow:
+        """The open phase's deadline, opened on the first look at it. With one deadline a
+        turn, a phase keeps its turn's deadline; each one that opens after that deadline
+        has passed gets a short late window (``late_window``) for the players who were on
+        time, and those who missed it take their defaults for the rest of the turn."""
+        step = runtime.step_idx + 1
+        current = await self.db.deadline(game.id)
+        if current is not None and current.step_idx == step:
+            return current
+        now = self.clock.now()
+        # The view's turn is part of every ruleset's view contract.
+        turn = (await asyncio.to_thread(runtime.ruleset.view, runtime.state, None)).get("turn")
+        turn = turn if isinstance(turn, int) else None
+        same_turn = (deadline_per(game) == "turn" and current is not None and turn is not None
+                     and current.turn == turn)
+        if same_turn and current is not None and not current.late and current.due_at > now:
+            return await self.db.open_deadline(game.id, step, current.opened_at, current.due_at, turn=turn,
+                                               reminders_sent=current.reminders_sent)
+        if same_turn:
+            return await self.db.open_deadline(game.id, step, now, now + late_window(game.phase_seconds),
+                                               turn=turn, late=True)
+        return await self.db.open_deadline(game.id, step, now, now + game.phase_seconds, turn=turn)
 
     def who(self, game: GameRow, seat: SeatRow) -> str:
         """How a seat is named in public: a mention, a computer player's name, or 'vacant'."""
@@ -125,7 +148,8 @@ class PhaseMixin(StandingMixin, LadderMixin):
             applied = await self._apply_standing(game, runtime, pending, stored, seats)
             new_state, result = await self._run_engine(game, runtime, stored, applied.orders)
             missed = self._missed(pending, stored, seats, applied.covered)
-            step = self._new_step(runtime, result, stored, missed, runtime.ruleset.outcome(new_state) is not None)
+            step = self._new_step(runtime, result, stored, missed, runtime.ruleset.outcome(new_state) is not None,
+                                  keep_deadline=deadline_per(game) == "turn")
             try:
                 row = await self.db.record_step(game_id, step)
             except StepConflict:
@@ -151,13 +175,13 @@ class PhaseMixin(StandingMixin, LadderMixin):
         return Resolution(row, flagged, step.over)
 
     def _new_step(self, runtime: GameRuntime, result: engine.StepResult, stored: list[OrderRow],
-                  missed: dict[str, bool], over: bool) -> NewStep:
+                  missed: dict[str, bool], over: bool, keep_deadline: bool = False) -> NewStep:
         used = {o.decision for o in result.orders}
         return NewStep(idx=runtime.step_idx + 1, orders=[o.model_dump(mode="json") for o in result.orders],
                        rolls=[r.model_dump(mode="json") for r in result.rolls],
                        events=[e.model_dump(mode="json") for e in result.events], state=result.state,
                        resolved_at=self.clock.now(), consumed=[o.seq for o in stored if o.decision_id in used],
-                       missed=missed, over=over)
+                       missed=missed, over=over, keep_deadline=keep_deadline)
 
     async def _run_engine(self, game: GameRow, runtime: GameRuntime, stored: list[OrderRow],
                           standing: list[Order] = ()) -> tuple[BaseModel, engine.StepResult]:
@@ -237,6 +261,18 @@ class PhaseMixin(StandingMixin, LadderMixin):
         ruleset = get_ruleset(game.ruleset)
         state = await asyncio.to_thread(ruleset.load_state, row.state)
         return await asyncio.to_thread(ruleset.view, state, None), ruleset.outcome(state) is not None
+
+    async def marks_turns(self, game_id: int) -> bool:
+        """Whether the game's ruleset marks where a turn starts (its first turn is marked
+        at the start): without such marks a post a turn could not be cut, and the thread
+        is told whenever a person must act instead."""
+        known = self._turn_marks.get(game_id)
+        if known is None:
+            game = await self.game(game_id)
+            start = await self.db.start_record(game_id, with_state=False)
+            weights = public_weights(get_ruleset(game.ruleset), start.events) if start is not None else []
+            known = self._turn_marks[game_id] = TURN_START in weights
+        return known
 
     async def person_must_act(self, game_id: int) -> bool:
         """Whether the open phase waits for a person (not a computer seat)."""

@@ -27,9 +27,9 @@ from rules.core.events import Event
 from rules.core.ruleset import ACTION, FILLER, HEADING, PHASE_END, REVEAL, TURN_START
 
 POSTINGS = ("phase", "turn", "act")
-# A live game is followed as it is played; in a campaign a player reads the thread when
-# asked for orders: all that happened since, phase by phase, animated if several phases.
-DEFAULT_POSTING = {"live": "phase", "campaign": "act"}
+# A live game is followed as it is played; a campaign is read a day at a time: one post a
+# turn, with an animated map of it (/map and /log show the turn so far meanwhile).
+DEFAULT_POSTING = {"live": "phase", "campaign": "turn"}
 
 
 def posting_of(game: Any) -> str:

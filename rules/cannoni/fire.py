@@ -265,6 +265,13 @@ def mast_preference(target: ShipState, source_xy: tuple[float, float]) -> list[s
     return [m.name for m in ranked]
 
 
+def explain_fire_once(state: CannoniState, roller, modified: int, target_roll: int) -> None:
+    """Before the game's first opposed fire roll, one line says what its "6 vs 2" means."""
+    if not state.fire_explained:
+        state.fire_explained = True
+        roller.log.emit("fire_explained", modified=modified, target_roll=target_roll)
+
+
 def fire(state: CannoniState, roller, firer: ShipState, side: str, target: ShipState, aim: str) -> None:
     d = g.distance(mainmast(firer), mainmast(target))
     ammo = firer.loaded.get(side) or "ball"
@@ -278,6 +285,7 @@ def fire(state: CannoniState, roller, firer: ShipState, side: str, target: ShipS
     hits = hits_for(modified, target_roll)
     critical = hits == 3
     shown = {"ammo": ammo} if state.options.ammunition else {}
+    explain_fire_once(state, roller, modified, target_roll)
     roller.log.emit("broadside", ship=firer.id, name=firer.name, side=side, target=target.id,
                     target_name=target.name, aim=aim, distance=round(d, 2), roll=raw,
                     target_roll=target_roll, mods=[[k, v] for k, v in mods], modified=modified,

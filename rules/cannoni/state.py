@@ -358,6 +358,9 @@ class CannoniState(BaseModel):
     phase: int | None = None  # 5..1 during the action phases
     wind: int = 0  # direction the wind blows FROM, in points of the 16-point rose (0 = N)
     wind_chooser: str | None = None
+    # The first opposed fire roll of the game is preceded by a line saying what its
+    # "X vs Y" numbers are; later ones are not.
+    fire_explained: bool = False
     # Initiative order of the last phase: breaks ties between equal chits.
     initiative: list[str] = Field(default_factory=list)
     # Damage dealt in this phase, applied when the phase ends (simultaneous effects).
@@ -394,6 +397,10 @@ class CannoniState(BaseModel):
 
     def seat(self, seat_id: str) -> Seat:
         return next(s for s in self.seats if s.id == seat_id)
+
+    def seat_name(self, seat_id: str | None) -> str:
+        """What the players call a seat: its player's name (the seat itself if unknown)."""
+        return next((s.name for s in self.seats if s.id == seat_id and s.name), str(seat_id))
 
     def afloat(self) -> list[ShipState]:
         # ShipState.on_table written out: asked for dozens of times in every phase.

@@ -229,6 +229,13 @@ EVENTS = {
     'cannoni.formation.out-of-line': ('out of line at the start of the turn', "fuori linea all'inizio del turno"),
     "cannoni.formation.commodore's-order": ("by the commodore's order", 'per ordine del commodoro'),
     # Coastal batteries (rules/cannoni/batteries.py).
+    'cannoni.event.fire_explained': (
+        'How fire reads: in "{modified} vs {target_roll}", {modified} is the firer\'s d10 with its modifiers and '
+        '{target_roll} the target\'s d10; as much or more is 1 hit, twice as much 2, three times as much 3 hits '
+        'and a critical.',
+        'Come si legge il fuoco: in "{modified} contro {target_roll}", {modified} è il d10 di chi spara con i '
+        'suoi modificatori e {target_roll} il d10 del bersaglio; tanto o più è 1 colpo, il doppio 2, il triplo '
+        '3 colpi e un critico.'),
     'cannoni.event.battery_fire': ('{name} fires{shot} at {at} at {distance}": {roll} ({mods}) = {modified} vs {target_roll}: {result}.',
         '{name} fa fuoco{shot} {at} a {distance}": {roll} ({mods}) = {modified} contro {target_roll}: {result}.'),
     'cannoni.battery.at-battery': ('{target_name}', 'su {target_name}'),
@@ -849,3 +856,10 @@ CAMPAIGN = {
     "cannoni.campaign.grade.veteran": ("veteran crew (+1)", "equipaggio veterano (+1)"),
 }
 TEXTS.add_pairs(CAMPAIGN)
+# The sides of the scenarios, as a player names them (rules.core.texts.side_name).
+NATIONS = {
+    'cannoni.nation.britain': ('Britain', 'Gran Bretagna'),
+    'cannoni.nation.france': ('France', 'Francia'),
+    'cannoni.nation.spain': ('Spain', 'Spagna'),
+}
+TEXTS.add_pairs(NATIONS)

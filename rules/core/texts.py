@@ -107,6 +107,15 @@ def text(code: str, lang: str = "en", /, **params: Any) -> str:
     return _OWNER[code].text(code, lang, **params)
 
 
+def side_name(ruleset: str, side: str, lang: str = "en") -> str:
+    """A side as a player names it: the ruleset's word for it (``<ruleset>.nation.<side>``
+    in its catalogue), else its id as a name ("royal_navy" -> "Royal Navy")."""
+    code = f"{ruleset}.nation.{side}"
+    if code in _OWNER:
+        return text(code, lang)
+    return str(side).replace("_", " ").replace("-", " ").title()
+
+
 def placeholders(template: str) -> set[str]:
     return {name.split(".")[0].split("[")[0] for _, name, _, _ in Formatter().parse(template) if name}
 

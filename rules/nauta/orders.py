@@ -146,7 +146,7 @@ def initiative_spec(decision: Decision) -> DecisionSpec:
 
 # --- moves --------------------------------------------------------------------------------
 
-def _unit_label(unit_: Unit) -> Text | str:
+def unit_label(unit_: Unit) -> Text | str:
     if unit_.formation:
         return say("nauta.form.formation-of", letter=unit_.key.split(':', 1)[1], ships=", ".join(s.name for s in unit_.ships))
     return unit_.ships[0].name
@@ -172,7 +172,7 @@ def move_spec(state: NautaState, decision: Decision) -> DecisionSpec:
     word = dash_text(state.rules.classis)
     params = [
         ParamSpec(name="unit", label=say("nauta.form.unit"),
-                  choices=[Choice(value=u.key, label=_unit_label(u)) for u in us]),
+                  choices=[Choice(value=u.key, label=unit_label(u)) for u in us]),
         ParamSpec(name="turn", label=say("nauta.form.wheel"), kind="number",
                   min=-MAX_TURN, max=MAX_TURN, step=TURN_STEP, required=False,
                   help=say("nauta.form.wheel-help")),
@@ -191,7 +191,7 @@ def move_spec(state: NautaState, decision: Decision) -> DecisionSpec:
             Choice(value="after", label=say("nauta.form.after"))]))
     default = move_default(state, decision.player)
     return DecisionSpec(decision=decision, actions=[ActionSpec(action="move", label=say("nauta.form.move"), params=params)],
-                        default=default, default_text=say("nauta.form.move-default", unit=_unit_label(us[0])))
+                        default=default, default_text=say("nauta.form.move-default", unit=unit_label(us[0])))
 
 
 def move_problems(state: NautaState, player: str, payload: dict[str, Any]) -> list[Problem]:

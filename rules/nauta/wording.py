@@ -640,3 +640,13 @@ CAMPAIGN = {
     "nauta.campaign.sound": ("sound", "integra"),
 }
 TEXTS.add_pairs(CAMPAIGN)
+# The sides of the scenarios, as a player names them (rules.core.texts.side_name).
+NATIONS = {
+    'nauta.nation.athens': ('Athens', 'Atene'),
+    'nauta.nation.persia': ('Persia', 'Persia'),
+    'nauta.nation.rome': ('Rome', 'Roma'),
+    'nauta.nation.carthage': ('Carthage', 'Cartagine'),
+    'nauta.nation.byzantium': ('Byzantium', 'Bisanzio'),
+    'nauta.nation.arabs': ('Arabs', 'Arabi'),
+}
+TEXTS.add_pairs(NATIONS)

@@ -17,13 +17,15 @@ async def test_a_duel_from_game_new_to_the_result(fake_discord, tmp_path):
     bot = make_bot(server, tmp_path / "play.sqlite3")
     with no_errors_logged():
         async with server.running(bot):
+            # Told whenever a person must act (a campaign posts once a turn by default).
             it = await w.host.run(w.battles, "game new", ruleset="cannoni", scenario="frigate-duel",
-                                  pacing="campaign", phase="12h")
+                                  pacing="campaign", phase="12h", posting="act")
             (thread,) = w.battles.threads
             assert it.reply.ephemeral and it.text.startswith("Game #1 is open in")
 
             sides = await w.anne.autocomplete(thread, "game join", "side", "")
             assert [c["value"] for c in sides] == ["britain", "france"]
+            assert [c["name"] for c in sides] == ["Britain", "France"], "offered by name"
             joined = await w.anne.run(thread, "game join", side="britain")
             assert joined.reply.ephemeral and "I sent you a direct message" in joined.text
             assert w.anne.dm.messages[0].content.startswith("You joined")
@@ -81,6 +83,7 @@ async def test_a_duel_from_game_new_to_the_result(fake_discord, tmp_path):
             seats = await w.host.autocomplete(thread, "host ai", "seat", "")
             levels = await w.host.autocomplete(thread, "host ai", "level", "")
             assert len(seats) == 2 and levels
+            assert [c["name"] for c in seats] == ["Anne (Britain)", "Bob (France)"], "by who holds them"
             for seat in seats:
                 handed = await w.host.run(thread, "host ai", seat=seat["value"], level=levels[0]["value"],
                                          confirm=True)
@@ -91,7 +94,7 @@ async def test_a_duel_from_game_new_to_the_result(fake_discord, tmp_path):
             assert thread.messages.index(result) < thread.messages.index(over)
             assert over is thread.messages[-1]
             # The last post: each side's score and losses, and the whole game as a GIF.
-            assert "britain: " in over.content and "france: " in over.content
+            assert "Britain: " in over.content and "France: " in over.content
             assert [f.filename for f in over.files] == ["game-1-replay.gif"]
             headings = [line for m in thread.messages for line in m.content.splitlines() if line.startswith("— Turn ")]
             assert len(headings) == 12, "all 12 turns sailed"
