@@ -166,10 +166,12 @@ TEXTS.add_pairs({
     "sca.map.struck": ("struck", "arresa"),
     "sca.map.contact": ("in contact", "a contatto"),
     "sca.map.tack": ("tacking", "in virata"),
-    "sca.map.ship": ("{name} ({side}), {type} {crew}: {sail}, heading {heading}. Hull DC {hull} of {hull_all}, "
-                     "rigging DC {rig} of {rig_all}; BF {bf}.",
-                     "{name} ({side}), {type} {crew}: {sail}, rotta {heading}. HDC {hull} di {hull_all}, "
-                     "RDC {rig} di {rig_all}; BF {bf}."),
+    "sca.card.type": ("{type} ({rate} rate), {crew} crew, {side}", "{type} ({rate} classe), equipaggio {crew}, {side}"),
+    "sca.card.sail": ("{sail}, heading {heading}", "{sail}, rotta {heading}"),
+    "sca.card.dc": ("Hull DC {hull}/{hull_all}, rigging DC {rig}/{rig_all}, {dc} points each",
+                    "HDC {hull}/{hull_all}, RDC {rig}/{rig_all}, {dc} punti ciascuno"),
+    "sca.card.bf": ("BF {bf} (hull DC left: port {port}, starboard {starboard}); {status}",
+                    "BF {bf} (HDC rimasti: babordo {port}, dritta {starboard}); {status}"),
     "sca.map.alt": ("Signal Close Action, turn {turn}; wind from the {wind}, {strength}.",
                     "Signal Close Action, turno {turn}; vento da {wind}, {strength}."),
     "sca.map.alt-ship": ("{name} ({side}) at {x} mm east, {y} mm north, heading {heading}, {status}",
