@@ -100,8 +100,6 @@ class ScaBoard(ShipsBoard):
 
     def draw_ranges(self, canvas: MapCanvas, view: View, marked: Sequence[Any], focus: tuple[str, ...]) -> None:
         for ship in marked:
-            if ship.data.get("fixed") and False:
-                continue
             for side in ("port", "starboard"):
                 poly = sector_polygon(ship.pose, ship.length, ship.width, side, LONG)
                 canvas.translucent(canvas.poly_px(list(poly.exterior.coords)),

@@ -1,0 +1,208 @@
+"""Computer captains for Signal Close Action, playing from their seat's view only.
+
+* ``Deckhand`` steers each ship for the nearest enemy, fires whatever broadside has an
+  enemy as its nearest ship in the sector, and frees herself from contacts.
+* ``Captain`` looks at every course the form offers, sails each one out on the table
+  and weighs what her broadsides would then bear on against the enemy broadsides that
+  would bear on her; keeps full sail while far off and easy sail in action; aims at
+  the hull; boards a smaller or weaker enemy alongside; keeps clear of friends and of
+  the table's edge.
+"""
+from __future__ import annotations
+
+import math
+import random
+from abc import abstractmethod
+from typing import Any, Iterable
+
+from rules.ai.base import AICaptain, Planned
+from rules.core.decisions import Decision, DecisionSpec
+from rules.core.ruleset import Ruleset
+from rules.core.tables.open_table import Pose, base_polygon, bearing, angle_diff, unit
+from rules.core.tables.sectors import sector_polygon
+
+LONG, MEDIUM, SHORT = 700.0, 350.0, 100.0
+POINTS = ["N", "NNE", "NE", "ENE", "E", "ESE", "SE", "SSE", "S", "SSW", "SW", "WSW", "W", "WNW", "NW", "NNW"]
+# Damage multipliers by range, times a rough chance to hit at an Ability near 10.
+WORTH = {"short": 12 * 0.95, "medium": 5 * 0.8, "long": 2 * 0.5}
+
+
+def band(d: float) -> str | None:
+    return "short" if d <= SHORT else "medium" if d <= MEDIUM else "long" if d <= LONG else None
+
+
+def pose_of(s: dict[str, Any], x: float | None = None, y: float | None = None, heading: float | None = None) -> Pose:
+    return Pose(s["x"] if x is None else x, s["y"] if y is None else y, s["heading"] if heading is None else heading)
+
+
+def active(s: dict[str, Any]) -> bool:
+    return s.get("state") in ("afloat", "captured")
+
+
+def fighting(s: dict[str, Any]) -> bool:
+    return s.get("state") == "afloat"
+
+
+def sector_nearest(view: dict[str, Any], me: dict[str, Any], pose: Pose, side: str) -> tuple[dict | None, float]:
+    """The nearest ship whose hull is in the broadside's sector within long range."""
+    sector = sector_polygon(pose, me["length"], me["width"], side, LONG + me["length"])
+    best, best_d = None, math.inf
+    for s in view["ships"]:
+        if s["id"] == me["id"] or s.get("state") not in ("afloat", "struck", "captured"):
+            continue
+        d = math.hypot(s["x"] - pose.x, s["y"] - pose.y)
+        if d > LONG + 60 or d >= best_d:
+            continue
+        hull = base_polygon(pose_of(s), s["length"] * 0.85, s["width"] * 0.5)
+        if sector.intersects(hull):
+            best, best_d = s, d
+    return best, best_d
+
+
+def enemy_of(me: dict[str, Any], s: dict[str, Any] | None) -> bool:
+    return s is not None and s["owner"] != me["owner"] and s.get("state") == "afloat"
+
+
+def fire_choice(view: dict[str, Any], me: dict[str, Any], pose: Pose) -> tuple[str, float]:
+    """Which broadsides to fire (those whose shot falls on an enemy) and what they are worth."""
+    sides, worth = [], 0.0
+    for side in ("port", "starboard"):
+        target, d = sector_nearest(view, me, pose, side)
+        if enemy_of(me, target):
+            sides.append(side)
+            worth += me["bf"] * WORTH.get(band(d) or "", 0.0)
+    fire = "both" if len(sides) == 2 else sides[0] if sides else "none"
+    return fire, worth
+
+
+def threat(view: dict[str, Any], me: dict[str, Any], pose: Pose) -> float:
+    """What the enemy broadsides bearing on her where she would stand are worth."""
+    spot = base_polygon(pose, me["length"] * 0.85, me["width"] * 0.5)
+    total = 0.0
+    for s in view["ships"]:
+        if not enemy_of(me, s):
+            continue
+        d = math.hypot(s["x"] - pose.x, s["y"] - pose.y)
+        b = band(d)
+        if b is None:
+            continue
+        for side in ("port", "starboard"):
+            if sector_polygon(pose_of(s), s["length"], s["width"], side, LONG + s["length"]).intersects(spot):
+                total += s["bf"] * WORTH[b]
+                break
+    return total
+
+
+def nearest_enemy(view: dict[str, Any], me: dict[str, Any], x: float, y: float) -> tuple[dict | None, float]:
+    best, best_d = None, math.inf
+    for s in view["ships"]:
+        if enemy_of(me, s):
+            d = math.hypot(s["x"] - x, s["y"] - y)
+            if d < best_d:
+                best, best_d = s, d
+    return best, best_d
+
+
+def values(spec: DecisionSpec, action: str, param: str) -> list[Any]:
+    a = spec.action(action)
+    p = a.param(param) if a is not None else None
+    return p.values() if p is not None else []
+
+
+def pick(options: list[Any], *preferred: Any) -> Any:
+    for p in preferred:
+        if p in options:
+            return p
+    return options[0] if options else None
+
+
+class ScaCaptain(AICaptain):
+    last_resort = frozenset()
+
+    def candidates(self, ruleset: Ruleset, view: dict[str, Any], decision: Decision, spec: DecisionSpec,
+                   rng: random.Random, planned: Planned | None = None) -> Iterable[dict[str, Any]]:
+        me = next(s for s in view["ships"] if s["id"] == decision.subject)
+        if spec.action("tack") is not None and me.get("tack"):
+            fire, _ = fire_choice(view, me, pose_of(me))
+            yield {"action": "tack", "fire": fire, "aim": "hull"}
+            return
+        if spec.action("fire") is not None:
+            fire, _ = fire_choice(view, me, pose_of(me))
+            yield {"action": "fire", "fire": fire, "aim": "hull"}
+            return
+        yield from self.sailing(view, me, spec, planned or {})
+        if spec.default:
+            yield dict(spec.default)
+
+    @abstractmethod
+    def sailing(self, view: dict[str, Any], me: dict[str, Any], spec: DecisionSpec,
+                planned: Planned) -> Iterable[dict[str, Any]]:
+        """Payloads for a ship under sail, best first (each level's own judgement)."""
+
+
+def move_to(me: dict[str, Any], point: str) -> Pose:
+    heading = POINTS.index(point) * 22.5
+    speed = 0.0 if me.get("contacts") else float(me.get("speed", 0.0))
+    dx, dy = unit(heading)
+    return Pose(me["x"] + dx * speed, me["y"] + dy * speed, heading)
+
+
+class Deckhand(ScaCaptain):
+    level = "deckhand"
+    description = "steers for the nearest enemy and fires what bears"
+
+    def sailing(self, view, me, spec, planned):
+        courses = values(spec, "sail", "course")
+        enemy, _ = nearest_enemy(view, me, me["x"], me["y"])
+        course = courses[0]
+        if enemy is not None:
+            want = bearing((me["x"], me["y"]), (enemy["x"], enemy["y"]))
+            course = min(courses, key=lambda c: abs(angle_diff(POINTS.index(c) * 22.5, want)))
+        fire, _ = fire_choice(view, me, move_to(me, course))
+        order = {"action": "sail", "course": course, "sail": pick(values(spec, "sail", "sail"), "up", "hold"),
+                 "fire": fire, "aim": "hull", "board": "no"}
+        if values(spec, "sail", "free"):
+            order["free"] = "yes"
+        yield order
+
+
+class Captain(ScaCaptain):
+    level = "captain"
+    description = "brings a broadside to bear, keeps clear of enemy broadsides, boards a weaker ship alongside"
+
+    def sailing(self, view, me, spec, planned):
+        courses = values(spec, "sail", "course")
+        table = view["table"]
+        enemy, dist = nearest_enemy(view, me, me["x"], me["y"])
+        in_contact = [s for s in view["ships"] if s["id"] in (me.get("contacts") or [])]
+        weaker = [s for s in in_contact if enemy_of(me, s) and (s["bf"] < me["bf"] or
+                                                                s["hull_lost"] + s["rigging_lost"] > me["hull_lost"] + me["rigging_lost"] + 1)]
+        struck_alongside = [s for s in in_contact if s["owner"] != me["owner"] and s.get("state") == "struck"]
+        board = "yes" if (weaker or struck_alongside) and "yes" in values(spec, "sail", "board") else "no"
+        scored = []
+        for course in courses:
+            p = move_to(me, course)
+            fire, worth = fire_choice(view, me, p)
+            value = worth - 0.6 * threat(view, me, p)
+            ne, nd = nearest_enemy(view, me, p.x, p.y)
+            if ne is not None and worth == 0:
+                value -= nd / 100.0  # close the enemy when nothing bears
+            margin = min(p.x, p.y, table["width"] - p.x, table["height"] - p.y)
+            if margin < 150:
+                value -= (150 - margin)
+            for s in view["ships"]:
+                if s["id"] != me["id"] and s["owner"] == me["owner"] and active(s):
+                    if math.hypot(s["x"] - p.x, s["y"] - p.y) < 90:
+                        value -= 40
+            if board == "yes" and fire == "both":
+                fire = "port"
+            scored.append((value, course, fire))
+        scored.sort(key=lambda t: -t[0])
+        sails = values(spec, "sail", "sail")
+        sail = pick(sails, "up", "hold") if dist > 550 else pick(sails, "down", "hold") if me["sail"] == "full" \
+            else pick(sails, "up", "hold") if me["sail"] == "furled" else "hold"
+        for value, course, fire in scored[:6]:
+            order = {"action": "sail", "course": course, "sail": sail, "fire": fire, "aim": "hull", "board": board}
+            if values(spec, "sail", "free"):
+                order["free"] = "no" if board == "yes" else "yes"
+            yield order
