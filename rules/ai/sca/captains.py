@@ -20,6 +20,7 @@ from rules.core.decisions import Decision, DecisionSpec
 from rules.core.ruleset import Ruleset
 from rules.core.tables.open_table import Pose, base_polygon, bearing, angle_diff, unit
 from rules.core.tables.sectors import sector_polygon
+from rules.sca import wind as W
 
 LONG, MEDIUM, SHORT = 700.0, 350.0, 100.0
 POINTS = ["N", "NNE", "NE", "ENE", "E", "ESE", "SE", "SSE", "S", "SSW", "SW", "WSW", "W", "WNW", "NW", "NNW"]
@@ -147,6 +148,19 @@ def move_to(me: dict[str, Any], point: str) -> Pose:
     return Pose(me["x"] + dx * speed, me["y"] + dy * speed, heading)
 
 
+def closing(view: dict[str, Any], me: dict[str, Any], p: Pose, enemy: dict[str, Any]) -> float:
+    """How near the enemy she can be a turn after this move, at best (the courses she
+    could then steer from this heading, by the rose's rules)."""
+    here = POINTS.index(W.name(int(round(p.heading / 22.5))))
+    wind = int(round(view["wind"] / 22.5)) % 16
+    speed = float(me.get("speed", 0.0)) or 90.0
+    best = math.hypot(enemy["x"] - p.x, enemy["y"] - p.y)
+    for change in [0] + W.legal_changes(here, wind):
+        dx, dy = unit(((here + change) % 16) * 22.5)
+        best = min(best, math.hypot(enemy["x"] - p.x - dx * speed, enemy["y"] - p.y - dy * speed))
+    return best
+
+
 class Deckhand(ScaCaptain):
     level = "deckhand"
     description = "steers for the nearest enemy and fires what bears"
@@ -157,7 +171,10 @@ class Deckhand(ScaCaptain):
         course = courses[0]
         if enemy is not None:
             want = bearing((me["x"], me["y"]), (enemy["x"], enemy["y"]))
-            course = min(courses, key=lambda c: abs(angle_diff(POINTS.index(c) * 22.5, want)))
+            if math.hypot(enemy["x"] - me["x"], enemy["y"] - me["y"]) > 300:
+                course = min(courses, key=lambda c: abs(angle_diff(POINTS.index(c) * 22.5, want)))
+            else:  # close: bring a broadside to bear
+                course = min(courses, key=lambda c: abs(abs(angle_diff(POINTS.index(c) * 22.5, want)) - 90))
         fire, _ = fire_choice(view, me, move_to(me, course))
         order = {"action": "sail", "course": course, "sail": pick(values(spec, "sail", "sail"), "up", "hold"),
                  "fire": fire, "aim": "hull", "board": "no"}
@@ -183,10 +200,10 @@ class Captain(ScaCaptain):
         for course in courses:
             p = move_to(me, course)
             fire, worth = fire_choice(view, me, p)
-            value = worth - 0.6 * threat(view, me, p)
+            value = worth - 0.3 * threat(view, me, p)
             ne, nd = nearest_enemy(view, me, p.x, p.y)
             if ne is not None and worth == 0:
-                value -= nd / 100.0  # close the enemy when nothing bears
+                value -= closing(view, me, p, ne) / 20.0  # close the enemy when nothing bears
             margin = min(p.x, p.y, table["width"] - p.x, table["height"] - p.y)
             if margin < 150:
                 value -= (150 - margin)
