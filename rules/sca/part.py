@@ -51,17 +51,22 @@ def resolve_part(state: ScaState, orders: dict[str, Order], roller: Roller) -> N
                 log.emit("sail_set", ship=ship.name, sail=change_sail(ship, way))
             else:
                 log.emit("sail_failed", ship=ship.name, way=way, score=ship.score)
+    # A ship tacking this turn turns without moving ahead (Sezione 5 vi), and so does one
+    # whose tack failed and was put back where it began.
+    tacking = {s.id for s in ships if s.tack or given[s.id].get("action") == "tack"}
     for ship in ships:
         steer(state, ship, given[ship.id], log)
     for ship in ships:
         if given[ship.id].get("action") == "light":
             light_fireship(ship, log)
-    move_all(state, [s for s in ships if can_move(s)], {s.id for s in ships if given[s.id].get("board") == "yes"}, log)
+    move_all(state, [s for s in ships if can_move(s) and s.id not in tacking], {s.id for s in ships if given[s.id].get("board") == "yes"}, log)
     fire_all(state, ships, given, roller)
     board_all(state, ships, given, roller)
     morale_tests(state, roller)
     for ship in ships:
         ship.score = None
+        if ship.id not in tacking:
+            ship.half_speed = False
 
 
 def ability_roll(state: ScaState, ships: list[Ship], roller: Roller) -> None:

@@ -116,7 +116,6 @@ def move_all(state: ScaState, movers: list[Ship], boarding: set[str], log: Event
             ship.trail = [(round(sx, 1), round(sy, 1)), (round(ship.x, 1), round(ship.y, 1))]
             log.emit("moved", ship=ship.name, mm=round(math.hypot(ship.x - sx, ship.y - sy)),
                      heading=W.name(ship.heading))
-        ship.half_speed = False
     keep_on_table(state, movers, log)
 
 
