@@ -44,7 +44,7 @@ def make_ship(setup_ship, seat: str) -> Ship:
 
 class ScaRuleset(SteppedRuleset):
     name = "sca"
-    title = "Signal Close Action — Fast Play"
+    title = "Signal Close Action — Fast Play (age of sail)"
     options_model = ScaOptions
     setup_model = ScaSetup
     state_model = ScaState
