@@ -28,8 +28,8 @@ def dice3(roller: Roller, reason: str) -> int:
     return sum(roller.roll(6, reason) for _ in range(3))
 
 
-def aimed(state: ScaState, ship: Ship, side: str, aim: str) -> Shot | None:
-    found = G.targets(state, ship, side)
+def aimed(state: ScaState, ship: Ship, side: str, aim: str, hulls: dict | None = None) -> Shot | None:
+    found = G.targets(state, ship, side, hulls)
     target = G.pick(found)
     if target is None:
         return None
@@ -44,13 +44,14 @@ def aimed(state: ScaState, ship: Ship, side: str, aim: str) -> Shot | None:
 def fire_all(state: ScaState, ships: list[Ship], orders: dict[str, dict[str, Any]], roller: Roller) -> None:
     log = roller.log
     shots: list[Shot] = []
+    hulls: dict = {}  # nothing moves while the part's broadsides are worked out
     for ship in ships:
         order = orders[ship.id]
         fire = order.get("fire", "none")
         if fire == "none" or not ship.fighting:
             continue
         for side in (("port", "starboard") if fire == "both" else (fire,)):
-            shot = aimed(state, ship, side, order.get("aim", "hull"))
+            shot = aimed(state, ship, side, order.get("aim", "hull"), hulls)
             if shot is None:
                 log.emit("no_target", ship=ship.name, side=side)
             else:

@@ -7,9 +7,11 @@ entro il settore di tiro si considera lo scafo."
 """
 from __future__ import annotations
 
+import math
+
 from shapely.geometry import Polygon
 
-from rules.core.tables.open_table import Pose, base_polygon, distance, mast_point
+from rules.core.tables.open_table import Pose, base_polygon
 from rules.sca.wind import degrees
 
 # The masts stand on the keel line: fore and mizzen 30 % of the base's length from the
@@ -34,9 +36,13 @@ def hull(ship) -> Polygon:
 
 
 def masts(ship) -> list[tuple[float, float]]:
-    p = pose(ship)
-    return [mast_point(p, ship.length, o) for o in MAST_OFFSETS[min(ship.masts, 3)]]
+    r = math.radians(degrees(ship.heading))
+    dx, dy = math.sin(r) * ship.length, math.cos(r) * ship.length
+    return [(ship.x + dx * o, ship.y + dy * o) for o in MAST_OFFSETS[min(ship.masts, 3)]]
 
 
 def mast_distance(a, b) -> float:
-    return min(distance(p, q) for p in masts(a) for q in masts(b))
+    """From the nearest mast to the nearest mast (ships more than a base apart: the
+    mainmasts' distance less the masts' spread is never the nearest, so it is worked out
+    in full only for ships within reach of each other)."""
+    return min(math.hypot(p[0] - q[0], p[1] - q[1]) for p in masts(a) for q in masts(b))

@@ -45,20 +45,30 @@ class Target:
     half: str  # "fore" or "aft" of the centre line
 
 
-def targets(state: ScaState, shooter: Ship, side: str) -> list[Target]:
+def targets(state: ScaState, shooter: Ship, side: str, hulls: dict[str, object] | None = None) -> list[Target]:
     """Every ship whose hull (not the base) lies, even partly, in the broadside's sector
-    within long range, nearest first (at the same distance, nearer the centre line)."""
+    within long range, nearest first (at the same distance, nearer the centre line).
+    ``hulls`` keeps the ships' hulls between the broadsides of one part's fire."""
     p = pose(shooter)
     sector = sector_polygon(p, shooter.length, shooter.width, side, LONG + shooter.length)
     ux, uy = unit(p.heading)
+    nx, ny = (uy, -ux) if side == "starboard" else (-uy, ux)  # out of that broadside
+    hulls = {} if hulls is None else hulls
     found = []
     for other in state.ships:
         if other is shooter or other.status not in ("afloat", "struck", "captured"):
             continue
+        dx, dy = other.x - shooter.x, other.y - shooter.y
+        if dx * nx + dy * ny < -other.length or abs(dx) > LONG + 200 or abs(dy) > LONG + 200:
+            continue  # on the other side of her keel, or far out of range
         dist = mast_distance(shooter, other)
-        if dist > LONG or not in_sector(hull(other), sector):
+        if dist > LONG:
             continue
-        along = (other.x - shooter.x) * ux + (other.y - shooter.y) * uy
+        if other.id not in hulls:
+            hulls[other.id] = hull(other)
+        if not in_sector(hulls[other.id], sector):
+            continue
+        along = dx * ux + dy * uy
         found.append(Target(other, dist, abs(along), "fore" if along >= 0 else "aft"))
     found.sort(key=lambda t: (round(t.dist, 6), t.off_centre))
     return found

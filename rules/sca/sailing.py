@@ -79,11 +79,6 @@ def fail_tack(state: ScaState, ship: Ship, log: EventLog) -> None:
     damage_rigging(state, ship, percent_of_dc(ship, 10), log)
 
 
-def obstacles_for(state: ScaState, ship: Ship) -> tuple[list[Ship], list[Polygon]]:
-    others = [o for o in state.ships if o is not ship and o.afloat]
-    return others, [base(o) for o in others]
-
-
 def lands(state: ScaState) -> list[Polygon]:
     return [Polygon(a.points) for a in state.table.land]
 
@@ -95,19 +90,28 @@ def move_all(state: ScaState, movers: list[Ship], boarding: set[str], log: Event
     left = {s.id: ship_speed(state, s) for s in movers}
     start = {s.id: (s.x, s.y) for s in movers}
     land = lands(state)
+    afloat = [o for o in state.ships if o.afloat]
+    bases = {o.id: base(o) for o in afloat}  # kept up to date as the movers go
     running = [s for s in movers if left[s.id] > 0]
     while running:
         for ship in list(running):
             step = min(SEGMENT, left[ship.id])
-            others, bases = obstacles_for(state, ship)
-            hit_at = contact_travel(pose(ship), ship.length, ship.width, None, 0.0, step, bases + land, step=step / 2)
+            reach = step + ship.length
+            near = [o for o in afloat if o is not ship
+                    and abs(o.x - ship.x) < reach + o.length and abs(o.y - ship.y) < reach + o.length]
+            obstacles = [bases[o.id] for o in near] + land
+            hit_at = None
+            if obstacles:
+                hit_at = contact_travel(pose(ship), ship.length, ship.width, None, 0.0, step, obstacles,
+                                        step=step / 2)
             run = step if hit_at is None else hit_at
             dx, dy = math.sin(math.radians(W.degrees(ship.heading))), math.cos(math.radians(W.degrees(ship.heading)))
             ship.x, ship.y = ship.x + dx * run, ship.y + dy * run
+            bases[ship.id] = base(ship)
             left[ship.id] -= step
             if hit_at is not None:
                 running.remove(ship)
-                touched(state, ship, others, land, ship.id in boarding, log)
+                touched(state, ship, near, land, ship.id in boarding, log)
             elif left[ship.id] <= 1e-9:
                 running.remove(ship)
     for ship in movers:
