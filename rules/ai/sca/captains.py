@@ -141,11 +141,54 @@ class ScaCaptain(AICaptain):
         """Payloads for a ship under sail, best first (each level's own judgement)."""
 
 
-def move_to(me: dict[str, Any], point: str) -> Pose:
+def speed_with(me: dict[str, Any], sail: str | None) -> float:
+    """Her speed this part if her sail order succeeds (the view's speed is for the sail set now)."""
+    speed = float(me.get("speed", 0.0))
+    if me.get("contacts"):
+        return speed / 2  # once freed, at half speed
+    if sail == "up":
+        return speed * 2 if me["sail"] == "easy" else 45.0
+    if sail == "down":
+        return speed / 2 if me["sail"] == "full" else 0.0
+    return speed
+
+
+def move_to(me: dict[str, Any], point: str, sail: str | None = None) -> Pose:
     heading = POINTS.index(point) * 22.5
-    speed = 0.0 if me.get("contacts") else float(me.get("speed", 0.0))
+    speed = speed_with(me, sail)
     dx, dy = unit(heading)
     return Pose(me["x"] + dx * speed, me["y"] + dy * speed, heading)
+
+
+def where_after(view: dict[str, Any], s: dict[str, Any], planned: Planned) -> tuple[float, float]:
+    """Where another ship will stand after this part: a friend where her planned course
+    takes her, anyone else where she is (only the acting side moves)."""
+    order = planned.get(s["id"])
+    if order and order.get("course") in POINTS:
+        p = move_to(s, order["course"], order.get("sail"))
+        return p.x, p.y
+    return s["x"], s["y"]
+
+
+def collision_risk(view: dict[str, Any], me: dict[str, Any], p: Pose, planned: Planned) -> int:
+    """How many ships her run would touch, sampled along it: a collision costs both ships
+    rigging and holds them hove to."""
+    hits = 0
+    for s in view["ships"]:
+        if s["id"] == me["id"] or s.get("state") not in ("afloat", "struck", "captured"):
+            continue
+        if s["owner"] != me["owner"] and s.get("state") == "struck":
+            continue  # a prize to take
+        ox, oy = where_after(view, s, planned)
+        clear = (me["length"] + s["length"]) / 2 * 0.8
+        d0 = math.hypot(ox - me["x"], oy - me["y"])
+        for t in (0.34, 0.67, 1.0):
+            x, y = me["x"] + (p.x - me["x"]) * t, me["y"] + (p.y - me["y"]) * t
+            d = math.hypot(ox - x, oy - y)
+            if d < clear and d < d0 - 1.0:
+                hits += 1
+                break
+    return hits
 
 
 def closing(view: dict[str, Any], me: dict[str, Any], p: Pose, enemy: dict[str, Any]) -> float:
@@ -196,28 +239,26 @@ class Captain(ScaCaptain):
                                                                 s["hull_lost"] + s["rigging_lost"] > me["hull_lost"] + me["rigging_lost"] + 1)]
         struck_alongside = [s for s in in_contact if s["owner"] != me["owner"] and s.get("state") == "struck"]
         board = "yes" if (weaker or struck_alongside) and "yes" in values(spec, "sail", "board") else "no"
+        sails = values(spec, "sail", "sail")
+        sail = pick(sails, "up", "hold") if dist > 550 else pick(sails, "down", "hold") if me["sail"] == "full" \
+            else pick(sails, "up", "hold") if me["sail"] == "furled" else "hold"
         scored = []
         for course in courses:
-            p = move_to(me, course)
+            p = move_to(me, course, sail)
             fire, worth = fire_choice(view, me, p)
             value = worth - 0.3 * threat(view, me, p)
             ne, nd = nearest_enemy(view, me, p.x, p.y)
-            if ne is not None and worth == 0:
-                value -= closing(view, me, p, ne) / 20.0  # close the enemy when nothing bears
+            if ne is not None:
+                # Close the enemy: long range scarcely scratches her, short range is worth six times medium.
+                value -= closing(view, me, p, ne) / (20.0 if worth == 0 else 40.0)
             margin = min(p.x, p.y, table["width"] - p.x, table["height"] - p.y)
             if margin < 150:
                 value -= (150 - margin)
-            for s in view["ships"]:
-                if s["id"] != me["id"] and s["owner"] == me["owner"] and active(s):
-                    if math.hypot(s["x"] - p.x, s["y"] - p.y) < 90:
-                        value -= 40
+            value -= collision_risk(view, me, p, planned) * 250.0
             if board == "yes" and fire == "both":
                 fire = "port"
             scored.append((value, course, fire))
         scored.sort(key=lambda t: -t[0])
-        sails = values(spec, "sail", "sail")
-        sail = pick(sails, "up", "hold") if dist > 550 else pick(sails, "down", "hold") if me["sail"] == "full" \
-            else pick(sails, "up", "hold") if me["sail"] == "furled" else "hold"
         for value, course, fire in scored[:6]:
             order = {"action": "sail", "course": course, "sail": sail, "fire": fire, "aim": "hull", "board": board}
             if values(spec, "sail", "free"):
