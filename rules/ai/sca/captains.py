@@ -160,6 +160,18 @@ def move_to(me: dict[str, Any], point: str, sail: str | None = None) -> Pose:
     return Pose(me["x"] + dx * speed, me["y"] + dy * speed, heading)
 
 
+CREW_RANK = {"poor": 0, "average": 1, "good": 2, "elite": 3}
+
+
+def melee_odds(me: dict[str, Any], enemy: dict[str, Any]) -> int:
+    """The melee test's modifiers for her against this enemy (Sezione 7 iv), dice aside:
+    board when they are not against her (a melee that goes on holds the enemy too)."""
+    crew = (CREW_RANK[me["crew"]] > CREW_RANK[enemy["crew"]]) - (CREW_RANK[me["crew"]] < CREW_RANK[enemy["crew"]])
+    size = (me["bf"] > enemy["bf"]) - (me["bf"] < enemy["bf"])
+    lost = enemy["hull_lost"] + enemy["rigging_lost"] - me["hull_lost"] - me["rigging_lost"]
+    return crew + size + lost
+
+
 def where_after(view: dict[str, Any], s: dict[str, Any], planned: Planned) -> tuple[float, float]:
     """Where another ship will stand after this part: a friend where her planned course
     takes her, anyone else where she is (only the acting side moves)."""
@@ -235,8 +247,7 @@ class Captain(ScaCaptain):
         table = view["table"]
         enemy, dist = nearest_enemy(view, me, me["x"], me["y"])
         in_contact = [s for s in view["ships"] if s["id"] in (me.get("contacts") or [])]
-        weaker = [s for s in in_contact if enemy_of(me, s) and (s["bf"] < me["bf"] or
-                                                                s["hull_lost"] + s["rigging_lost"] > me["hull_lost"] + me["rigging_lost"] + 1)]
+        weaker = [s for s in in_contact if enemy_of(me, s) and melee_odds(me, s) >= 0]
         struck_alongside = [s for s in in_contact if s["owner"] != me["owner"] and s.get("state") == "struck"]
         board = "yes" if (weaker or struck_alongside) and "yes" in values(spec, "sail", "board") else "no"
         sails = values(spec, "sail", "sail")
@@ -252,8 +263,10 @@ class Captain(ScaCaptain):
                 # Close the enemy: long range scarcely scratches her, short range is worth six times medium.
                 value -= closing(view, me, p, ne) / (20.0 if worth == 0 else 40.0)
             margin = min(p.x, p.y, table["width"] - p.x, table["height"] - p.y)
-            if margin < 150:
-                value -= (150 - margin)
+            if margin < 80:
+                # The sea moves under the fleets at the edge (Sezione 1 iii), unless a ship
+                # stands at the other edge: a small care, not a wall.
+                value -= (80 - margin) * 0.3
             value -= collision_risk(view, me, p, planned) * 250.0
             if board == "yes" and fire == "both":
                 fire = "port"
