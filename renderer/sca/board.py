@@ -19,7 +19,7 @@ from renderer.alt_text import fit
 from renderer.theme import Theme
 from rules.core.tables.open_table import Pose
 from rules.core.tables.sectors import sector_polygon
-from rules.core.texts import text
+from rules.core.texts import known, text
 
 BADGES = (Badge("fire", "on fire"), Badge("struck", "struck", "⚑"), Badge("captured", "captured", "P"),
           Badge("tack", "tacking", "↻"), Badge("contact", "in contact", "×"))
@@ -69,6 +69,11 @@ def paint_masts(draw: ImageDraw.ImageDraw, at: LocalToPx, px_per_unit: float, k:
                       width=max(int(round(3 * k)), 1))
         r = 0.035 * L
         draw.polygon(rect(a - r, a + r, -r, r), fill=theme.ink)
+
+
+def side_name(side: str, lang: str) -> str:
+    code = f"sca.sidename.{side}"
+    return text(code, lang) if known(code) else side
 
 
 class ScaBoard(ShipsBoard):
@@ -126,7 +131,7 @@ class ScaBoard(ShipsBoard):
         if view.get("over"):
             return text("sca.map.over", lang, turn=view.get("turn"))
         return text("sca.map.turn", lang, turn=view.get("turn"), turns=view.get("turns_limit"),
-                    side=view.get("acting"))
+                    side=side_name(str(view.get("acting")), lang))
 
     def wind_line(self, view: View, lang: str) -> str:
         return text("sca.map.wind", lang, wind=view.get("wind_point"),
@@ -141,7 +146,7 @@ class ScaBoard(ShipsBoard):
     def describe(self, view: View, lang: str = "en") -> str:
         head = text("sca.map.alt", lang, turn=view.get("turn"), wind=view.get("wind_point"),
                     strength=text(f"sca.strength.{view.get('strength')}", lang))
-        sentences = [text("sca.map.alt-ship", lang, name=s["name"], side=s["side"], x=round(s["x"]), y=round(s["y"]),
+        sentences = [text("sca.map.alt-ship", lang, name=s["name"], side=side_name(s["side"], lang), x=round(s["x"]), y=round(s["y"]),
                           heading=s["point"], status=text(f"sca.status.{s['state']}", lang)) + "."
                      for s in view.get("ships", [])]
         return fit(head, sentences, "")
@@ -153,7 +158,7 @@ class ScaBoard(ShipsBoard):
         lang = self.lang(theme)
         lines = [text(code, lang, **params) for code, params in (
             ("sca.card.type", {"type": s["type"], "rate": s["rate"], "crew": text(f"sca.crew.{s['crew']}", lang),
-                               "side": s["side"]}),
+                               "side": side_name(s["side"], lang)}),
             ("sca.card.sail", {"sail": text(f"sca.sail.{s['sail']}", lang), "heading": s["point"]}),
             ("sca.card.dc", {"hull": s["hull"] - s["hull_lost"], "hull_all": s["hull"],
                              "rig": s["rigging"] - s["rigging_lost"], "rig_all": s["rigging"], "dc": s["dc"]}),

@@ -17,8 +17,8 @@ def describe(event: Event, lang: str = "en") -> str:
     d: dict[str, Any] = dict(event.data)
     kind = event.kind
     for key, prefix in WORDS.items():
-        if key in d and not (kind in ("part_start", "captured") and key == "side"):
-            d[key] = say.word(prefix, d[key])
+        if key in d:
+            d[key] = say.word("sidename" if kind in ("part_start", "part_end", "captured") and key == "side" else prefix, d[key])
     if kind == "orders":
         d["what"] = orders_text(say, event.data)
     elif kind == "fire_burns":
@@ -36,10 +36,12 @@ def describe(event: Event, lang: str = "en") -> str:
         d["way"] = say.word("sailway", d["way"])
     elif kind == "game_over":
         end = str(d.get("end", ""))
-        d["why"] = say("sca.why.sides", side=end.split(":", 1)[1]) if end.startswith("sides:") else say("sca.why.turns")
-        d["scores"] = ", ".join(f"{side} {int(v)}" for side, v in d["scores"].items())
+        d["why"] = (say("sca.why.sides", side=say.word("sidename", end.split(":", 1)[1])) if end.startswith("sides:")
+                    else say("sca.why.turns"))
+        d["scores"] = ", ".join(f"{say.word('sidename', side)} {int(v)}" for side, v in d["scores"].items())
         line = say("sca.ev.game_over", **d)
-        win = say("sca.outcome.win", side=d["winner"]) if d.get("winner") else say("sca.outcome.draw")
+        win = (say("sca.outcome.win", side=say.word("sidename", d["winner"])) if d.get("winner")
+               else say("sca.outcome.draw"))
         return f"{line} {win[0].upper()}{win[1:]}."
     return say(f"sca.ev.{kind}", **d)
 

@@ -67,6 +67,7 @@ def resolve_part(state: ScaState, orders: dict[str, Order], roller: Roller) -> N
         ship.score = None
         if ship.id not in tacking:
             ship.half_speed = False
+    log.emit("part_end", side=side, turn=state.turn)
 
 
 def ability_roll(state: ScaState, ships: list[Ship], roller: Roller) -> None:

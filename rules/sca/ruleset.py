@@ -9,7 +9,7 @@ from pydantic import BaseModel
 
 from rules.core.dice import Roller
 from rules.core.events import Event
-from rules.core.ruleset import FILLER, HEADING, REVEAL, TURN_START, Outcome, Seat, ShipEntry
+from rules.core.ruleset import FILLER, HEADING, PHASE_END, REVEAL, TURN_START, Outcome, Seat, ShipEntry
 from rules.core.scenarios import packaged_scenarios
 from rules.core.steps import DecisionHandlers, StepHandlers, SteppedRuleset
 from rules.sca import fleet as F
@@ -114,4 +114,4 @@ class ScaRuleset(SteppedRuleset):
 
 
 _WEIGHTS = {"turn_start": TURN_START, "part_start": HEADING, "orders": REVEAL, "ability": FILLER, "roll": FILLER,
-            "no_target": FILLER, "wind_roll": FILLER}
+            "no_target": FILLER, "wind_roll": FILLER, "part_end": PHASE_END}

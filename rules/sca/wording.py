@@ -62,13 +62,16 @@ TEXTS.add_words("sca.status", {"afloat": ("afloat", "a galla"), "struck": ("stru
                                "captured": ("captured", "catturata"), "sunk": ("sinking", "semisommersa"),
                                "exploded": ("blown up", "esplosa"), "burnt": ("burnt out", "bruciata"),
                                "escaped": ("out of the battle", "fuori dalla battaglia")})
+TEXTS.add_words("sca.sidename", {"british": ("Britain", "Gran Bretagna"), "french": ("France", "Francia"),
+                                 "spanish": ("Spain", "Spagna"), "dutch": ("the Netherlands", "Paesi Bassi")})
 TEXTS.add_words("sca.crew", {"elite": ("elite", "eccellente"), "good": ("good", "buono"),
                              "average": ("average", "medio"), "poor": ("poor", "scarso")})
 
 # One line per event kind.
 TEXTS.add_pairs({
     "sca.ev.turn_start": ("Turn {turn}: wind from the {wind}, {strength}.", "Turno {turn}: vento da {wind}, {strength}."),
-    "sca.ev.part_start": ("{side}'s part of turn {turn}.", "Parte del turno {turn} di {side}."),
+    "sca.ev.part_start": ("Turn {turn}, {side} to act.", "Turno {turn}, tocca a {side}."),
+    "sca.ev.part_end": ("{side}'s part of turn {turn} is over.", "La parte del turno {turn} di {side} è finita."),
     "sca.ev.orders": ("{ship}'s orders: {what}.", "Ordini di {ship}: {what}."),
     "sca.ev.ability": ("{ship}: Ability {score} (3d6 {roll}, modifiers {mods}).",
                        "{ship}: Abilità {score} (3d6 {roll}, modificatori {mods})."),
