@@ -71,7 +71,8 @@ def percent_of_dc(ship: Ship, percent: float) -> float:
 
 def dc_lost(state: ScaState, ship: Ship, where: str, log: EventLog) -> None:
     log.emit("dc_lost", ship=ship.name, where=where, total=ship.dcs_lost)
-    if morale_trigger(ship):
+    if morale_trigger(ship) and not (ship.fireship and ship.fireship_lit):
+        # A lit fireship's crew has left her, or is leaving: no morale to test.
         ship.morale_due = True
     if ship.status not in ("afloat", "struck", "captured"):
         return

@@ -59,7 +59,11 @@ def resolve_part(state: ScaState, orders: dict[str, Order], roller: Roller) -> N
     for ship in ships:
         if given[ship.id].get("action") == "light":
             light_fireship(ship, log)
-    move_all(state, [s for s in ships if can_move(s) and s.id not in tacking], {s.id for s in ships if given[s.id].get("board") == "yes"}, log)
+    # "la nave ... continuerà sulla sua rotta senza essere governata": a lit fireship runs on.
+    drifting = [s for s in state.ships if s.fireship and s.fireship_lit and (s.owner or s.side) == side
+                and s.status in ("afloat", "captured") and not s.contacts and s not in ships]
+    movers = [s for s in ships if can_move(s) and s.id not in tacking and not (s.fireship and s.fireship_lit)]
+    move_all(state, movers + drifting, {s.id for s in ships if given[s.id].get("board") == "yes"}, log)
     fire_all(state, ships, given, roller)
     board_all(state, ships, given, roller)
     morale_tests(state, roller)

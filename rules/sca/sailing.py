@@ -10,7 +10,7 @@ from rules.core.events import EventLog
 from rules.core.tables.contact import contact_travel, touching
 from rules.core.tables.open_table import base_polygon, outside_table
 from rules.sca import wind as W
-from rules.sca.damage import damage_hull, damage_rigging, percent_of_dc
+from rules.sca.damage import damage_hull, damage_rigging, percent_of_dc, start_fire
 from rules.sca.geometry import base, pose
 from rules.sca.state import Contact, ScaState, Ship
 
@@ -33,7 +33,7 @@ def ship_speed(state: ScaState, ship: Ship) -> float:
 
 def can_move(ship: Ship) -> bool:
     return ship.status in ("afloat", "captured") and not ship.fixed and not ship.contacts and ship.tack == 0 \
-        and not ship.irons and ship.hdc_left > 0 and not (ship.fireship and ship.fireship_lit and ship.contacts)
+        and not ship.irons and ship.hdc_left > 0
 
 
 def change_sail(ship: Ship, way: str) -> str:
@@ -146,9 +146,10 @@ def touched(state: ScaState, mover: Ship, others: list[Ship], land: list[Polygon
         log.emit("collision", ship=mover.name, other=other.name, percent=percent)
         for s in (mover, other):
             damage_rigging(state, s, percent_of_dc(s, percent), log)
-        if mover.fireship and mover.fireship_lit:
-            from rules.sca.damage import start_fire
-            start_fire(other, "rigging", log, cause="fireship")
+        for burning, caught in ((mover, other), (other, mover)):
+            if burning.fireship and burning.fireship_lit and not caught.fireship:
+                # "Un incendio si propaga automaticamente alla velatura delle navi in contatto"
+                start_fire(caught, "rigging", log, cause="fireship")
     for area in land:
         if touching(mine, area) and not any(c.other == "land" for c in mover.contacts):
             # Translator's note 5: "la nave subisce un danno pari al 20% di un HDC se l'urto
