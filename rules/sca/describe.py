@@ -18,7 +18,7 @@ def describe(event: Event, lang: str = "en") -> str:
     kind = event.kind
     for key, prefix in WORDS.items():
         if key in d:
-            d[key] = say.word("sidename" if kind in ("part_start", "part_end", "captured") and key == "side" else prefix, d[key])
+            d[key] = say.word("sidename" if kind in ("part_start", "part_end", "captured", "fleet_morale_zero", "fleet_broken") and key == "side" else prefix, d[key])
     if kind == "orders":
         d["what"] = orders_text(say, event.data)
     elif kind == "fire_burns":
@@ -36,12 +36,13 @@ def describe(event: Event, lang: str = "en") -> str:
         d["way"] = say.word("sailway", d["way"])
     elif kind == "game_over":
         end = str(d.get("end", ""))
-        d["why"] = (say("sca.why.sides", side=say.word("sidename", end.split(":", 1)[1])) if end.startswith("sides:")
-                    else say("sca.why.turns"))
+        side = say.word("sidename", end.split(":", 1)[1]) if ":" in end else ""
+        d["why"] = (say("sca.why.sides", side=side) if end.startswith("sides:")
+                    else say("sca.why.broken", side=side) if end.startswith("broken:") else say("sca.why.turns"))
         d["scores"] = ", ".join(f"{say.word('sidename', side)} {int(v)}" for side, v in d["scores"].items())
         line = say("sca.ev.game_over", **d)
-        win = (say("sca.outcome.win", side=say.word("sidename", d["winner"])) if d.get("winner")
-               else say("sca.outcome.draw"))
+        code = "sca.outcome.morale" if end.startswith("broken:") else "sca.outcome.win"
+        win = say(code, side=say.word("sidename", d["winner"])) if d.get("winner") else say("sca.outcome.draw")
         return f"{line} {win[0].upper()}{win[1:]}."
     return say(f"sca.ev.{kind}", **d)
 

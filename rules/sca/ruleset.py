@@ -13,6 +13,7 @@ from rules.core.ruleset import FILLER, HEADING, PHASE_END, REVEAL, TURN_START, O
 from rules.core.scenarios import packaged_scenarios
 from rules.core.steps import DecisionHandlers, StepHandlers, SteppedRuleset
 from rules.sca import fleet as F
+from rules.sca import fleet_morale
 from rules.sca import orders as O
 from rules.sca import wind as W
 from rules.sca.describe import describe
@@ -24,7 +25,10 @@ from rules.sca.view import view as sca_view
 
 
 def _resolve(state: ScaState, orders, roller: Roller) -> None:
+    tests_before = {s.id: s.morale_tests for s in state.ships}
     resolve_part(state, orders, roller)
+    if state.options.fleet_morale:
+        fleet_morale.update(state, tests_before, roller)
     check_start_over(state, roller)
     if state.step == "over":
         return
@@ -83,14 +87,18 @@ class ScaRuleset(SteppedRuleset):
         state = ScaState(seats=seats, sides=list(setup.sides), title=setup.title, title_it=setup.title_it,
                          scenario=setup.name, options=options, table=setup.table, wind=wind,
                          strength=setup.strength, turns=setup.turns, ships=ships)
+        if options.fleet_morale:
+            state.fleet_morale = fleet_morale.initial(state)
         roller.log.emit("turn_start", turn=1, wind=W.name(wind), strength=state.strength)
         return state
 
     def outcome(self, state: ScaState) -> Outcome | None:
         if state.step != "over":
             return None
-        code = "sca.outcome.win" if state.winner else "sca.outcome.draw"
-        return Outcome.because(code, winner=state.winner, kind="points" if state.winner else "draw",
+        code = ("sca.outcome.morale" if state.broken and state.winner else "sca.outcome.win" if state.winner
+                else "sca.outcome.draw")
+        kind = "fleet-morale" if state.broken else "points" if state.winner else "draw"
+        return Outcome.because(code, winner=state.winner, kind=kind,
                                scores=dict(state.scores), **({"side": state.winner} if state.winner else {}))
 
     def losses(self, state: ScaState) -> dict[str, list[str]]:

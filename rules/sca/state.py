@@ -60,6 +60,8 @@ class ScaOptions(BaseModel):
     struck_fight_fires: bool = False
     # Appendice 2: every ship armed only with carronades uses the carronade table.
     carronades: bool = False
+    # House rule: fleet morale; the fleet whose morale breaks first is beaten.
+    fleet_morale: bool = False
 
 
 class Contact(BaseModel):
@@ -156,6 +158,10 @@ class ScaState(BaseModel):
     ships: list[Ship]
     winner: str | None = None
     end: str = ""
+    fleet_morale: dict[str, int] = Field(default_factory=dict)  # the house rule's tallies
+    counted: list[str] = Field(default_factory=list)  # ships whose loss the fleet morale has counted
+    morale_spent: list[str] = Field(default_factory=list)  # the fleets that have tested at zero
+    broken: str | None = None  # the side whose fleet morale broke
     scores: dict[str, float] = Field(default_factory=dict)
 
     def ship(self, ship_id: str) -> Ship:

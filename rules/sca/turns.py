@@ -45,7 +45,7 @@ def fighting_sides(state: ScaState) -> set[str]:
 
 
 def over(state: ScaState) -> bool:
-    return len(fighting_sides(state)) < len(state.sides) or state.turn >= state.turns
+    return len(fighting_sides(state)) < len(state.sides) or state.turn >= state.turns or state.broken is not None
 
 
 def finish(state: ScaState, roller: Roller) -> None:
@@ -57,10 +57,15 @@ def finish(state: ScaState, roller: Roller) -> None:
     left = fighting_sides(state)
     beaten = [s for s in state.sides if s not in left]
     state.end = f"sides:{beaten[0]}" if beaten else "turns"
+    if state.broken is not None:
+        # House rule: "la flotta che ha un cedimento del morale per prima è considerata sconfitta".
+        state.end = f"broken:{state.broken}"
+        others = [s for s in state.sides if s != state.broken]
+        state.winner = others[0] if len(others) == 1 else None
     roller.log.emit("game_over", end=state.end, winner=state.winner, scores=dict(state.scores))
 
 
 def check_start_over(state: ScaState, roller: Roller) -> None:
     """A part can end the battle at once (the last enemy struck): no need to wait for the turn."""
-    if state.step != "over" and len(fighting_sides(state)) < len(state.sides):
+    if state.step != "over" and (len(fighting_sides(state)) < len(state.sides) or state.broken is not None):
         finish(state, roller)

@@ -156,8 +156,13 @@ TEXTS.add_pairs({
     "sca.bit.free": ("free herself", "liberarsi"),
     "sca.bit.aim": ("{fire} at the {aim}", "{fire} su {aim}"),
     "sca.why.sides": ("{side} has no ship left fighting", "{side} non ha più navi in grado di combattere"),
+    "sca.why.broken": ("the fleet of {side} has lost heart", "la flotta di {side} ha avuto un cedimento del morale"),
+    "sca.ev.fleet_morale_zero": ("The fleet morale of {side} is spent: every ship tests her morale.",
+                                 "Il morale della flotta di {side} è a zero: ogni nave esegue il test del morale."),
+    "sca.ev.fleet_broken": ("The fleet of {side} breaks and is beaten.", "La flotta di {side} cede ed è sconfitta."),
     "sca.why.turns": ("the last turn has been played", "è stato giocato l'ultimo turno"),
     "sca.outcome.win": ("{side} wins on points", "{side} vince ai punti"),
+    "sca.outcome.morale": ("{side} wins: the enemy fleet broke", "{side} vince: la flotta nemica ha ceduto"),
     "sca.outcome.draw": ("a draw on points", "pareggio ai punti"),
     # The map's words.
     "sca.map.turn": ("Turn {turn} of {turns} · {side} to act", "Turno {turn} di {turns} · tocca a {side}"),
