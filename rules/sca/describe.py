@@ -32,6 +32,14 @@ def describe(event: Event, lang: str = "en") -> str:
                      else say("sca.bit.fire-only") if d["fire"] else say("sca.bit.nothing"))
     elif kind == "morale":
         d["result"] = say("sca.bit.struck") if d["struck"] else say("sca.bit.holds")
+    elif kind == "signal":
+        parts = []
+        if event.data.get("course", "none") != "none":
+            parts.append(say("sca.bit.signal-course", course=event.data["course"]))
+        if event.data.get("sail", "none") != "none":
+            parts.append(say.word("sailway", event.data["sail"]))
+        d["what"] = "; ".join(parts)
+        d["side"] = say.word("sidename", event.data["side"])
     elif kind == "sail_failed":
         d["way"] = say.word("sailway", d["way"])
     elif kind == "game_over":

@@ -9,6 +9,7 @@ from rules.core import problems as P
 from rules.core.decisions import ActionSpec, Choice, Decision, DecisionSpec, ParamSpec, Problem
 from rules.core.steps import Checking
 from rules.core.texts import say
+from rules.sca import signals
 from rules.sca import wind as W
 from rules.sca import wording as T
 from rules.sca.state import ScaState, Ship
@@ -82,11 +83,25 @@ def spec(state: ScaState, decision: Decision, only: str | None, checking: Checki
         actions.append(ActionSpec(action="fire", label=say(T.A_FIRE), params=fire))
         default = {"action": "fire", "fire": "both", "aim": "hull"}
     else:
-        sail = [ParamSpec(name="sail", label=say(T.P_SAIL), choices=_choices("sailway", sail_values(ship)))]
-        course = [ParamSpec(name="course", label=say(T.P_COURSE), choices=course_choices(state, ship))]
-        actions.append(ActionSpec(action="sail", label=say(T.A_SAIL), params=course + sail + fire + board + free))
+        own = signals.independent(state, ship)
+        sails = sail_values(ship) if own else [v for v in sail_values(ship) if v in ("hold", ship.signal_sail)]
+        courses = course_choices(state, ship)
+        if not own:  # holds her course, or steers as signalled
+            courses = [c for c in courses if c.value in (W.name(ship.heading), signals.signalled_course(state, ship))]
+        sail = [ParamSpec(name="sail", label=say(T.P_SAIL), choices=_choices("sailway", sails))]
+        course = [ParamSpec(name="course", label=say(T.P_COURSE), choices=courses)]
+        signal = []
+        if state.options.signals and ship.flagship:
+            signal = [ParamSpec(name="signal_course", label=say(T.P_SIGNAL_COURSE),
+                                choices=[Choice(value="none", label=say("sca.yesno.no"))]
+                                + [Choice(value=p, label=p) for p in W.POINTS]),
+                      ParamSpec(name="signal_sail", label=say(T.P_SIGNAL_SAIL),
+                                choices=_choices("signalsail", ["none", "up", "down"]))]
+        actions.append(ActionSpec(action="sail", label=say(T.A_SAIL),
+                                  params=course + sail + fire + board + free + signal))
         default = {"action": "sail", "course": W.name(ship.heading), "sail": "hold", "fire": "none", "aim": "hull",
-                   "board": "no", **({"free": "yes"} if free else {})}
+                   "board": "no", **({"free": "yes"} if free else {}),
+                   **({"signal_course": "none", "signal_sail": "none"} if signal else {})}
         if W.off_wind(ship.heading, state.wind) == 3 and not ship.contacts and not ship.rudder and ship.sail != "furled":
             actions.append(ActionSpec(action="tack", label=say(T.A_TACK), params=fire))
         if ship.fireship and not ship.fireship_lit:

@@ -10,6 +10,7 @@ from typing import Any
 from rules.core.decisions import Order
 from rules.core.dice import Roller
 from rules.sca import ability as A
+from rules.sca import signals
 from rules.sca import wind as W
 from rules.sca.damage import damage_hull, damage_rigging, percent_of_dc, start_fire
 from rules.sca.fight import board_all, fire_all, morale_tests
@@ -64,9 +65,15 @@ def resolve_part(state: ScaState, orders: dict[str, Order], roller: Roller) -> N
                 and s.status in ("afloat", "captured") and not s.contacts and s not in ships]
     movers = [s for s in ships if can_move(s) and s.id not in tacking and not (s.fireship and s.fireship_lit)]
     move_all(state, movers + drifting, {s.id for s in ships if given[s.id].get("board") == "yes"}, log)
+    for ship in ships:
+        ship.fired = given[ship.id].get("fire", "none") != "none"
     fire_all(state, ships, given, roller)
     board_all(state, ships, given, roller)
     morale_tests(state, roller)
+    if state.options.signals:
+        flag = signals.flagship(state, side)
+        if flag is not None and flag.id in given:
+            signals.send(state, side, given[flag.id], roller)
     for ship in ships:
         ship.score = None
         if ship.id not in tacking:

@@ -41,6 +41,7 @@ def make_ship(setup_ship, seat: str) -> Ship:
     length, width = F.base_of(t)
     return Ship(id=setup_ship.id, name=setup_ship.name, side=setup_ship.side, seat=seat, type=t.key, rate=t.rate,
                 crew=setup_ship.crew, decks=t.decks, masts=masts, fixed=t.fixed, fireship=setup_ship.fireship,
+                flagship=setup_ship.flagship,
                 length=length, width=width, bf=t.bf, dc=F.dc_value(t, setup_ship.crew), x=setup_ship.x,
                 y=setup_ship.y, heading=setup_ship.heading % 16, sail="furled" if t.fixed else setup_ship.sail,
                 hull=F.hull_dcs(t.bf), rigging=F.rigging_dcs(masts) if masts else 0)
@@ -79,6 +80,10 @@ class ScaRuleset(SteppedRuleset):
             seat = s.player if s.player in {x.id for x in mine} else mine[dealt[s.side] % len(mine)].id
             dealt[s.side] += 1
             ships.append(make_ship(s, seat))
+        for side in setup.sides:
+            mine = [x for x in ships if x.side == side and not x.fixed]
+            if mine and not any(x.flagship for x in mine):
+                mine[0].flagship = True
         if setup.wind is None:
             total = sum(roller.roll(6, "wind direction") for _ in range(3))
             wind = W.random_wind(total)

@@ -19,6 +19,7 @@ class ShipSetup(BaseModel):
     sail: str = "easy"
     masts: int | None = None  # a two-masted brig among the sixth rates
     fireship: bool = False
+    flagship: bool = False  # the admiral's ship (signals); none flagged: the side's first
     player: str | None = None
 
 
@@ -62,6 +63,8 @@ class ScaOptions(BaseModel):
     carronades: bool = False
     # House rule: fleet morale; the fleet whose morale breaks first is beaten.
     fleet_morale: bool = False
+    # Appendice 3 / optional rule 11: the fleet holds course and sails unless signalled.
+    signals: bool = False
 
 
 class Contact(BaseModel):
@@ -83,6 +86,7 @@ class Ship(BaseModel):
     masts: int
     fixed: bool = False
     fireship: bool = False
+    flagship: bool = False
     length: float
     width: float
     bf: float  # the broadside factor at the start
@@ -118,6 +122,10 @@ class Ship(BaseModel):
     bow_rakes: int = 0
     stern_rakes: int = 0
     trail: list[tuple[float, float]] = Field(default_factory=list)
+    # Signals: what the flagship's last signal she read tells her; whether she fired this part.
+    signal_course: str | None = None
+    signal_sail: str | None = None
+    fired: bool = False
 
     @property
     def dcs_lost(self) -> int:

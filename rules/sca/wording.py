@@ -15,6 +15,8 @@ P_BOARD = TEXTS.add("sca.p.board", "boarding parties", "squadre d'abbordaggio")
 P_FREE = TEXTS.add("sca.p.free", "free her", "liberare la nave")
 P_SAIL = TEXTS.add("sca.p.sail", "sails", "vele")
 P_COURSE = TEXTS.add("sca.p.course", "course", "rotta")
+P_SIGNAL_COURSE = TEXTS.add("sca.p.signal-course", "signal: course", "segnale: rotta")
+P_SIGNAL_SAIL = TEXTS.add("sca.p.signal-sail", "signal: sails", "segnale: vele")
 A_SAIL = TEXTS.add("sca.a.sail", "Sail", "Naviga")
 A_TACK = TEXTS.add("sca.a.tack", "Tack (two turns)", "Vira (due turni)")
 A_TACK_ON = TEXTS.add("sca.a.tack-on", "Complete the tack", "Completa la virata")
@@ -36,6 +38,8 @@ TEXTS.add_words("sca.aim", {"hull": ("hull", "scafo"), "rigging": ("rigging", "v
 TEXTS.add_words("sca.yesno", {"yes": ("yes", "sì"), "no": ("no", "no")})
 TEXTS.add_words("sca.sailway", {"hold": ("hold", "invariate"), "up": ("make more sail", "aumenta la velatura"),
                                 "down": ("shorten sail", "riduci la velatura")})
+TEXTS.add_words("sca.signalsail", {"none": ("no", "no"), "up": ("make more sail", "aumentare la velatura"),
+                                   "down": ("shorten sail", "ridurre la velatura")})
 TEXTS.add_words("sca.side", {"port": ("port", "babordo"), "starboard": ("starboard", "dritta")})
 TEXTS.add_words("sca.rng", {"short": ("short", "corta"), "medium": ("medium", "media"), "long": ("long", "lunga")})
 TEXTS.add_words("sca.sail", {"full": ("full sail", "vele spiegate"), "easy": ("easy sail", "vele di manovra"),
@@ -72,6 +76,11 @@ TEXTS.add_pairs({
     "sca.ev.turn_start": ("Turn {turn}: wind from the {wind}, {strength}.", "Turno {turn}: vento da {wind}, {strength}."),
     "sca.ev.part_start": ("Turn {turn}, {side} to act.", "Turno {turn}, tocca a {side}."),
     "sca.ev.part_end": ("{side}'s part of turn {turn} is over.", "La parte del turno {turn} di {side} è finita."),
+    "sca.ev.signal": ("The flagship of {side} signals: {what}.", "L'ammiraglia di {side} segnala: {what}."),
+    "sca.ev.signal_read": ("{ship} reads the signal (3d6 {roll}, {score}).", "{ship} riceve il segnale (3d6 {roll}, {score})."),
+    "sca.ev.signal_missed": ("{ship} misses the signal (3d6 {roll}, {score}).",
+                             "{ship} non riceve il segnale (3d6 {roll}, {score})."),
+    "sca.bit.signal-course": ("steer {course}", "rotta {course}"),
     "sca.ev.orders": ("{ship}'s orders: {what}.", "Ordini di {ship}: {what}."),
     "sca.ev.ability": ("{ship}: Ability {score} (3d6 {roll}, modifiers {mods}).",
                        "{ship}: Abilità {score} (3d6 {roll}, modificatori {mods})."),

@@ -37,6 +37,9 @@ def order(state, ship_id: str, **payload: Any) -> Order:
         full = {k: full[k] for k in ("action", "fire", "aim")}
     if s.contacts and not s.melee and full["action"] == "sail":
         full.setdefault("free", "no")
+    if state.options.signals and s.flagship and full["action"] == "sail":
+        full.setdefault("signal_course", "none")
+        full.setdefault("signal_sail", "none")
     return Order(decision=f"t{state.turn}.{ship_id}", player=s.seat, payload=full)
 
 

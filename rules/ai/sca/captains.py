@@ -131,7 +131,8 @@ class ScaCaptain(AICaptain):
             fire, _ = fire_choice(view, me, pose_of(me))
             yield {"action": "fire", "fire": fire, "aim": "hull"}
             return
-        yield from self.sailing(view, me, spec, planned or {})
+        for payload in self.sailing(view, me, spec, planned or {}):
+            yield complete(payload, spec)
         if spec.default:
             yield dict(spec.default)
 
@@ -151,6 +152,20 @@ def speed_with(me: dict[str, Any], sail: str | None) -> float:
     if sail == "down":
         return speed / 2 if me["sail"] == "full" else 0.0
     return speed
+
+
+def complete(payload: dict[str, Any], spec: DecisionSpec) -> dict[str, Any]:
+    """The payload with every parameter it leaves out (a flagship's signals) at the form's
+    default, else its first value: she makes no signal unless she means to."""
+    action = spec.action(str(payload.get("action")))
+    if action is None:
+        return payload
+    out = dict(payload)
+    for param in action.params:
+        if param.name not in out:
+            default = (spec.default or {}).get(param.name)
+            out[param.name] = default if default is not None else param.values()[0]
+    return out
 
 
 def move_to(me: dict[str, Any], point: str, sail: str | None = None) -> Pose:
