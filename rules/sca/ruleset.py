@@ -20,7 +20,7 @@ from rules.sca.describe import describe
 from rules.sca.manifest import MANIFEST
 from rules.sca.part import resolve_part
 from rules.sca.state import ScaOptions, ScaSetup, ScaState, Ship
-from rules.sca.turns import check_start_over, end_part
+from rules.sca.turns import check_start_over, end_part, wind_variation
 from rules.sca.view import view as sca_view
 
 
@@ -84,16 +84,28 @@ class ScaRuleset(SteppedRuleset):
             mine = [x for x in ships if x.side == side and not x.fixed]
             if mine and not any(x.flagship for x in mine):
                 mine[0].flagship = True
-        if setup.wind is None:
+        strength = setup.strength
+        if options.wind_rolls:
+            wind = W.setup_direction(sum(roller.roll(6, "wind direction") for _ in range(3)))
+            strength = W.setup_strength(sum(roller.roll(6, "wind strength") for _ in range(3)))
+            for ship in ships:
+                # "piazzando le sue navi in una direzione, rispetto al vento, consentita"
+                if not ship.fixed and W.in_irons(ship.heading, wind):
+                    away = W.away_from_wind(ship.heading, wind)
+                    while W.in_irons(ship.heading, wind):
+                        ship.heading = (ship.heading + away) % 16
+        elif setup.wind is None:
             total = sum(roller.roll(6, "wind direction") for _ in range(3))
             wind = W.random_wind(total)
         else:
             wind = setup.wind % 16
         state = ScaState(seats=seats, sides=list(setup.sides), title=setup.title, title_it=setup.title_it,
                          scenario=setup.name, options=options, table=setup.table, wind=wind,
-                         strength=setup.strength, turns=setup.turns, ships=ships)
+                         strength=strength, turns=setup.turns, ships=ships)
         if options.fleet_morale:
             state.fleet_morale = fleet_morale.initial(state)
+        if options.wind_rolls:
+            wind_variation(state, roller)
         roller.log.emit("turn_start", turn=1, wind=W.name(wind), strength=state.strength)
         return state
 

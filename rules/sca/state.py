@@ -65,6 +65,9 @@ class ScaOptions(BaseModel):
     fleet_morale: bool = False
     # Appendice 3 / optional rule 11: the fleet holds course and sails unless signalled.
     signals: bool = False
+    # Optional rule 2 ii: the wind's direction and strength thrown at the start, and its
+    # potential changes thrown every turn, which happen when a turn repeats the last one's.
+    wind_rolls: bool = False
 
 
 class Contact(BaseModel):
@@ -166,6 +169,7 @@ class ScaState(BaseModel):
     ships: list[Ship]
     winner: str | None = None
     end: str = ""
+    wind_potential: tuple[int, int] | None = None  # optional rule 2: the last turn's throw
     fleet_morale: dict[str, int] = Field(default_factory=dict)  # the house rule's tallies
     counted: list[str] = Field(default_factory=list)  # ships whose loss the fleet morale has counted
     morale_spent: list[str] = Field(default_factory=list)  # the fleets that have tested at zero

@@ -37,7 +37,22 @@ def end_turn(state: ScaState, roller: Roller) -> None:
         finish(state, roller)
         return
     state.turn += 1
+    if state.options.wind_rolls:
+        wind_variation(state, roller)
     log.emit("turn_start", turn=state.turn, wind=W.name(state.wind), strength=state.strength)
+
+
+def wind_variation(state: ScaState, roller: Roller) -> None:
+    """Optional rule 2: "All'inizio di ogni turno, compreso il primo turno, il giocatore che
+    gioca per primo nel turno tira 3d6 per valutare le possibili variazioni del vento.\""""
+    total = sum(roller.roll(6, "wind variation") for _ in range(3))
+    now = W.potential(total)
+    strength, turn = W.confirmed(state.wind_potential, now)
+    state.wind_potential = now
+    if strength or turn:
+        i = max(0, min(2, W.STRENGTHS.index(state.strength) + strength))  # type: ignore[arg-type]
+        state.wind, state.strength = (state.wind + turn) % 16, W.STRENGTHS[i]
+        roller.log.emit("wind", wind=W.name(state.wind), strength=state.strength)
 
 
 def fighting_sides(state: ScaState) -> set[str]:

@@ -128,3 +128,51 @@ def random_wind(total: int) -> int:
     """Sezione 1 vi: "tirare tre dadi, il punteggio indicherà la direzione da cui proviene
     il vento considerando il nord pari a 3 e contando in senso orario"."""
     return (total - 3) % 16
+
+
+# Optional rule 2 ii (a switch): the wind thrown at the start and its potential changes.
+def setup_direction(total: int) -> int:
+    """"10,11: il vento viene da nord; 4,9,12,17: ... da est; 5,8,13,16: ... da ovest;
+    3,6,7,14,15,18: ... da sud"."""
+    if total in (10, 11):
+        return 0
+    if total in (4, 9, 12, 17):
+        return 4
+    if total in (5, 8, 13, 16):
+        return 12
+    return 8
+
+
+def setup_strength(total: int) -> Strength:
+    """"10,11: aria leggera; 4,9,12,17: brezza leggera; 5,8,13,16: brezza moderata;
+    3,6,7,14,15,18: vento forte", with the club's three grades ("i risultati di brezza
+    leggera e brezza moderata sono considerati entrambi brezza")."""
+    if total in (10, 11):
+        return "light"
+    if total in (4, 9, 12, 17, 5, 8, 13, 16):
+        return "breeze"
+    return "strong"
+
+
+def potential(total: int) -> tuple[int, int]:
+    """(strength change, direction change: +1 clockwise) a throw makes possible: "4,7:
+    diminuire di intensità e girare di una quarta in verso antiorario; 3,5,6: diminuire ...
+    orario; 8-13: nessuna variazione; 15,16,17: aumentare ... antiorario; 14,17 [read 14,
+    18]: aumentare ... orario"."""
+    if total in (4, 7):
+        return -1, -1
+    if total in (3, 5, 6):
+        return -1, 1
+    if 8 <= total <= 13:
+        return 0, 0
+    if total in (15, 16, 17):
+        return 1, -1
+    return 1, 1
+
+
+def confirmed(before: tuple[int, int] | None, now: tuple[int, int]) -> tuple[int, int]:
+    """"se una o due di queste variazioni potenziali si verificano per due turni consecutivi
+    allora il vento cambia effettivamente nel modo specificato"."""
+    if before is None:
+        return 0, 0
+    return (now[0] if now[0] and now[0] == before[0] else 0, now[1] if now[1] and now[1] == before[1] else 0)

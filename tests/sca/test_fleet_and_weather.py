@@ -104,3 +104,36 @@ def test_appendice_1_three_strengths_no_further():
     """"non è possibile scendere al di sotto di aria leggera né al di sopra di vento forte.\""""
     assert W.wind_change((2, 2, 2), 0, "light")[1] == "light"
     assert W.wind_change((5, 5, 5), 0, "strong")[1] == "strong"
+
+
+@pytest.mark.parametrize("total,point,strength", [(10, "N", "light"), (4, "E", "breeze"), (5, "W", "breeze"),
+                                                  (3, "S", "strong"), (17, "E", "breeze"), (18, "S", "strong")])
+def test_regola_opzionale_2_wind_at_the_start(total, point, strength):
+    """"10,11: il vento viene da nord, 4,9,12,17: ... da est, 5,8,13,16: ... da ovest, 3,6,7,14,15,18: ... da
+    sud"; strength "10,11: aria leggera; 4,9,12,17: brezza leggera; 5,8,13,16: brezza moderata;
+    3,6,7,14,15,18: vento forte", both breezes one grade in the club's reading."""
+    assert (W.name(W.setup_direction(total)), W.setup_strength(total)) == (point, strength)
+
+
+def test_regola_opzionale_2_a_change_must_come_twice():
+    """"se in questo turno si è avuto come risultato che il vento potrebbe diminuire di intensità e girare
+    di una quarta in verso antiorario e nel turno precedente ... aumentare di intensità e girare di una
+    quarta in verso antiorario allora, in questo turno, il vento gira di una quarta in verso antiorario\"."""
+    assert W.confirmed(W.potential(16), W.potential(4)) == (0, -1)
+    assert W.confirmed(W.potential(5), W.potential(6)) == (-1, 1)
+    assert W.confirmed(None, W.potential(4)) == (0, 0)
+    assert W.confirmed(W.potential(10), W.potential(4)) == (0, 0)
+
+
+def test_regola_opzionale_2_in_play():
+    """The throws at the start and at every turn's start; ships deployed into the wind turn out of it."""
+    from rules.core import game, registry
+    from rules.core.dice import ForcedDice
+    from rules.sca.state import ScaOptions
+    from tests.sca.helpers import SEATS
+    ruleset = registry.get_ruleset("sca")
+    setup = ruleset.scenarios()["duel"]  # ships heading E and W
+    state, _ = game.start(ruleset, setup, ScaOptions(wind_rolls=True), SEATS,
+                          ForcedDice([1, 1, 2, 2, 2, 1, 2, 1, 1]))  # from E (4), breeze (5); potential 4
+    assert (W.name(state.wind), state.strength, state.wind_potential) == ("E", "breeze", (-1, -1))
+    assert not any(W.in_irons(s.heading, state.wind) for s in state.ships)
