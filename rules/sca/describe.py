@@ -9,7 +9,7 @@ from rules.sca.wording import TEXTS
 
 # Stored values that are said in words, by the prefix of their words.
 WORDS = {"side": "side", "aim": "aim", "rng": "rng", "sail": "sail", "where": "where", "outcome": "outcome",
-         "strength": "strength", "cause": "cause"}
+         "strength": "strength", "cause": "cause", "why": "testwhy"}
 
 
 def describe(event: Event, lang: str = "en") -> str:

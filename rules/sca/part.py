@@ -12,6 +12,7 @@ from rules.core.dice import Roller
 from rules.sca import ability as A
 from rules.sca import signals
 from rules.sca import wind as W
+from rules.sca.damage_tests import rigging_test
 from rules.sca.damage import damage_hull, damage_rigging, percent_of_dc, start_fire
 from rules.sca.fight import board_all, fire_all, morale_tests
 from rules.sca.orders import commanders, decision_id, order_of
@@ -56,7 +57,7 @@ def resolve_part(state: ScaState, orders: dict[str, Order], roller: Roller) -> N
     # whose tack failed and was put back where it began.
     tacking = {s.id for s in ships if s.tack or given[s.id].get("action") == "tack"}
     for ship in ships:
-        steer(state, ship, given[ship.id], log)
+        steer(state, ship, given[ship.id], roller)
     for ship in ships:
         if given[ship.id].get("action") == "light":
             light_fireship(ship, log)
@@ -65,6 +66,10 @@ def resolve_part(state: ScaState, orders: dict[str, Order], roller: Roller) -> N
                 and s.status in ("afloat", "captured") and not s.contacts and s not in ships]
     movers = [s for s in ships if can_move(s) and s.id not in tacking and not (s.fireship and s.fireship_lit)]
     move_all(state, movers + drifting, {s.id for s in ships if given[s.id].get("board") == "yes"}, log)
+    if state.options.rigging_tests and state.strength == "strong":
+        for ship in ships:
+            if ship.sail == "full" and ship.afloat:
+                rigging_test(state, ship, "strong wind", roller)
     for ship in ships:
         ship.fired = given[ship.id].get("fire", "none") != "none"
     fire_all(state, ships, given, roller)
@@ -136,9 +141,10 @@ def fight_fire(state: ScaState, ship: Ship, log) -> None:
                 start_fire(other, "rigging", log, cause="contact")
 
 
-def steer(state: ScaState, ship: Ship, order: dict[str, Any], log) -> None:
+def steer(state: ScaState, ship: Ship, order: dict[str, Any], roller: Roller) -> None:
     """Course changes on the "modificare la rotta" column, the tack over two turns, the
     critical tack at 3, a damaged rudder and a ship taken aback."""
+    log = roller.log
     if ship.fixed:
         return
     score = ship.score or 3
@@ -148,7 +154,7 @@ def steer(state: ScaState, ship: Ship, order: dict[str, Any], log) -> None:
             finish_tack(state, ship)
             log.emit("tack_done", ship=ship.name, heading=W.name(ship.heading), score=score)
         else:
-            fail_tack(state, ship, log)
+            fail_tack(state, ship, log, tested=roller if state.options.rigging_tests else None)
             log.emit("tack_failed", ship=ship.name, heading=W.name(ship.heading), score=score)
     elif order.get("action") == "tack":
         if got == A.OK:
@@ -177,7 +183,10 @@ def steer(state: ScaState, ship: Ship, order: dict[str, Any], log) -> None:
     if ship.irons:
         # Sezione 5 iv: "deve immediatamente interrompere il movimento perdendo il 10% di RDC".
         log.emit("irons", ship=ship.name)
-        damage_rigging(state, ship, percent_of_dc(ship, 10), log)
+        if state.options.rigging_tests:
+            rigging_test(state, ship, "irons", roller)
+        else:
+            damage_rigging(state, ship, percent_of_dc(ship, 10), log)
 
 
 def light_fireship(ship: Ship, log) -> None:

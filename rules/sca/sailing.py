@@ -70,13 +70,19 @@ def finish_tack(state: ScaState, ship: Ship) -> None:
     ship.tack, ship.tack_from, ship.half_speed = 0, None, True
 
 
-def fail_tack(state: ScaState, ship: Ship, log: EventLog) -> None:
+def fail_tack(state: ScaState, ship: Ship, log: EventLog, tested=None) -> None:
     """"la nave è riportata nella posizione in cui si trovava all'inizio della virata e
-    subisce un danno pari al 10% di un RDC"."""
+    subisce un danno pari al 10% di un RDC" (optional rule 9: failing the second turn is a
+    rigging test instead; ``tested`` is then the roller)."""
+    second = ship.tack == 1
     if ship.tack_from is not None:
         ship.x, ship.y, ship.heading = ship.tack_from
     ship.tack, ship.tack_from = 0, None
-    damage_rigging(state, ship, percent_of_dc(ship, 10), log)
+    if tested is not None and second:
+        from rules.sca.damage_tests import rigging_test
+        rigging_test(state, ship, "tack", tested)
+    else:
+        damage_rigging(state, ship, percent_of_dc(ship, 10), log)
 
 
 def lands(state: ScaState) -> list[Polygon]:

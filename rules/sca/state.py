@@ -68,6 +68,9 @@ class ScaOptions(BaseModel):
     # Optional rule 2 ii: the wind's direction and strength thrown at the start, and its
     # potential changes thrown every turn, which happen when a turn repeats the last one's.
     wind_rolls: bool = False
+    # Optional rule 9: the rigging test replaces the fixed 10 % for a failed tack and a ship
+    # taken aback, and is taken every turn by a ship under full sail in a strong wind.
+    rigging_tests: bool = False
 
 
 class Contact(BaseModel):

@@ -40,6 +40,8 @@ TEXTS.add_words("sca.sailway", {"hold": ("hold", "invariate"), "up": ("make more
                                 "down": ("shorten sail", "riduci la velatura")})
 TEXTS.add_words("sca.signalsail", {"none": ("no", "no"), "up": ("make more sail", "aumentare la velatura"),
                                    "down": ("shorten sail", "ridurre la velatura")})
+TEXTS.add_words("sca.testwhy", {"irons": ("taken aback", "controvento"), "tack": ("a failed tack", "virata fallita"),
+                            "strong wind": ("full sail in a strong wind", "vele spiegate con vento forte")})
 TEXTS.add_words("sca.side", {"port": ("port", "babordo"), "starboard": ("starboard", "dritta")})
 TEXTS.add_words("sca.rng", {"short": ("short", "corta"), "medium": ("medium", "media"), "long": ("long", "lunga")})
 TEXTS.add_words("sca.sail", {"full": ("full sail", "vele spiegate"), "easy": ("easy sail", "vele di manovra"),
@@ -81,6 +83,8 @@ TEXTS.add_pairs({
     "sca.ev.signal_missed": ("{ship} misses the signal (3d6 {roll}, {score}).",
                              "{ship} non riceve il segnale (3d6 {roll}, {score})."),
     "sca.bit.signal-course": ("steer {course}", "rotta {course}"),
+    "sca.ev.rigging_test": ("{ship} tests her rigging ({why}; 3d6 {roll}, score {score}): {damage} damage.",
+                            "{ship} esegue il test sulla velatura ({why}; 3d6 {roll}, punteggio {score}): {damage} punti di danno."),
     "sca.ev.orders": ("{ship}'s orders: {what}.", "Ordini di {ship}: {what}."),
     "sca.ev.ability": ("{ship}: Ability {score} (3d6 {roll}, modifiers {mods}).",
                        "{ship}: Abilità {score} (3d6 {roll}, modificatori {mods})."),

@@ -148,3 +148,26 @@ def test_area_di_gioco_the_sea_moves():
     shift = event(step, "sea_shift").data["dx"]
     assert shift < 0 and state.ship("t").x == pytest.approx(1000 + shift, abs=1)
     assert state.ship("a").x + 32.5 <= 3000
+
+
+def test_regola_opzionale_9_rigging_test_for_a_failed_tack():
+    """"Il test deve essere effettuato quando la nave: fallisce il secondo turno di una virata"; "Se il
+    punteggio modificato è negativo ... moltiplicando il punteggio modificato (trascurando il segno) per un
+    decimo di DC della nave" — average crew 8, 3d6 3 -2, full sail -5, breeze -3: -2, 16 points."""
+    ruleset, state = start(ship("a", "british", 500, 500, W.POINTS.index("ENE"), sail="full"), far_enemy(), wind=0,
+                           rigging_tests=True)
+    state, _ = part(ruleset, state, [order(state, "a", action="tack")], [4, 4, 4])
+    state, _ = part(ruleset, state, [], [3, 3, 3])
+    state, step = part(ruleset, state, [order(state, "a", action="tack")], [1, 1, 2, 1, 1, 1])
+    assert event(step, "rigging_test").data["score"] == -2
+    assert state.ship("a").rigging_points == pytest.approx(16.0)
+
+
+def test_regola_opzionale_9_full_sail_in_a_strong_wind():
+    """"si trova con velatura spiegata — Full Sail — con vento forte — Strong Wind (il test va ripetuto in
+    ogni turno fino a quando la velatura non viene ridotta)": 8 + 2 (3d6 18) - 5 - 4 = 1, no harm."""
+    ruleset, state = start(ship("a", "british", 500, 500, W.POINTS.index("E"), sail="full"), far_enemy(), wind=0,
+                           strength="strong", rigging_tests=True)
+    state, step = part(ruleset, state, [order(state, "a")], [4, 4, 4, 6, 6, 6])
+    assert event(step, "rigging_test").data == {"ship": "A", "roll": 18, "score": 1, "why": "strong wind",
+                                                 "damage": 0.0}
