@@ -50,7 +50,7 @@ def test_an_unknown_ruleset_is_refused_in_one_line_naming_the_known_ones(tmp_pat
 
 
 @pytest.mark.parametrize("given, line", [
-    (["--ruleset", "cannon"], "broadside: unknown ruleset 'cannon' (known: cannoni, nauta); did you mean 'cannoni'?"),
+    (["--ruleset", "cannon"], "broadside: unknown ruleset 'cannon' (known: cannoni, nauta, sca); did you mean 'cannoni'?"),
     (["--scenario", "frigate"], "broadside: unknown cannoni scenario 'frigate' (known: brig-action, fleet-action, "
                                 "frigate-duel, harbour-raid, squadron-action); did you mean 'frigate-duel'?"),
     (["--ruleset", "nauta", "--scenario", "frigate-duel"],

@@ -22,7 +22,7 @@ WIND = {"light": -2, "breeze": -3, "strong": -4}
 
 
 def rigging_score(total: int, ship: Ship, strength: str) -> int:
-    return (BASE[ship.crew] + band(total) - int(ship.sail == "furled" or bool(ship.contacts)) - ship.rigging_lost
+    return (BASE[ship.crew] + band(total) - int(ship.hove_to) - ship.rigging_lost
             + SAIL[ship.sail] + WIND[strength])
 
 

@@ -70,6 +70,6 @@ def orders_text(say: Speaker, p: dict[str, Any]) -> str:
         parts.append(say("sca.bit.aim", fire=say.word("fire", p["fire"]), aim=say.word("aim", p.get("aim", "hull"))))
     if p.get("board") == "yes":
         parts.append(say("sca.bit.board"))
-    if p.get("free") == "yes":
+    if p.get("cast_off") == "yes":
         parts.append(say("sca.bit.free"))
     return "; ".join(parts)

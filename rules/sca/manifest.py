@@ -20,7 +20,7 @@ MANIFEST = Manifest(
                    description=Text(en="Hull or rigging", it="Scafo o velatura")),
         OrderParam(name="board", label=Text(en="board", it="abbordaggio"),
                    description=Text(en="Ready the boarding parties", it="Approntare le squadre d'abbordaggio")),
-        OrderParam(name="free", label=Text(en="free", it="liberare"),
+        OrderParam(name="cast_off", label=Text(en="cast-off", it="liberare"),
                    description=Text(en="Try to break a contact", it="Tentare di rompere un contatto")),
     ),
     quickref=Text(

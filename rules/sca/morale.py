@@ -4,7 +4,6 @@ from __future__ import annotations
 import math
 
 from rules.sca.fleet import CREW_RANK
-from rules.sca.sailing import hove_to
 from rules.sca.state import ScaOptions, ScaState, Ship
 
 
@@ -38,7 +37,7 @@ def morale_score(total: int, ship: Ship) -> int:
     danneggiato: -1; per ogni RDC perso: -1; per ogni nave avversaria che ha colpito la
     propria nave nel turno: -1; per ogni test del morale precedente: -1; per ogni HDC
     perso: -2; per ogni infilata di prua nel turno: -2; per ogni infilata di poppa: -4"."""
-    return (ship.dc // 10 + band(total) - int(ship.fires > 0) - int(hove_to(ship)) - int(ship.rudder)
+    return (ship.dc // 10 + band(total) - int(ship.fires > 0) - int(ship.hove_to) - int(ship.rudder)
             - ship.rigging_lost - len(set(ship.hit_by)) - ship.morale_tests - 2 * sum(ship.hull_lost.values())
             - 2 * ship.bow_rakes - 4 * ship.stern_rakes)
 

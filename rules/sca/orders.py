@@ -72,7 +72,7 @@ def spec(state: ScaState, decision: Decision, only: str | None, checking: Checki
     board = [ParamSpec(name="board", label=say(T.P_BOARD), choices=_choices("yesno", ["no", "yes"]
                                                                               if ship.status != "captured"
                                                                               and not ship.fireship else ["no"]))]
-    free = [ParamSpec(name="free", label=say(T.P_FREE), choices=_choices("yesno", ["yes", "no"]))] \
+    free = [ParamSpec(name="cast_off", label=say(T.P_FREE), choices=_choices("yesno", ["yes", "no"]))] \
         if ship.contacts and not ship.melee else []
     actions: list[ActionSpec] = []
     default: dict[str, Any]
@@ -100,7 +100,7 @@ def spec(state: ScaState, decision: Decision, only: str | None, checking: Checki
         actions.append(ActionSpec(action="sail", label=say(T.A_SAIL),
                                   params=course + sail + fire + board + free + signal))
         default = {"action": "sail", "course": W.name(ship.heading), "sail": "hold", "fire": "none", "aim": "hull",
-                   "board": "no", **({"free": "yes"} if free else {}),
+                   "board": "no", **({"cast_off": "yes"} if free else {}),
                    **({"signal_course": "none", "signal_sail": "none"} if signal else {})}
         if W.off_wind(ship.heading, state.wind) == 3 and not ship.contacts and not ship.rudder and ship.sail != "furled":
             actions.append(ActionSpec(action="tack", label=say(T.A_TACK), params=fire))
@@ -116,8 +116,8 @@ def check(state: ScaState, decision: Decision, payload: dict[str, Any], checking
         # Sezione 7 i: "un vascello che ha approntato le squadre di abbordaggio può far fuoco da
         # un solo bordo per turno".
         problems.append(P.problem(T.BOARD_ONE_SIDE, field="fire", ship=ship.name))
-    if payload.get("board") == "yes" and payload.get("free") == "yes":
-        problems.append(P.problem(T.BOARD_OR_FREE, field="free", ship=ship.name))
+    if payload.get("board") == "yes" and payload.get("cast_off") == "yes":
+        problems.append(P.problem(T.BOARD_OR_FREE, field="cast_off", ship=ship.name))
     return problems
 
 

@@ -38,7 +38,7 @@ def resolve_part(state: ScaState, orders: dict[str, Order], roller: Roller) -> N
     for ship in ships:
         fight_fire(state, ship, log)
     for ship in ships:
-        if given[ship.id].get("free") == "yes" and ship.contacts and not ship.melee:
+        if given[ship.id].get("cast_off") == "yes" and ship.contacts and not ship.melee:
             grade = hardest_contact(ship)
             if A.frees(ship.score or 3, grade):
                 free(state, ship)

@@ -22,8 +22,7 @@ GRADE_RANK = {"A": 0, "E": 1, "B": 2, "All": 3}
 
 
 def hove_to(ship: Ship) -> bool:
-    """Furled sails, or held in a contact: "ogni vascello è alla deriva"."""
-    return ship.sail == "furled" or bool(ship.contacts)
+    return ship.hove_to
 
 
 def ship_speed(state: ScaState, ship: Ship) -> float:

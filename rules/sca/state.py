@@ -150,6 +150,11 @@ class Ship(BaseModel):
         return self.status in ("afloat", "struck", "captured")
 
     @property
+    def hove_to(self) -> bool:
+        """Furled sails, or held in a contact: "ogni vascello è alla deriva"."""
+        return self.sail == "furled" or bool(self.contacts)
+
+    @property
     def fighting(self) -> bool:
         """She can still act: afloat, colours flying, not a wreck."""
         return self.status == "afloat" and self.hdc_left > 0

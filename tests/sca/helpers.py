@@ -36,7 +36,7 @@ def order(state, ship_id: str, **payload: Any) -> Order:
     if full["action"] == "tack":
         full = {k: full[k] for k in ("action", "fire", "aim")}
     if s.contacts and not s.melee and full["action"] == "sail":
-        full.setdefault("free", "no")
+        full.setdefault("cast_off", "no")
     if state.options.signals and s.flagship and full["action"] == "sail":
         full.setdefault("signal_course", "none")
         full.setdefault("signal_sail", "none")

@@ -64,7 +64,7 @@ def test_a_melee_that_goes_on_locks_both_ships():
     state, step = part(ruleset, state, [order(state, "a", board="yes")], [4, 4, 4, 4, 4, 4])  # melee 1
     assert event(step, "melee").data["outcome"] == "continues"
     t_decision = next(d for d in ruleset.pending(state) if d.subject == "t")
-    assert ruleset.spec(state, t_decision).actions[0].param("free") is None
+    assert ruleset.spec(state, t_decision).actions[0].param("cast_off") is None
 
 
 def test_a_struck_ship_is_taken_without_a_melee():

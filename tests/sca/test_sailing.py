@@ -132,9 +132,9 @@ def test_liberare_da_una_collisione_then_half_speed():
                            ship("t", "french", 600, 500, W.POINTS.index("S")), wind=0)
     state, _ = part(ruleset, state, [order(state, "a")], [4, 4, 4])
     # The French ship is hove to in the contact (-1): 3+3+2 = 8 - 1 = 7 frees from a friend only.
-    held, step = part(ruleset, state, [order(state, "t", free="yes")], [3, 3, 2])
+    held, step = part(ruleset, state, [order(state, "t", cast_off="yes")], [3, 3, 2])
     assert held.ship("t").contacts and "not_freed" in kinds(step)
-    freed, step = part(ruleset, state, [order(state, "t", free="yes")], [3, 3, 3])
+    freed, step = part(ruleset, state, [order(state, "t", cast_off="yes")], [3, 3, 3])
     assert not freed.ship("t").contacts and not freed.ship("a").contacts
     assert event(step, "moved").data["mm"] == 45
 

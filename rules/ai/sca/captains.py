@@ -248,8 +248,8 @@ class Deckhand(ScaCaptain):
         fire, _ = fire_choice(view, me, move_to(me, course))
         order = {"action": "sail", "course": course, "sail": pick(values(spec, "sail", "sail"), "up", "hold"),
                  "fire": fire, "aim": "hull", "board": "no"}
-        if values(spec, "sail", "free"):
-            order["free"] = "yes"
+        if values(spec, "sail", "cast_off"):
+            order["cast_off"] = "yes"
         yield order
 
 
@@ -289,6 +289,6 @@ class Captain(ScaCaptain):
         scored.sort(key=lambda t: -t[0])
         for value, course, fire in scored[:6]:
             order = {"action": "sail", "course": course, "sail": sail, "fire": fire, "aim": "hull", "board": board}
-            if values(spec, "sail", "free"):
-                order["free"] = "no" if board == "yes" else "yes"
+            if values(spec, "sail", "cast_off"):
+                order["cast_off"] = "no" if board == "yes" else "yes"
             yield order
