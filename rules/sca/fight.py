@@ -28,9 +28,10 @@ def dice3(roller: Roller, reason: str) -> int:
     return sum(roller.roll(6, reason) for _ in range(3))
 
 
-def aimed(state: ScaState, ship: Ship, side: str, aim: str, hulls: dict | None = None) -> Shot | None:
+def aimed(state: ScaState, ship: Ship, side: str, aim: str, hulls: dict | None = None,
+          half: str = "nearest") -> Shot | None:
     found = G.targets(state, ship, side, hulls)
-    target = G.pick(found)
+    target = G.pick(found, half)
     if target is None:
         return None
     rng = G.band(target.dist)
@@ -51,7 +52,7 @@ def fire_all(state: ScaState, ships: list[Ship], orders: dict[str, dict[str, Any
         if fire == "none" or not ship.fighting:
             continue
         for side in (("port", "starboard") if fire == "both" else (fire,)):
-            shot = aimed(state, ship, side, order.get("aim", "hull"), hulls)
+            shot = aimed(state, ship, side, order.get("aim", "hull"), hulls, order.get("target_half", "nearest"))
             if shot is None:
                 log.emit("no_target", ship=ship.name, side=side)
             else:

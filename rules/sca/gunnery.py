@@ -74,11 +74,14 @@ def targets(state: ScaState, shooter: Ship, side: str, hulls: dict[str, object] 
     return found
 
 
-def pick(found: list[Target]) -> Target | None:
-    """"Se ci sono due bersagli nella stessa metà i danni sono attribuiti al più vicino, se
-    la distanza è la stessa al vascello più vicino alla linea centrale". Between the two
-    halves the player may choose: the nearest is taken (docs/rules/sca.md)."""
-    return found[0] if found else None
+def pick(found: list[Target], half: str = "nearest") -> Target | None:
+    """"Il settore di tiro di una nave è diviso in due metà dalla linea centrale ... Se ci sono
+    due bersagli, uno in ciascuna metà, il giocatore può scegliere a quale tirare. Se ci sono
+    due bersagli nella stessa metà i danni sono attribuiti al più vicino, se la distanza è la
+    stessa al vascello più vicino alla linea centrale." The order may name the half (fore or
+    aft of the mainmast); with nothing there, or "nearest", the nearest target is taken."""
+    chosen = [t for t in found if t.half == half]
+    return (chosen or found or [None])[0]
 
 
 def rake(shooter: Ship, side: str, target: Ship, rng: str, aim: str) -> str | None:

@@ -68,7 +68,9 @@ def fire_values(ship: Ship) -> list[str]:
 def spec(state: ScaState, decision: Decision, only: str | None, checking: Checking | None) -> DecisionSpec:
     ship = state.ship(str(decision.subject))
     fire = [ParamSpec(name="fire", label=say(T.P_FIRE), choices=_choices("fire", fire_values(ship))),
-            ParamSpec(name="aim", label=say(T.P_AIM), choices=_choices("aim", ["hull", "rigging"]))]
+            ParamSpec(name="aim", label=say(T.P_AIM), choices=_choices("aim", ["hull", "rigging"])),
+            ParamSpec(name="target_half", label=say(T.P_HALF), choices=_choices("half", ["nearest", "fore", "aft"]),
+                      required=False)]
     board = [ParamSpec(name="board", label=say(T.P_BOARD), choices=_choices("yesno", ["no", "yes"]
                                                                               if ship.status != "captured"
                                                                               and not ship.fireship else ["no"]))]

@@ -198,3 +198,13 @@ def test_esplosione_when_the_last_dc_goes_while_burning():
     state, step = part(ruleset, state, [order(state, "a"), order(state, "b")], [3, 3, 3])
     assert state.ship("a").status == "exploded" and state.ship("b").fires_hull == 1
     assert "exploded" in kinds(step)
+
+
+def test_two_targets_one_in_each_half_the_player_chooses():
+    """"Se ci sono due bersagli, uno in ciascuna metà, il giocatore può scegliere a quale tirare.\""""
+    fore = ship("f", "french", 1150, 1250, E)
+    ruleset, state = duel(tx=900, ty=1200, more=[fore])
+    nearest, step = part(ruleset, state, [order(state, "a", fire="port")], [4, 4, 5])
+    assert event(step, "shot_hit").data["target"] == "T"
+    chosen, step = part(ruleset, state, [order(state, "a", fire="port", target_half="fore")], [4, 4, 5])
+    assert event(step, "shot_hit").data["target"] == "F"
