@@ -26,6 +26,8 @@ LONG, MEDIUM, SHORT = 700.0, 350.0, 100.0
 POINTS = ["N", "NNE", "NE", "ENE", "E", "ESE", "SE", "SSE", "S", "SSW", "SW", "WSW", "W", "WNW", "NW", "NNW"]
 # Damage multipliers by range, times a rough chance to hit at an Ability near 10.
 WORTH = {"short": 12 * 0.95, "medium": 5 * 0.8, "long": 2 * 0.5}
+THREAT = 0.6  # how much the enemy broadsides bearing on her weigh against her own
+CLOSE = 15.0  # mm of distance to the enemy worth a point, when a broadside already bears
 
 
 def band(d: float) -> str | None:
@@ -272,11 +274,11 @@ class Captain(ScaCaptain):
         for course in courses:
             p = move_to(me, course, sail)
             fire, worth = fire_choice(view, me, p)
-            value = worth - 0.3 * threat(view, me, p)
+            value = worth - THREAT * threat(view, me, p)
             ne, nd = nearest_enemy(view, me, p.x, p.y)
             if ne is not None:
                 # Close the enemy: long range scarcely scratches her, short range is worth six times medium.
-                value -= closing(view, me, p, ne) / (20.0 if worth == 0 else 40.0)
+                value -= closing(view, me, p, ne) / (20.0 if worth == 0 else CLOSE)
             margin = min(p.x, p.y, table["width"] - p.x, table["height"] - p.y)
             if margin < 80:
                 # The sea moves under the fleets at the edge (Sezione 1 iii), unless a ship
