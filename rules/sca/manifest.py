@@ -21,6 +21,8 @@ MANIFEST = Manifest(
         OrderParam(name="target_half", label=Text(en="target-half", it="metà-settore"),
                    description=Text(en="Which half of the sector to fire into (fore or aft)",
                                     it="In quale metà del settore tirare (prua o poppa)")),
+        OrderParam(name="fire_when", label=Text(en="fire-when", it="quando-tirare"),
+                   description=Text(en="Fire before or after her run", it="Tirare prima o dopo il movimento")),
         OrderParam(name="board", label=Text(en="board", it="abbordaggio"),
                    description=Text(en="Ready the boarding parties", it="Approntare le squadre d'abbordaggio")),
         OrderParam(name="cast_off", label=Text(en="cast-off", it="liberare"),

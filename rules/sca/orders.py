@@ -70,6 +70,8 @@ def spec(state: ScaState, decision: Decision, only: str | None, checking: Checki
     fire = [ParamSpec(name="fire", label=say(T.P_FIRE), choices=_choices("fire", fire_values(ship))),
             ParamSpec(name="aim", label=say(T.P_AIM), choices=_choices("aim", ["hull", "rigging"])),
             ParamSpec(name="target_half", label=say(T.P_HALF), choices=_choices("half", ["nearest", "fore", "aft"]),
+                      required=False),
+            ParamSpec(name="fire_when", label=say(T.P_WHEN), choices=_choices("when", ["after", "before"]),
                       required=False)]
     board = [ParamSpec(name="board", label=say(T.P_BOARD), choices=_choices("yesno", ["no", "yes"]
                                                                               if ship.status != "captured"

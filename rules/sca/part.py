@@ -65,6 +65,11 @@ def resolve_part(state: ScaState, orders: dict[str, Order], roller: Roller) -> N
     drifting = [s for s in state.ships if s.fireship and s.fireship_lit and (s.owner or s.side) == side
                 and s.status in ("afloat", "captured") and not s.contacts and s not in ships]
     movers = [s for s in ships if can_move(s) and s.id not in tacking and not (s.fireship and s.fireship_lit)]
+    # "il giocatore può scegliere di tirare in ogni punto del movimento rettilineo": here
+    # before the run or after it (each a volley of its own).
+    early = [s for s in ships if given[s.id].get("fire_when") == "before"]
+    if early:
+        fire_all(state, early, given, roller)
     move_all(state, movers + drifting, {s.id for s in ships if given[s.id].get("board") == "yes"}, log)
     if state.options.rigging_tests and state.strength == "strong":
         for ship in ships:
@@ -72,7 +77,7 @@ def resolve_part(state: ScaState, orders: dict[str, Order], roller: Roller) -> N
                 rigging_test(state, ship, "strong wind", roller)
     for ship in ships:
         ship.fired = given[ship.id].get("fire", "none") != "none"
-    fire_all(state, ships, given, roller)
+    fire_all(state, [s for s in ships if s not in early], given, roller)
     board_all(state, ships, given, roller)
     morale_tests(state, roller)
     if state.options.signals:

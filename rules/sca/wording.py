@@ -12,6 +12,7 @@ COURSE_TO = TEXTS.add("sca.course.to", "{point} ({kind} {n})", "{point} ({kind} 
 P_FIRE = TEXTS.add("sca.p.fire", "fire", "fuoco")
 P_AIM = TEXTS.add("sca.p.aim", "aim at", "mira a")
 P_HALF = TEXTS.add("sca.p.half", "target half", "metà del settore")
+P_WHEN = TEXTS.add("sca.p.when", "fire when", "quando tirare")
 P_BOARD = TEXTS.add("sca.p.board", "boarding parties", "squadre d'abbordaggio")
 P_FREE = TEXTS.add("sca.p.free", "free her", "liberare la nave")
 P_SAIL = TEXTS.add("sca.p.sail", "sails", "vele")
@@ -39,6 +40,8 @@ TEXTS.add_words("sca.aim", {"hull": ("hull", "scafo"), "rigging": ("rigging", "v
 TEXTS.add_words("sca.half", {"nearest": ("the nearest target", "il bersaglio più vicino"),
                              "fore": ("forward of the mainmast", "a proravia dell'albero maestro"),
                              "aft": ("abaft the mainmast", "a poppavia dell'albero maestro")})
+TEXTS.add_words("sca.when", {"after": ("after her run", "dopo il movimento"),
+                             "before": ("before her run", "prima del movimento")})
 TEXTS.add_words("sca.yesno", {"yes": ("yes", "sì"), "no": ("no", "no")})
 TEXTS.add_words("sca.sailway", {"hold": ("hold", "invariate"), "up": ("make more sail", "aumenta la velatura"),
                                 "down": ("shorten sail", "riduci la velatura")})

@@ -208,3 +208,15 @@ def test_two_targets_one_in_each_half_the_player_chooses():
     assert event(step, "shot_hit").data["target"] == "T"
     chosen, step = part(ruleset, state, [order(state, "a", fire="port", target_half="fore")], [4, 4, 5])
     assert event(step, "shot_hit").data["target"] == "F"
+
+
+def test_fire_before_the_run():
+    """"il giocatore può scegliere di tirare in ogni punto del movimento rettilineo della nave": before
+    her run or after it, as the order says."""
+    ruleset, state = start(ship("a", "british", 1000, 1000, E, sail="full"), ship("t", "french", 1000, 1200, E),
+                           wind=0)
+    before, step = part(ruleset, state, [order(state, "a", fire="port", fire_when="before")], [4, 4, 4])
+    assert kinds(step).index("shot_hit") < kinds(step).index("moved")
+    after, step = part(ruleset, state, [order(state, "a", fire="port")], [4, 4, 4])
+    assert kinds(step).index("moved") < kinds(step).index("shot_hit")
+    assert event(step, "shot_hit").data["rng"] == "medium"
