@@ -62,7 +62,13 @@ def sail_values(ship: Ship) -> list[str]:
 def fire_values(ship: Ship) -> list[str]:
     if ship.status == "captured" or ship.fireship:
         return ["none"]  # "la nave catturata non può far fuoco o abbordare"
-    return ["none", "port", "starboard", "both"]
+    loaded = [side for side in ("port", "starboard") if side not in ship.unloaded]
+    return ["none"] + loaded + (["both"] if len(loaded) == 2 else [])
+
+
+def reload_values(ship: Ship) -> list[str]:
+    empty = [side for side in ("port", "starboard") if side in ship.unloaded]
+    return ["none"] + empty + (["both"] if len(empty) == 2 else [])
 
 
 def spec(state: ScaState, decision: Decision, only: str | None, checking: Checking | None) -> DecisionSpec:
@@ -73,6 +79,9 @@ def spec(state: ScaState, decision: Decision, only: str | None, checking: Checki
                       required=False),
             ParamSpec(name="fire_when", label=say(T.P_WHEN), choices=_choices("when", ["after", "before"]),
                       required=False)]
+    if state.options.reloading and ship.unloaded:
+        fire.append(ParamSpec(name="reload", label=say(T.P_RELOAD), choices=_choices("fire", reload_values(ship)),
+                              required=False))
     board = [ParamSpec(name="board", label=say(T.P_BOARD), choices=_choices("yesno", ["no", "yes"]
                                                                               if ship.status != "captured"
                                                                               and not ship.fireship else ["no"]))]
@@ -120,6 +129,9 @@ def check(state: ScaState, decision: Decision, payload: dict[str, Any], checking
         # Sezione 7 i: "un vascello che ha approntato le squadre di abbordaggio può far fuoco da
         # un solo bordo per turno".
         problems.append(P.problem(T.BOARD_ONE_SIDE, field="fire", ship=ship.name))
+    if payload.get("reload", "none") != "none" and payload.get("fire", "none") != "none":
+        # Optional rule 6 v: "non può ricaricare e sparare nello stesso segmento, anche se con bordi diversi".
+        problems.append(P.problem(T.RELOAD_OR_FIRE, field="reload", ship=ship.name))
     if payload.get("board") == "yes" and payload.get("cast_off") == "yes":
         problems.append(P.problem(T.BOARD_OR_FREE, field="cast_off", ship=ship.name))
     return problems

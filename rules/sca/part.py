@@ -78,6 +78,8 @@ def resolve_part(state: ScaState, orders: dict[str, Order], roller: Roller) -> N
     for ship in ships:
         ship.fired = given[ship.id].get("fire", "none") != "none"
     fire_all(state, [s for s in ships if s not in early], given, roller)
+    if state.options.reloading:
+        reload_all(ships, given, log)
     board_all(state, ships, given, roller)
     morale_tests(state, roller)
     if state.options.signals:
@@ -192,6 +194,29 @@ def steer(state: ScaState, ship: Ship, order: dict[str, Any], roller: Roller) ->
             rigging_test(state, ship, "irons", roller)
         else:
             damage_rigging(state, ship, percent_of_dc(ship, 10), log)
+
+
+# Optional rule 6 viii: "3-4: caricamento fallito; 5-6: equipaggi Elite ok, altri fallito; 7: Elite e
+# Good ok ...; 8: Elite, Good e Average ok, Poor fallito; 9-15: tutti ok; 16-18: perfetto".
+RELOAD_NEEDS = {"elite": 5, "good": 7, "average": 8, "poor": 9}
+
+
+def reload_all(ships: list[Ship], orders: dict[str, dict[str, Any]], log) -> None:
+    for ship in ships:
+        order = orders[ship.id]
+        if ship.fired:
+            fired = order.get("fire", "none")
+            ship.unloaded = sorted(set(ship.unloaded) | ({"port", "starboard"} if fired == "both" else {fired}))
+            continue
+        wanted = order.get("reload", "none")
+        if wanted == "none":
+            continue
+        sides = ["port", "starboard"] if wanted == "both" else [wanted]
+        ok = (ship.score or 3) >= RELOAD_NEEDS[ship.crew]
+        for side in sides:
+            log.emit("reloaded" if ok else "reload_failed", ship=ship.name, side=side, score=ship.score)
+        if ok:
+            ship.unloaded = [s for s in ship.unloaded if s not in sides]
 
 
 def light_fireship(ship: Ship, log) -> None:

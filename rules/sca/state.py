@@ -71,6 +71,9 @@ class ScaOptions(BaseModel):
     # Optional rule 9: the rigging test replaces the fixed 10 % for a failed tack and a ship
     # taken aback, and is taken every turn by a ship under full sail in a strong wind.
     rigging_tests: bool = False
+    # Optional rule 6 (its reloading only, with the fast play's multipliers): a broadside
+    # that fires must be reloaded, on the reloading table, before it fires again.
+    reloading: bool = False
 
 
 class Contact(BaseModel):
@@ -132,6 +135,7 @@ class Ship(BaseModel):
     signal_course: str | None = None
     signal_sail: str | None = None
     fired: bool = False
+    unloaded: list[str] = Field(default_factory=list)  # broadsides fired and not yet reloaded (optional rule 6)
 
     @property
     def dcs_lost(self) -> int:

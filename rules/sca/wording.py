@@ -13,6 +13,10 @@ P_FIRE = TEXTS.add("sca.p.fire", "fire", "fuoco")
 P_AIM = TEXTS.add("sca.p.aim", "aim at", "mira a")
 P_HALF = TEXTS.add("sca.p.half", "target half", "metà del settore")
 P_WHEN = TEXTS.add("sca.p.when", "fire when", "quando tirare")
+P_RELOAD = TEXTS.add("sca.p.reload", "reload", "ricaricare")
+RELOAD_OR_FIRE = TEXTS.add(
+    "sca-reload-or-fire", "{ship} cannot reload and fire in the same turn: choose one.",
+    "{ship} non può ricaricare e far fuoco nello stesso turno: scegli una delle due.")
 P_BOARD = TEXTS.add("sca.p.board", "boarding parties", "squadre d'abbordaggio")
 P_FREE = TEXTS.add("sca.p.free", "free her", "liberare la nave")
 P_SAIL = TEXTS.add("sca.p.sail", "sails", "vele")
@@ -92,6 +96,9 @@ TEXTS.add_pairs({
     "sca.bit.signal-course": ("steer {course}", "rotta {course}"),
     "sca.ev.rigging_test": ("{ship} tests her rigging ({why}; 3d6 {roll}, score {score}): {damage} damage.",
                             "{ship} esegue il test sulla velatura ({why}; 3d6 {roll}, punteggio {score}): {damage} punti di danno."),
+    "sca.ev.reloaded": ("{ship} reloads her {side} broadside.", "{ship} ricarica la bordata di {side}."),
+    "sca.ev.reload_failed": ("{ship} fails to reload her {side} broadside (Ability {score}).",
+                             "{ship} non riesce a ricaricare la bordata di {side} (Abilità {score})."),
     "sca.ev.orders": ("{ship}'s orders: {what}.", "Ordini di {ship}: {what}."),
     "sca.ev.ability": ("{ship}: Ability {score} (3d6 {roll}, modifiers {mods}).",
                        "{ship}: Abilità {score} (3d6 {roll}, modificatori {mods})."),

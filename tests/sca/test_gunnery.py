@@ -220,3 +220,22 @@ def test_fire_before_the_run():
     after, step = part(ruleset, state, [order(state, "a", fire="port")], [4, 4, 4])
     assert kinds(step).index("moved") < kinds(step).index("shot_hit")
     assert event(step, "shot_hit").data["rng"] == "medium"
+
+
+def test_regola_opzionale_6_reloading():
+    """"Tabella per ricaricare ...: 3-4: caricamento fallito; 5-6: equipaggi Elite ok, altri fallito; 7:
+    Elite e Good ok, altri fallito; 8: Elite, Good e Average ok, Poor fallito; 9-15: tutti ok"; "non può
+    ricaricare e sparare nello stesso segmento".\""""
+    ruleset, state = start(ship("a", "british", 1000, 1000, E, sail="furled"), ship("t", "french", 1000, 1200, E),
+                           wind=0, reloading=True)
+    state, _ = part(ruleset, state, [order(state, "a", fire="port")], [4, 4, 5])
+    assert state.ship("a").unloaded == ["port"]
+    state, _ = part(ruleset, state, [order(state, "t")], [3, 3, 3])
+    form = ruleset.spec(state, ruleset.pending(state)[0]).action("sail")
+    assert form.param("fire").values() == ["none", "starboard"] and form.param("reload").values() == ["none", "port"]
+    (problem,) = ruleset.validate(state, order(state, "a", fire="starboard", reload="port"))
+    assert problem.code == "sca-reload-or-fire"
+    failed, step = part(ruleset, state, [order(state, "a", reload="port")], [2, 2, 4])  # 8 - 1 hove to: average fails
+    assert failed.ship("a").unloaded == ["port"] and "reload_failed" in kinds(step)
+    done, step = part(ruleset, state, [order(state, "a", reload="port")], [2, 3, 4])
+    assert done.ship("a").unloaded == [] and "reloaded" in kinds(step)

@@ -21,6 +21,6 @@ def test_both_levels_play_every_scenario_to_the_end_with_legal_orders():
 
 
 def test_the_captains_play_with_signals_and_every_switch():
-    options = {"signals": True, "fleet_morale": True, "wind_rolls": True, "rigging_tests": True}
+    options = {"signals": True, "fleet_morale": True, "wind_rolls": True, "rigging_tests": True, "reloading": True}
     played = play("squadrons", ["captain", "deckhand"], 3, ruleset="sca", options=options)
     assert played.outcome is not None

@@ -31,7 +31,8 @@ def test_the_conformance_playthrough_and_its_replay(scenario, seed):
 
 
 @pytest.mark.parametrize("options", [{"fleet_roll": False}, {"changing_wind": True}, {"melee_damage": True},
-                                     {"dc_victory_points": True}, {"struck_fight_fires": True},
+                                     {"dc_victory_points": True}, {"struck_fight_fires": True}, {"reloading": True},
+                                     {"signals": True}, {"wind_rolls": True}, {"rigging_tests": True}, {"fleet_morale": True},
                                      {"carronades": True}])
 def test_every_option_plays_a_game(options):
     ruleset, state, record = play("sca", "squadrons", 3, options=options)

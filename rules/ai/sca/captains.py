@@ -163,6 +163,14 @@ def complete(payload: dict[str, Any], spec: DecisionSpec) -> dict[str, Any]:
     if action is None:
         return payload
     out = dict(payload)
+    fire = action.param("fire")
+    if fire is not None and out.get("fire") not in fire.values():
+        # Optional rule 6: a broadside not reloaded yet cannot fire.
+        wanted = {"both": ["port", "starboard"]}.get(out.get("fire", "none"), [out.get("fire", "none")])
+        out["fire"] = next((side for side in wanted if side in fire.values()), "none")
+    reload = action.param("reload")
+    if reload is not None and out.get("fire") == "none" and "reload" not in out:
+        out["reload"] = reload.values()[-1]
     for param in action.params:
         if param.name not in out:
             default = (spec.default or {}).get(param.name)
