@@ -41,8 +41,12 @@ def masts(ship) -> list[tuple[float, float]]:
     return [(ship.x + dx * o, ship.y + dy * o) for o in MAST_OFFSETS[min(ship.masts, 3)]]
 
 
-def mast_distance(a, b) -> float:
-    """From the nearest mast to the nearest mast (ships more than a base apart: the
-    mainmasts' distance less the masts' spread is never the nearest, so it is worked out
-    in full only for ships within reach of each other)."""
-    return min(math.hypot(p[0] - q[0], p[1] - q[1]) for p in masts(a) for q in masts(b))
+def mast_distance(a, b, cache: dict | None = None) -> float:
+    """From the nearest mast to the nearest mast. ``cache`` keeps the masts' places while
+    nothing moves (one part's fire)."""
+    if cache is None:
+        ma, mb = masts(a), masts(b)
+    else:
+        ma = cache.get(("masts", a.id)) or cache.setdefault(("masts", a.id), masts(a))
+        mb = cache.get(("masts", b.id)) or cache.setdefault(("masts", b.id), masts(b))
+    return min(math.hypot(p[0] - q[0], p[1] - q[1]) for p in ma for q in mb)

@@ -61,7 +61,7 @@ def targets(state: ScaState, shooter: Ship, side: str, hulls: dict[str, object] 
         dx, dy = other.x - shooter.x, other.y - shooter.y
         if dx * nx + dy * ny < -other.length or abs(dx) > LONG + 200 or abs(dy) > LONG + 200:
             continue  # on the other side of her keel, or far out of range
-        dist = mast_distance(shooter, other)
+        dist = mast_distance(shooter, other, hulls)
         if dist > LONG:
             continue
         if other.id not in hulls:

@@ -96,7 +96,7 @@ def move_all(state: ScaState, movers: list[Ship], boarding: set[str], log: Event
     start = {s.id: (s.x, s.y) for s in movers}
     land = lands(state)
     afloat = [o for o in state.ships if o.afloat]
-    bases = {o.id: base(o) for o in afloat}  # kept up to date as the movers go
+    bases: dict[str, Polygon] = {}  # made when first asked for, dropped when she moves
     running = [s for s in movers if left[s.id] > 0]
     while running:
         for ship in list(running):
@@ -104,6 +104,9 @@ def move_all(state: ScaState, movers: list[Ship], boarding: set[str], log: Event
             reach = step + ship.length
             near = [o for o in afloat if o is not ship
                     and abs(o.x - ship.x) < reach + o.length and abs(o.y - ship.y) < reach + o.length]
+            for o in near:
+                if o.id not in bases:
+                    bases[o.id] = base(o)
             obstacles = [bases[o.id] for o in near] + land
             hit_at = None
             if obstacles:
@@ -112,7 +115,7 @@ def move_all(state: ScaState, movers: list[Ship], boarding: set[str], log: Event
             run = step if hit_at is None else hit_at
             dx, dy = math.sin(math.radians(W.degrees(ship.heading))), math.cos(math.radians(W.degrees(ship.heading)))
             ship.x, ship.y = ship.x + dx * run, ship.y + dy * run
-            bases[ship.id] = base(ship)
+            bases.pop(ship.id, None)
             left[ship.id] -= step
             if hit_at is not None:
                 running.remove(ship)
