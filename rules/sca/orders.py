@@ -3,6 +3,7 @@ turn — course (luff, bear away, tack), sails, fire (which broadside, hull or r
 boarding parties, freeing her from a contact — and the checks beyond the form."""
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from rules.core import problems as P
@@ -33,7 +34,13 @@ def pending(state: ScaState) -> list[Decision]:
 
 
 def _choices(prefix: str, values: list[str]) -> list[Choice]:
-    return [Choice(value=v, label=say(f"sca.{prefix}.{v}")) for v in values]
+    return list(_made_choices(prefix, tuple(values)))
+
+
+@lru_cache(maxsize=256)
+def _made_choices(prefix: str, values: tuple[str, ...]) -> tuple[Choice, ...]:
+    # Every form of every order checked builds these: made once (a Choice is never changed).
+    return tuple(Choice(value=v, label=say(f"sca.{prefix}.{v}")) for v in values)
 
 
 def course_choices(state: ScaState, ship: Ship) -> list[Choice]:
