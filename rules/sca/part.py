@@ -112,10 +112,6 @@ def fight_fire(state: ScaState, ship: Ship, log) -> None:
     non appena ne ha la possibilità"; "Un incendio alla velatura, che non viene estinto ...
     costa alla nave un RDC per turno. Un incendio allo scafo si propaga automaticamente alla
     velatura." Struck crews may not (translator's note 3 makes it a switch)."""
-    if ship.fireship and ship.fireship_lit:
-        ship.rigging_points = 0.0
-        damage_rigging(state, ship, ship.dc, log)
-        return
     if not ship.fires:
         return
     if ship.status == "struck" and not state.options.struck_fight_fires:
