@@ -176,12 +176,14 @@ def hardest_contact(ship: Ship) -> str:
 
 def free(state: ScaState, ship: Ship) -> None:
     """"se il tentativo di liberare ha successo il vascello può muovere alla metà della
-    velocità consentita"."""
+    velocità consentita"; "Se l'altro vascello si libera la nave rimane alla deriva fino ad
+    un nuovo turno in cui potrà muovere liberamente, ma alla metà della velocità"."""
     for c in ship.contacts:
         if c.other != "land":
             other = state.ship(c.other)
             other.contacts = [k for k in other.contacts if k.other != ship.id]
             other.melee = other.melee and bool(other.contacts)
+            other.half_speed = other.half_speed or not other.contacts
     ship.contacts, ship.melee, ship.half_speed = [], False, True
 
 

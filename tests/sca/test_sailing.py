@@ -137,6 +137,11 @@ def test_liberare_da_una_collisione_then_half_speed():
     freed, step = part(ruleset, state, [order(state, "t", cast_off="yes")], [3, 3, 3])
     assert not freed.ship("t").contacts and not freed.ship("a").contacts
     assert event(step, "moved").data["mm"] == 45
+    # "Se l'altro vascello si libera la nave rimane alla deriva fino ad un nuovo turno in cui potrà
+    # muovere liberamente, ma alla metà della velocità."
+    assert freed.ship("a").half_speed
+    freed, step = part(ruleset, freed, [order(freed, "a", course="ENE")], [4, 4, 4])
+    assert event(step, "moved").data["mm"] == 45
 
 
 def test_area_di_gioco_the_sea_moves():
