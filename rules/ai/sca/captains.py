@@ -252,9 +252,14 @@ class Deckhand(ScaCaptain):
         if enemy is not None:
             want = bearing((me["x"], me["y"]), (enemy["x"], enemy["y"]))
             if math.hypot(enemy["x"] - me["x"], enemy["y"] - me["y"]) > 300:
-                course = min(courses, key=lambda c: abs(angle_diff(POINTS.index(c) * 22.5, want)))
+                def off(c: str) -> float:
+                    return abs(angle_diff(POINTS.index(c) * 22.5, want))
             else:  # close: bring a broadside to bear
-                course = min(courses, key=lambda c: abs(abs(angle_diff(POINTS.index(c) * 22.5, want)) - 90))
+                def off(c: str) -> float:
+                    return abs(abs(angle_diff(POINTS.index(c) * 22.5, want)) - 90)
+            # The best course that runs into no ship, else the best.
+            ranked = sorted(courses, key=off)
+            course = next((c for c in ranked if not collision_risk(view, me, move_to(me, c), planned)), ranked[0])
         fire, _ = fire_choice(view, me, move_to(me, course))
         order = {"action": "sail", "course": course, "sail": pick(values(spec, "sail", "sail"), "up", "hold"),
                  "fire": fire, "aim": "hull", "board": "no"}
