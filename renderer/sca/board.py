@@ -138,8 +138,9 @@ class ScaBoard(ShipsBoard):
                     strength=text(f"sca.strength.{view.get('strength')}", lang))
 
     def header(self, view: View, lang: str = "en") -> Header:
-        title = view.get("title_it") if lang == "it" and view.get("title_it") else view.get("title")
-        return Header(title=str(title or "Signal Close Action"),
+        title = str(view.get("title") or "")
+        title = text(title, lang) if known(title) else title  # a scenario's title is a code of the catalogue
+        return Header(title=title or "Signal Close Action",
                       lines=(self.status_line(view, lang), self.wind_line(view, lang)),
                       wind_from=float(view.get("wind", 0.0)))
 

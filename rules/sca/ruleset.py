@@ -99,7 +99,7 @@ class ScaRuleset(SteppedRuleset):
             wind = W.random_wind(total)
         else:
             wind = setup.wind % 16
-        state = ScaState(seats=seats, sides=list(setup.sides), title=setup.title, title_it=setup.title_it,
+        state = ScaState(seats=seats, sides=list(setup.sides), title=setup.title,
                          scenario=setup.name, options=options, table=setup.table, wind=wind,
                          strength=strength, turns=setup.turns, ships=ships)
         if options.fleet_morale:

@@ -36,8 +36,7 @@ class TableSetup(BaseModel):
 
 class ScaSetup(BaseModel):
     name: str
-    title: str = ""
-    title_it: str = ""
+    title: str = ""  # a code of the catalogue (sca.scenario.<name>), or words
     sides: list[str]
     table: TableSetup = Field(default_factory=TableSetup)
     wind: int | None = None  # None: thrown on 3d6 at the start
@@ -168,7 +167,6 @@ class ScaState(BaseModel):
     seats: list[Seat]
     sides: list[str]
     title: str = ""
-    title_it: str = ""
     scenario: str = ""
     options: ScaOptions = Field(default_factory=ScaOptions)
     table: TableSetup

@@ -29,7 +29,7 @@ def ship_view(state: ScaState, s: Ship) -> dict[str, Any]:
 def view(state: ScaState, viewer: str | None) -> dict[str, Any]:
     to_act = [s.id for s in commanders(state, state.acting_side)] if state.step == "orders" else []
     return {"ruleset": "sca", "board": "open_table", "viewer": viewer, "title": state.title,
-            "title_it": state.title_it, "scenario": state.scenario, "turn": state.turn, "turns_limit": state.turns,
+"scenario": state.scenario, "turn": state.turn, "turns_limit": state.turns,
             "step": state.step, "sides": list(state.sides), "acting": state.acting_side,
             "wind": W.degrees(state.wind), "wind_point": W.name(state.wind), "strength": state.strength,
             "table": {"width": state.table.width, "height": state.table.height,

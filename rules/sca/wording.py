@@ -191,6 +191,50 @@ TEXTS.add_pairs({
     "sca.outcome.win": ("{side} wins on points", "{side} vince ai punti"),
     "sca.outcome.morale": ("{side} wins: the enemy fleet broke", "{side} vince: la flotta nemica ha ceduto"),
     "sca.outcome.draw": ("a draw on points", "pareggio ai punti"),
+    # The manifest's words.
+    "sca.manifest.title": ("Signal Close Action — Fast Play (age of sail)", "Signal Close Action — Fast Play (vela)"),
+    "sca.manifest.quickref": (
+        "**Signal Close Action — Fast Play.** Each turn every player in turn writes secret orders for his ships "
+        "(course: luff up to 2 points, bear away up to 3, or tack over two turns; sails; which broadside fires at "
+        "hull or rigging; boarding; casting off from a contact). Then one 3d6 Ability throw, changed by crew and "
+        "damage, is read on the Ability table for every order. Ranges: short 0-100 mm, medium -350, long -700. "
+        "Damage is BF × 12/5/2 (×11/4/1 on rigging under easy sail). Ships that lose DCs test morale and may strike.",
+        "**Signal Close Action — Fast Play.** Ogni turno ciascun giocatore a sua volta scrive ordini segreti per "
+        "le proprie navi (rotta: orzare fino a 2 quarte, poggiare fino a 3, o virare in due turni; vele; quale "
+        "bordata tira su scafo o velatura; abbordaggio; liberare la nave). Poi un tiro di 3d6 per l'Abilità, "
+        "modificato da equipaggio e danni, si legge sulla tabella Abilità per ogni ordine. Gittate: corta "
+        "0-100 mm, media -350, lunga -700. Danni: BF × 12/5/2 (×11/4/1 sulla velatura a vele di manovra). Le "
+        "navi che perdono DC fanno il test del morale e possono arrendersi."),
+    "sca.param.course": ("course", "rotta"),
+    "sca.param.course.about": ("The point of the rose to steer for", "La quarta della rosa dei venti"),
+    "sca.param.sail": ("sails", "vele"),
+    "sca.param.sail.about": ("Make more sail or shorten it", "Aumentare o ridurre la velatura"),
+    "sca.param.fire": ("fire", "fuoco"),
+    "sca.param.fire.about": ("Which broadside fires", "Quale bordata fa fuoco"),
+    "sca.param.aim": ("aim", "mira"),
+    "sca.param.aim.about": ("Hull or rigging", "Scafo o velatura"),
+    "sca.param.target_half": ("target-half", "metà-settore"),
+    "sca.param.target_half.about": ("Which half of the sector to fire into (fore or aft)",
+                                    "In quale metà del settore tirare (prua o poppa)"),
+    "sca.param.fire_when": ("fire-when", "quando-tirare"),
+    "sca.param.fire_when.about": ("Fire before or after her run", "Tirare prima o dopo il movimento"),
+    "sca.param.board": ("board", "abbordaggio"),
+    "sca.param.board.about": ("Ready the boarding parties", "Approntare le squadre d'abbordaggio"),
+    "sca.param.cast_off": ("cast-off", "liberare"),
+    "sca.param.cast_off.about": ("Try to break a contact", "Tentare di rompere un contatto"),
+    "sca.captain.deckhand": ("a computer captain, deckhand level (steers for the nearest enemy and fires what bears)",
+                             "un capitano automatico, livello mozzo (punta verso il nemico più vicino e tira con "
+                             "ciò che può)"),
+    "sca.captain.captain": ("a computer captain, captain level (brings a broadside to bear, keeps clear of enemy "
+                            "broadsides and of collisions, boards when the melee favours her)",
+                            "un capitano automatico, livello capitano (presenta la bordata, evita le bordate nemiche "
+                            "e le collisioni, abborda quando la mischia la favorisce)"),
+    # The ready-made scenarios' titles (a scenario's title is one of these codes).
+    "sca.scenario.duel": ('Frigate duel', 'Duello tra fregate'),
+    "sca.scenario.squadrons": ('The example squadrons', "Gli squadroni d'esempio"),
+    "sca.scenario.fleet-action": ('Fleet action, ten of the line a side', 'Battaglia di flotta, dieci vascelli per parte'),
+    "sca.scenario.brush": ('A brush between sloops', 'Scaramuccia tra corvette'),
+    "sca.scenario.harbour": ('Cutting out at the anchorage', "Attacco all'ancoraggio"),
     # The map's words.
     "sca.map.turn": ("Turn {turn} of {turns} · {side} to act", "Turno {turn} di {turns} · tocca a {side}"),
     "sca.map.over": ("Turn {turn} · the battle is over", "Turno {turn} · la battaglia è finita"),
