@@ -49,7 +49,7 @@ def bench_part(runs: int) -> float:
     orders = []
     for d in ruleset.pending(state):
         orders.append(Order(decision=d.id, player=d.player, payload={
-            "action": "sail", "course": "E", "sail": "hold", "fire": "both", "aim": "hull", "board": "no"}))
+            "action": "sail", "course": "E", "sail": "hold", "fire": "both", "aim": "hull", "boarders": "no"}))
     assert len(orders) == 10
     times = []
     for i in range(runs):

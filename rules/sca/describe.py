@@ -68,7 +68,7 @@ def orders_text(say: Speaker, p: dict[str, Any]) -> str:
         parts.append(say.word("sailway", p["sail"]))
     if p.get("fire") and p["fire"] != "none":
         parts.append(say("sca.bit.aim", fire=say.word("fire", p["fire"]), aim=say.word("aim", p.get("aim", "hull"))))
-    if p.get("board") == "yes":
+    if p.get("boarders") == "yes":
         parts.append(say("sca.bit.board"))
     if p.get("cast_off") == "yes":
         parts.append(say("sca.bit.free"))

@@ -137,7 +137,7 @@ def board_all(state: ScaState, ships: list[Ship], orders: dict[str, dict[str, An
     support. A struck ship is taken without a melee."""
     log = roller.log
     for ship in ships:
-        if orders[ship.id].get("board") != "yes" or ship.boarders_ready or not ship.fighting:
+        if orders[ship.id].get("boarders") != "yes" or ship.boarders_ready or not ship.fighting:
             continue
         ship.boarders_ready = A.result("board", ship.score or 3) == A.OK
         log.emit("boarders" if ship.boarders_ready else "boarders_failed", ship=ship.name, score=ship.score)

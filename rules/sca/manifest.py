@@ -5,7 +5,7 @@ from rules.core import manifest as core_manifest
 from rules.core.manifest import Manifest, OrderParam
 from rules.sca.wording import TEXTS
 
-PARAMS = ("course", "sail", "fire", "aim", "target_half", "fire_when", "board", "cast_off")
+PARAMS = ("course", "sail", "fire", "aim", "target_half", "fire_when", "boarders", "cast_off")
 
 
 def words(code: str):

@@ -89,7 +89,7 @@ def spec(state: ScaState, decision: Decision, only: str | None, checking: Checki
     if state.options.reloading and ship.unloaded:
         fire.append(ParamSpec(name="reload", label=say(T.P_RELOAD), choices=_choices("fire", reload_values(ship)),
                               required=False))
-    board = [ParamSpec(name="board", label=say(T.P_BOARD), choices=_choices("yesno", ["no", "yes"]
+    board = [ParamSpec(name="boarders", label=say(T.P_BOARD), choices=_choices("yesno", ["no", "yes"]
                                                                               if ship.status != "captured"
                                                                               and not ship.fireship else ["no"]))]
     free = [ParamSpec(name="cast_off", label=say(T.P_FREE), choices=_choices("yesno", ["yes", "no"]))] \
@@ -120,7 +120,7 @@ def spec(state: ScaState, decision: Decision, only: str | None, checking: Checki
         actions.append(ActionSpec(action="sail", label=say(T.A_SAIL),
                                   params=course + sail + fire + board + free + signal))
         default = {"action": "sail", "course": W.name(ship.heading), "sail": "hold", "fire": "none", "aim": "hull",
-                   "board": "no", **({"cast_off": "yes"} if free else {}),
+                   "boarders": "no", **({"cast_off": "yes"} if free else {}),
                    **({"signal_course": "none", "signal_sail": "none"} if signal else {})}
         if W.off_wind(ship.heading, state.wind) == 3 and not ship.contacts and not ship.rudder and ship.sail != "furled":
             actions.append(ActionSpec(action="tack", label=say(T.A_TACK), params=fire))
@@ -132,14 +132,14 @@ def spec(state: ScaState, decision: Decision, only: str | None, checking: Checki
 def check(state: ScaState, decision: Decision, payload: dict[str, Any], checking: Checking | None) -> list[Problem]:
     ship = state.ship(str(decision.subject))
     problems = []
-    if payload.get("board") == "yes" and payload.get("fire") == "both":
+    if payload.get("boarders") == "yes" and payload.get("fire") == "both":
         # Sezione 7 i: "un vascello che ha approntato le squadre di abbordaggio può far fuoco da
         # un solo bordo per turno".
         problems.append(P.problem(T.BOARD_ONE_SIDE, field="fire", ship=ship.name))
     if payload.get("reload", "none") != "none" and payload.get("fire", "none") != "none":
         # Optional rule 6 v: "non può ricaricare e sparare nello stesso segmento, anche se con bordi diversi".
         problems.append(P.problem(T.RELOAD_OR_FIRE, field="reload", ship=ship.name))
-    if payload.get("board") == "yes" and payload.get("cast_off") == "yes":
+    if payload.get("boarders") == "yes" and payload.get("cast_off") == "yes":
         problems.append(P.problem(T.BOARD_OR_FREE, field="cast_off", ship=ship.name))
     return problems
 

@@ -70,7 +70,7 @@ def resolve_part(state: ScaState, orders: dict[str, Order], roller: Roller) -> N
     early = [s for s in ships if given[s.id].get("fire_when") == "before"]
     if early:
         fire_all(state, early, given, roller)
-    move_all(state, movers + drifting, {s.id for s in ships if given[s.id].get("board") == "yes"}, log)
+    move_all(state, movers + drifting, {s.id for s in ships if given[s.id].get("boarders") == "yes"}, log)
     if state.options.rigging_tests and state.strength == "strong":
         for ship in ships:
             if ship.sail == "full" and ship.afloat:

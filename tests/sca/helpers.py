@@ -28,7 +28,7 @@ def start(*ships: dict[str, Any], wind: int = 0, strength: str = "breeze", turns
 
 def order(state, ship_id: str, **payload: Any) -> Order:
     s = state.ship(ship_id)
-    full = {"action": "sail", "course": None, "sail": "hold", "fire": "none", "aim": "hull", "board": "no"}
+    full = {"action": "sail", "course": None, "sail": "hold", "fire": "none", "aim": "hull", "boarders": "no"}
     full.update(payload)
     if full["action"] == "sail" and full["course"] is None:
         from rules.sca.wind import name

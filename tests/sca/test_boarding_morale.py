@@ -45,7 +45,7 @@ def test_abbordare_contact_under_easy_sail_then_melee_and_capture():
     ruleset, state = start(ship("a", "british", 500, 500, E, crew="good"),
                            ship("t", "french", 600, 500, S))
     # Ability 12 + 1; boarders ready; melee 3d6 18: +2, better crew +1 = 3.
-    state, step = part(ruleset, state, [order(state, "a", board="yes")], [4, 4, 4, 6, 6, 6])
+    state, step = part(ruleset, state, [order(state, "a", boarders="yes")], [4, 4, 4, 6, 6, 6])
     a, t = state.ship("a"), state.ship("t")
     assert a.rigging_points == t.rigging_points == 0
     assert [c.grade for c in t.contacts] == ["B"] and "boarding_contact" in kinds(step)
@@ -61,7 +61,7 @@ def test_a_melee_that_goes_on_locks_both_ships():
     "durante una mischia nessuna delle navi coinvolte può tentare di liberarsi".\""""
     ruleset, state = start(ship("a", "british", 500, 500, E),
                            ship("t", "french", 600, 500, S), ship("u", "french", 2500, 1500, E))
-    state, step = part(ruleset, state, [order(state, "a", board="yes")], [4, 4, 4, 4, 4, 4])  # melee 1
+    state, step = part(ruleset, state, [order(state, "a", boarders="yes")], [4, 4, 4, 4, 4, 4])  # melee 1
     assert event(step, "melee").data["outcome"] == "continues"
     t_decision = next(d for d in ruleset.pending(state) if d.subject == "t")
     assert ruleset.spec(state, t_decision).actions[0].param("cast_off") is None
@@ -73,7 +73,7 @@ def test_a_struck_ship_is_taken_without_a_melee():
     ruleset, state = start(ship("a", "british", 500, 500, E), ship("t", "french", 600, 500, S),
                            ship("u", "french", 2500, 1500, E))
     state.ship("t").status = "struck"
-    state, step = part(ruleset, state, [order(state, "a", board="yes")], [4, 4, 4])
+    state, step = part(ruleset, state, [order(state, "a", boarders="yes")], [4, 4, 4])
     assert state.ship("t").status == "captured" and "melee" not in kinds(step)
 
 

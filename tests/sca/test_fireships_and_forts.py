@@ -38,7 +38,7 @@ def test_a_fireship_cannot_fire_nor_board():
     state, _ = part(ruleset, state, [order(state, "a")], [3, 3, 3])
     spec = ruleset.spec(state, ruleset.pending(state)[0])
     sail = spec.action("sail")
-    assert sail.param("fire").values() == ["none"] and sail.param("board").values() == ["no"]
+    assert sail.param("fire").values() == ["none"] and sail.param("boarders").values() == ["no"]
     assert spec.action("light") is not None
 
 

@@ -55,7 +55,7 @@ def test_fleet_morale_rewards_a_prize():
     ruleset, state = start(ship("a", "british", 500, 500, E, crew="good"), ship("t", "french", 600, 500, S),
                            ship("u", "french", 2500, 1500, E), fleet_morale=True)
     before = dict(state.fleet_morale)
-    state, step = part(ruleset, state, [order(state, "a", board="yes")], [4, 4, 4, 6, 6, 6])
+    state, step = part(ruleset, state, [order(state, "a", boarders="yes")], [4, 4, 4, 6, 6, 6])
     assert event(step, "melee").data["outcome"] == "captured"
     assert state.fleet_morale == {"british": before["british"] + 2, "french": before["french"] - 4}
     assert fleet_morale.points(state.ship("t")) == 4

@@ -46,17 +46,17 @@ async def test_a_brush_between_sloops_from_game_new_to_the_result(fake_discord, 
 
             # Hostile: Bob writes orders for Anne's sloop; Anne steers into the wind.
             stolen = await w.bob.run(thread, "order", decision="t1.cygnet", action="sail",
-                                     values="course=E sail=hold fire=port aim=hull board=no")
+                                     values="course=E sail=hold fire=port aim=hull boarders=no")
             assert stolen.reply.ephemeral and stolen.text == "Nothing is asked of you right now."
             irons = await w.anne.run(thread, "order", decision="t1.cygnet", action="sail",
-                                     values="course=N sail=hold fire=port aim=hull board=no")
+                                     values="course=N sail=hold fire=port aim=hull boarders=no")
             assert irons.reply.ephemeral and "course cannot be N" in irons.text and "ESE" in irons.text
 
             parts = 1
             for turn in (1, 2, 3):
                 before = len(thread.messages)
                 done = await w.anne.run(thread, "order", decision=f"t{turn}.cygnet", action="sail",
-                                        values="course=E sail=hold fire=port aim=hull board=no")
+                                        values="course=E sail=hold fire=port aim=hull boarders=no")
                 assert done.text.startswith("Order recorded"), done.text
                 parts += 1
                 await server.wait_for(lambda: waiting_for(thread, parts), 10, what=f"turn {turn}, French part")
@@ -64,7 +64,7 @@ async def test_a_brush_between_sloops_from_game_new_to_the_result(fake_discord, 
                 told = [m.content for m in thread.messages[before:]]
                 assert any("Cygnet's orders: steer E; port broadside at the hull" in t for t in told)
                 done = await w.bob.run(thread, "order", decision=f"t{turn}.furet", action="sail",
-                                       values="course=E sail=hold fire=starboard aim=rigging board=no")
+                                       values="course=E sail=hold fire=starboard aim=rigging boarders=no")
                 assert done.text.startswith("Order recorded"), done.text
                 parts += 1
                 if turn < 3:

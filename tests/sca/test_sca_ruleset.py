@@ -54,7 +54,7 @@ def test_boarding_and_both_broadsides_is_refused_in_plain_words():
     """Sezione 7 i: "un vascello che ha approntato le squadre di abbordaggio può far fuoco da un solo
     bordo per turno\"."""
     ruleset, state = start(ship("a", "british", 500, 500, 4), ship("t", "french", 2500, 1500, 12))
-    (problem,) = ruleset.validate(state, order(state, "a", board="yes", fire="both"))
+    (problem,) = ruleset.validate(state, order(state, "a", boarders="yes", fire="both"))
     assert problem.message == "A is readying boarding parties: she may fire from one broadside only, not both."
     assert problem.text("it").startswith("A prepara le squadre d'abbordaggio")
 

@@ -262,7 +262,7 @@ class Deckhand(ScaCaptain):
             course = next((c for c in ranked if not collision_risk(view, me, move_to(me, c), planned)), ranked[0])
         fire, _ = fire_choice(view, me, move_to(me, course))
         order = {"action": "sail", "course": course, "sail": pick(values(spec, "sail", "sail"), "up", "hold"),
-                 "fire": fire, "aim": "hull", "board": "no"}
+                 "fire": fire, "aim": "hull", "boarders": "no"}
         if values(spec, "sail", "cast_off"):
             order["cast_off"] = "yes"
         yield order
@@ -279,7 +279,7 @@ class Captain(ScaCaptain):
         in_contact = [s for s in view["ships"] if s["id"] in (me.get("contacts") or [])]
         weaker = [s for s in in_contact if enemy_of(me, s) and melee_odds(me, s) >= 0]
         struck_alongside = [s for s in in_contact if s["owner"] != me["owner"] and s.get("state") == "struck"]
-        board = "yes" if (weaker or struck_alongside) and "yes" in values(spec, "sail", "board") else "no"
+        board = "yes" if (weaker or struck_alongside) and "yes" in values(spec, "sail", "boarders") else "no"
         sails = values(spec, "sail", "sail")
         sail = pick(sails, "up", "hold") if dist > 550 else pick(sails, "down", "hold") if me["sail"] == "full" \
             else pick(sails, "up", "hold") if me["sail"] == "furled" else "hold"
@@ -303,7 +303,7 @@ class Captain(ScaCaptain):
             scored.append((value, course, fire))
         scored.sort(key=lambda t: -t[0])
         for value, course, fire in scored[:6]:
-            order = {"action": "sail", "course": course, "sail": sail, "fire": fire, "aim": "hull", "board": board}
+            order = {"action": "sail", "course": course, "sail": sail, "fire": fire, "aim": "hull", "boarders": board}
             if values(spec, "sail", "cast_off"):
                 order["cast_off"] = "no" if board == "yes" else "yes"
             yield order
