@@ -58,7 +58,7 @@ def test_virata_over_two_turns_then_half_speed():
     a = state.ship("a")
     assert (W.name(a.heading), a.tack, (a.x, a.y)) == ("N", 1, (500, 500)) and "tack_begun" in kinds(step)
     state, _ = part(ruleset, state, [], [3, 3, 3])  # the French part
-    assert [a.label for a in ruleset.spec(state, ruleset.pending(state)[0]).actions] == ["Complete the tack"]
+    assert [a.label_in("en") for a in ruleset.spec(state, ruleset.pending(state)[0]).actions] == ["Complete the tack"]
     state, step = part(ruleset, state, [order(state, "a", action="tack")], [4, 4, 4])
     a = state.ship("a")
     assert (W.name(a.heading), a.tack, (a.x, a.y), a.half_speed) == ("WNW", 0, (500, 500), True)
