@@ -7,7 +7,6 @@ from rules.sca import wording  # noqa: F401  (the catalogue the codes below belo
 PARAMS = ("course", "sail", "fire", "aim", "target_half", "fire_when", "boarders", "cast_off")
 
 
-
 MANIFEST = Manifest(
     name="sca",
     title="sca.manifest.title",

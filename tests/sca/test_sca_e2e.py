@@ -37,7 +37,8 @@ async def test_a_brush_between_sloops_from_game_new_to_the_result(fake_discord, 
         async with server.running(bot):
             scenarios = await w.host.autocomplete(w.battles, "game new", "scenario", "", ruleset="sca")
             assert "brush" in [c["value"] for c in scenarios]
-            await w.host.run(w.battles, "game new", ruleset="sca", scenario="brush", pacing="campaign", phase="12h")
+            await w.host.run(w.battles, "game new", ruleset="sca", scenario="brush", pacing="campaign", phase="12h",
+                             posting="phase", deadline="phase")
             (thread,) = w.battles.threads
             await w.anne.run(thread, "game join", side="british")
             await w.bob.run(thread, "game join", side="french")
@@ -62,7 +63,7 @@ async def test_a_brush_between_sloops_from_game_new_to_the_result(fake_discord, 
                 await server.wait_for(lambda: waiting_for(thread, parts), 10, what=f"turn {turn}, French part")
                 # Anne's orders are told only once her part resolves, and then to everyone.
                 told = [m.content for m in thread.messages[before:]]
-                assert any("Cygnet's orders: steer E; port broadside at the hull" in t for t in told)
+                assert any("Cygnet's orders: steer E; port broadside at the hull" in t for t in told), told
                 done = await w.bob.run(thread, "order", decision=f"t{turn}.furet", action="sail",
                                        values="course=E sail=hold fire=starboard aim=rigging boarders=no")
                 assert done.text.startswith("Order recorded"), done.text
