@@ -6,6 +6,7 @@ from typing import Any
 
 from rules.cannoni import sequence, standing
 from rules.cannoni.fire import FireCheck
+from rules.cannoni.fleets import FLEETS, CannoniFleets
 from rules.cannoni.forts import all_batteries
 from rules.cannoni.manifest import MANIFEST
 from rules.cannoni.options import CannoniOptions
@@ -46,6 +47,9 @@ class CannoniRuleset(SteppedRuleset):
 
     def sides(self, setup: CannoniSetup) -> list[str]:
         return list(setup.sides)
+
+    def fleets(self) -> CannoniFleets:
+        return FLEETS
 
     def ship_entries(self, setup: CannoniSetup) -> list[ShipEntry]:
         return [ShipEntry(id=s.id, name=s.logbook().name, side=s.side, points=float(s.logbook().value),

@@ -624,3 +624,15 @@ TEXTS.add("nauta.card.effect-balistae",
           "tiro a {reach} segmenti entro 45° dalla prua; 5–6: massima del bersaglio −1, niente più scatti")
 # The ship classes' names, as the ship table prints them in each edition (rules/nauta/ships.py).
 TEXTS.add_words("nauta.class", {key: (c.name, c.name_it) for key, c in CLASSES.items()})
+
+
+# Fleets by points (rules/nauta/fleet_points.py): the builder's form and its problems.
+TEXTS.add_pairs({
+    "nauta.scenario.points-battle": ("Rome against Carthage, fleets bought by points",
+                                     "Roma contro Cartagine, flotte acquistate a punti"),
+    "nauta.fleet.design": ("{ship} ({points} points)", "{ship} ({points} punti)"),
+    "nauta.fleet.param.extra": ("extra soldiers", "soldati extra"),
+    "nauta.fleet.extra": ("{n} extra units (+{points} points)", "{n} unità extra (+{points} punti)"),
+    "nauta.fleet.bad-extra": ("{ship} cannot carry {value} extra units of soldiers.",
+                              "{ship} non può imbarcare {value} unità extra di soldati."),
+})
