@@ -25,6 +25,7 @@ import aiosqlite
 
 from db import compact, errors, upgrades
 from db.memo import MISSING, RowMemo, Rows
+from db.fleets import FleetsMixin
 from db.results import ResultsMixin
 from db.models import (AuditRow, DeadlineRow, GameRow, NewGame, NewOrder, NewStanding, NewStep, OrderRow, PickRow,
                        SeatRow, StandingRow, StartRow, Status, StepRow, StoredOrder)
@@ -65,7 +66,7 @@ def migrations() -> list[tuple[int, str, str]]:
     return found
 
 
-class Database(ResultsMixin):
+class Database(ResultsMixin, FleetsMixin):
     def __init__(self, conn: aiosqlite.Connection, path: str, reader: aiosqlite.Connection | None = None) -> None:
         self._conn = conn
         self._reader = reader  # None: reads share the writer's connection and lock

@@ -12,6 +12,7 @@ from bot.markup import Channel, Command, Deadline, Mention
 
 from bot.i18n.catalogue import CATALOGUE
 from bot.i18n.chat import CHAT
+from bot.i18n.fleets import FLEETS
 from bot.i18n.ladder import LADDER
 from bot.i18n.newcomer import NEWCOMER
 from bot.i18n.taps import TAPS
@@ -26,6 +27,8 @@ assert not CATALOGUE.keys() & LADDER.keys(), sorted(CATALOGUE.keys() & LADDER.ke
 CATALOGUE.update(LADDER)
 assert not CATALOGUE.keys() & TAPS.keys(), sorted(CATALOGUE.keys() & TAPS.keys())
 CATALOGUE.update(TAPS)
+assert not CATALOGUE.keys() & FLEETS.keys(), sorted(CATALOGUE.keys() & FLEETS.keys())
+CATALOGUE.update(FLEETS)
 
 BOT = Catalogue("bot")
 BOT.add_all(CATALOGUE)

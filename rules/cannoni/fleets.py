@@ -43,7 +43,7 @@ def _named() -> list[Design]:
     for ship_id, spec in CATALOGUE.items():
         sides = (spec.nation,) if spec.nation in SIDES else ()
         out.append(Design(id=ship_id, label=spec.name, points=float(build_logbook(spec).value), most=1,
-                          sides=sides))
+                          sides=sides, named=True))
     return out
 
 
@@ -71,7 +71,7 @@ def built_spec(ship_class: int, nation: str, guns: int, crew: int) -> ShipSpec:
 class CannoniFleets:
     def terms(self) -> Terms:
         return Terms(sides=SIDES, designs=DESIGNS, max_ships=MAX_SHIPS, width=TABLE[0], height=TABLE[1],
-                     budget=BUDGET)
+                     budget=BUDGET, title="cannoni.scenario.points-battle")
 
     def price(self, side: str, design: str, params: dict[str, str]) -> Bought:
         found = self.terms().design(design)
@@ -110,7 +110,7 @@ class CannoniFleets:
                     ships.append(ShipSetup(spec=spec.model_copy(update={"name": name}), **common))
                 else:
                     ships.append(ShipSetup(ship=bought.design, **common))
-        return CannoniSetup(name=battle.name, title="cannoni.scenario.points-battle", table=Table(width=width,
+        return CannoniSetup(name=battle.name, title=self.terms().title, table=Table(width=width,
                             height=height), wind=battle.wind, sides=list(SIDES), ships=ships)
 
 

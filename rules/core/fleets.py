@@ -42,7 +42,7 @@ class Param:
 class Design:
     """What a side may buy. ``points`` is the price when no choice changes it
     (None: see :meth:`FleetBuilder.price`); ``most``: at most that many a side
-    (1 for a named ship the rules allow once); ``sides``: the sides that may buy it
+    (1 for a named ship); ``sides``: the sides that may buy it
     (empty: every side)."""
     id: str
     label: Text | str
@@ -50,6 +50,7 @@ class Design:
     params: tuple[Param, ...] = ()
     most: int | None = None
     sides: tuple[str, ...] = ()
+    named: bool = False  # one particular ship (HMS Victory), not a type
 
     def for_side(self, side: str) -> bool:
         return not self.sides or side in self.sides
@@ -75,6 +76,7 @@ class Terms:
     height: float
     budget: float
     unit: str = "in"
+    title: str = ""  # a code of the ruleset's catalogue: the battle's title
 
     def design(self, design_id: str) -> Design | None:
         return next((d for d in self.designs if d.id == design_id), None)
@@ -195,7 +197,7 @@ def common_problems(terms: Terms, side: str, fleet: list[Bought]) -> list[Text]:
         if design is None:
             out.append(say("fleet.unknown-design", design=design_id))
         elif design.most is not None and n > design.most:
-            code = "fleet.named-twice" if design.most == 1 else "fleet.design-limit"
+            code = "fleet.named-twice" if design.named else "fleet.design-limit"
             out.append(say(code, ship=design.label, most=design.most, n=n))
         elif not design.for_side(side):
             out.append(say("fleet.wrong-side", ship=design.label, side=side))

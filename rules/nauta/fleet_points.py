@@ -44,7 +44,7 @@ DESIGNS: tuple[Design, ...] = tuple(d for d in (_design(k) for k in CLASSES) if 
 class NautaFleets:
     def terms(self) -> Terms:
         return Terms(sides=SIDES, designs=DESIGNS, max_ships=MAX_SHIPS, width=TABLE[0], height=TABLE[1],
-                     budget=BUDGET, unit="segments")
+                     budget=BUDGET, title="nauta.scenario.points-battle", unit="segments")
 
     def price(self, side: str, design: str, params: dict[str, str]) -> Bought:
         found = self.terms().design(design)
@@ -73,7 +73,7 @@ class NautaFleets:
                      for i, (b, pose) in enumerate(zip(fleets.get(side, []), poses[side]))]
             out.append(FleetSetup(side=side, nation=NATIONS[side], crew="average", edge=edge,
                                   points=battle.budget, ships=ships))
-        return NautaSetup(name=battle.name, title="nauta.scenario.points-battle",
+        return NautaSetup(name=battle.name, title=self.terms().title,
                           table=Table(width=width, height=height), fleets=out)
 
 
