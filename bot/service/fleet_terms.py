@@ -14,6 +14,7 @@ from rules.core.registry import get_ruleset
 
 POINTS = "points"
 SCENARIO = "points"  # the games row's scenario name for a points game
+SAVED = "saved:"  # /game new scenario:saved:<name>, a server's custom scenario
 MAX_BUDGET = 100_000
 WIND_POINTS = 16
 
@@ -25,6 +26,14 @@ def points_terms(setup: Any) -> dict[str, Any] | None:
     return None
 
 
+def points_choice(scenario: str) -> str | None:
+    """What ``/game new scenario:`` asks for: None a ruleset's scenario, "" fleets by
+    points, else the name of a server's saved scenario."""
+    if scenario.startswith(SAVED):
+        return scenario[len(SAVED):]
+    return "" if scenario == SCENARIO else None
+
+
 def builder(ruleset: str) -> FleetBuilder | None:
     return get_ruleset(ruleset).fleets()
 
@@ -34,4 +43,4 @@ def battle(terms: dict[str, Any], name: str) -> Battle:
                   height=terms.get("height"), name=name, budget=terms["budget"])
 
 
-__all__ = ["MAX_BUDGET", "PATTERNS", "POINTS", "SCENARIO", "WIND_POINTS", "battle", "builder", "points_terms"]
+__all__ = ["MAX_BUDGET", "PATTERNS", "POINTS", "SAVED", "SCENARIO", "WIND_POINTS", "battle", "builder", "points_choice", "points_terms"]

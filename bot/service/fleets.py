@@ -39,7 +39,7 @@ class FleetView:
     max_ships: int
     ships: list[FleetShip]
     designs: list[Design]
-    unit: str
+    measure: str
 
     @property
     def left(self) -> float:
@@ -80,7 +80,7 @@ class FleetsMixin(LobbyMixin):
         for size, suggested in ((width, terms.width), (height, terms.height)):
             if size is not None and not suggested / 4 <= size <= suggested * 4:
                 raise ServiceError("fleet-bad-table", low=_fmt(terms.width / 4), high=_fmt(terms.width * 4),
-                                   unit=terms.unit)
+                                   measure=terms.measure)
         return {"name": "points-battle", "title": terms.title,
                 POINTS: {"budget": budget, "pattern": pattern, "wind": wind, "width": width, "height": height}}
 
@@ -119,7 +119,7 @@ class FleetsMixin(LobbyMixin):
         ships = [s for s in await self.db.fleet_ships(game.id) if s.side == side]
         return FleetView(game_id=game.id, side=side, sides=terms.sides, budget=self._budget(game),
                          spent=sum(s.points for s in ships), max_ships=terms.max_ships, ships=ships,
-                         designs=[d for d in terms.designs if d.for_side(side)], unit=terms.unit)
+                         designs=[d for d in terms.designs if d.for_side(side)], measure=terms.measure)
 
     @staticmethod
     def _budget(game: GameRow) -> float:

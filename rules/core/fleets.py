@@ -75,7 +75,7 @@ class Terms:
     width: float
     height: float
     budget: float
-    unit: str = "in"
+    measure: str = "in"  # what the table is measured in
     title: str = ""  # a code of the ruleset's catalogue: the battle's title
 
     def design(self, design_id: str) -> Design | None:

@@ -44,7 +44,7 @@ DESIGNS: tuple[Design, ...] = tuple(d for d in (_design(k) for k in CLASSES) if 
 class NautaFleets:
     def terms(self) -> Terms:
         return Terms(sides=SIDES, designs=DESIGNS, max_ships=MAX_SHIPS, width=TABLE[0], height=TABLE[1],
-                     budget=BUDGET, title="nauta.scenario.points-battle", unit="segments")
+                     budget=BUDGET, title="nauta.scenario.points-battle", measure="segments")
 
     def price(self, side: str, design: str, params: dict[str, str]) -> Bought:
         found = self.terms().design(design)
