@@ -170,8 +170,11 @@ def place(pattern: str, count: int, side_index: int, width: float, height: float
             y = rng.uniform(margin, band - margin)
             y = y if south else height - y
             if all(math.hypot(x - p.x, y - p.y) >= spacing for p in poses):
+                poses.append(Pose(round(x, 2), round(y, 2), heading))
                 break
-        poses.append(Pose(round(x, 2), round(y, 2), heading))
+        else:
+            # No room left to scatter them apart (a small table): two orderly lines instead.
+            return place("abeam", count, side_index, width, height, spacing=spacing)
     return poses
 
 
