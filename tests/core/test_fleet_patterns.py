@@ -13,6 +13,7 @@ from rules.core.dice import SeededDice
 from rules.core.fleets import PATTERNS, Battle, place
 from rules.core.registry import manifests, get_ruleset
 from rules.core.ruleset import Seat
+from rules.core.tables.hexmap import Hex, centre
 
 SELLERS = [m.name for m in manifests() if get_ruleset(m.name).fleets() is not None]
 
@@ -52,10 +53,13 @@ def test_the_largest_fleets_start_in_every_pattern(ruleset, pattern):
     view = rules.view(state, None)
     ships = view["ships"]
     assert len(ships) == 2 * terms.max_ships
+    if isinstance(view.get("board"), dict) and view["board"].get("kind") == "hex":
+        # A hex map's view gives hexes (q, r): apart by a hex at least, in table units.
+        ships = [{**s, **dict(zip(("x", "y"), centre(Hex(s["x"], s["y"]))))} for s in ships]
     for a, b in itertools.combinations(ships, 2):
         assert math.hypot(a["x"] - b["x"], a["y"] - b["y"]) >= 2.5, (a["name"], b["name"])
     for ship in ships:
-        assert 0 < ship["x"] < terms.width and 0 < ship["y"] < terms.height
+        assert 0 <= ship["x"] <= terms.width and 0 <= ship["y"] <= terms.height
         own_third = ship["y"] < terms.height / 3 if ship["side"] == terms.sides[0] else ship["y"] > terms.height * 2 / 3
         assert own_third, ship
 
