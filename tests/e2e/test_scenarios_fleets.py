@@ -213,3 +213,28 @@ async def test_custom_scenario_saved_exported_and_played_again(fake_discord, tmp
             text = private_text(await w.host.run(w.battles, "game new", ruleset="cannoni", scenario="saved:nothing"),
                                 w.host)
             assert text == "This server has no scenario nothing. Saved: sophie.", text
+            text = private_text(await w.host.run(w.battles, "game new", ruleset="cannoni", scenario="frigate-duel",
+                                                 budget=50), w.host)
+            assert text.startswith("budget, layout, wind and table are for fleets by points"), text
+
+
+@pytest.mark.e2e_budget(60)
+async def test_the_builder_speaks_italian_in_an_italian_game(fake_discord, tmp_path):
+    server = fake_discord
+    w = duel_world(server)
+    bot = make_bot(server, tmp_path / "it.sqlite3")
+    with no_errors_logged():
+        async with server.running(bot):
+            await w.host.run(w.battles, "game new", ruleset="cannoni", scenario="points", budget=30, language="it")
+            (thread,) = w.battles.threads
+            await w.anne.run(thread, "game join", side="britain")
+            form = await open_builder(w.anne, thread)
+            assert "**Flotta di britain**: spesi 0 punti su 30, **ne restano 30**" in form.content, form.content
+            await choose(server, w.anne, form, "d", "Costruisci una nave di classe 5 (Appendice B)")
+            for kind, label in (("0", "Gran Bretagna"), ("1", "40 cannoni"), ("2", "300 uomini")):
+                await choose(server, w.anne, form, kind, label)
+            await w.anne.click(form, "Compra")
+            await server.wait_for(lambda: "Comprata British 40" in form.content, 10, what="bought")
+            await choose(server, w.anne, form, "d", "HMS Sophie")
+            it = await w.anne.click(form, "Compra")
+            assert private_text(it, w.anne).startswith("HMS Sophie costa 20 punti; a britain ne restano"), it.text

@@ -128,3 +128,30 @@ async def test_no_purchase_after_the_start(table):
     with pytest.raises(ServiceError) as late:
         await svc.buy_ship(game.id, table.ANNE, "hms_surprise")
     assert late.value.code == "not-lobby"
+
+
+async def test_a_restart_keeps_the_fleets_bought(table):
+    game, (britain, france) = await points_game(table, budget=60, pattern="line_ahead")
+    await table.service.buy_ship(game.id, table.ANNE, "class5", {"nation": "britain", "guns": "36", "crew": "250"})
+    await table.close()
+    await table.open()
+    view = await table.service.fleet(game.id, table.ANNE)
+    assert [(s.name, s.seat_id) for s in view.ships] == [("British 36", "p1")] and view.left == 60 - view.spent
+    await table.service.buy_ship(game.id, table.BOB, "bayonnaise")
+    await table.service.start(game.id, table.HOST)
+    start = await table.db.start_record(game.id)
+    assert [s["heading"] for s in start.setup["ships"]] == [90, 270]  # line ahead, abeam of each other
+
+
+async def test_a_ruleset_without_fleets_and_bad_terms_are_refused(table):
+    svc = table.service
+    with pytest.raises(ServiceError) as budget:
+        await svc.create_points_game(1, 10, table.HOST, "cannoni", budget=-5, thread_id=11)
+    assert budget.value.code == "fleet-bad-budget"
+    with pytest.raises(ServiceError) as pattern:
+        await svc.create_points_game(1, 10, table.HOST, "cannoni", pattern="wedge", thread_id=11)
+    assert "Choose: line_ahead, abeam, scattered" in pattern.value.message("en")
+    with pytest.raises(ServiceError) as size:
+        await svc.create_points_game(1, 10, table.HOST, "nauta", width=500, thread_id=11)
+    assert "between 7.5 and 120 segments" in size.value.message("en")
+    assert await table.db.games_with_status("lobby") == []
