@@ -169,6 +169,17 @@ async def handle(client: BotApp, interaction: discord.Interaction) -> bool:
     return True
 
 
+def _value(interaction: discord.Interaction) -> int | None:
+    """The menu's chosen value (a number in base 36), None for a button; a value no menu
+    of ours offers is refused like an unknown id."""
+    values = (interaction.data or {}).get("values") or [None]  # type: ignore[union-attr]
+    if values[0] is None:
+        return None
+    if not re.fullmatch(r"[0-9a-z]{1,4}", str(values[0])):
+        raise Refusal("reply.stale-component")
+    return int(values[0], 36)
+
+
 def _on_its_message(interaction: discord.Interaction, ref: Ref) -> bool:
     """The click names the game and side of the form it was on."""
     return any(other is not None and (other.game_id, other.side) == (ref.game_id, ref.side)
@@ -186,18 +197,21 @@ async def _handle(client: BotApp, interaction: discord.Interaction, ref: Ref) ->
         raise Refusal("reply.stale-component")
     side = sides[ref.side]
     user = interaction.user.id
-    value = ((interaction.data or {}).get("values") or [None])[0]  # type: ignore[union-attr]
+    value = _value(interaction)
     view = await service.fleet(game.id, user, side, manager=manager)
     status = price = ""
     if ref.kind == "d" and value is not None:
-        chosen = int(value, 36)
+        chosen = value
         design = view.designs[chosen] if chosen < len(view.designs) else None
         auto = "".join("0" if len(p.choices) == 1 else UNSET for p in (design.params if design else ()))
         ref = replace(ref, design=chosen, choices=auto)
     elif ref.kind in "012" and value is not None:
         n = int(ref.kind)
+        design = _design(view, ref)
+        if design is None or n >= len(design.params) or value >= min(len(design.params[n].choices), PAGE):
+            raise Refusal("reply.stale-component")  # no menu of this form offers it
         choices = ref.choices.ljust(n + 1, UNSET)
-        ref = replace(ref, choices=choices[:n] + value[:1] + choices[n + 1:])
+        ref = replace(ref, choices=choices[:n] + components.base36(value)[:1] + choices[n + 1:])
     elif ref.kind == "b":
         design = _design(view, ref)
         params = _params(design, ref.choices) if design else None
@@ -210,8 +224,8 @@ async def _handle(client: BotApp, interaction: discord.Interaction, ref: Ref) ->
         await interaction.response.edit_message(content=one_message(client, content), view=form)
         return
     elif ref.kind == "x" and value is not None:
-        view = await service.sell_ship(game.id, user, int(value, 36), side, manager=manager)
-        status = i18n.text("fleet.sold", lang, n=int(value, 36))
+        view = await service.sell_ship(game.id, user, value, side, manager=manager)
+        status = i18n.text("fleet.sold", lang, n=value)
     design = _design(view, ref)
     params = _params(design, ref.choices) if design else None
     if design is not None:

@@ -145,6 +145,15 @@ async def test_attack_the_fleet_builder(fake_discord, tmp_path):
             another_game = own.replace(f":{base36(game.id)}:", f":{base36(game.id + 1)}:")
             it = await press(w.anne, form, another_game, ["0"])
             assert private_text(it, w.anne).startswith("That button or menu is not one I can use")
+            # Values no menu of the form offers: refused, nothing changes.
+            for bad in ("not a number!", "zzzzzz"):
+                it = await press(w.anne, form, own, [bad])
+                assert private_text(it, w.anne).startswith("That button or menu is not one I can use")
+            await choose(server, w.anne, form, "d", "Build a ship of class 3 (Appendix B)")
+            it = await press(w.anne, form, menu(form, "0")["custom_id"], ["z"])
+            assert private_text(it, w.anne).startswith("That button or menu is not one I can use")
+            sell = await press(w.anne, form, own.replace("bsy1:d:", "bsy1:x:"), ["5"])
+            assert private_text(sell, w.anne) == "Ship 5 is not one of britain's ships."
             assert await bot.service.db.fleet_ships(game.id) == []
             # Two forms, two ships of 29 points, two clicks at once on a budget of 40: one ship.
             second = await open_builder(w.anne, thread)
