@@ -79,7 +79,7 @@ class FleetsMixin(LobbyMixin):
             raise ServiceError("fleet-bad-wind")
         for size, suggested in ((width, terms.width), (height, terms.height)):
             if size is not None and not suggested / 4 <= size <= suggested * 4:
-                raise ServiceError("fleet-bad-table", low=_fmt(terms.width / 4), high=_fmt(terms.width * 4),
+                raise ServiceError("fleet-bad-table", low=_fmt(suggested / 4), high=_fmt(suggested * 4),
                                    measure=terms.measure)
         return {"name": "points-battle", "title": terms.title,
                 POINTS: {"budget": budget, "pattern": pattern, "wind": wind, "width": width, "height": height}}
@@ -104,6 +104,7 @@ class FleetsMixin(LobbyMixin):
                                       pacing=pacing, language=language, thread_id=thread_id, setup=setup)
         builder = self._builder(ruleset)
         for side, ships in fleets.items():
+            side = self._side(game, side)
             for ship in ships:
                 await self._buy(game, builder, side, HOST_SEAT, ship["design"], ship.get("params", {}))
         return game
