@@ -237,7 +237,7 @@ class FleetsMixin(LobbyMixin):
 
     async def _fleets(self, game: GameRow, terms: Terms) -> dict[str, list[Bought]]:
         ships = await self.db.fleet_ships(game.id)
-        return {side: [Bought(s.design, s.params, s.name, s.points) for s in ships if s.side == side]
+        return {side: [Bought(s.design, s.params, s.name, s.points, s.seat_id) for s in ships if s.side == side]
                 for side in terms.sides}
 
     # -- custom scenarios ----------------------------------------------------------------

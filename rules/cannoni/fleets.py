@@ -101,7 +101,8 @@ class CannoniFleets:
         ships: list[ShipSetup] = []
         for side in SIDES:
             for i, (bought, pose) in enumerate(zip(fleets.get(side, []), poses[side])):
-                common = dict(id=f"{side}-{i + 1}", side=side, x=pose.x, y=pose.y, heading=pose.heading)
+                common = dict(id=f"{side}-{i + 1}", side=side, x=pose.x, y=pose.y, heading=pose.heading,
+                              player=bought.seat or None)
                 if bought.params:
                     p = bought.params
                     spec = built_spec(int(bought.design.removeprefix("class")), p["nation"], int(p["guns"]),

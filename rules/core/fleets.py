@@ -58,11 +58,13 @@ class Design:
 
 @dataclass(frozen=True, slots=True)
 class Bought:
-    """One ship bought: its design, the choices made, its name and its price."""
+    """One ship bought: its design, the choices made, its name, its price and the seat
+    that bought her (who commands her; "" : the side's seats share the ships)."""
     design: str
     params: dict[str, str] = field(default_factory=dict)
     name: str = ""
     points: float = 0.0
+    seat: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -56,7 +56,8 @@ class HooFleets:
                     raise ValueError(f"two ships on hex {at.q},{at.r}: the table is too small")
                 taken.add((at.q, at.r))
                 ships.append(ShipSetup(id=f"{side}-{i + 1}", name=f"{CATALOGUE[bought.design].name} {i + 1}",
-                                       side=side, card=bought.design, q=at.q, r=at.r, facing=_facing(pose.heading)))
+                                       side=side, card=bought.design, q=at.q, r=at.r, facing=_facing(pose.heading),
+                                       player=bought.seat or None))
         return HooSetup(name=battle.name, title=self.terms().title, sides=list(SIDES), ships=ships)
 
 

@@ -69,7 +69,8 @@ class NautaFleets:
         out = []
         for side, edge in zip(SIDES, ("south", "north")):
             ships = [ShipSetup(id=f"{side}-{i + 1}", type=b.design, name=f"{CLASSES[b.design].name} {i + 1}",
-                               extra=int(b.params.get("extra", "0")), x=pose.x, y=pose.y, heading=pose.heading)
+                               extra=int(b.params.get("extra", "0")), x=pose.x, y=pose.y, heading=pose.heading,
+                               player=b.seat or None)
                      for i, (b, pose) in enumerate(zip(fleets.get(side, []), poses[side]))]
             out.append(FleetSetup(side=side, nation=NATIONS[side], crew="average", edge=edge,
                                   points=battle.budget, ships=ships))

@@ -155,3 +155,18 @@ async def test_a_ruleset_without_fleets_and_bad_terms_are_refused(table):
         await svc.create_points_game(1, 10, table.HOST, "nauta", width=500, thread_id=11)
     assert "between 7.5 and 120 segments" in size.value.message("en")
     assert await table.db.games_with_status("lobby") == []
+
+
+async def test_the_buyer_commands_her(table):
+    svc = table.service
+    game, (britain, france) = await points_game(table, budget=80)
+    await svc.join(game.id, table.CARL, britain, "Carl")
+    await svc.buy_ship(game.id, table.CARL, "hms_speedy")
+    await svc.buy_ship(game.id, table.ANNE, "hms_sophie")
+    await svc.buy_ship(game.id, table.HOST, "hms_entreprenante", side=britain)  # the host's: shared out
+    await svc.buy_ship(game.id, table.BOB, "virginie")
+    await svc.start(game.id, table.HOST)
+    _, state = await table.state(game.id)
+    owners = {s.name: s.player for s in state.ships.values()} if isinstance(state.ships, dict) else \
+        {s.name: s.player for s in state.ships}
+    assert owners["HMS Speedy"] == "p3" and owners["HMS Sophie"] == "p1" and owners["Virginie"] == "p2"
