@@ -235,6 +235,8 @@ async def _handle(client: BotApp, interaction: discord.Interaction, ref: Ref) ->
         else:
             bought = await service.price_ship(game.id, user, design.id, params, side, manager=manager)
             price = i18n.text("fleet.price", lang, ship=bought.name or label, points=_fmt(bought.points))
+            if bought.about is not None:
+                price += "\n" + worded(bought.about, lang)
     content, form = buy_form(view, ref, lang, status, price)
     await interaction.response.edit_message(content=one_message(client, content), view=form)
 

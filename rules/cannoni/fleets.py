@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from rules.cannoni.builder import NATION_SKILLS, ShipSpec, build_logbook
 from rules.cannoni.catalogue import CATALOGUE
+from rules.cannoni.logbook import LogBook
 from rules.cannoni.setup import CannoniSetup, ShipSetup
 from rules.cannoni.state import Table
 from rules.core.fleets import Battle, Bought, Design, Param, PriceError, Terms, common_problems, place_fleets
@@ -68,6 +69,14 @@ def built_spec(ship_class: int, nation: str, guns: int, crew: int) -> ShipSpec:
                     decks=CLASSES[ship_class][1], crew_men=crew)
 
 
+def about(book: LogBook) -> Text:
+    """The log-book's lines that make her price, for the builder's form."""
+    return say("cannoni.fleet.about", decks=book.decks, turning=f"{book.turning}{book.turning_number}",
+               hull=book.hull_per_side, masts="/".join(str(m.boxes) for m in book.masts), crew=book.crew_boxes,
+               manoeuvre=book.manoeuvre, combat=f"{book.combat:+d}", gunnery=f"{book.gunnery:+d}",
+               carronades=book.carronades)
+
+
 class CannoniFleets:
     def terms(self) -> Terms:
         return Terms(sides=SIDES, designs=DESIGNS, max_ships=MAX_SHIPS, width=TABLE[0], height=TABLE[1],
@@ -78,7 +87,8 @@ class CannoniFleets:
         if found is None:
             raise PriceError(say("fleet.unknown-design", design=design))
         if not found.params:
-            return Bought(design=design, name=CATALOGUE[design].name, points=float(found.points or 0))
+            return Bought(design=design, name=CATALOGUE[design].name, points=float(found.points or 0),
+                          about=about(build_logbook(CATALOGUE[design])))
         ship_class = int(design.removeprefix("class"))
         chosen = {}
         for param in found.params:
@@ -89,7 +99,7 @@ class CannoniFleets:
         spec = built_spec(ship_class, chosen["nation"], int(chosen["guns"]), int(chosen["crew"]))
         book = build_logbook(spec)
         return Bought(design=design, params=chosen, name=f"{_ADJECTIVE[chosen['nation']]} {chosen['guns']}",
-                      points=float(book.value))
+                      points=float(book.value), about=about(book))
 
     def problems(self, side: str, fleet: list[Bought]) -> list[Text]:
         return common_problems(self.terms(), side, fleet)

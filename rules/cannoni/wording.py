@@ -846,6 +846,12 @@ FLEET = {
     "cannoni.fleet.param.crew": ("crew", "equipaggio"),
     "cannoni.fleet.guns": ("{n} guns", "{n} cannoni"),
     "cannoni.fleet.men": ("{n} men", "{n} uomini"),
+    "cannoni.fleet.about": ("Log-book: {decks} decks, turning {turning}, hull {hull} a side, masts {masts}, "
+                            "crew {crew} boxes, manoeuvre {manoeuvre}, combat {combat}, gunnery {gunnery}, "
+                            "{carronades} carronades.",
+                            "Libro di bordo: {decks} ponti, virata {turning}, scafo {hull} per fiancata, alberi "
+                            "{masts}, effettivi {crew} caselle, manovra {manoeuvre}, combattimento {combat}, "
+                            "fuoco {gunnery}, {carronades} carronate."),
     "cannoni.fleet.bad-choice": ("{value} is not a {what} this class can have.",
                                  "{value} non è un valore di {what} possibile per questa classe."),
     "cannoni.fleet.nation.france": ("France", "Francia"),

@@ -65,6 +65,7 @@ class Bought:
     name: str = ""
     points: float = 0.0
     seat: str = ""
+    about: Text | None = None  # what she is, in the ruleset's words (Cannoni: her log-book)
 
 
 @dataclass(frozen=True, slots=True)

@@ -90,6 +90,8 @@ async def test_fleets_bought_by_points_then_played(fake_discord, tmp_path):
             for kind, label in (("0", "Britain"), ("1", "74 guns"), ("2", "600 men")):
                 await choose(server, w.anne, form, kind, label)
             assert "British 74: 29 points." in form.content
+            assert ("Log-book: 2 decks, turning C2, hull 12 a side, masts 6/8/6, crew 12 boxes, manoeuvre 7, "
+                    "combat +2, gunnery +1, 0 carronades.") in form.content
             await w.anne.click(form, "Buy")
             await server.wait_for(lambda: "Bought British 74 for 29 points" in form.content, 10, what="bought")
             assert "**31 left**" in form.content and "1. British 74: 29 points" in form.content
