@@ -249,3 +249,23 @@ async def test_the_builder_speaks_italian_in_an_italian_game(fake_discord, tmp_p
             await choose(server, w.anne, form, "d", "HMS Sophie")
             it = await w.anne.click(form, "Compra")
             assert private_text(it, w.anne).startswith("HMS Sophie costa 20 punti; a britain ne restano"), it.text
+
+
+@pytest.mark.e2e_budget(60)
+async def test_a_builder_form_works_after_a_restart(fake_discord, tmp_path):
+    server = fake_discord
+    w = duel_world(server)
+    database = tmp_path / "restart.sqlite3"
+    with no_errors_logged():
+        async with server.running(make_bot(server, database)):
+            thread = await points_lobby(server, w, 60)
+            form = await open_builder(w.anne, thread)
+            await choose(server, w.anne, form, "d", "HMS Indefatigable")
+        # A new process on the same database: the form's ids carry all it needs.
+        bot = make_bot(server, database)
+        async with server.running(bot):
+            await w.anne.click(form, "Buy")
+            await server.wait_for(lambda: "Bought HMS Indefatigable for 29 points" in form.content, 10,
+                                  what="bought after the restart")
+            game = await bot.service.find_game(thread.id)
+            assert [s.name for s in await bot.service.db.fleet_ships(game.id)] == ["HMS Indefatigable"]
