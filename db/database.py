@@ -26,6 +26,7 @@ from db import compact, errors, upgrades
 from db.backend import INTEGRITY, PostgresBackend, SqliteBackend, Tx, open_backend, sqlite_path
 from db.leases import LeaseRows
 from db.memo import MISSING, RowMemo, Rows
+from db.fleets import FleetsMixin
 from db.results import ResultsMixin
 from db.campaigns import CampaignsMixin
 from db.notices import CHANNEL as NOTICE_CHANNEL, Notices
@@ -59,7 +60,7 @@ def migrations() -> list[tuple[int, str, str]]:
     return found
 
 
-class Database(LeaseRows, ResultsMixin, CampaignsMixin):
+class Database(LeaseRows, ResultsMixin, CampaignsMixin, FleetsMixin):
     def __init__(self, backend: SqliteBackend | PostgresBackend, path: str) -> None:
         self._backend = backend
         self._memo = RowMemo()

@@ -18,7 +18,7 @@ import discord
 import yarl
 from discord import app_commands
 
-from bot.discord import campaign, commands, components, duel, fleet, forms, ladder, listing, standing_menus
+from bot.discord import campaign, commands, components, duel, fleet, forms, ladder, listing, shipyard, standing_menus
 from bot.discord.markup import DiscordMarkup
 from bot.discord.pictures import ReplayCache, animate, closing_replay, map_image_maker
 from bot.discord.replies import answer_error
@@ -74,6 +74,7 @@ class Broadside(discord.Client):
         duel.register(self.tree)
         ladder.register(self.tree)
         campaign.register(self.tree)
+        shipyard.register(self.tree)
         self.transport = DiscordTransport(self)
         self.markup = DiscordMarkup()  # learns the command ids when the tree is synced
         self.replays = ReplayCache()
@@ -149,7 +150,7 @@ class Broadside(discord.Client):
             if not (await forms.handle(self, interaction) or await listing.handle(self, interaction)
                     or await duel.handle(self, interaction) or await standing_menus.handle(self, interaction)
                     or await fleet.handle(self, interaction) or await ladder.handle(self, interaction)
-                    or await campaign.handle(self, interaction)):
+                    or await campaign.handle(self, interaction) or await shipyard.handle(self, interaction)):
                 await components.unknown(interaction)
 
     async def close(self) -> None:

@@ -28,7 +28,7 @@ from bot.discord.app import app
 from bot.discord.replies import (FILE_LIMIT, MESSAGE_LIMIT, Refusal, defer, picture, reader_language, reply,
                                  server_language, split_text)
 from bot.discord.translator import L, command, options
-from bot.service import Pacing, ServiceError
+from bot.service import Pacing, ServiceError, fleet_terms
 from bot.transport import PendingDecision
 from db import GameRow
 from rules.core.manifest import Manifest
@@ -156,13 +156,19 @@ DEADLINE_CHOICES = [app_commands.Choice(name=L(f"choice.deadline.{p}"), value=p)
 LANGUAGE_CHOICES = [app_commands.Choice(name=L(f"choice.language.{lang}"), value=lang) for lang in i18n.LANGUAGES]
 
 
+LAYOUT_CHOICES = [app_commands.Choice(name=L(f"choice.layout.{p}"), value=p) for p in fleet_terms.PATTERNS]
+
+
 @game_group.command(**command("game.new"))
-@options("game.new", "ruleset", "scenario", "rules", "pacing", "phase", "language", "posting", "deadline", "grace")
+@options("game.new", "ruleset", "scenario", "rules", "pacing", "phase", "language", "posting", "deadline", "grace",
+         "budget", "layout", "wind", "table")
 @app_commands.choices(pacing=PACING_CHOICES, language=LANGUAGE_CHOICES, posting=POSTING_CHOICES,
-                      deadline=DEADLINE_CHOICES)
+                      deadline=DEADLINE_CHOICES, layout=LAYOUT_CHOICES)
 async def game_new(interaction: discord.Interaction, ruleset: str, scenario: str, rules: str | None = None,
                    pacing: str = "live", phase: str | None = None, language: str | None = None,
-                   posting: str | None = None, deadline: str | None = None, grace: str | None = None) -> None:
+                   posting: str | None = None, deadline: str | None = None, grace: str | None = None,
+                   budget: float | None = None, layout: str | None = None,
+                   wind: app_commands.Range[int, 0, 15] | None = None, table: str | None = None) -> None:
     if interaction.guild_id is None or interaction.channel_id is None:
         raise app_commands.NoPrivateMessage()
     await defer(interaction)
@@ -187,9 +193,19 @@ async def game_new(interaction: discord.Interaction, ruleset: str, scenario: str
         opened = await open_thread(channel, thread_title(ruleset, scenario, lang), pace.style)
         thread_id = opened.id if opened else None
     try:
-        game = await service.create_game(
-            interaction.guild_id, channel_id, interaction.user.id, ruleset, scenario, options=chosen, pacing=pace,
-            language=lang, thread_id=thread_id)
+        points = fleet_terms.points_choice(scenario)
+        if points is None and (budget, layout, wind, table) != (None, None, None, None):
+            raise Refusal("reply.points-only")
+        if points is None:
+            game = await service.create_game(
+                interaction.guild_id, channel_id, interaction.user.id, ruleset, scenario, options=chosen, pacing=pace,
+                language=lang, thread_id=thread_id)
+        else:  # fleets by points: the sides buy their ships (/game fleet)
+            width, height = parse_table(table)
+            game = await service.create_points_game(
+                interaction.guild_id, channel_id, interaction.user.id, ruleset, budget=budget, pattern=layout,
+                wind=wind, width=width, height=height, saved=points or None, options=chosen, pacing=pace,
+                language=lang, thread_id=thread_id)
     except Exception:
         if opened is not None:
             await close_thread(opened)
@@ -200,7 +216,20 @@ async def game_new(interaction: discord.Interaction, ruleset: str, scenario: str
         await reply(interaction, say(interaction, "reply.created-here", game=game.id))
 
 
+def parse_table(given: str | None) -> tuple[float | None, float | None]:
+    """``72x48`` (width x height in the ruleset's unit); nothing given: the ruleset's table."""
+    if not given:
+        return None, None
+    width, sep, height = given.lower().replace(" ", "").partition("x")
+    try:
+        return float(width), float(height)
+    except ValueError:
+        raise Refusal("reply.bad-table", given=given) from None
+
+
 def thread_title(ruleset: str, scenario: str, lang: str) -> str:
+    if fleet_terms.points_choice(scenario) is not None:
+        return legal.clip(i18n.text("fleet.thread", lang), 100)
     try:
         setup = get_ruleset(ruleset).scenarios().get(scenario)
     except KeyError:
@@ -245,6 +274,11 @@ async def _scenario_names(interaction: discord.Interaction, typed: str) -> list[
     lang = reader_language(interaction)
     offers = [legal.Offer(key, f"{ScenarioHead.of(setup).title_in(lang)} ({key})")
               for key, setup in sorted(get_ruleset(name).scenarios().items())]
+    if get_ruleset(name).fleets() is not None:  # fleets by points, and the server's saved scenarios
+        offers.append(legal.Offer(fleet_terms.SCENARIO, i18n.text("fleet.offer", lang)))
+        saved = await app(interaction).service.saved_scenarios(interaction.guild_id or 0)
+        offers += [legal.Offer(f"{fleet_terms.SAVED}{s.name}", i18n.text("fleet.offer-saved", lang, name=s.name))
+                   for s in saved if s.ruleset == name]
     return [o for o in offers if typed.lower() in o.label.lower()]
 
 

@@ -12,6 +12,7 @@ from bot.markup import Channel, Command, Deadline, Mention
 
 from bot.i18n.catalogue import CATALOGUE
 from bot.i18n.chat import CHAT
+from bot.i18n.fleets import FLEETS
 from bot.i18n.ladder import LADDER
 from bot.i18n.campaign import CAMPAIGN
 from bot.i18n.newcomer import NEWCOMER
@@ -32,6 +33,8 @@ assert not CATALOGUE.keys() & CAMPAIGN.keys(), sorted(CATALOGUE.keys() & CAMPAIG
 CATALOGUE.update(CAMPAIGN)
 assert not CATALOGUE.keys() & TIMING.keys(), sorted(CATALOGUE.keys() & TIMING.keys())
 CATALOGUE.update(TIMING)
+assert not CATALOGUE.keys() & FLEETS.keys(), sorted(CATALOGUE.keys() & FLEETS.keys())
+CATALOGUE.update(FLEETS)
 
 BOT = Catalogue("bot")
 BOT.add_all(CATALOGUE)

@@ -9,6 +9,7 @@ from pydantic import BaseModel, ValidationError
 from bot import i18n
 from bot.service.core import ServiceCore
 from bot.service.errors import ServiceError
+from bot.service.fleet_terms import points_terms
 from bot.service.models import GRACE_MOST, PACING_LIMITS, Pacing, deadline_per
 from bot.service.picks import ShipOption
 from db import AlreadySeated, GameRow, LimitReached, NewGame, PickTaken, SeatRow, StartRow, ThreadTaken, WrongStatus
@@ -34,6 +35,8 @@ def _first_error(exc: ValidationError) -> str:
 
 def _sides(game: GameRow) -> list[str]:
     rules = get_ruleset(game.ruleset)
+    if points_terms(game.setup) is not None:
+        return list(rules.fleets().terms().sides)
     return rules.sides(rules.setup_model.model_validate(game.setup))
 
 
@@ -41,9 +44,11 @@ class LobbyMixin(ServiceCore):
     # -- creating --------------------------------------------------------------------
     async def create_game(self, guild_id: int, channel_id: int, host_id: int, ruleset: str, scenario: str, *,
                           options: dict[str, Any] | None = None, pacing: Pacing | None = None,
-                          language: str = i18n.DEFAULT, thread_id: int | None = None) -> GameRow:
+                          language: str = i18n.DEFAULT, thread_id: int | None = None,
+                          setup: dict[str, Any] | None = None) -> GameRow:
+        """``setup``: a lobby's setup given whole (a points game's terms) instead of a scenario's."""
         rules = _ruleset(ruleset)
-        setup = self._scenario(rules, scenario)
+        stored = setup if setup is not None else self._scenario(rules, scenario).model_dump(mode="json")
         if language not in i18n.LANGUAGES:
             raise ServiceError("bad-language", known=", ".join(i18n.LANGUAGES))
         pacing = pacing or Pacing()
@@ -52,7 +57,7 @@ class LobbyMixin(ServiceCore):
         try:
             game = await self.db.create_game(NewGame(
                 guild_id=guild_id, channel_id=channel_id, thread_id=thread_id, ruleset=rules.name, scenario=scenario,
-                options=chosen.model_dump(mode="json"), setup=setup.model_dump(mode="json"), host_id=host_id,
+                options=chosen.model_dump(mode="json"), setup=stored, host_id=host_id,
                 language=language, pacing=pacing.style, phase_seconds=pacing.seconds, created_at=self.clock.now(),
                 posting=pacing.posting, deadline_per=pacing.deadline, grace_seconds=pacing.grace_seconds),
                 lobbies_per_host=self.limits.lobbies_per_member, games_per_guild=self.limits.games_per_server)
@@ -62,7 +67,7 @@ class LobbyMixin(ServiceCore):
             raise self._limit_error(exc) from None
         pace = self.pacing_words(game)
         await self._notice(game, "notice.created", host=i18n.mention(host_id), ruleset=manifest(ruleset).title.render(language),
-                           title=ScenarioHead.of(setup).title_in(language) or scenario, pacing=pace)
+                           title=ScenarioHead.of(stored).title_in(language) or scenario, pacing=pace)
         return game
 
     async def check_new_game(self, guild_id: int, host_id: int, thread_id: int | None = None) -> None:
@@ -210,6 +215,8 @@ class LobbyMixin(ServiceCore):
         """At most one seat per ship of the side: a seat without a ship would sit at the
         table with nothing to command. None when the ruleset lists no ships to count."""
         rules = get_ruleset(game.ruleset)
+        if points_terms(game.setup) is not None:
+            return rules.fleets().terms().max_ships
         entries = rules.ship_entries(rules.setup_model.model_validate(game.setup))
         if not entries:
             return None
@@ -247,6 +254,8 @@ class LobbyMixin(ServiceCore):
         return await self._choices(game)
 
     async def _choices(self, game: GameRow) -> list[ShipOption]:
+        if points_terms(game.setup) is not None:
+            return []  # ships are bought (bot/service/fleets.py), not picked
         taken = {p.ship_id: p.seat_id for p in await self.db.picks(game.id)}
         return [ShipOption(o.ship_id, o.label, o.side, o.points, taken.get(o.ship_id))
                 for o in self.picks.options(get_ruleset(game.ruleset), game.setup)]
@@ -318,10 +327,14 @@ class LobbyMixin(ServiceCore):
             if not any(s.side == side for s in seats):
                 raise ServiceError("side-empty", side=self.side_name(game, side))
 
+    async def _setup_to_start(self, game: GameRow, rules: Ruleset, picks: dict[str, str]) -> dict[str, Any]:
+        """The setup the game starts from (a points game's is made from its fleets)."""
+        return self.picks.apply(rules, game.setup, picks)
+
     async def _start_record(self, game: GameRow, seats: list[SeatRow]) -> StartRow:
         rules = get_ruleset(game.ruleset)
         picks = {p.ship_id: p.seat_id for p in await self.db.picks(game.id)}
-        setup_data = self.picks.apply(rules, game.setup, picks)
+        setup_data = await self._setup_to_start(game, rules, picks)
         engine_seats = [Seat(id=s.seat_id, side=s.side, name=s.display_name, ai=s.ai_level) for s in seats]
         seed = self._seed_source()
         try:

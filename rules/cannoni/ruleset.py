@@ -7,6 +7,7 @@ from typing import Any
 from rules.cannoni import sequence, standing
 from rules.cannoni.campaign import CannoniCampaign
 from rules.cannoni.fire import FireCheck
+from rules.cannoni.fleets import FLEETS, CannoniFleets
 from rules.cannoni.forts import all_batteries
 from rules.cannoni.manifest import MANIFEST
 from rules.cannoni.options import CannoniOptions
@@ -47,6 +48,9 @@ class CannoniRuleset(CannoniCampaign, SteppedRuleset):
 
     def sides(self, setup: CannoniSetup) -> list[str]:
         return list(setup.sides)
+
+    def fleets(self) -> CannoniFleets:
+        return FLEETS
 
     def ship_entries(self, setup: CannoniSetup) -> list[ShipEntry]:
         return [ShipEntry(id=s.id, name=s.logbook().name, side=s.side, points=float(s.logbook().value),

@@ -863,3 +863,30 @@ NATIONS = {
     'cannoni.nation.spain': ('Spain', 'Spagna'),
 }
 TEXTS.add_pairs(NATIONS)
+
+
+# Fleets by points (rules/cannoni/fleets.py): the builder's form and its problems.
+FLEET = {
+    "cannoni.scenario.points-battle": ("A battle of fleets bought by points", "Battaglia tra flotte acquistate a punti"),
+    "cannoni.fleet.class": ("Build a ship of class {n} (Appendix B)", "Costruisci una nave di classe {n} (Appendice B)"),
+    "cannoni.fleet.param.nation": ("nation", "nazione"),
+    "cannoni.fleet.param.guns": ("guns", "cannoni"),
+    "cannoni.fleet.param.crew": ("crew", "equipaggio"),
+    "cannoni.fleet.guns": ("{n} guns", "{n} cannoni"),
+    "cannoni.fleet.men": ("{n} men", "{n} uomini"),
+    "cannoni.fleet.about": ("Log-book: {decks} decks, turning {turning}, hull {hull} a side, masts {masts}, "
+                            "crew {crew} boxes, manoeuvre {manoeuvre}, combat {combat}, gunnery {gunnery}, "
+                            "{carronades} carronades.",
+                            "Libro di bordo: {decks} ponti, virata {turning}, scafo {hull} per fiancata, alberi "
+                            "{masts}, effettivi {crew} caselle, manovra {manoeuvre}, combattimento {combat}, "
+                            "fuoco {gunnery}, {carronades} carronate."),
+    "cannoni.fleet.bad-choice": ("{value} is not a {what} this class can have.",
+                                 "{value} non è un valore di {what} possibile per questa classe."),
+    "cannoni.fleet.nation.france": ("France", "Francia"),
+    "cannoni.fleet.nation.britain": ("Britain", "Gran Bretagna"),
+    "cannoni.fleet.nation.netherlands": ("Netherlands", "Olanda"),
+    "cannoni.fleet.nation.spain": ("Spain", "Spagna"),
+    "cannoni.fleet.nation.portugal": ("Portugal", "Portogallo"),
+    "cannoni.fleet.nation.usa": ("United States", "Stati Uniti"),
+}
+TEXTS.add_pairs(FLEET)

@@ -208,6 +208,11 @@ class Ruleset(ABC):
         picture for this kind of order. Nothing is rolled and the state is not changed."""
         return None
 
+    def fleets(self) -> Any:
+        """The ruleset's :class:`rules.core.fleets.FleetBuilder` (ships sold by points,
+        a setup from the fleets bought), or None: no fleets by points."""
+        return None
+
     @abstractmethod
     def outcome(self, state: BaseModel) -> Outcome | None:
         """The result once the game is over, else None."""

@@ -10,6 +10,7 @@ from rules.core.ruleset import FILLER, HEADING, PHASE_END, REVEAL, TURN_START, O
 from rules.core.scenarios import packaged_scenarios
 from rules.core.steps import SteppedRuleset
 from rules.core.tables.hexmap import distance
+from rules.hoo.fleet_points import FLEETS, HooFleets
 from rules.hoo.manifest import MANIFEST
 from rules.hoo.orders import STEPS
 from rules.hoo.ships import card
@@ -66,6 +67,9 @@ class HooRuleset(SteppedRuleset):
 
     def sides(self, setup: HooSetup) -> list[str]:
         return list(setup.sides)
+
+    def fleets(self) -> HooFleets:
+        return FLEETS
 
     def ship_entries(self, setup: HooSetup) -> list[ShipEntry]:
         return [ShipEntry(id=s.id, name=s.name, side=s.side, points=card(s.card).points, player=s.player)

@@ -280,3 +280,11 @@ TEXTS.add_pairs({
     "hoo.event.reef_cleared": ("{name} clears the reef.", "{name} supera indenne la scogliera."),
     "hoo.map.alt": ("Hex map, {status}, wind from {wind}.", "Mappa a esagoni, {status}, vento da {wind}."),
 })
+
+
+# Fleets by points (rules/hoo/fleet_points.py).
+TEXTS.add_pairs({
+    "hoo.scenario.points-battle": ("Two fleets bought by points on the Endless Plan",
+                                   "Due flotte acquistate a punti sul Piano Infinito"),
+    "hoo.fleet.card": ("{ship} ({points} points)", "{ship} ({points} punti)"),
+})

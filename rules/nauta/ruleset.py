@@ -12,6 +12,7 @@ from rules.core.standing import History
 from rules.core.steps import SteppedRuleset
 from rules.nauta import orders, sequence
 from rules.nauta.campaign import NautaCampaign
+from rules.nauta.fleet_points import FLEETS, NautaFleets
 from rules.nauta.manifest import MANIFEST
 from rules.nauta.options import NautaOptions
 from rules.nauta.placement import base_of, inside_table, on_land
@@ -53,6 +54,9 @@ class NautaRuleset(NautaCampaign, SteppedRuleset):
 
     def sides(self, setup: NautaSetup) -> list[str]:
         return setup.sides
+
+    def fleets(self) -> NautaFleets:
+        return FLEETS
 
     def ship_entries(self, setup: NautaSetup) -> list[ShipEntry]:
         return [ShipEntry(id=s.id, name=s.name or ship_class(s.type).name, side=fleet.side, player=s.player)

@@ -650,3 +650,13 @@ NATIONS = {
     'nauta.nation.arabs': ('Arabs', 'Arabi'),
 }
 TEXTS.add_pairs(NATIONS)
+# Fleets by points (rules/nauta/fleet_points.py): the builder's form and its problems.
+TEXTS.add_pairs({
+    "nauta.scenario.points-battle": ("Rome against Carthage, fleets bought by points",
+                                     "Roma contro Cartagine, flotte acquistate a punti"),
+    "nauta.fleet.design": ("{ship} ({points} points)", "{ship} ({points} punti)"),
+    "nauta.fleet.param.extra": ("extra soldiers", "soldati extra"),
+    "nauta.fleet.extra": ("{n} extra units (+{points} points)", "{n} unità extra (+{points} punti)"),
+    "nauta.fleet.bad-extra": ("{ship} cannot carry {value} extra units of soldiers.",
+                              "{ship} non può imbarcare {value} unità extra di soldati."),
+})

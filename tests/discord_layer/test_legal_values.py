@@ -130,7 +130,8 @@ async def test_new_game_options_complete_from_the_rulesets(table):
     rulesets = await table.complete(HOST, "game", "new", focused="ruleset")
     assert "cannoni" in [c["value"] for c in rulesets]
     scenarios = await table.complete(HOST, "game", "new", focused="scenario", ruleset="cannoni")
-    assert [c["value"] for c in scenarios] == sorted(get_ruleset("cannoni").scenarios())[:25]
+    # The ruleset's scenarios, then fleets by points (it sells ships by points).
+    assert [c["value"] for c in scenarios] == (sorted(get_ruleset("cannoni").scenarios()) + ["points"])[:25]
     assert await table.complete(HOST, "game", "new", focused="scenario", ruleset="chess") == []
     rules = await table.complete(HOST, "game", "new", focused="rules", ruleset="cannoni", rules="quick_play ch")
     assert [c["value"] for c in rules] == ["quick_play chit_pressure"]

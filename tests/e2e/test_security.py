@@ -191,7 +191,7 @@ def option_value(spec: dict[str, Any], w: World, text: st.SearchStrategy[str]) -
 #: The families the command tree is fuzzed in, each with its own examples; every synced
 #: command with options must fall in one (checked against the tree).
 FAMILIES = {"game": ("game ",), "host": ("host ",), "orders": ("order", "preview", "standing"), "views": ("map", "card", "log"),
-            "results": ("ladder", "stats"), "campaign": ("campaign ",)}
+            "scenarios": ("scenario ",), "results": ("ladder", "stats"), "campaign": ("campaign ",)}
 #: Commands that start a game when their values are good, so they cannot "change nothing":
 #: their hostile values are tried in tests/e2e/test_scenarios_duel.py.
 FUZZED_ELSEWHERE = {"duel friend", "duel computer"}
