@@ -3,7 +3,7 @@
 -- (the number is the next free one, taken in the transaction that checks the budget).
 -- scenarios: a server's custom scenarios by name (terms, fleets, set-up pattern, wind,
 -- table), replaced when saved again under the same name.
--- Portable SQL: plain types, no AUTOINCREMENT, upserts by ON CONFLICT.
+-- Portable SQL: plain types, no self-numbering ids, upserts by ON CONFLICT.
 
 CREATE TABLE fleet_ships (
     game_id   INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
