@@ -15,10 +15,10 @@ from PIL import Image, ImageDraw
 
 from renderer.pieces import side_label
 from renderer.png import encode
-from renderer.summary_words import TEXTS, fate_words
+from renderer.summary_words import TEXTS, fate_label, fate_words
 from renderer.theme import DEFAULT_THEME, Theme, font, text_width
 from rules.core.scenarios import scenario_title
-from rules.core.summary import FIRST_BLOOD, GameSummary, Moment
+from rules.core.summary import FIRST_BLOOD, GameSummary, Moment, SideSummary
 from rules.core.texts import catalogues
 
 WIDTH = 1000
@@ -76,21 +76,65 @@ def _score(score: float | None, lang: str) -> str:
     return "" if score is None else _t("summary.score", lang, points=f"{score:g}")
 
 
+def _alt_moments(s: GameSummary, lang: str, sided: bool) -> str:
+    """The moments turn by turn, the ships of one fate in a turn together; ``sided``
+    names the sides too, after each side's ships (when the sides' sentences do not list
+    their losses by name)."""
+    if not s.moments:
+        return _t("summary.no-moments", lang)
+
+    def named(name: str | None, side: str | None) -> str:
+        return f"{name} ({side_label(side)})" if sided and name and side else (name or "?")
+
+    turns: dict[str, dict[str, dict[str, list[str]]]] = {}
+    for m in s.moments:
+        fates = turns.setdefault("?" if m.turn is None else str(m.turn), {})
+        if m.kind == FIRST_BLOOD:
+            fates.setdefault(FIRST_BLOOD, {}).setdefault("", []).append(moment_words(
+                m.model_copy(update={"name": named(m.name, m.side), "by": named(m.by, m.by_side)}), lang))
+        else:
+            fates.setdefault(m.kind, {}).setdefault(m.side, []).append(m.name)
+
+    def ships(by_side: dict[str, list[str]]) -> str:
+        if not sided:
+            return ", ".join(name for names in by_side.values() for name in names)
+        return "; ".join(", ".join(names) + (f" ({side_label(side)})" if sided and side else "")
+                         for side, names in by_side.items())
+
+    items = []
+    for turn, fates in turns.items():
+        parts = [ships(by_side) if kind == FIRST_BLOOD else _t("summary.alt-fate", lang, fate=fate_label(kind, lang),
+                                                                  ships=ships(by_side))
+                 for kind, by_side in fates.items()]
+        items.append(_t("summary.alt-moment", lang, turn=turn, what="; ".join(parts)))
+    return _t("summary.alt-moments", lang, items=". ".join(items))
+
+
+def _alt_sides(s: GameSummary, lang: str, named: bool) -> str:
+    def lost(x: SideSummary) -> str:
+        if not x.lost:
+            return _t("summary.none", lang)
+        return ", ".join(x.lost) if named else _t("summary.lost-count", lang, n=len(x.lost))
+    return " ".join(_t("summary.alt-side", lang, side=side_label(x.side),
+                       score=f" ({_score(x.score, lang)})" if x.score is not None else "", lost=lost(x))
+                    for x in s.sides)
+
+
 def describe_summary(summary: GameSummary | Mapping[str, Any], lang: str = "en") -> str:
-    """The card in words, every moment listed: at most ALT_LIMIT characters."""
+    """The card in words, every moment listed, in at most ALT_LIMIT characters: each
+    side's losses by name, or, when that is too long, by number with each ship's side
+    named in her moment (every ship lost at the end has one); cut with "…" only when
+    even that is too long."""
     s = _summary(summary)
-    sides = " ".join(_t("summary.alt-side", lang, side=side_label(x.side),
-                        score=f" ({_score(x.score, lang)})" if x.score is not None else "",
-                        lost=", ".join(x.lost) if x.lost else _t("summary.none", lang))
-                     for x in s.sides)
-    items = "; ".join(_t("summary.alt-moment", lang, turn="?" if m.turn is None else m.turn,
-                         what=moment_words(m, lang)) for m in s.moments)
-    moments = _t("summary.alt-moments", lang, items=items) if s.moments else _t("summary.no-moments", lang)
     result = result_words(s, lang)
     reason = reason_words(s, lang)
-    said = _t("summary.alt", lang, title=title_of(s, lang), result=f"{result} ({reason})" if reason else result,
-              sides=sides, moments=moments)
-    return said if len(said) <= ALT_LIMIT else said[:ALT_LIMIT - 1].rstrip() + "…"
+    said = ""
+    for named in (True, False):
+        said = _t("summary.alt", lang, title=title_of(s, lang), result=f"{result} ({reason})" if reason else result,
+                  sides=_alt_sides(s, lang, named), moments=_alt_moments(s, lang, not named))
+        if len(said) <= ALT_LIMIT:
+            return said
+    return said[:ALT_LIMIT - 1].rstrip() + "…"
 
 
 def alt_lists_everything(summary: GameSummary | Mapping[str, Any], lang: str = "en") -> bool:
@@ -170,20 +214,46 @@ def layout(summary: GameSummary, lang: str, theme: Theme = DEFAULT_THEME) -> lis
     runs.append(Run(PAD, _t("summary.moments", lang), BODY_PX, True, gap_before=28))
     moments = list(s.moments)
     shorten = len(moments) > MOST_MOMENTS and alt_lists_everything(s, lang)
-    shown = moments[:MOST_MOMENTS - 1] if shorten else moments
-    turn_w = max([text_width(turn_words(m, lang), SMALL_PX, True) for m in shown] or [0]) + 18
-    for m in shown:
-        text = moment_words(m, lang)
-        lines = wrap(text, SMALL_PX, inner - mark_w - turn_w)
-        runs.append(Run(PAD, turn_words(m, lang), SMALL_PX, True, theme.muted, gap_before=6))
-        runs += [Run(PAD + turn_w + mark_w, line, SMALL_PX, mark=index.get(m.side) if n == 0 else None,
-                     gap_before=-1 if n == 0 else 0) for n, line in enumerate(lines)]
+    lines = _grouped(moments, lang) if len(moments) > MOST_MOMENTS and not shorten else \
+        [(m.turn, m.side, moment_words(m, lang), " ") for m in moments[:MOST_MOMENTS - 1 if shorten else None]]
+    turn_w = max([text_width(_turn_words(turn, lang), SMALL_PX, True) for turn, *_ in lines] or [0]) + 18
+    for turn, side, text, sep in lines:
+        wrapped = wrap(text, SMALL_PX, inner - mark_w - turn_w, sep=sep)
+        runs.append(Run(PAD, _turn_words(turn, lang), SMALL_PX, True, theme.muted, gap_before=6))
+        runs += [Run(PAD + turn_w + mark_w, line, SMALL_PX, mark=index.get(side) if n == 0 else None,
+                     gap_before=-1 if n == 0 else 0) for n, line in enumerate(wrapped)]
     if shorten:
-        runs.append(Run(PAD, _t("summary.more", lang, n=len(moments) - len(shown)), SMALL_PX, True,
+        runs.append(Run(PAD, _t("summary.more", lang, n=len(moments) - len(lines)), SMALL_PX, True,
                         theme.muted, gap_before=6))
     if not moments:
         runs.append(Run(PAD, _t("summary.no-moments", lang), SMALL_PX))
     return runs
+
+
+def _turn_words(turn: int | None, lang: str) -> str:
+    return _t("summary.turn", lang, turn=turn) if turn is not None else _t("summary.turn-unknown", lang)
+
+
+def _grouped(moments: list[Moment], lang: str) -> list[tuple[int | None, str, str, str]]:
+    """The moments too many to list one a line, when the alt text cannot hold them
+    all either: the ships one fate befell in a turn on one side, on one wrapped line
+    ("sunk: Fox, Hare"), so that the card stays whole and short."""
+    groups: dict[tuple[int | None, str, str], list[str]] = {}
+    lines: list[tuple[int | None, str, str, str]] = []
+    for m in moments:
+        if m.kind == FIRST_BLOOD:
+            lines.append((m.turn, m.side, moment_words(m, lang), " "))
+            continue
+        key = (m.turn, m.kind, m.side)
+        if key not in groups:
+            groups[key] = []
+            lines.append((m.turn, m.side, "", ", "))
+            groups[key].append(str(len(lines) - 1))  # where the group's line is
+        groups[key].append(m.name)
+    for (turn, kind, side), (at, *names) in groups.items():
+        lines[int(at)] = (turn, side, _t("summary.alt-fate", lang, fate=fate_label(kind, lang),
+                                         ships=", ".join(names)), ", ")
+    return lines
 
 
 def _line_height(size: int) -> int:

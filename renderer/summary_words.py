@@ -15,6 +15,7 @@ TEXTS.add_pairs({
     "summary.lost": ("Lost: {ships}", "Perse: {ships}"),
     "summary.lost-none": ("Lost: none", "Perse: nessuna"),
     "summary.none": ("no ship lost", "nessuna nave persa"),
+    "summary.lost-count": ("{n} ship(s) lost", "{n} nave/i perse"),
     "summary.more": ("and {n} more", "e altre {n}"),
     "summary.moments": ("Decisive moments", "Momenti decisivi"),
     "summary.no-moments": ("No ship was hit or lost.", "Nessuna nave colpita o perduta."),
@@ -26,8 +27,9 @@ TEXTS.add_pairs({
     "summary.alt": ("Summary card of {title}. {result}. {sides} {moments}",
                     "Resoconto di {title}. {result}. {sides} {moments}"),
     "summary.alt-side": ("{side}{score}: {lost}.", "{side}{score}: {lost}."),
-    "summary.alt-moments": ("Decisive moments: {items}.", "Momenti decisivi: {items}."),
-    "summary.alt-moment": ("turn {turn}, {what}", "turno {turn}, {what}"),
+    "summary.alt-moments": ("Decisive moments. {items}.", "Momenti decisivi. {items}."),
+    "summary.alt-moment": ("Turn {turn}: {what}", "Turno {turn}: {what}"),
+    "summary.alt-fate": ("{fate}: {ships}", "{fate}: {ships}"),
 })
 TEXTS.add_words("summary.fate", {
     "struck": ("{name} strikes her colours", "{name} ammaina la bandiera"),
@@ -39,6 +41,23 @@ TEXTS.add_words("summary.fate", {
     "left": ("{name} leaves the table", "{name} lascia il tavolo"),
     "out": ("{name} is out of the fight", "{name} è fuori combattimento"),
 })
+
+# The same fates as a heading for the ships it befell ("struck: Fox, Hare"), for the alt text.
+TEXTS.add_words("summary.fate-label", {
+    "struck": ("struck", "resa"),
+    "sunk": ("sunk", "affondamento"),
+    "sinking": ("sinking", "in affondamento"),
+    "taken": ("taken", "cattura"),
+    "wrecked": ("wrecked", "naufragio"),
+    "burning": ("burning", "in fiamme"),
+    "left": ("left the table", "uscita dal tavolo"),
+    "out": ("out of the fight", "fuori combattimento"),
+})
+
+
+def fate_label(fate: str, lang: str = "en") -> str:
+    code = f"summary.fate-label.{fate}"
+    return TEXTS.text(code if code in TEXTS else "summary.fate-label.out", lang)
 
 
 def fate_words(fate: str, name: str, lang: str = "en") -> str:
