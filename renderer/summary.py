@@ -4,7 +4,8 @@ and show on the report page, with alt text that says the same in words.
 
 The card is 1000 px wide so that, shown 550 px wide on a phone, its smallest text is
 still over 14 px. Long lists wrap; the list of moments is cut with "and N more" only
-when the alt text holds the whole list (it is then the full list the card points to).
+when the alt text holds the whole list (it is then the full list the card points to),
+else the card groups them by turn, fate and side and shows them all.
 """
 from __future__ import annotations
 
@@ -66,10 +67,6 @@ def moment_words(m: Moment, lang: str) -> str:
         code = "summary.first-blood-critical" if m.critical else "summary.first-blood"
         return _t(code, lang, by=m.by or "?", name=m.name)
     return fate_words(m.kind, m.name, lang)
-
-
-def turn_words(m: Moment, lang: str) -> str:
-    return _t("summary.turn", lang, turn=m.turn) if m.turn is not None else _t("summary.turn-unknown", lang)
 
 
 def _score(score: float | None, lang: str) -> str:
@@ -195,7 +192,7 @@ def layout(summary: GameSummary, lang: str, theme: Theme = DEFAULT_THEME) -> lis
     inner = WIDTH - 2 * PAD
     mark_w = text_width("● ", BODY_PX, True)
     runs: list[Run] = []
-    for i, line in enumerate(wrap(title_of(s, lang), TITLE_PX, inner, True)):
+    for line in wrap(title_of(s, lang), TITLE_PX, inner, True):
         runs.append(Run(PAD, line, TITLE_PX, True, theme.header_ink, band="header"))
     if s.turns is not None:
         runs.append(Run(PAD, _t("summary.turns", lang, n=s.turns), SMALL_PX, False, theme.header_muted,
@@ -238,21 +235,21 @@ def _grouped(moments: list[Moment], lang: str) -> list[tuple[int | None, str, st
     """The moments too many to list one a line, when the alt text cannot hold them
     all either: the ships one fate befell in a turn on one side, on one wrapped line
     ("sunk: Fox, Hare"), so that the card stays whole and short."""
-    groups: dict[tuple[int | None, str, str], list[str]] = {}
+    at: dict[tuple[int | None, str, str], int] = {}  # a group's line
+    names: dict[tuple[int | None, str, str], list[str]] = {}
     lines: list[tuple[int | None, str, str, str]] = []
     for m in moments:
         if m.kind == FIRST_BLOOD:
             lines.append((m.turn, m.side, moment_words(m, lang), " "))
             continue
         key = (m.turn, m.kind, m.side)
-        if key not in groups:
-            groups[key] = []
+        if key not in at:
+            at[key] = len(lines)
             lines.append((m.turn, m.side, "", ", "))
-            groups[key].append(str(len(lines) - 1))  # where the group's line is
-        groups[key].append(m.name)
-    for (turn, kind, side), (at, *names) in groups.items():
-        lines[int(at)] = (turn, side, _t("summary.alt-fate", lang, fate=fate_label(kind, lang),
-                                         ships=", ".join(names)), ", ")
+        names.setdefault(key, []).append(m.name)
+    for (turn, kind, side), n in at.items():
+        lines[n] = (turn, side, _t("summary.alt-fate", lang, fate=fate_label(kind, lang),
+                                   ships=", ".join(names[(turn, kind, side)])), ", ")
     return lines
 
 
