@@ -59,10 +59,12 @@ def _pieces(view: Mapping[str, Any]) -> list[PieceView]:
     return [PieceView.model_validate(p) for p in view.get("ships", []) if isinstance(p, Mapping)]
 
 
-def _piece_named(pieces: Sequence[PieceView], name: str, side: str) -> PieceView | None:
-    """The piece a loss names: by name, her home side's first (a prize may sail for her captor)."""
-    named = [p for p in pieces if p.label == name]
-    return next((p for p in named if p.side == side), named[0] if named else None)
+def _piece_named(pieces: Sequence[PieceView], name: str, side: str, taken: set[str]) -> PieceView | None:
+    """The piece a loss names: by name, not one named by an earlier loss (two ships may
+    share a name), one out of the fight first, then her home side's (a prize may sail
+    for her captor)."""
+    named = [p for p in pieces if p.label == name and p.id not in taken]
+    return min(named, key=lambda p: (p.fate is None, p.side != side), default=None)
 
 
 def _blood(view: Mapping[str, Any]) -> ShotView | None:
@@ -78,7 +80,7 @@ def find_moments(frames: Iterable[tuple[Mapping[str, Any], Mapping[str, Sequence
     """The moments of a game from each stored state's public view and losses, oldest
     first (the start included)."""
     moments: list[Moment] = []
-    fates: dict[tuple[str, str], str] = {}  # (side, name) of a ship out of the fight -> her fate
+    fates: dict[tuple[str, str], str] = {}  # (side, piece id) of a ship out of the fight -> her fate
     bled = False
     before_turn: int | None = None
     for n, (view, losses) in enumerate(frames):
@@ -92,18 +94,23 @@ def find_moments(frames: Iterable[tuple[Mapping[str, Any], Mapping[str, Sequence
             moments.append(Moment(turn=at, kind=FIRST_BLOOD, name=target.label if target else shot.target,
                                   side=target.side if target else "", by=firer.label if firer else shot.firer,
                                   by_side=firer.side if firer else None, hits=shot.hits, critical=shot.critical))
-        lost_now = {(side, name) for side, names in losses.items() for name in names}
+        lost_now: dict[tuple[str, str], tuple[str, PieceView | None]] = {}
+        for side, names in losses.items():
+            taken: set[str] = set()
+            for n, name in enumerate(names):
+                piece = _piece_named(pieces, name, side, taken)
+                if piece is not None:
+                    taken.add(piece.id)
+                lost_now[(side, piece.id if piece is not None else f"{name}#{n}")] = (name, piece)
         for key in [k for k in fates if k not in lost_now]:
             del fates[key]  # back in the fight (a prize retaken): a later loss is a new moment
-        for side, names in losses.items():
-            for name in names:
-                piece = _piece_named(pieces, name, side)
-                fate = (piece.fate if piece is not None else None) or "out"
-                if fates.get((side, name)) == fate:
-                    continue
-                fates[(side, name)] = fate
-                when = piece.lost_turn if piece is not None and piece.lost_turn is not None else at
-                moments.append(Moment(turn=when, kind=fate, name=name, side=side))
+        for (side, key), (name, piece) in lost_now.items():
+            fate = (piece.fate if piece is not None else None) or "out"
+            if fates.get((side, key)) == fate:
+                continue
+            fates[(side, key)] = fate
+            when = piece.lost_turn if piece is not None and piece.lost_turn is not None else at
+            moments.append(Moment(turn=when, kind=fate, name=name, side=side))
         before_turn = turn
     return moments
 

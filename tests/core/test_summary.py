@@ -107,3 +107,15 @@ def test_a_fate_that_changes_is_a_new_moment_and_a_ship_back_in_the_fight_may_be
         Moment(turn=2, kind="taken", name="Fox", side="a"),
         Moment(turn=5, kind="sunk", name="Fox", side="a"),  # her lost_turn, the rules' own word
     ]
+
+
+def test_two_ships_of_one_name_are_two_losses():
+    one = {"id": "r1", "name": "Redoutable", "side": "b"}
+    two = {"id": "r2", "name": "Redoutable", "side": "b"}
+    frames = [
+        (_view(1, [one, two]), {"b": []}),
+        (_view(2, [one, two | {"status": "sunk"}]), {"b": ["Redoutable"]}),
+        (_view(3, [one | {"struck": True}, two | {"status": "sunk"}]), {"b": ["Redoutable", "Redoutable"]}),
+    ]
+    assert [(m.turn, m.kind, m.name) for m in find_moments(frames)] == [(1, "sunk", "Redoutable"),
+                                                                        (2, "struck", "Redoutable")]
