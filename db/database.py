@@ -269,10 +269,12 @@ class Database(ResultsMixin):
         return [_game(r) for r in rows]
 
     async def over_and_untold(self) -> list[GameRow]:
-        """Games that ended with live steps not yet announced: their last post (and
-        card) is still to go out, after a restart too."""
-        rows = await self._read("SELECT * FROM games g WHERE g.status = 'over' AND EXISTS (SELECT 1 FROM steps s"
-                                " WHERE s.game_id = g.id AND s.undone_at IS NULL AND s.announced = 0) ORDER BY g.id")
+        """Games the rules ended (a result that is not 'abandoned') with live steps not
+        yet announced: their last post (and card) is still to go out, after a restart too."""
+        rows = await self._read("SELECT * FROM games g WHERE g.status = 'over'"
+                                " AND EXISTS (SELECT 1 FROM results r WHERE r.game_id = g.id AND r.kind != 'abandoned')"
+                                " AND EXISTS (SELECT 1 FROM steps s WHERE s.game_id = g.id AND s.undone_at IS NULL"
+                                " AND s.announced = 0) ORDER BY g.id")
         return [_game(r) for r in rows]
 
     async def set_thread(self, game_id: int, thread_id: int | None) -> None:
