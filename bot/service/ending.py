@@ -7,7 +7,6 @@ tells nothing a public view does not.
 from __future__ import annotations
 
 import asyncio
-
 from typing import Any
 
 from bot.service.core import ServiceCore
