@@ -20,6 +20,7 @@ from db import Database
 from bot import i18n
 from bot.service.posting import POSTINGS, frames_with_action, public_weights
 from renderer import DEFAULT_THEME, ViewportMemory, describe_image, render_map_bytes, render_replay
+from renderer.summary import summary_card
 from rules.core.record import replay
 from rules.core.registry import get_ruleset, ruleset_names
 
@@ -74,7 +75,7 @@ async def run_demo(out: Path, *, seed: int = 1, ruleset: str | None = None, scen
     db = await Database.open(db_file)
     service = GameService(db, transport, seed_source=lambda: seed)
     transport.now = service.clock.now
-    loops = LoopManager(service, image_factory=image_maker, animate=animate)
+    loops = LoopManager(service, image_factory=image_maker, animate=animate, cards=summary_card)
     try:
         await loops.start()
         game = await service.create_game(0, 0, HOST, ruleset, scenario, options=options,

@@ -59,14 +59,20 @@ REPLAY_FRAMES = 150  # public views a game's closing replay is drawn from, at mo
 #: limit, how many views it shows). Runs in a worker thread.
 ReplayProvider = Callable[[list[dict]], "tuple[bytes, int]"]
 
+#: Draws a finished game's summary card (``GameService.game_summary``) in the game's
+#: language: (PNG bytes, alt text). Runs in a worker thread.
+CardProvider = Callable[[dict, str], "tuple[bytes, str]"]
+
 
 class GameLoop:
     def __init__(self, game_id: int, service: GameService, images: ImageProvider | None = None,
                  replays: ReplayProvider | None = None, animate: Animator | None = None,
-                 fence: Callable[[int], Awaitable[bool]] | None = None) -> None:
+                 fence: Callable[[int], Awaitable[bool]] | None = None,
+                 cards: CardProvider | None = None) -> None:
         """``fence``: with leases, whether this process still holds the game (asked at the
         start of every pass, so a process that stalled past its lease posts nothing more
-        once another has taken the game over)."""
+        once another has taken the game over). ``cards``: draws the summary card posted
+        after a game's last post."""
         self.game_id = game_id
         self.fence = fence
         self.service = service
@@ -75,6 +81,7 @@ class GameLoop:
         self.images = images
         self.replays = replays
         self.animate = animate
+        self.cards = cards
         self.waker = Waker()
 
     async def run(self) -> None:
@@ -199,10 +206,13 @@ class GameLoop:
         cuts = frozenset((pos, int(part.split(":", 1)[1])) for pos, parts in enumerate(noted)
                          for part in parts if part.startswith("public:"))
         segments = cut(backlog, mode, flush, cuts, final=game.status == "over")
-        for n, segment in enumerate(segments):
+        for segment in segments:
             await self._post_segment(game, backlog, segment)
             done = wholly_told(backlog, segment.end)
-            if over and n == len(segments) - 1 and len(done) == len(backlog):
+            # The ending goes with the first post after which everything is told: marking
+            # the last step told forgets its parts, "over" among them. (A retry may cut a
+            # further, empty segment after the one that ends the game.)
+            if over and len(done) == len(backlog) > marked:
                 await self._post_over(game, backlog[-1])
             for pos in done[marked:]:
                 # Each player's lines go after the public story they belong to (noted
@@ -272,6 +282,22 @@ class GameLoop:
         if not parts.get("over", (0, False))[1]:
             lines, replay = await self._ending()
             await self._post_part(last.key, parts, "over", Place.of(game), lines, replay)
+        if self.cards is not None and not parts.get("summary", (0, False))[1]:
+            card = await self._card(game)
+            if card is not None:
+                await self._post_part(last.key, parts, "summary", Place.of(game), [], card)
+
+    async def _card(self, game) -> Image | None:
+        """The summary card (the result, the losses, the decisive moments), or None if
+        it cannot be drawn: the last post stands without it."""
+        assert self.cards is not None
+        try:
+            summary = await self.service.game_summary(self.game_id)
+            png, alt = await asyncio.to_thread(self.cards, summary, game.language)
+        except Exception:
+            log.exception("game %s: the summary card could not be drawn", self.game_id)
+            return None
+        return Image(png, alt, filename=f"game-{self.game_id}-summary.png")
 
     async def _post_part(self, key: int, parts: dict[str, tuple[int, bool]], part: str,
                          place: Place, lines: list[str], image: Image | None = None) -> None:
@@ -379,18 +405,19 @@ class LoopManager:
     def __init__(self, service: GameService, *, images: ImageProvider | None = None,
                  image_factory: Callable[[], ImageProvider] | None = None,
                  replays: ReplayProvider | None = None, animate: Animator | None = None,
-                 leases: LeaseKeeper | None = None) -> None:
+                 leases: LeaseKeeper | None = None, cards: CardProvider | None = None) -> None:
         """``images`` draws every game's maps; ``image_factory`` instead makes one
         provider per game, so a renderer can keep that game's map scale between phases;
         ``replays`` draws the replay GIF of a game's last post; ``animate`` draws the
         animated map of a post that tells several phases (without it such a post shows
-        the last phase's map)."""
+        the last phase's map); ``cards`` draws the summary card posted after the last post."""
         self.service = service
         self.images = images
         self.image_factory = image_factory
         self.replays = replays
         self.animate = animate
         self.leases = leases
+        self.cards = cards
         self._loops: dict[int, tuple[GameLoop, asyncio.Task[None]]] = {}
         self._claiming: set[int] = set()
         self._stopped = False
@@ -412,6 +439,8 @@ class LoopManager:
             return
         for game in await self.service.db.games_with_status("running", "paused"):
             self.wake(game.id)
+        for game in await self.service.db.over_and_untold():
+            self.wake(game.id)  # its last post and card are still to go out
 
     def wake(self, game_id: int) -> None:
         """Something changed in a game: wake its loop, starting one if it has none (with
@@ -469,7 +498,7 @@ class LoopManager:
             return
         images = self.image_factory() if self.image_factory is not None else self.images
         loop = GameLoop(game_id, self.service, images, self.replays, self.animate,
-                        fence=self.leases.holds if self.leases is not None else None)
+                        fence=self.leases.holds if self.leases is not None else None, cards=self.cards)
         task = asyncio.get_running_loop().create_task(loop.run(), name=f"broadside-game-{game_id}")
         self._loops[game_id] = (loop, task)
         task.add_done_callback(lambda t, gid=game_id: self._finished(gid, t))

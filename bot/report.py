@@ -1,6 +1,7 @@
 """A game's story as one self-contained web page: ``broadside campaign-report FILE``.
 
-The page holds the result (each side's score and losses), the last map, the whole game
+The page holds the result (each side's score and losses), the summary card the thread
+got at the end (the decisive moments), the last map, the whole game
 as an animated GIF and the public log, images inline (``data:`` addresses), so it can be
 mailed or put on a club's site as one file. It is built from a game record alone (what
 ``/host export`` gives) and only from public things: the public views and the events
@@ -15,9 +16,11 @@ from dataclasses import dataclass, field, replace
 from bot import i18n
 from bot.service.posting import frames_with_action, public_weights
 from renderer import DEFAULT_THEME, describe_image, render_map_bytes, render_replay
+from renderer.summary import summary_card
 from rules.core.record import GameRecord, replay
 from rules.core.registry import get_ruleset, manifest
 from rules.core.scenarios import scenario_title
+from rules.core.summary import summarise
 
 MAX_FRAMES = 80  # a long game's replay is thinned evenly past this
 
@@ -35,6 +38,8 @@ class BattleReport:
     frames: int
     turns: int | None = None
     players: list[str] = field(default_factory=list)
+    card: bytes = b""  # the summary card the thread got at the end (PNG), and its alt text
+    card_alt: str = ""
 
 
 def battle_report(record: GameRecord, lang: str = "en") -> BattleReport:
@@ -66,10 +71,12 @@ def battle_report(record: GameRecord, lang: str = "en") -> BattleReport:
         score = f"{outcome.scores[side]:g}" if outcome is not None and side in outcome.scores else "—"
         sides.append((side, score, ", ".join(losses.get(side, [])) or i18n.text("notice.final-none", lang)))
     title = scenario_title(record.setup.get("title"), lang) or record.scenario or record.ruleset
+    summary = summarise(rules, states)
+    card, card_alt = summary_card(summary.model_dump(mode="json"), lang)
     return BattleReport(title=title, ruleset=manifest(record.ruleset).title.render(lang), result=verdict, sides=sides,
                         log=log, final_map=render_map_bytes(last, lang=lang), final_alt=describe_image(last, lang),
-                        replay_gif=gif, frames=min(len(views), MAX_FRAMES), turns=last.get("turn"),
-                        players=[f"{s.name} ({s.side})" for s in record.seats])
+                        replay_gif=gif, frames=min(len(views), MAX_FRAMES), turns=summary.turns,
+                        players=[f"{s.name} ({s.side})" for s in record.seats], card=card, card_alt=card_alt)
 
 
 def _data(kind: str, data: bytes) -> str:
@@ -89,6 +96,8 @@ def _battle_html(report: BattleReport, n: int, lang: str, heading: bool) -> str:
   <p class="result">{e(report.result)}</p>
   <table class="sides"><thead><tr><th>{t("report.side")}</th><th>{t("report.score")}</th>
     <th>{t("report.losses")}</th></tr></thead><tbody>{rows}</tbody></table>
+  {f'<figure><img class="card" src="{_data("image/png", report.card)}" alt="{e(report.card_alt)}"></figure>'
+   if report.card else ""}
   <figure><img class="map" src="{_data("image/png", report.final_map)}" alt="{e(report.final_alt)}">
     <figcaption>{t("report.final-map")}</figcaption></figure>
   <figure><img class="replay" src="{_data("image/gif", report.replay_gif)}"
@@ -105,6 +114,7 @@ h1 { font-size: 1.6rem; } h2 { font-size: 1.3rem; border-bottom: 2px solid #7a5c
 .battle { margin-bottom: 3rem; } .meta { color: #555; } .result { font-weight: bold; font-size: 1.1rem; }
 table { border-collapse: collapse; margin: 0.5rem 0; } td, th { border: 1px solid #c9b98f; padding: 0.3rem 0.6rem; }
 img { max-width: 100%; height: auto; border: 1px solid #c9b98f; } figure { margin: 1rem 0; }
+img.card { max-width: min(100%, 40rem); }
 .log { font-size: 0.9rem; max-height: 30rem; overflow-y: auto; background: #fffdf6; padding: 0.5rem 2rem; }
 """
 

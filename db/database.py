@@ -241,6 +241,15 @@ class Database(LeaseRows, ResultsMixin, CampaignsMixin, FleetsMixin):
         rows = await self._read(f"SELECT * FROM games WHERE status IN ({marks}) ORDER BY id", statuses)
         return [_game(r) for r in rows]
 
+    async def over_and_untold(self) -> list[GameRow]:
+        """Games the rules ended (a result that is not 'abandoned') with live steps not
+        yet announced: their last post (and card) is still to go out, after a restart too."""
+        rows = await self._read("SELECT * FROM games g WHERE g.status = 'over'"
+                                " AND EXISTS (SELECT 1 FROM results r WHERE r.game_id = g.id AND r.kind != 'abandoned')"
+                                " AND EXISTS (SELECT 1 FROM steps s WHERE s.game_id = g.id AND s.undone_at IS NULL"
+                                " AND s.announced = 0) ORDER BY g.id")
+        return [_game(r) for r in rows]
+
     async def set_thread(self, game_id: int, thread_id: int | None) -> None:
         """The game's thread (None: it was deleted; the game talks in its channel)."""
         async with self._write(game_id, Rows.GAME, places=(thread_id,)) as conn:

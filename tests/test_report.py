@@ -14,7 +14,11 @@ import pytest
 from PIL import Image
 
 from bot.cli import main
+from renderer import DEFAULT_THEME
+from renderer.summary import WIDTH, describe_summary
 from rules.core.record import GameRecord, replay
+from rules.core.registry import get_ruleset
+from rules.core.summary import summarise
 
 RECORD = Path(__file__).resolve().parent.parent / "records" / "cannoni-frigate-duel.json"
 
@@ -60,7 +64,12 @@ def test_the_page_holds_the_result_the_maps_and_the_public_log(page):
     result, _ = replay(record)
     public = [e for s in result.steps for e in s.events if e.to is None and e.kind != "roll"]
     assert parsed.battles == 1 and parsed.log_lines == len(public)
-    (final_map, map_alt), (gif, gif_alt) = parsed.images
+    (card, card_alt), (final_map, map_alt), (gif, gif_alt) = parsed.images
+    # the summary card the thread got at the end, with its alt text
+    _, states = replay(record, keep_states=True)
+    summary = summarise(get_ruleset(record.ruleset), states)
+    assert _image(card).format == "PNG" and _image(card).width == WIDTH
+    assert card_alt == describe_summary(summary) and "Turn 3: struck: HMS Indefatigable." in card_alt
     assert _image(final_map).format == "PNG" and "HMS Indefatigable" in map_alt
     animation = _image(gif)
     assert animation.format == "GIF" and animation.n_frames > 3
@@ -92,13 +101,21 @@ def test_chromium_opens_the_page_and_shows_its_images(page, tmp_path):
     dom = subprocess.run([*flags, "--dump-dom", page.as_uri()], capture_output=True, text=True, timeout=120)
     parsed = Page()
     parsed.feed(dom.stdout)
-    assert parsed.battles == 1 and len(parsed.images) == 2 and parsed.log_lines > 10, dom.stderr[-500:]
+    assert parsed.battles == 1 and len(parsed.images) == 3 and parsed.log_lines > 10, dom.stderr[-500:]
     shot = tmp_path / "shot.png"
     subprocess.run([*flags, "--window-size=900,1400", f"--screenshot={shot}", page.as_uri()],
                    capture_output=True, timeout=120, check=True)
     # The browser drew the map: the map's most common colour (its sea) covers a large part
     # of the screenshot, which a broken image (an empty box) would not.
-    _, sea = max(_image(parsed.images[0][0]).convert("RGB").getcolors(1 << 24))
+    _, sea = max(_image(parsed.images[1][0]).convert("RGB").getcolors(1 << 24))
     pixels = Image.open(shot).convert("RGB").getcolors(1 << 24)
     near = sum(n for n, colour in pixels if max(abs(a - b) for a, b in zip(colour, sea)) <= 6)
     assert near > 0.1 * 900 * 1400, (sea, near)
+    # and the summary card: its dark header band, 40rem wide (the map's band is the
+    # width of the page)
+    shot_img = Image.open(shot).convert("RGB")
+    dark = [sum(1 for x in range(shot_img.width)
+                if max(abs(a - b) for a, b in zip(shot_img.getpixel((x, y)), DEFAULT_THEME.header_bg)) <= 6)
+            for y in range(0, shot_img.height, 2)]
+    card_rows = sum(1 for n in dark if 500 <= n <= 660)
+    assert card_rows * 2 > 60, card_rows

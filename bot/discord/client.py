@@ -31,6 +31,7 @@ from bot.service import Clock, GameService, Limits
 from bot.settings import Settings
 from bot.transport import ImageProvider
 from db import Database
+from renderer.summary import summary_card
 
 log = logging.getLogger("broadside.discord")
 
@@ -110,7 +111,7 @@ class Broadside(discord.Client):
         self.loops = LoopManager(self.service, images=self._images,
                                  image_factory=None if self._images is not None else map_image_maker,
                                  replays=closing_replay, animate=None if self._images is not None else animate,
-                                 leases=leases)
+                                 leases=leases, cards=summary_card)
         await self.tree.set_translator(CatalogueTranslator())
         if self._sync_commands:
             await self.sync_commands()

@@ -7,10 +7,12 @@ tells nothing a public view does not.
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 from bot.service.core import ServiceCore
 from db import GameRow
 from rules.core.registry import get_ruleset
+from rules.core.summary import summarise
 
 
 class EndingMixin(ServiceCore):
@@ -60,6 +62,20 @@ class EndingMixin(ServiceCore):
             return [self._t(game, "ladder.moved", moves=moves)] if moves else []
         why = "ladder.why-computer" if result.summary.get("computers") else "ladder.why-sides"
         return [self._t(game, "ladder.unrated", why=self._t(game, why))]
+
+    async def game_summary(self, game_id: int) -> dict[str, Any]:
+        """The game in brief for its summary card (``rules.core.summary``): the result,
+        each side's losses and the decisive moments, from every stored state's public
+        view and losses, as JSON."""
+        game = await self.game(game_id)
+        rules = get_ruleset(game.ruleset)
+        start = await self.db.start_record(game_id)
+        steps = await self.db.steps(game_id, with_state=True)
+        raw = ([start.state] if start is not None else []) + [s.state for s in steps]
+
+        def made() -> dict[str, Any]:
+            return summarise(rules, [rules.load_state(r) for r in raw]).model_dump(mode="json")
+        return await asyncio.to_thread(made)
 
     async def replay_alt(self, game_id: int, frames: int) -> str:
         """The replay's alt text (public: it names the game and how much it shows)."""

@@ -16,6 +16,7 @@ ROOT = Path(__file__).resolve().parents[2]
 def _load_everything() -> dict[str, Catalogue]:
     import bot.i18n  # noqa: F401  the bot's own catalogue
     import renderer.words  # noqa: F401  the words every map of ships shares
+    import renderer.summary_words  # noqa: F401  the summary card's
     for name in ruleset_names():
         get_ruleset(name)
     return catalogues()

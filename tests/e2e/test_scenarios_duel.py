@@ -96,7 +96,13 @@ async def test_a_duel_against_the_computer_plays_to_a_last_post_with_the_replay(
                 (m for m in thread.messages if m.content.startswith("**The game is over: ")), None), 100,
                 what="the last post")
             await bot.loops.settle()
-            assert last is thread.messages[-1]
+            # The last post, then the summary card, alone, once.
+            assert last is thread.messages[-2]
+            (card,) = thread.messages[-1].files
+            assert card.filename.endswith("-summary.png") and card.data.startswith(b"\x89PNG")
+            assert card.description.startswith("Summary card of Indefatigable and Virginie")
+            assert "Decisive moments" in card.description or "No ship was hit or lost" in card.description
+            assert sum(1 for m in thread.messages for f in m.files if f.filename.endswith("-summary.png")) == 1
             assert "Britain: " in last.content and "France: " in last.content and " lost " in last.content
             (gif,) = last.files
             assert gif.filename.endswith("-replay.gif") and gif.data.startswith(b"GIF8")

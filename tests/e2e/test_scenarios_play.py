@@ -92,7 +92,9 @@ async def test_a_duel_from_game_new_to_the_result(fake_discord, tmp_path):
                 (m for m in thread.messages if m.content.startswith("**The game is over: ")), None), 40)
             result = next(m for m in thread.messages if "Game over:" in m.content)
             assert thread.messages.index(result) < thread.messages.index(over)
-            assert over is thread.messages[-1]
+            card = await server.wait_for(lambda: next(  # the summary card, right after
+                (m for m in thread.messages if [f.filename for f in m.files] == ["game-1-summary.png"]), None), 40)
+            assert over is thread.messages[-2] and card is thread.messages[-1]
             # The last post: each side's score and losses, and the whole game as a GIF.
             assert "Britain: " in over.content and "France: " in over.content
             assert [f.filename for f in over.files] == ["game-1-replay.gif"]
