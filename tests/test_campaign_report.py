@@ -38,7 +38,7 @@ def test_a_campaign_page_has_its_standings_and_every_battle(tmp_path):
     parsed = Page()
     parsed.feed(page.read_text(encoding="utf-8"))
     text = " ".join(parsed.text)
-    assert parsed.battles == 2 and len(parsed.images) == 4
+    assert parsed.battles == 2 and len(parsed.images) == 6  # each battle: its card, last map, replay
     assert "Classifica" in text and "Punti" in text and "The Channel — battaglia 2" in text
 
 
@@ -53,5 +53,5 @@ def test_chromium_opens_a_campaign_page(tmp_path):
     dom = subprocess.run([*flags, "--dump-dom", page.as_uri()], capture_output=True, text=True, timeout=120)
     parsed = Page()
     parsed.feed(dom.stdout)
-    assert parsed.battles == 2 and len(parsed.images) == 4, dom.stderr[-500:]
+    assert parsed.battles == 2 and len(parsed.images) == 6, dom.stderr[-500:]  # a card, a map, a replay each
     assert "Standings" in " ".join(parsed.text)
