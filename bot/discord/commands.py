@@ -29,6 +29,7 @@ from bot.discord.replies import (FILE_LIMIT, MESSAGE_LIMIT, Refusal, defer, pict
                                  server_language, split_text)
 from bot.discord.translator import L, command, options
 from bot.service import Pacing, ServiceError, fleet_terms
+from bot.service.quick import describe_payload
 from bot.transport import PendingDecision
 from db import GameRow
 from rules.core.manifest import Manifest
@@ -522,7 +523,7 @@ async def pending(interaction: discord.Interaction) -> None:
         label = legal.decision_label(item, game.language)
         if item.submitted is not None:
             lines.append(say(interaction, "reply.pending-given", label=label,
-                             order=legal.describe(item.spec, item.submitted, game.language)))
+                             order=describe_payload(item.spec, item.submitted, game.language)))
         elif item.standing is not None:
             lines.append(say(interaction, "reply.pending-standing", label=label, standing=item.standing))
         else:

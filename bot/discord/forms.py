@@ -33,7 +33,7 @@ import discord
 from bot import i18n
 from bot.discord import components, legal, values
 from bot.discord.app import BotApp
-from bot.discord.replies import Refusal, answer_error, one_message, split_text
+from bot.discord.replies import Refusal, one_message, split_text
 from bot.transport import PendingDecision
 from rules.core.decisions import ActionSpec, DecisionSpec, ParamSpec
 from rules.core.forms import same_value
@@ -282,16 +282,7 @@ def message(game_id: int, item: PendingDecision, lang: str, *, page: int = 0,
 # -- clicks ----------------------------------------------------------------------------------------------
 async def handle(client: BotApp, interaction: discord.Interaction) -> bool:
     """Answer a click on an order menu; False if the component is not one of ours."""
-    ref = parse(interaction.custom_id)
-    if ref is None:
-        return False
-    try:
-        if not _on_its_message(interaction, ref):
-            raise Refusal("reply.stale-component")
-        await _handle(client, interaction, ref)
-    except Exception as exc:  # noqa: BLE001 - every failure gets the one private answer
-        await answer_error(interaction, exc)
-    return True
+    return await components.take(interaction, parse, _on_its_message, lambda ref: _handle(client, interaction, ref))
 
 
 def _on_its_message(interaction: discord.Interaction, ref: Ref) -> bool:

@@ -29,7 +29,7 @@ from bot import i18n
 from bot.discord import commands, components
 from bot.discord.app import BotApp, app
 from bot.discord.legal import clip
-from bot.discord.replies import Refusal, answer_error, defer, one_message, reply, split_text
+from bot.discord.replies import Refusal, defer, one_message, reply, split_text
 from bot.discord.translator import command, options
 from bot.service.fleets import FleetView
 from rules.core.fleets import Design
@@ -157,16 +157,7 @@ def first(view: FleetView) -> Ref:
 
 async def handle(client: BotApp, interaction: discord.Interaction) -> bool:
     """Answer a click on a fleet builder; False if the component is not one."""
-    ref = parse(interaction.custom_id)
-    if ref is None:
-        return False
-    try:
-        if not _on_its_message(interaction, ref):
-            raise Refusal("reply.stale-component")
-        await _handle(client, interaction, ref)
-    except Exception as exc:  # noqa: BLE001 - every failure gets the one private answer
-        await answer_error(interaction, exc)
-    return True
+    return await components.take(interaction, parse, _on_its_message, lambda ref: _handle(client, interaction, ref))
 
 
 def _value(interaction: discord.Interaction) -> int | None:

@@ -20,7 +20,7 @@ from bot import i18n
 from bot.discord import components
 from bot.discord.app import BotApp
 from bot.discord.legal import clip
-from bot.discord.replies import Refusal, answer_error, one_message, split_text
+from bot.discord.replies import one_message, split_text
 from bot.service import ServiceError
 from bot.service.standing import StandingBoard
 from rules.core.standing import EVERY_PHASE
@@ -110,16 +110,7 @@ def messages(game_id: int, board: StandingBoard, moment: str, lang: str,
 
 async def handle(client: BotApp, interaction: discord.Interaction) -> bool:
     """Answer a choice in a standing-order menu; False if the component is not one."""
-    ref = parse(interaction.custom_id)
-    if ref is None:
-        return False
-    try:
-        if not _on_its_message(interaction, ref):
-            raise Refusal("reply.stale-component")
-        await _handle(client, interaction, ref)
-    except Exception as exc:  # noqa: BLE001 - every failure gets the one private answer
-        await answer_error(interaction, exc)
-    return True
+    return await components.take(interaction, parse, _on_its_message, lambda ref: _handle(client, interaction, ref))
 
 
 def _on_its_message(interaction: discord.Interaction, ref: StandingRef) -> bool:

@@ -25,6 +25,7 @@ from bot.transport import PendingDecision
 from rules.core.decisions import ActionSpec, Choice, Decision, DecisionSpec, ParamSpec
 from rules.core.forms import coerce_param
 from rules.core.manifest import Manifest, OrderParam
+from rules.core.registry import get_ruleset
 from rules.core.texts import Catalogue
 from tests.e2e.fake_discord.limits import COMMAND_OPTIONS, CUSTOM_ID, SELECT_OPTIONS, FormErrors, check_commands, \
     check_components
@@ -205,6 +206,7 @@ def test_a_value_without_a_menu_says_how_to_type_it():
 def test_a_preview_says_what_the_rulesets_preview_tells():
     """The words of what a move would do are the ruleset's own (its preview's ``said``,
     a text of its catalogue), passed on in the reader's language; none, the plain words."""
+    get_ruleset("cannoni")  # as in a game: the ruleset that made the preview has its words loaded
     said = {"code": "cannoni.preview.sailed", "params": {"distance": "2.5", "stop": {
         "code": "cannoni.preview.stop.edge", "params": {}}}}
     english, italian = SimpleNamespace(extras={"lang": "en"}), SimpleNamespace(extras={"lang": "it"})

@@ -1,6 +1,7 @@
 """Autocomplete and menus offer only legal values, never more than Discord's 25."""
 from __future__ import annotations
 
+from bot.service.quick import describe_payload
 from bot.discord import legal, values
 from rules.core.decisions import Choice, DecisionSpec, ParamSpec
 from rules.core.forms import coerce_param
@@ -57,7 +58,7 @@ def test_the_action_is_found_from_the_parameters_given():
     assert legal.find_action(spec, "TURN", []).action == "turn"
     assert legal.find_action(spec, None, []) is None
     assert legal.find_action(spec, None, ["mast"]) is None
-    assert legal.describe(spec, {"action": "turn", "template": "B", "distance": 2.0}) == \
+    assert describe_payload(spec, {"action": "turn", "template": "B", "distance": 2.0}) == \
         "turn · card: B · distance: 2"
 
 
