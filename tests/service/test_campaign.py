@@ -96,7 +96,7 @@ async def test_two_battles_carry_damage_and_a_prize_and_survive_restarts(table, 
     assert main(["campaign-report", str(source), "--out", str(page)]) == 0
     parsed = Page()
     parsed.feed(page.read_text(encoding="utf-8"))
-    assert parsed.battles == 2 and len(parsed.images) == 4
+    assert parsed.battles == 2 and len(parsed.images) == 6  # each battle: its card, last map, replay
     text = " ".join(parsed.text)
     assert "Standings" in text and "The Channel — battle 1" in text and "The Channel — battle 2" in text
     with pytest.raises(ServiceError) as not_host:
