@@ -22,7 +22,8 @@ from tests.ai.common import play  # noqa: E402
 
 LEVELS = ["random", "deckhand", "captain"]
 PAIRS = [("deckhand", "random"), ("captain", "random"), ("captain", "deckhand")]
-SCENARIOS = {"nauta": ["mylae", "artemisium", "greek-fire"], "cannoni": ["frigate-duel"], "pirates": ["skirmish"]}
+SCENARIOS = {"nauta": ["mylae", "artemisium", "greek-fire"], "cannoni": ["frigate-duel"], "sca": ["duel", "squadrons"],
+             "pirates": ["skirmish"]}
 
 
 def idle_galleys(played, level: str) -> int:

@@ -1,7 +1,15 @@
-"""Load benchmark: one bot process with 200 games in progress, driven through the loopback
+"""Load benchmark: bot processes with 200 games in progress, driven through the loopback
 Discord (tests/e2e/fake_discord) exactly as members would drive it.
 
     .venv/bin/python bench/bench_load.py [--games 200] [--concurrency 20]
+        [--processes 2 --database postgresql://user@host/postgres]
+
+With ``--processes N`` (PostgreSQL only: ``--database`` names a server, on which a fresh
+database is made for the run) the bot runs as N processes sharing the database, process i
+running shard i of N, and the games are spread over N guilds, one on each shard. The
+figures are then summed (CPU, memory) or pooled (latencies, lags) over the processes, and
+one more is taken: the take-over, from a SIGKILL of one process until every one of its
+games is leased by another.
 
 The bot runs in its own process (bench/load_bot.py: the client `broadside run` starts,
 configured by the same BROADSIDE_* variables, plus the measurements only the process can
@@ -33,7 +41,6 @@ import logging
 import os
 import random
 import signal
-import sqlite3
 import sys
 import tempfile
 import time
@@ -50,6 +57,7 @@ LAUNCHER = Path(__file__).with_name("load_bot.py")
 TARGET_ACK_P99 = 0.100
 TARGET_LAG_P99 = 0.050
 TARGET_RESUME = 5.0
+TARGET_TAKEOVER = 15.0
 
 
 def pct(values: list[float], q: float) -> float:
@@ -111,32 +119,35 @@ class Load:
 class BotProcess:
     """``bench/load_bot.py`` in its own process, pointed at the loopback server."""
 
-    def __init__(self, server: LoopbackDiscord, database: Path, workdir: Path, name: str) -> None:
+    def __init__(self, server: LoopbackDiscord, database: str, workdir: Path, name: str,
+                 shard: tuple[int, int] | None = None) -> None:
         self.server = server
         self.report = workdir / f"{name}.jsonl"
         self.log = workdir / f"{name}.log"
         self.env = {k: v for k, v in os.environ.items() if not k.startswith("BROADSIDE_")}
         self.env.update(BROADSIDE_TOKEN=server.token, BROADSIDE_API_BASE=server.api_base,
                         BROADSIDE_GATEWAY_URL=server.gateway_url, BROADSIDE_DATABASE=str(database),
-                        BROADSIDE_LOG_LEVEL="WARNING", BENCH_REPORT=str(self.report), PYTHONUNBUFFERED="1",
+                        BROADSIDE_LOG_LEVEL=os.environ.get("BENCH_BOT_LOG", "WARNING"), BENCH_REPORT=str(self.report), PYTHONUNBUFFERED="1",
                         # One host opens every game: the per-member and per-server limits
                         # would refuse all but the first few.
                         BROADSIDE_MAX_LOBBIES_PER_MEMBER="100000", BROADSIDE_MAX_GAMES_PER_SERVER="100000",
                         # Resolutions are measured from the last order: no grace period in between.
                         BROADSIDE_GRACE_SECONDS="0")
+        if shard is not None:
+            self.env.update(BROADSIDE_SHARDS=str(shard[0]), BROADSIDE_SHARD_COUNT=str(shard[1]))
         self.proc: asyncio.subprocess.Process | None = None
         self.spawned = 0.0
 
-    async def start(self, sessions: int) -> None:
+    async def spawn(self) -> None:
         self.spawned = time.time()
         with self.log.open("ab") as out:
             self.proc = await asyncio.create_subprocess_exec(sys.executable, str(LAUNCHER), env=self.env,
                                                              stdout=out, stderr=out,
                                                              stdin=asyncio.subprocess.DEVNULL)
-        gw = self.server.gateway
-        await self.server.wait_for(lambda: self.proc.returncode is not None or (
-            gw.identifies >= sessions and gw.ready.is_set() and gw.connected), 60, what="the bot's session")
-        assert self.proc.returncode is None, f"the bot exited early:\n{self.log.read_text()}"
+
+    async def start(self, sessions: int) -> None:
+        await self.spawn()
+        await connected([self], sessions)
 
     def rss(self) -> int:
         assert self.proc is not None
@@ -159,6 +170,11 @@ class BotProcess:
         await self.server.wait_for(lambda: self.entries("settled"), timeout, what="the bot's first passes")
         return self.entries("settled")[0]
 
+    async def kill(self) -> None:
+        assert self.proc is not None
+        self.proc.send_signal(signal.SIGKILL)
+        await asyncio.wait_for(self.proc.wait(), 60)
+
     async def stop(self) -> dict[str, Any]:
         """SIGTERM, as a service manager stops it; returns its exit report."""
         assert self.proc is not None
@@ -169,15 +185,49 @@ class BotProcess:
         return exits[0]
 
 
-def game_ids(database: Path) -> dict[int, int]:
-    """thread id -> game id, read from the bot's database as any other process could."""
-    with sqlite3.connect(f"file:{database}?mode=ro", uri=True) as db:
-        return {thread: game for game, thread in db.execute("SELECT id, thread_id FROM games")}
+async def connected(bots: list[BotProcess], sessions: int) -> None:
+    """Every bot's gateway sessions are up (``sessions``: IDENTIFYs so far, all shards)."""
+    gw = bots[0].server.gateway
+    await bots[0].server.wait_for(lambda: any(b.proc.returncode is not None for b in bots) or (
+        gw.identifies >= sessions and gw.ready.is_set() and gw.connected), 60, what="the bots' sessions")
+    for b in bots:
+        assert b.proc.returncode is None, f"the bot exited early:\n{b.log.read_text()}"
 
 
-def resolved_games(database: Path) -> int:
-    with sqlite3.connect(f"file:{database}?mode=ro", uri=True) as db:
-        return db.execute("SELECT COUNT(DISTINCT game_id) FROM steps WHERE undone_at IS NULL").fetchone()[0]
+_readers: dict[str, Any] = {}
+
+
+async def query(database: str, sql: str) -> list[Any]:
+    """Read the bots' database as any other process could (one connection, kept)."""
+    from db import Database
+
+    if database not in _readers:
+        _readers[database] = await Database.open(database)
+    return await _readers[database]._read(sql)
+
+
+async def game_ids(database: str) -> dict[int, int]:
+    """thread id -> game id."""
+    return {r[1]: r[0] for r in await query(database, "SELECT id, thread_id FROM games")}
+
+
+async def resolved_games(database: str) -> int:
+    return (await query(database, "SELECT COUNT(DISTINCT game_id) FROM steps WHERE undone_at IS NULL"))[0][0]
+
+
+async def fresh_postgres(url: str) -> str:
+    """A new database on the server of ``url``, for this run alone; its URL."""
+    import asyncpg
+    import yarl
+
+    name = f"broadside_bench_{os.getpid()}_{int(time.time())}"
+    conn = await asyncpg.connect(url)
+    try:
+        await conn.execute(f'CREATE DATABASE "{name}"')
+    finally:
+        await conn.close()
+    base = yarl.URL(url)
+    return str(base.with_path("/" + name).with_query(base.query))
 
 
 async def settle(server: LoopbackDiscord) -> None:
@@ -185,42 +235,58 @@ async def settle(server: LoopbackDiscord) -> None:
     await server.idle(quiet=1.0, timeout=180)
 
 
-async def bench(games: int, concurrency: int) -> dict[str, Any]:
+async def bench(games: int, concurrency: int, processes: int = 1, database: str | None = None) -> dict[str, Any]:
     out: dict[str, Any] = {}
     workdir = Path(tempfile.mkdtemp(prefix="broadside-bench-"))
-    database = workdir / "bench.sqlite3"
+    if database is None:
+        if processes > 1:
+            raise SystemExit("--processes needs --database postgresql://... (SQLite has one writer)")
+        database = str(workdir / "bench.sqlite3")
+    else:
+        database = await fresh_postgres(database)
+    out["database"] = database.split("?")[0]
     server = LoopbackDiscord(interaction_deadline=3.0)
     await server.start()
     try:
-        guild = server.add_guild("Fleet", channels=("battles",))
+        # One guild per shard, so that every process has games of its own.
         host = server.add_user("horatio")
-        guild.add_member(host)
-        battles = guild.channel("battles")
+        guilds = [server.add_guild(f"Fleet {i}", channels=("battles",), shard=(i, processes) if processes > 1 else None)
+                  for i in range(processes)]
+        channels = []
+        for guild in guilds:
+            guild.add_member(host)
+            channels.append(guild.channel("battles"))
         pairs = []
         for n in range(games):
             anne, bob = server.add_user(f"anne{n}"), server.add_user(f"bob{n}")
-            guild.add_member(anne)
-            guild.add_member(bob)
+            guilds[n % processes].add_member(anne)
+            guilds[n % processes].add_member(bob)
             pairs.append((anne, bob))
         load = Load(server, concurrency)
-        bot = BotProcess(server, database, workdir, "first")
+        bots = [BotProcess(server, database, workdir, f"first-{i}", (i, processes) if processes > 1 else None)
+                for i in range(processes)]
         t0 = time.perf_counter()
-        await bot.start(sessions=1)
+        for b in bots:
+            await b.spawn()
+        await connected(bots, processes)
         # The first games warm up lazy imports (the renderer, fonts); memory is counted over
         # the others.
-        warm = max(1, games // 10)
+        warm = max(processes, games // 10)
         base_rss = 0
         for batch in (range(warm), range(warm, games)):
-            await open_games(load, server, host, battles, [pairs[n] for n in batch])
+            await asyncio.gather(*(open_games(load, server, host, channels[i],
+                                              [pairs[n] for n in batch if n % processes == i])
+                                   for i in range(processes)))
             await settle(server)
             if not base_rss:
-                base_rss = bot.rss()
-        out["rss_per_game"] = (bot.rss() - base_rss) / (games - warm)
-        out["rss_total"] = bot.rss()
-        threads = list(battles.threads)
+                base_rss = sum(b.rss() for b in bots)
+        out["rss_per_game"] = (sum(b.rss() for b in bots) - base_rss) / (games - warm)
+        out["rss_total"] = sum(b.rss() for b in bots)
+        threads = [t for c in channels for t in c.threads]
         assert len(threads) == games, len(threads)
+        pairs = [pairs[n] for i in range(processes) for n in range(games) if n % processes == i]
         out["setup_s"] = time.perf_counter() - t0
-        ids = game_ids(database)
+        ids = await game_ids(database)
         setup_acks = {k: list(v) for k, v in load.acks.items()}
         load.acks.clear()
 
@@ -234,8 +300,12 @@ async def bench(games: int, concurrency: int) -> dict[str, Any]:
                         if any(str(s.get("custom_id", "")).startswith(prefix) for s in m.selects))
             options = form.options(next(s["custom_id"] for s in form.selects
                                         if str(s["custom_id"]).startswith(prefix)))
+            before = form.content
             await load.one("menu select", lambda: user.select(form, [rng.choice(options)["value"]],
                                                               custom_id=prefix, wait=False))
+            # A member clicks Confirm on the menu showing their choice: the choice rides in
+            # the button's id, so a click before the edit would confirm nothing.
+            await load.server.wait_for(lambda: form.content != before, 10, raise_on_timeout=False)
             await load.one("menu confirm", lambda: user.click(form, "Confirm", wait=False), settle=True)
 
         for thread, (anne, bob) in zip(threads, pairs):
@@ -248,37 +318,77 @@ async def bench(games: int, concurrency: int) -> dict[str, Any]:
         rng.shuffle(jobs)
         window = time.time()
         t1 = time.perf_counter()
-        cpu = bot.cpu_seconds(), time.process_time()
+        cpu = sum(b.cpu_seconds() for b in bots), time.process_time()
+        resolving = asyncio.create_task(_resolutions(database, games))
         with LagMonitor() as own_lag:
             await load.all(jobs)
             await settle(server)
         out["load_s"] = time.perf_counter() - t1
-        out["cpu"] = bot.cpu_seconds() - cpu[0], time.process_time() - cpu[1]
+        if resolving.done():
+            out["resolution_s"] = resolving.result()
+        else:
+            resolving.cancel()
+        out["cpu"] = sum(b.cpu_seconds() for b in bots) - cpu[0], time.process_time() - cpu[1]
         out["server_lag"] = own_lag.samples
         out["window"] = (window, time.time())
         out["acks"] = load.acks
         out["setup_acks"] = setup_acks
-        out["resolved_games"] = resolved_games(database)
-        first = await bot.stop()
-        out["lag"] = [lag for at, lag in first["lag"] if out["window"][0] <= at <= out["window"][1]]
-        out["gc"] = [(gen, pause) for at, gen, pause in first["gc"] if out["window"][0] <= at <= out["window"][1]]
+        out["resolved_games"] = await resolved_games(database)
+        firsts = [await b.stop() for b in bots]
+        out["lag"] = [lag for f in firsts for at, lag in f["lag"] if out["window"][0] <= at <= out["window"][1]]
+        out["gc"] = [(gen, pause) for f in firsts for at, gen, pause in f["gc"]
+                     if out["window"][0] <= at <= out["window"][1]]
 
-        # -- restart: a new bot process on the same database -------------------------------------
-        again = BotProcess(server, database, workdir, "second")
-        await again.start(sessions=2)
-        settled = await again.settled(timeout=120)
-        out["resume_connected_s"] = time.time() - again.spawned
-        out["resume_from_spawn_s"] = settled["settled"] - again.spawned
-        out["resume_from_setup_s"] = settled["settled"] - settled["setup_start"]
-        out["resumed_games"] = settled["games"]
+        # -- restart: new bot processes on the same database -------------------------------------
+        again = [BotProcess(server, database, workdir, f"second-{i}", (i, processes) if processes > 1 else None)
+                 for i in range(processes)]
+        for b in again:
+            await b.spawn()
+        await connected(again, 2 * processes)
+        settled = [await b.settled(timeout=120) for b in again]
+        out["resume_connected_s"] = time.time() - min(b.spawned for b in again)
+        out["resume_from_spawn_s"] = max(s["settled"] - b.spawned for s, b in zip(settled, again))
+        out["resume_from_setup_s"] = max(s["settled"] - s["setup_start"] for s in settled)
+        out["resumed_games"] = sum(s["games"] for s in settled)
         await settle(server)
-        await again.stop()
+        if processes > 1:
+            out["takeover_s"], out["taken_over"] = await _takeover(database, again[0], again[1:])
+        for b in again:
+            if b.proc.returncode is None:
+                await b.stop()
         out["unanswered"] = load.unanswered
         out["violations"] = [f"{r.method} {r.path} {r.status}/{r.code}" for r in server.take_violations()]
         out["protocol_errors"] = list(server.protocol_errors)
     finally:
         await server.stop()
+        for reader in _readers.values():
+            await reader.close()
+        _readers.clear()
     return out
+
+
+async def _resolutions(database: str, games: int) -> float:
+    """Seconds from now until every game has resolved its first phase (the throughput)."""
+    start = time.perf_counter()
+    while await resolved_games(database) < games:
+        await asyncio.sleep(0.2)
+    return time.perf_counter() - start
+
+
+async def _takeover(database: str, victim: BotProcess, others: list[BotProcess]) -> tuple[float, int]:
+    """SIGKILL ``victim``; seconds until every game it held is leased by another process."""
+    mark = f":{victim.proc.pid}:"
+    held = [r[0] for r in await query(database, "SELECT game_id, owner FROM leases") if mark in r[1]]
+    await victim.kill()
+    killed = time.perf_counter()
+    alive = [f":{b.proc.pid}:" for b in others]
+    while True:
+        owners = {r[0]: r[1] for r in await query(database, "SELECT game_id, owner FROM leases")}
+        if all(any(a in owners.get(g, "") for a in alive) for g in held):
+            return time.perf_counter() - killed, len(held)
+        if time.perf_counter() - killed > 60:
+            return float("inf"), len(held)
+        await asyncio.sleep(0.1)
 
 
 async def open_games(load: Load, server: LoopbackDiscord, host: Any, battles: Any, pairs: list[Any]) -> None:
@@ -305,10 +415,14 @@ async def _autocomplete(user: Any, thread: Any) -> Interaction:
     return await _go(it, wait=False, settle=False, duplicate=False)
 
 
-def report(r: dict[str, Any], games: int) -> int:
+def report(r: dict[str, Any], games: int, processes: int = 1) -> int:
     ms = 1000.0
+    print(f"database: {r['database']}; {processes} bot process{'es' if processes > 1 else ''}")
     print(f"games: {games} opened and started through the loopback API in {r['setup_s']:.1f} s; "
           f"a round of play in {r['load_s']:.1f} s ({r['resolved_games']} games resolved their first phase)")
+    if r.get("resolution_s"):
+        print(f"phase-resolution throughput: {games / r['resolution_s']:.1f} games resolved a second "
+              f"(every game's first phase within {r['resolution_s']:.1f} s of the round's start)")
     every = [v for vs in r["acks"].values() for v in vs]
     print("acknowledgement (INTERACTION_CREATE sent -> first callback received), under load:")
     for kind, values in sorted(r["acks"].items()):
@@ -338,12 +452,17 @@ def report(r: dict[str, Any], games: int) -> int:
           f"({r['resume_from_setup_s']:.2f} s after the client's setup began)   (target <= {TARGET_RESUME:.0f} s)")
     print(f"unanswered interactions: {r['unanswered']}; Discord refusals of the bot: {len(r['violations'])} "
           f"{r['violations'][:5]}; protocol errors: {len(r['protocol_errors'])} {r['protocol_errors'][:3]}")
+    if "takeover_s" in r:
+        print(f"take-over: one process killed (SIGKILL) holding {r['taken_over']} games; all leased by the others"
+              f" {r['takeover_s']:.1f} s later   (target <= {TARGET_TAKEOVER:.0f} s)")
     ok = {
         "ack p99": pct(every, 99) <= TARGET_ACK_P99,
         "loop lag p99": pct(lag, 99) <= TARGET_LAG_P99,
         "resume": r["resume_from_spawn_s"] <= TARGET_RESUME and r["resumed_games"] == games,
         "no refusals": not r["violations"] and not r["protocol_errors"] and not r["unanswered"],
     }
+    if "takeover_s" in r:
+        ok["take-over"] = r["takeover_s"] <= TARGET_TAKEOVER
     print("targets: " + ", ".join(f"{k} {'met' if v else 'MISSED'}" for k, v in ok.items()))
     return 0 if all(ok.values()) else 1
 
@@ -352,11 +471,14 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--concurrency", type=int, default=20, help="interactions in flight at once")
+    parser.add_argument("--processes", type=int, default=1, help="bot processes (shards), with --database")
+    parser.add_argument("--database", default=None,
+                        help="postgresql://... of a server (a fresh database is made there); default: a SQLite file")
     args = parser.parse_args()
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     logging.getLogger("discord").setLevel(logging.ERROR)
-    result = asyncio.run(bench(args.games, args.concurrency))
-    return report(result, args.games)
+    result = asyncio.run(bench(args.games, args.concurrency, args.processes, args.database))
+    return report(result, args.games, args.processes)
 
 
 if __name__ == "__main__":

@@ -54,6 +54,29 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_report(args: argparse.Namespace) -> int:
+    from bot.campaign_page import write_report
+
+    source = Path(args.file)
+    out = Path(args.out) if args.out else source.with_suffix(".html")
+    try:
+        write_report(source, out, args.lang)
+    except FileNotFoundError:
+        print(f"broadside: no such file: {source}", file=sys.stderr)
+        return 2
+    except ValueError as exc:
+        print(f"broadside: {source} is not a game record: {str(exc).splitlines()[0]}", file=sys.stderr)
+        return 2
+    except KeyError as exc:
+        print(f"broadside: {exc.args[0]}", file=sys.stderr)
+        return 2
+    except ReplayError as exc:
+        print(f"broadside: {exc}", file=sys.stderr)
+        return 1
+    print(f"{out}")
+    return 0
+
+
 def _cmd_demo(args: argparse.Namespace) -> int:
     import asyncio
 
@@ -106,15 +129,35 @@ def _unknown_scenario(ruleset: str, scenario: str) -> str | None:
 def _cmd_run(args: argparse.Namespace) -> int:
     from pydantic import ValidationError
 
+    from bot.leases import parse_shards
     from bot.settings import load_settings
+    overrides = {k: v for k, v in (("shards", args.shards), ("shard_count", args.shard_count)) if v is not None}
     try:
-        settings = load_settings()
+        settings = load_settings(**overrides)
     except ValidationError as exc:
         print(f"broadside: the configuration (.env or BROADSIDE_* variables) is not valid:\n{exc}", file=sys.stderr)
+        return 2
+    try:
+        parse_shards(settings.shards, settings.shard_count)
+    except ValueError as exc:
+        print(f"broadside: {exc}", file=sys.stderr)
         return 2
     # Imported here so that `broadside replay` does not load discord.py.
     from bot.discord import run
     return run(settings)
+
+
+def _cmd_migrate(args: argparse.Namespace) -> int:
+    import asyncio
+
+    from db.transfer import TransferError, transfer
+    try:
+        counts = asyncio.run(transfer(args.source, args.target))
+    except TransferError as exc:
+        print(f"broadside: {exc}", file=sys.stderr)
+        return 2
+    print("copied: " + ", ".join(f"{table} {n}" for table, n in counts.items()))
+    return 0
 
 
 def _demo_choices() -> str:
@@ -123,7 +166,7 @@ def _demo_choices() -> str:
 
     lines = ["rulesets and their scenarios (the first is the default):"]
     for m in manifests():
-        lines.append(f"  {m.name}: {', '.join(m.scenario_names())}  ({m.title.en})")
+        lines.append(f"  {m.name}: {', '.join(m.scenario_names())}  ({m.title.render()})")
     lines.append(f"levels: {', '.join(default_policies())}")
     return "\n".join(lines)
 
@@ -152,7 +195,7 @@ def main(argv: list[str] | None = None) -> int:
     p_replay.add_argument("--lang", default="en", choices=["en", "it"], help="language of the lines")
     p_replay.add_argument("--dice", action="store_true", help="also print every die roll")
     p_replay.add_argument("--all-secrets", action="store_true",
-                          help="also print private lines (chits): for umpires, after the game")
+                          help="also print private lines (hidden orders): for umpires, after the game")
     p_replay.set_defaults(func=_cmd_replay)
     p_demo = sub.add_parser("demo", help="watch computer captains play a whole game offline",
                             epilog_from=_demo_choices, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -165,8 +208,20 @@ def main(argv: list[str] | None = None) -> int:
                         help="how the thread is told the game: a post per phase with action, one a turn"
                              " (the default), or when someone must act")
     p_demo.set_defaults(func=_cmd_demo)
+    p_report = sub.add_parser("campaign-report", help="write a game's story as one self-contained web page")
+    p_report.add_argument("file", help="a game record (JSON: /host export, records/*.json)")
+    p_report.add_argument("--out", default=None, help="the page to write (default: FILE with .html)")
+    p_report.add_argument("--lang", default="en", choices=["en", "it"], help="language of the page")
+    p_report.set_defaults(func=_cmd_report)
     p_run = sub.add_parser("run", help="run the Discord bot")
+    p_run.add_argument("--shards", default=None,
+                       help="the shards this process runs, e.g. 0-3 or 0,2 (with --shard-count; see docs/deploy.md)")
+    p_run.add_argument("--shard-count", type=int, default=None, help="how many shards the bot has in all")
     p_run.set_defaults(func=_cmd_run)
+    p_migrate = sub.add_parser("migrate", help="copy a SQLite database into an empty PostgreSQL database")
+    p_migrate.add_argument("--from", dest="source", required=True, help="sqlite:PATH (or a path)")
+    p_migrate.add_argument("--to", dest="target", required=True, help="postgresql://user@host/dbname")
+    p_migrate.set_defaults(func=_cmd_migrate)
     args = parser.parse_args(argv)
     return int(args.func(args))
 

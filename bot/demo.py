@@ -20,6 +20,7 @@ from db import Database
 from bot import i18n
 from bot.service.posting import POSTINGS, frames_with_action, public_weights
 from renderer import DEFAULT_THEME, ViewportMemory, describe_image, render_map_bytes, render_replay
+from renderer.summary import summary_card
 from rules.core.record import replay
 from rules.core.registry import get_ruleset, ruleset_names
 
@@ -74,7 +75,7 @@ async def run_demo(out: Path, *, seed: int = 1, ruleset: str | None = None, scen
     db = await Database.open(db_file)
     service = GameService(db, transport, seed_source=lambda: seed)
     transport.now = service.clock.now
-    loops = LoopManager(service, image_factory=image_maker, animate=animate)
+    loops = LoopManager(service, image_factory=image_maker, animate=animate, cards=summary_card)
     try:
         await loops.start()
         game = await service.create_game(0, 0, HOST, ruleset, scenario, options=options,
@@ -120,7 +121,8 @@ async def _write(out: Path, service: GameService, transport: InProcessTransport,
     kept = frames_with_action(weights) or [len(states) - 1]
     frames = [rules.view(states[i], None) for i in kept]
     # A frame drawn after a step that went on into the next turn belongs to the turn before.
-    turns = [view.get("turn", 0) - (1 if "turn_start" in weights[i] else 0) for i, view in zip(kept, frames)]
+    # (the start opens turn 1: it is not such a step)
+    turns = [view.get("turn", 0) - (1 if i and "turn_start" in weights[i] else 0) for i, view in zip(kept, frames)]
     captions = [i18n.text("post.turn-frame", "en", turn=turn) for turn in turns]
     replay_path = out / "replay.gif"
     replay_path.write_bytes(await asyncio.to_thread(render_replay, frames, captions=captions))

@@ -20,7 +20,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import math
-from typing import Callable
+from typing import Awaitable, Callable
 
 from bot import i18n
 from bot.service import EngineFailure, GameService, PhaseStatus
@@ -28,7 +28,10 @@ from bot.service.clock import Waker
 from bot.service.posting import Segment, StoredStep, cut, phase_lines, posting_of, wholly_told
 from bot.transport import (DeliveryError, Image, ImageProvider, PermanentDeliveryError, Place,
                            TransientDeliveryError)
+from bot.leases import LeaseKeeper
 from db import StorageUnavailable
+from db.memo import Rows
+from db.notices import Notice
 
 log = logging.getLogger("broadside.loop")
 
@@ -56,17 +59,29 @@ REPLAY_FRAMES = 150  # public views a game's closing replay is drawn from, at mo
 #: limit, how many views it shows). Runs in a worker thread.
 ReplayProvider = Callable[[list[dict]], "tuple[bytes, int]"]
 
+#: Draws a finished game's summary card (``GameService.game_summary``) in the game's
+#: language: (PNG bytes, alt text). Runs in a worker thread.
+CardProvider = Callable[[dict, str], "tuple[bytes, str]"]
+
 
 class GameLoop:
     def __init__(self, game_id: int, service: GameService, images: ImageProvider | None = None,
-                 replays: ReplayProvider | None = None, animate: Animator | None = None) -> None:
+                 replays: ReplayProvider | None = None, animate: Animator | None = None,
+                 fence: Callable[[int], Awaitable[bool]] | None = None,
+                 cards: CardProvider | None = None) -> None:
+        """``fence``: with leases, whether this process still holds the game (asked at the
+        start of every pass, so a process that stalled past its lease posts nothing more
+        once another has taken the game over). ``cards``: draws the summary card posted
+        after a game's last post."""
         self.game_id = game_id
+        self.fence = fence
         self.service = service
         self.transport = service.transport
         self.clock = service.clock
         self.images = images
         self.replays = replays
         self.animate = animate
+        self.cards = cards
         self.waker = Waker()
 
     async def run(self) -> None:
@@ -126,6 +141,9 @@ class GameLoop:
 
     async def _tick(self) -> float | None:
         """One pass; returns when to look again (None: the game needs no loop)."""
+        if self.fence is not None and not await self.fence(self.game_id):
+            log.warning("game %s: another process holds it now; this loop stops", self.game_id)
+            return None
         if (await self.service.game(self.game_id)).status == "paused":
             return math.inf  # nothing is posted while paused: the host may be fixing the thread
         await self._announce_backlog()
@@ -138,7 +156,7 @@ class GameLoop:
         if await self.service.answer_ai(self.game_id):
             status = await self.service.phase_status(self.game_id)
         now = self.clock.now()
-        if status.all_in and now < (settles := status.resolves_at(self.service.grace_seconds)):
+        if status.all_in and now < (settles := status.resolves_at(self.service.grace_for(status.game))):
             return settles  # the grace period: the last order may still be changed
         if status.all_in or (status.deadline is not None and now >= status.deadline.due_at):
             await self._resolve(status.step_idx)
@@ -160,7 +178,7 @@ class GameLoop:
             return
         game = await self.service.game(self.game_id)
         for seat in resolution.flagged:
-            text = i18n.text("notice.flagged", game.language, seat=f"{seat.seat_id} ({self.service.who(game, seat)})",
+            text = i18n.text("notice.flagged", game.language, seat=self.service.seat_name(game, seat),
                              host=i18n.mention(game.host_id))
             await self.transport.post(Place.of(game), [text], mentions=[game.host_id])
 
@@ -179,17 +197,22 @@ class GameLoop:
         # The step that ends a game sets its status in the same transaction; a game the
         # host ended has no result, so no end-of-game line.
         over = game.status == "over" and (await self.service.told_view(self.game_id, backlog[-1].idx))[1]
+        # A post a turn waits for the turn's end, unless the ruleset marks no turns.
         flush = game.status != "running" or (
-            mode != "turn" and await self.service.person_must_act(self.game_id))
+            (mode != "turn" or not await self.service.marks_turns(self.game_id))
+            and await self.service.person_must_act(self.game_id))
         marked = 0
         noted = [await self.service.announce_parts(self.game_id, step.key) for step in backlog]
         cuts = frozenset((pos, int(part.split(":", 1)[1])) for pos, parts in enumerate(noted)
                          for part in parts if part.startswith("public:"))
         segments = cut(backlog, mode, flush, cuts, final=game.status == "over")
-        for n, segment in enumerate(segments):
+        for segment in segments:
             await self._post_segment(game, backlog, segment)
             done = wholly_told(backlog, segment.end)
-            if over and n == len(segments) - 1 and len(done) == len(backlog):
+            # The ending goes with the first post after which everything is told: marking
+            # the last step told forgets its parts, "over" among them. (A retry may cut a
+            # further, empty segment after the one that ends the game.)
+            if over and len(done) == len(backlog) > marked:
                 await self._post_over(game, backlog[-1])
             for pos in done[marked:]:
                 # Each player's lines go after the public story they belong to (noted
@@ -198,7 +221,7 @@ class GameLoop:
                 await self.service.mark_announced(self.game_id, backlog[pos].idx)
             marked = max(marked, len(done))
         for step in backlog[marked:]:
-            await self._send_private(game, step)  # a player's own chits do not wait for the phase to close
+            await self._send_private(game, step)  # a player's own secrets do not wait for the phase to close
 
     async def _send_private(self, game, step: StoredStep) -> None:
         if not step.private:
@@ -245,7 +268,8 @@ class GameLoop:
         def revealed(side: str, items: list[str]) -> str:
             if not side:
                 return "; ".join(items) + "."
-            return i18n.text("post.revealed", game.language, side=side, items="; ".join(items))
+            return i18n.text("post.revealed", game.language, side=self.service.side_name(game, side),
+                             items="; ".join(items))
 
         lines = [line for p in acted for line in phase_lines(p, lambda ship: sides.get(str(ship), ""), revealed)]
         turns = [None if _turn(v) is None else _turn(v) - (1 if p.next_turn else 0)  # type: ignore[operator]
@@ -258,6 +282,22 @@ class GameLoop:
         if not parts.get("over", (0, False))[1]:
             lines, replay = await self._ending()
             await self._post_part(last.key, parts, "over", Place.of(game), lines, replay)
+        if self.cards is not None and not parts.get("summary", (0, False))[1]:
+            card = await self._card(game)
+            if card is not None:
+                await self._post_part(last.key, parts, "summary", Place.of(game), [], card)
+
+    async def _card(self, game) -> Image | None:
+        """The summary card (the result, the losses, the decisive moments), or None if
+        it cannot be drawn: the last post stands without it."""
+        assert self.cards is not None
+        try:
+            summary = await self.service.game_summary(self.game_id)
+            png, alt = await asyncio.to_thread(self.cards, summary, game.language)
+        except Exception:
+            log.exception("game %s: the summary card could not be drawn", self.game_id)
+            return None
+        return Image(png, alt, filename=f"game-{self.game_id}-summary.png")
 
     async def _post_part(self, key: int, parts: dict[str, tuple[int, bool]], part: str,
                          place: Place, lines: list[str], image: Image | None = None) -> None:
@@ -354,33 +394,102 @@ class GameLoop:
 
 
 class LoopManager:
-    """Keeps one :class:`GameLoop` per running or paused game, and starts them after a restart."""
+    """Keeps one :class:`GameLoop` per running or paused game, and starts them after a restart.
+
+    With a :class:`~bot.leases.LeaseKeeper` (several processes on one PostgreSQL database)
+    it runs only the games whose lease this process holds: a game is claimed before its
+    loop starts, a loop whose lease was taken over is stopped, and another process's
+    write to a game run here (an order clicked in a DM that reached shard 0) wakes the
+    loop through the database's notices."""
 
     def __init__(self, service: GameService, *, images: ImageProvider | None = None,
                  image_factory: Callable[[], ImageProvider] | None = None,
-                 replays: ReplayProvider | None = None, animate: Animator | None = None) -> None:
+                 replays: ReplayProvider | None = None, animate: Animator | None = None,
+                 leases: LeaseKeeper | None = None, cards: CardProvider | None = None) -> None:
         """``images`` draws every game's maps; ``image_factory`` instead makes one
         provider per game, so a renderer can keep that game's map scale between phases;
         ``replays`` draws the replay GIF of a game's last post; ``animate`` draws the
         animated map of a post that tells several phases (without it such a post shows
-        the last phase's map)."""
+        the last phase's map); ``cards`` draws the summary card posted after the last post."""
         self.service = service
         self.images = images
         self.image_factory = image_factory
         self.replays = replays
         self.animate = animate
+        self.leases = leases
+        self.cards = cards
         self._loops: dict[int, tuple[GameLoop, asyncio.Task[None]]] = {}
+        self._claiming: set[int] = set()
         self._stopped = False
         service.subscribe(self.wake)
+        notices = service.db.notices
+        if notices is not None:
+            notices.listeners.append(self._heard)
+        if leases is not None:
+            leases.start_game = self._start_loop
+            leases.stop_game = self._drop_loop
 
     async def start(self) -> None:
         """Resume every unfinished game; timers come back from the stored deadlines."""
         self._stopped = False
+        await self.service.settle_unsettled()
+        if self.leases is not None:
+            await self.leases.tick()  # claims this process's games and starts their loops
+            self.leases.start()
+            return
         for game in await self.service.db.games_with_status("running", "paused"):
             self.wake(game.id)
+        for game in await self.service.db.over_and_untold():
+            self.wake(game.id)  # its last post and card are still to go out
 
     def wake(self, game_id: int) -> None:
-        """Something changed in a game: wake its loop, starting one if it has none."""
+        """Something changed in a game: wake its loop, starting one if it has none (with
+        leases: once this process holds the game's lease)."""
+        if self._stopped:
+            return
+        entry = self._loops.get(game_id)
+        if entry is not None and not entry[1].done():
+            entry[0].waker.poke()
+            return
+        if self.leases is not None:
+            if game_id not in self._claiming:
+                self._claiming.add(game_id)
+                asyncio.get_running_loop().create_task(self._claim(game_id), name=f"broadside-claim-{game_id}")
+            return
+        self._start_loop(game_id)
+
+    async def _claim(self, game_id: int) -> None:
+        try:
+            assert self.leases is not None
+            game = await self.service.db.game(game_id)
+            if game is None or game.status not in ("running", "paused"):
+                return
+            if await self.leases.claim(game_id):
+                self._start_loop(game_id)
+        except Exception:
+            log.exception("game %s: could not claim its lease", game_id)
+        finally:
+            self._claiming.discard(game_id)
+
+    def _heard(self, notice: Notice) -> None:
+        """Another process wrote to a game: its resolution or undo (or a games row) makes
+        the engine state kept here stale; a loop run here looks again."""
+        if notice.game_id is None:
+            return
+        if Rows.STEPS in notice.changes or Rows.GAME in notice.changes:
+            self.service.forget_runtime(notice.game_id)
+        entry = self._loops.get(notice.game_id)
+        if entry is not None and not entry[1].done():
+            entry[0].waker.poke()
+
+    def _drop_loop(self, game_id: int) -> None:
+        """The lease went to another process: this one stops running the game."""
+        entry = self._loops.pop(game_id, None)
+        if entry is not None:
+            entry[1].cancel()
+        self.service.forget_runtime(game_id)
+
+    def _start_loop(self, game_id: int) -> None:
         if self._stopped:
             return
         entry = self._loops.get(game_id)
@@ -388,7 +497,8 @@ class LoopManager:
             entry[0].waker.poke()
             return
         images = self.image_factory() if self.image_factory is not None else self.images
-        loop = GameLoop(game_id, self.service, images, self.replays, self.animate)
+        loop = GameLoop(game_id, self.service, images, self.replays, self.animate,
+                        fence=self.leases.holds if self.leases is not None else None, cards=self.cards)
         task = asyncio.get_running_loop().create_task(loop.run(), name=f"broadside-game-{game_id}")
         self._loops[game_id] = (loop, task)
         task.add_done_callback(lambda t, gid=game_id: self._finished(gid, t))
@@ -398,6 +508,9 @@ class LoopManager:
             del self._loops[game_id]
         if not task.cancelled() and task.exception() is not None:
             log.error("game %s: loop ended with an error", game_id, exc_info=task.exception())
+        elif not task.cancelled() and self.leases is not None and not self._stopped:
+            # The game is over: nobody needs to run it.
+            asyncio.get_running_loop().create_task(self.leases.release(game_id))
 
     def running(self) -> list[int]:
         return sorted(gid for gid, (_, task) in self._loops.items() if not task.done())
@@ -410,6 +523,8 @@ class LoopManager:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
         self._loops.clear()
+        if self.leases is not None:
+            await self.leases.stop()  # another process takes the games over at once
 
     async def settle(self, timeout: float = 10.0) -> None:
         """Wait until every loop has caught up and sleeps (for tests and the offline demo)."""

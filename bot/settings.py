@@ -30,11 +30,22 @@ class Settings(BaseSettings):
     games_per_list_page: int = Field(default=10, ge=1, le=25)
     # Seconds between a phase's last order and its resolution, in which that order may
     # still be changed (a misclick need not stand); 0 resolves as the last order arrives.
+    # This is a live game's default; a campaign's is campaign_grace_seconds (a player there
+    # answers when they can, and may find a misclick minutes later). A game may set its own.
     grace_seconds: float = Field(default=8.0, ge=0, le=300)
+    campaign_grace_seconds: float = Field(default=600.0, ge=0, le=86400)
     # How long a /duel invitation waits for the friend's answer.
     duel_invite_minutes: int = Field(default=15, ge=1, le=7 * 24 * 60)
+    # Several processes (docs/deploy.md): the shards this process runs, as "0-3" or
+    # "0,2", out of shard_count; unset: one process with every shard. Needs PostgreSQL
+    # (BROADSIDE_DATABASE=postgresql://...) when more than one process runs.
+    shards: str | None = None
+    shard_count: int | None = Field(default=None, ge=1)
+    # PostgreSQL: how long a process's hold on its games lasts without renewal; a dead
+    # process's games go on elsewhere within about 1.5 times this (renewed every quarter).
+    lease_seconds: float = Field(default=8.0, ge=1, le=300)
 
-    @field_validator("token", "dev_guild", "gateway_url", mode="before")
+    @field_validator("token", "dev_guild", "gateway_url", "shards", "shard_count", mode="before")
     @classmethod
     def _blank_is_unset(cls, value: object) -> object:
         # .env.example ships the keys empty; an empty value means "not set".

@@ -76,6 +76,11 @@ class PendingDecision:
     spec: DecisionSpec
     due_at: float | None
     submitted: dict[str, Any] | None = None  # the player's stored order, if any
+    # Shown with the form when asked for (GameService.my_pending(..., helps=True)): the
+    # standing order that will answer it, in the reader's words, and "same as last
+    # turn" (a payload the rules accepted now), if any.
+    standing: str | None = None
+    repeat: dict[str, Any] | None = None
 
 
 #: Draws the public view of a game: (PNG bytes, alt text), or None for no picture.

@@ -3,12 +3,12 @@ from db.database import Database, migrations
 from db.errors import (AlreadySeated, DatabaseError, LimitReached, PickTaken, StaleStep, StepConflict,
                        StorageUnavailable, ThreadTaken,
                        UnknownSeat, WrongStatus)
-from db.models import (AuditRow, DeadlineRow, GameRow, NewGame, NewOrder, NewStep, OrderRow, PickRow, SeatRow,
-                       StartRow, StepRow, StoredOrder)
+from db.models import (AuditRow, DeadlineRow, GameRow, NewGame, NewOrder, NewStanding, NewStep, OrderRow, PickRow,
+                       SeatRow, StandingRow, StartRow, StepRow, StoredOrder)
 
 __all__ = [
     "AlreadySeated", "AuditRow", "Database", "DatabaseError", "DeadlineRow", "GameRow", "LimitReached", "NewGame",
-    "NewOrder",
+    "NewOrder", "NewStanding", "StandingRow",
     "NewStep", "OrderRow", "PickRow", "PickTaken", "SeatRow", "StaleStep", "StartRow", "StepConflict", "StepRow",
     "StorageUnavailable", "StoredOrder", "ThreadTaken", "UnknownSeat", "WrongStatus", "migrations",
 ]

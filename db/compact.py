@@ -22,7 +22,7 @@ from __future__ import annotations
 import json
 import marshal
 import zlib
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 # Chosen by measurement (bench/bench_storage.py): with deltas taken against a keyframe,
 # a longer interval makes fewer whole states but larger deltas as the game drifts away
@@ -139,14 +139,15 @@ def needs_keyframe(idx: int, keyframe_idx: int | None) -> bool:
     return keyframe_idx is None or idx - keyframe_idx >= KEYFRAME_EVERY
 
 
-def delta_for(base: Any, new: Any, new_text: str) -> Packed | None:
+def delta_for(base: Any, new: Any, new_text: str, pack_with: "Callable[[str], Packed] | None" = None
+              ) -> Packed | None:
     """The packed delta from the keyframe's state ``base`` (parsed from its stored text;
     this changes it) to ``new``, whose text is ``new_text``; None if no delta reproduces
     ``new_text`` exactly."""
     ops = diff(base, new)
     if dump(patch(base, ops)) != new_text:
         return None
-    return pack(dump(ops))
+    return (pack_with or pack)(dump(ops))
 
 
 def states_of(rows: Iterable[tuple[int, Packed, int | None]]) -> list[Any]:

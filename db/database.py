@@ -1,21 +1,20 @@
-"""The only owner of the SQLite connection, and the only place with SQL.
+"""The only owner of the database connections, and the only place with SQL.
 
-One aiosqlite connection for writes, in WAL mode. Every write runs inside
-``BEGIN IMMEDIATE`` so it takes the write lock up front and a multi-statement change (a
-resolved step and the orders it consumed) lands whole or not at all. An asyncio lock
-keeps two coroutines from interleaving statements on that connection.
+Rows live in a SQLite file (the default) or on a PostgreSQL server several bot processes
+share (:mod:`db.backend`; the SQL is SQLite's, :mod:`db.dialect` translates it). Every
+write is one transaction (:meth:`Database._write`), serialised per game: SQLite's
+``BEGIN IMMEDIATE``, PostgreSQL's advisory lock on the game. A multi-statement change (a
+resolved step and the orders it consumed) lands whole or not at all.
 
-Reads go to a second, read-only connection: in WAL mode a reader sees the last commit
-without waiting for the writer, so a look at a game never queues behind other games'
-writes. Single statements only there (no read transactions), so every read sees the
-newest commit. The rows most asked for are remembered (:mod:`db.memo`).
+Reads are single statements that see the last commit (SQLite: a second, read-only
+connection in WAL mode; PostgreSQL: any pooled connection). The rows most asked for are
+remembered (:mod:`db.memo`).
 """
 from __future__ import annotations
 
 import asyncio
 import json
 import logging
-import sqlite3
 from contextlib import asynccontextmanager
 from importlib import resources
 from pathlib import Path
@@ -24,21 +23,19 @@ from typing import Any, AsyncIterator, Awaitable, Callable, Hashable, Iterable
 import aiosqlite
 
 from db import compact, errors, upgrades
+from db.backend import INTEGRITY, PostgresBackend, SqliteBackend, Tx, open_backend, sqlite_path
+from db.leases import LeaseRows
 from db.memo import MISSING, RowMemo, Rows
-from db.models import (AuditRow, DeadlineRow, GameRow, NewGame, NewOrder, NewStep, OrderRow, PickRow, SeatRow,
-                       StartRow, Status, StepRow, StoredOrder)
+from db.fleets import FleetsMixin
+from db.results import ResultsMixin
+from db.campaigns import CampaignsMixin
+from db.notices import CHANNEL as NOTICE_CHANNEL, Notices
+from db.models import (AuditRow, DeadlineRow, GameRow, NewGame, NewOrder, NewStanding, NewStep, OrderRow, PickRow,
+                       SeatRow, StandingRow, StartRow, Status, StepRow, StoredOrder)
 
+Row = Any  # a sqlite3.Row or an asyncpg.Record: both read by name and by position
 _NOT_OVER = ("lobby", "running", "paused")
 log = logging.getLogger("broadside.db")
-
-# SQLite's primary result codes that mean "the storage refuses writes", not "this write is wrong".
-_STORAGE_CODES = {sqlite3.SQLITE_READONLY, sqlite3.SQLITE_IOERR, sqlite3.SQLITE_FULL, sqlite3.SQLITE_CANTOPEN}
-
-
-def _storage_failure(exc: sqlite3.Error) -> bool:
-    code = getattr(exc, "sqlite_errorcode", None)
-    return code is not None and code & 0xFF in _STORAGE_CODES
-
 
 _dump = compact.dump
 _load = compact.load  # plain JSON text, or the packed form of db/compact.py
@@ -63,63 +60,62 @@ def migrations() -> list[tuple[int, str, str]]:
     return found
 
 
-class Database:
-    def __init__(self, conn: aiosqlite.Connection, path: str, reader: aiosqlite.Connection | None = None) -> None:
-        self._conn = conn
-        self._reader = reader  # None: reads share the writer's connection and lock
-        self._lock = asyncio.Lock()
+class Database(LeaseRows, ResultsMixin, CampaignsMixin, FleetsMixin):
+    def __init__(self, backend: SqliteBackend | PostgresBackend, path: str) -> None:
+        self._backend = backend
         self._memo = RowMemo()
+        self._pack = backend.pack  # how JSON columns are stored (db/compact.py on SQLite)
         self.path = path
+        self.kind = backend.kind  # "sqlite" or "postgresql"
+        # Other processes' writes (PostgreSQL only): forgotten in the memo as they commit.
+        self.notices: Notices | None = None
 
     # -- lifecycle -------------------------------------------------------------------
     @classmethod
-    async def open(cls, path: str | Path) -> "Database":
-        conn = await aiosqlite.connect(str(path), isolation_level=None)
-        conn.row_factory = sqlite3.Row
-        for pragma in ("journal_mode = WAL", "foreign_keys = ON", "synchronous = NORMAL", "busy_timeout = 5000"):
-            await conn.execute(f"PRAGMA {pragma}")
-        db = cls(conn, str(path))
+    async def open(cls, target: str | Path) -> "Database":
+        """``target``: a SQLite file (a path, or ``sqlite:PATH``) or a PostgreSQL server
+        (``postgresql://user@host/dbname``)."""
+        backend = await open_backend(str(target))
+        db = cls(backend, str(target))
         try:
             await db._migrate()
+            await backend.open_reader(sqlite_path(str(target)))
+            if backend.kind == "postgresql":
+                db.notices = Notices(str(target), db._memo)
+                await db.notices.start()
         except BaseException:
-            await conn.close()
+            if db.notices is not None:
+                await db.notices.close()
+            await backend.close()
             raise
-        if str(path) != ":memory:":  # a second connection to :memory: would be another database
-            reader = await aiosqlite.connect(str(path), isolation_level=None)
-            reader.row_factory = sqlite3.Row
-            for pragma in ("query_only = ON", "busy_timeout = 5000"):
-                await reader.execute(f"PRAGMA {pragma}")
-            db._reader = reader
         return db
 
     async def close(self) -> None:
-        async with self._lock:
-            if self._reader is not None:
-                await self._reader.close()
-            await self._conn.close()
+        if self.notices is not None:
+            await self.notices.close()
+        await self._backend.close()
+
+    async def sync(self) -> None:
+        """Once this returns, every write other processes committed before the call has
+        been heard here (the memo forgot it, the listeners were told). Nothing to do with
+        SQLite, which this process alone writes."""
+        if self.notices is not None:
+            await self.notices.sync()
+
+    # SQLite's connections, for the tests that reach under the database (faults, traces).
+    @property
+    def _conn(self) -> aiosqlite.Connection:
+        return self._backend.conn
+
+    @property
+    def _reader(self) -> aiosqlite.Connection | None:
+        return self._backend.reader
 
     async def _migrate(self) -> None:
-        await self._conn.execute("CREATE TABLE IF NOT EXISTS schema_version ("
-                                 "version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)")
-        done = {row[0] for row in await self._conn.execute_fetchall("SELECT version FROM schema_version")}
+        done = await self._backend.applied_versions()
         for version, name, sql in migrations():
-            if version in done:
-                continue
-            # executescript commits anything pending first, so the migration opens its
-            # own transaction; the SQL, its data conversion (db/upgrades.py) and the
-            # version land together, and a failure leaves the previous version intact.
-            try:
-                await self._conn.executescript(f"BEGIN IMMEDIATE;\n{sql}\n;")
-                hook = upgrades.HOOKS.get(version)
-                if hook is not None:
-                    await hook(self._conn)
-                await self._conn.execute("INSERT INTO schema_version (version, name, applied_at)"
-                                         " VALUES (?, ?, datetime('now'))", (version, name))
-                await self._conn.execute("COMMIT")
-            except BaseException:
-                if self._conn.in_transaction:
-                    await self._conn.execute("ROLLBACK")
-                raise
+            if version not in done:
+                await self._backend.apply_migration(version, name, sql, upgrades.HOOKS.get(version))
 
     async def schema_version(self) -> int:
         rows = await self._read("SELECT COALESCE(MAX(version), 0) AS v FROM schema_version")
@@ -128,49 +124,33 @@ class Database:
     # -- plumbing --------------------------------------------------------------------
     @asynccontextmanager
     async def _write(self, game_id: int | None, *changes: Rows,
-                     places: Iterable[int | None] = ()) -> AsyncIterator[aiosqlite.Connection]:
+                     places: Iterable[int | None] = ()) -> AsyncIterator[Tx]:
         """One transaction; ``changes`` names every remembered kind of row it may alter
         (forgotten before it begins, so no reader sees them stale after it commits).
         ``places``: threads or channels whose list of games it may change, besides the
         game's own."""
-        async with self._lock:
-            places = list(places)
-            if Rows.GAME in changes and game_id is not None:
-                places += [p for row in await self._conn.execute_fetchall(
-                    "SELECT channel_id, thread_id FROM games WHERE id = ?", (game_id,)) for p in row]
-            spot = self._memo.begin_write(game_id, changes, {p for p in places if p is not None})
-            try:
-                await self._conn.execute("BEGIN IMMEDIATE")
-                # A failed COMMIT (a deferred constraint, a full disk) leaves the transaction
-                # open: it is rolled back too, or the next BEGIN IMMEDIATE would fail and a
-                # later COMMIT could keep half of this one.
-                try:
-                    yield self._conn
-                    await self._conn.execute("COMMIT")
-                except BaseException:
-                    await self._rollback()
-                    raise
-            except sqlite3.OperationalError as exc:
-                if _storage_failure(exc):
-                    raise errors.StorageUnavailable(str(exc)) from exc
-                raise
-            finally:
+        spot = None
+        try:
+            async with self._backend.transaction(game_id, games_row=Rows.GAME in changes) as tx:
+                places = list(places)
+                if Rows.GAME in changes and game_id is not None:
+                    places += [p for row in await tx.fetch(
+                        "SELECT channel_id, thread_id FROM games WHERE id = ?", (game_id,)) for p in row]
+                places = {p for p in places if p is not None}
+                spot = self._memo.begin_write(game_id, changes, places)
+                if self.notices is not None and changes:
+                    # Delivered to the other processes only if this commits, after it.
+                    await tx.execute("SELECT pg_notify(?, ?)",
+                                     (NOTICE_CHANNEL, self.notices.payload(game_id, changes, places)))
+                yield tx
+        finally:
+            # After COMMIT or ROLLBACK: a read that overlapped the write is not kept.
+            if spot is not None:
                 self._memo.end_write(spot)
 
-    async def _rollback(self) -> None:
-        if not self._conn.in_transaction:
-            return  # SQLite already rolled back (it does after some I/O errors)
-        try:
-            await self._conn.execute("ROLLBACK")
-        except sqlite3.Error:
-            log.exception("a failed write could not be rolled back")
-
-    async def _read(self, sql: str, params: Iterable[Any] = ()) -> list[sqlite3.Row]:
+    async def _read(self, sql: str, params: Iterable[Any] = ()) -> list[Any]:
         """One statement, seeing the last commit."""
-        if self._reader is not None:
-            return list(await self._reader.execute_fetchall(sql, tuple(params)))
-        async with self._lock:
-            return list(await self._conn.execute_fetchall(sql, tuple(params)))
+        return await self._backend.read(sql, params)
 
     async def _remembered(self, recall: Callable[[], Any], token: Callable[[], Hashable | None],
                           query: Callable[[], Awaitable[Any]], keep: Callable[[Any], None]) -> Any:
@@ -185,11 +165,6 @@ class Database:
             keep(found)
         return found
 
-    @staticmethod
-    async def _one(conn: aiosqlite.Connection, sql: str, params: Iterable[Any] = ()) -> sqlite3.Row | None:
-        rows = list(await conn.execute_fetchall(sql, tuple(params)))
-        return rows[0] if rows else None
-
     # -- games -----------------------------------------------------------------------
     async def create_game(self, new: NewGame, *, lobbies_per_host: int | None = None,
                           games_per_guild: int | None = None) -> GameRow:
@@ -199,27 +174,27 @@ class Database:
         games in the server, games in the lobby opened by the same member there."""
         async with self._write(None, Rows.GAME, places=(new.channel_id, new.thread_id)) as conn:
             if new.thread_id is not None:
-                taken = await self._one(conn, "SELECT id FROM games WHERE thread_id = ? AND status IN (?,?,?)"
+                taken = await conn.one("SELECT id FROM games WHERE thread_id = ? AND status IN (?,?,?)"
                                               " ORDER BY id LIMIT 1", (new.thread_id, *_NOT_OVER))
                 if taken is not None:
                     raise errors.ThreadTaken(taken["id"])
             if games_per_guild is not None:
-                row = await self._one(conn, "SELECT COUNT(*) FROM games WHERE guild_id = ? AND status IN (?,?,?)",
+                row = await conn.one("SELECT COUNT(*) FROM games WHERE guild_id = ? AND status IN (?,?,?)",
                                       (new.guild_id, *_NOT_OVER))
                 if row is not None and row[0] >= games_per_guild:
                     raise errors.LimitReached("games", games_per_guild)
             if lobbies_per_host is not None:
-                row = await self._one(conn, "SELECT COUNT(*) FROM games WHERE guild_id = ? AND host_id = ?"
+                row = await conn.one("SELECT COUNT(*) FROM games WHERE guild_id = ? AND host_id = ?"
                                             " AND status = 'lobby'", (new.guild_id, new.host_id))
                 if row is not None and row[0] >= lobbies_per_host:
                     raise errors.LimitReached("lobbies", lobbies_per_host)
-            cur = await conn.execute(
+            row = await conn.one(
                 "INSERT INTO games (guild_id, channel_id, thread_id, ruleset, scenario, options, setup, host_id,"
-                " language, pacing, phase_seconds, created_at, posting) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                " language, pacing, phase_seconds, created_at, posting, deadline_per, grace_seconds)"
+                " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?) RETURNING *",
                 (new.guild_id, new.channel_id, new.thread_id, new.ruleset, new.scenario, _dump(new.options),
                  _dump(new.setup), new.host_id, new.language, new.pacing, new.phase_seconds, new.created_at,
-                 new.posting))
-            row = await self._one(conn, "SELECT * FROM games WHERE id = ?", (cur.lastrowid,))
+                 new.posting, new.deadline_per, new.grace_seconds))
         return _game(row)
 
     async def game(self, game_id: int) -> GameRow | None:
@@ -266,6 +241,15 @@ class Database:
         rows = await self._read(f"SELECT * FROM games WHERE status IN ({marks}) ORDER BY id", statuses)
         return [_game(r) for r in rows]
 
+    async def over_and_untold(self) -> list[GameRow]:
+        """Games the rules ended (a result that is not 'abandoned') with live steps not
+        yet announced: their last post (and card) is still to go out, after a restart too."""
+        rows = await self._read("SELECT * FROM games g WHERE g.status = 'over'"
+                                " AND EXISTS (SELECT 1 FROM results r WHERE r.game_id = g.id AND r.kind != 'abandoned')"
+                                " AND EXISTS (SELECT 1 FROM steps s WHERE s.game_id = g.id AND s.undone_at IS NULL"
+                                " AND s.announced = 0) ORDER BY g.id")
+        return [_game(r) for r in rows]
+
     async def set_thread(self, game_id: int, thread_id: int | None) -> None:
         """The game's thread (None: it was deleted; the game talks in its channel)."""
         async with self._write(game_id, Rows.GAME, places=(thread_id,)) as conn:
@@ -275,6 +259,13 @@ class Database:
         """How the game tells its story from now on (None: its pacing's default)."""
         async with self._write(game_id, Rows.GAME) as conn:
             await conn.execute("UPDATE games SET posting = ? WHERE id = ?", (posting, game_id))
+
+    async def set_timing(self, game_id: int, deadline_per: str | None, grace_seconds: float | None) -> None:
+        """Whether the game's deadline is per phase or per turn, and its grace period (None:
+        the pacing's default). The open phase keeps its deadline; the next one follows."""
+        async with self._write(game_id, Rows.GAME) as conn:
+            await conn.execute("UPDATE games SET deadline_per = ?, grace_seconds = ? WHERE id = ?",
+                               (deadline_per, grace_seconds, game_id))
 
     async def end_game(self, game_id: int, at: float) -> None:
         """Over for good: no deadline, no open orders."""
@@ -290,24 +281,24 @@ class Database:
         """A new seat with the lowest free id (p1, p2, ...); refused (:class:`LimitReached`)
         if ``side`` already has ``side_limit`` seats."""
         async with self._write(game_id, Rows.SEATS) as conn:
-            if user_id is not None and await self._one(conn, "SELECT 1 FROM seats WHERE game_id = ? AND user_id = ?",
+            if user_id is not None and await conn.one("SELECT 1 FROM seats WHERE game_id = ? AND user_id = ?",
                                                        (game_id, user_id)):
                 raise errors.AlreadySeated(f"user {user_id} has a seat in game {game_id}")
             if side_limit is not None:
-                row = await self._one(conn, "SELECT COUNT(*) FROM seats WHERE game_id = ? AND side = ?",
+                row = await conn.one("SELECT COUNT(*) FROM seats WHERE game_id = ? AND side = ?",
                                       (game_id, side))
                 if row is not None and row[0] >= side_limit:
                     raise errors.LimitReached("side", side_limit)
-            taken = {r[0] for r in await conn.execute_fetchall(
+            taken = {r[0] for r in await conn.fetch(
                 "SELECT seat_id FROM seats WHERE game_id = ?", (game_id,))}
             seat_id = next(f"p{n}" for n in range(1, len(taken) + 2) if f"p{n}" not in taken)
             try:
                 await conn.execute(
                     "INSERT INTO seats (game_id, seat_id, side, user_id, ai_level, display_name, joined_at)"
                     " VALUES (?,?,?,?,?,?,?)", (game_id, seat_id, side, user_id, ai_level, name, at))
-            except sqlite3.IntegrityError as exc:
+            except INTEGRITY as exc:
                 raise errors.AlreadySeated(str(exc)) from exc
-            row = await self._one(conn, "SELECT * FROM seats WHERE game_id = ? AND seat_id = ?", (game_id, seat_id))
+            row = await conn.one("SELECT * FROM seats WHERE game_id = ? AND seat_id = ?", (game_id, seat_id))
         return _seat(row)
 
     async def seats(self, game_id: int) -> list[SeatRow]:
@@ -331,9 +322,9 @@ class Database:
                 await conn.execute(
                     "UPDATE seats SET user_id = ?, ai_level = ?, display_name = ?, missed_turns = 0, dm_ok = 1"
                     " WHERE game_id = ? AND seat_id = ?", (user_id, ai_level, name, game_id, seat_id))
-            except sqlite3.IntegrityError as exc:
+            except INTEGRITY as exc:
                 raise errors.AlreadySeated(str(exc)) from exc
-            row = await self._one(conn, "SELECT * FROM seats WHERE game_id = ? AND seat_id = ?", (game_id, seat_id))
+            row = await conn.one("SELECT * FROM seats WHERE game_id = ? AND seat_id = ?", (game_id, seat_id))
             if row is None:
                 raise errors.UnknownSeat(seat_id)
         return _seat(row)
@@ -349,20 +340,22 @@ class Database:
         how many orders were discarded."""
         async with self._write(game_id, Rows.SEATS, Rows.OPEN_ORDERS) as conn:
             try:
-                cur = await conn.execute(
+                changed = await conn.execute(
                     "UPDATE seats SET user_id = ?, ai_level = ?, display_name = ?, missed_turns = 0, dm_ok = 1"
                     " WHERE game_id = ? AND seat_id = ?", (user_id, ai_level, name, game_id, seat_id))
-            except sqlite3.IntegrityError as exc:
+            except INTEGRITY as exc:
                 raise errors.AlreadySeated(str(exc)) from exc
-            if cur.rowcount == 0:
+            if changed == 0:
                 raise errors.UnknownSeat(seat_id)
-            cur = await conn.execute("UPDATE orders SET status = 'discarded' WHERE game_id = ? AND seat_id = ?"
+            discarded = await conn.execute("UPDATE orders SET status = 'discarded' WHERE game_id = ? AND seat_id = ?"
                                      " AND status = 'open'", (game_id, seat_id))
-            discarded = cur.rowcount
+            # Nor does the new holder sail by the old one's standing orders.
+            await conn.execute("UPDATE standing_orders SET status = 'dropped', ended_at = ? WHERE game_id = ?"
+                               " AND seat_id = ? AND status = 'live'", (at, game_id, seat_id))
             await conn.execute("DELETE FROM prompts WHERE game_id = ? AND seat_id = ?", (game_id, seat_id))
             await conn.execute("INSERT INTO audit (game_id, at, actor_id, action, detail) VALUES (?,?,?,?,?)",
                                (game_id, at, actor_id, action, _dump({**detail, "discarded": discarded})))
-            row = await self._one(conn, "SELECT * FROM seats WHERE game_id = ? AND seat_id = ?", (game_id, seat_id))
+            row = await conn.one("SELECT * FROM seats WHERE game_id = ? AND seat_id = ?", (game_id, seat_id))
         return _seat(row), discarded
 
     async def set_dm_ok(self, game_id: int, seat_id: str, ok: bool) -> None:
@@ -376,14 +369,14 @@ class Database:
             try:
                 await conn.execute("INSERT INTO picks (game_id, seat_id, ship_id, points, picked_at)"
                                    " VALUES (?,?,?,?,?)", (game_id, seat_id, ship_id, points, at))
-            except sqlite3.IntegrityError as exc:
+            except INTEGRITY as exc:
                 raise errors.PickTaken(ship_id) from exc
 
     async def remove_pick(self, game_id: int, seat_id: str, ship_id: str) -> bool:
         async with self._write(game_id) as conn:
-            cur = await conn.execute("DELETE FROM picks WHERE game_id = ? AND seat_id = ? AND ship_id = ?",
+            removed = await conn.execute("DELETE FROM picks WHERE game_id = ? AND seat_id = ? AND ship_id = ?",
                                      (game_id, seat_id, ship_id))
-            return cur.rowcount > 0
+            return removed > 0
 
     async def picks(self, game_id: int) -> list[PickRow]:
         rows = await self._read("SELECT * FROM picks WHERE game_id = ? ORDER BY picked_at, ship_id", (game_id,))
@@ -393,13 +386,13 @@ class Database:
     async def start_game(self, start: StartRow) -> None:
         """Store the start record and set the game running, only from the lobby."""
         async with self._write(start.game_id, Rows.GAME) as conn:
-            row = await self._one(conn, "SELECT status FROM games WHERE id = ?", (start.game_id,))
+            row = await conn.one("SELECT status FROM games WHERE id = ?", (start.game_id,))
             if row is None or row["status"] != "lobby":
                 raise errors.WrongStatus(row["status"] if row else "missing")
             await conn.execute(
                 "INSERT INTO starts (game_id, seed, setup, seats, rolls, events, state, started_at)"
                 " VALUES (?,?,?,?,?,?,?,?)",
-                (start.game_id, start.seed, *[compact.pack(_dump(v)) for v in
+                (start.game_id, start.seed, *[self._pack(_dump(v)) for v in
                                               (start.setup, start.seats, start.rolls, start.events, start.state)],
                  start.started_at))
             await conn.execute("UPDATE games SET status = 'running' WHERE id = ?", (start.game_id,))
@@ -426,21 +419,19 @@ class Database:
         """
         async with self._write(new.game_id, Rows.OPEN_ORDERS) as conn:
             if new.idempotency_key is not None:
-                seen = await self._one(conn, "SELECT * FROM orders WHERE game_id = ? AND idempotency_key = ?",
+                seen = await conn.one("SELECT * FROM orders WHERE game_id = ? AND idempotency_key = ?",
                                        (new.game_id, new.idempotency_key))
                 if seen is not None:
                     return StoredOrder(_order(seen), duplicate=True, replaced=False)
             if await self._live_steps(conn, new.game_id) + 1 != new.step_idx:
                 raise errors.StaleStep(f"step {new.step_idx} is not open")
-            cur = await conn.execute("UPDATE orders SET status = 'replaced' WHERE game_id = ? AND decision_id = ?"
+            replaced = 0 < await conn.execute("UPDATE orders SET status = 'replaced' WHERE game_id = ? AND decision_id = ?"
                                      " AND status = 'open'", (new.game_id, new.decision_id))
-            replaced = cur.rowcount > 0
-            cur = await conn.execute(
+            row = await conn.one(
                 "INSERT INTO orders (game_id, step_idx, decision_id, seat_id, payload, source, user_id,"
-                " idempotency_key, submitted_at) VALUES (?,?,?,?,?,?,?,?,?)",
+                " idempotency_key, submitted_at) VALUES (?,?,?,?,?,?,?,?,?) RETURNING *",
                 (new.game_id, new.step_idx, new.decision_id, new.seat_id, _dump(new.payload), new.source,
                  new.user_id, new.idempotency_key, new.submitted_at))
-            row = await self._one(conn, "SELECT * FROM orders WHERE seq = ?", (cur.lastrowid,))
         return StoredOrder(_order(row), duplicate=False, replaced=replaced)
 
     async def order_by_key(self, game_id: int, key: str) -> OrderRow | None:
@@ -462,10 +453,54 @@ class Database:
         rows = await self._read("SELECT * FROM orders WHERE game_id = ? ORDER BY seq", (game_id,))
         return [_order(r) for r in rows]
 
+    # -- standing orders ---------------------------------------------------------------
+    async def add_standing(self, new: NewStanding) -> StandingRow:
+        """Store a standing order the moment it arrives; it replaces the live one for the
+        same subject and moment, if any."""
+        async with self._write(new.game_id) as conn:
+            await conn.execute("UPDATE standing_orders SET status = 'replaced', ended_at = ? WHERE game_id = ?"
+                               " AND subject = ? AND moment = ? AND status = 'live'",
+                               (new.given_at, new.game_id, new.subject, new.moment))
+            row = await conn.one(
+                "INSERT INTO standing_orders (game_id, seat_id, subject, kind, moment, user_id, given_at)"
+                " VALUES (?,?,?,?,?,?,?) RETURNING *",
+                (new.game_id, new.seat_id, new.subject, new.kind, new.moment, new.user_id, new.given_at))
+        return _standing(row)
+
+    async def cancel_standing(self, game_id: int, seat_id: str, subject: str, moment: str, at: float) -> int:
+        """Cancel the seat's live standing order for a subject and moment; how many were."""
+        async with self._write(game_id) as conn:
+            cancelled = await conn.execute("UPDATE standing_orders SET status = 'cancelled', ended_at = ?"
+                                           " WHERE game_id = ? AND seat_id = ? AND subject = ? AND moment = ?"
+                                           " AND status = 'live'", (at, game_id, seat_id, subject, moment))
+        return cancelled
+
+    async def standing_orders(self, game_id: int) -> list[StandingRow]:
+        """The game's live standing orders, oldest first."""
+        rows = await self._read("SELECT * FROM standing_orders WHERE game_id = ? AND status = 'live' ORDER BY id",
+                                (game_id,))
+        return [_standing(r) for r in rows]
+
+    async def spend_standing(self, game_id: int, ids: Iterable[int], at: float) -> None:
+        """Conditional standing orders whose moment has passed."""
+        ids = list(ids)
+        if not ids:
+            return
+        async with self._write(game_id) as conn:
+            for i in ids:
+                await conn.execute("UPDATE standing_orders SET status = 'spent', ended_at = ? WHERE id = ?"
+                                   " AND status = 'live'", (at, i))
+
     # -- steps -------------------------------------------------------------------------
+    async def recent_steps(self, game_id: int, count: int) -> list[StepRow]:
+        """The last ``count`` live steps, newest first, without states."""
+        rows = await self._read(f"SELECT {_STEP_NO_STATE} WHERE s.game_id = ? AND s.undone_at IS NULL"
+                                " ORDER BY s.idx DESC LIMIT ?", (game_id, count))
+        return [_step(r) for r in rows]
+
     @staticmethod
-    async def _live_steps(conn: aiosqlite.Connection, game_id: int) -> int:
-        row = await Database._one(conn, "SELECT COUNT(*) FROM steps WHERE game_id = ? AND undone_at IS NULL",
+    async def _live_steps(conn: Tx, game_id: int) -> int:
+        row = await conn.one("SELECT COUNT(*) FROM steps WHERE game_id = ? AND undone_at IS NULL",
                                   (game_id,))
         return int(row[0]) if row else 0
 
@@ -475,6 +510,8 @@ class Database:
         The step, the orders it consumed, the seats' missed turns, the end of the
         phase's deadline and (at the end) the game's status commit together, so a
         crash leaves either the phase open with its orders, or resolved — never both.
+        With ``keep_deadline`` (one deadline a turn) the deadline row stays, marked with
+        the resolved step, for the next phase to carry on.
         """
         async with self._write(game_id, *_step_changes(step)) as conn:
             if await self._live_steps(conn, game_id) + 1 != step.idx:
@@ -485,44 +522,45 @@ class Database:
                 change = "missed_turns + 1" if missed else "0"
                 await conn.execute(f"UPDATE seats SET missed_turns = {change} WHERE game_id = ? AND seat_id = ?",
                                    (game_id, seat_id))
-            await conn.execute("DELETE FROM deadlines WHERE game_id = ?", (game_id,))
+            if not step.keep_deadline or step.over:
+                await conn.execute("DELETE FROM deadlines WHERE game_id = ?", (game_id,))
             if step.over:
                 await conn.execute("UPDATE games SET status = 'over', ended_at = ? WHERE id = ?",
                                    (step.resolved_at, game_id))
-            row = await self._one(conn, f"SELECT {_STEP_NO_STATE} WHERE s.id = ?", (step_id,))
+            row = await conn.one(f"SELECT {_STEP_NO_STATE} WHERE s.id = ?", (step_id,))
         return _step(row, json.loads(state_text))
 
-    async def _insert_step(self, conn: aiosqlite.Connection, game_id: int, step: NewStep) -> tuple[int, str]:
+    async def _insert_step(self, conn: Tx, game_id: int, step: NewStep) -> tuple[int, str]:
         """The new row's id, and the text of its state."""
         keyframe = await self._keyframe_for(conn, game_id, step.idx)
         # Packing a 20-ship state takes a millisecond or two: off the event loop.
-        columns, base_id, state_text = await asyncio.to_thread(_packed_step, step, keyframe)
+        columns, base_id, state_text = await asyncio.to_thread(_packed_step, step, keyframe, self._pack)
         try:
-            cur = await conn.execute(
+            row = await conn.one(
                 "INSERT INTO steps (game_id, idx, orders, rolls, events, state, state_base, resolved_at)"
-                " VALUES (?,?,?,?,?,?,?,?)", (game_id, step.idx, *columns, base_id, step.resolved_at))
-        except sqlite3.IntegrityError as exc:
+                " VALUES (?,?,?,?,?,?,?,?) RETURNING id", (game_id, step.idx, *columns, base_id, step.resolved_at))
+        except INTEGRITY as exc:
             raise errors.StepConflict(str(exc)) from exc
-        return int(cur.lastrowid), state_text
+        return int(row["id"]), state_text
 
-    async def _keyframe_for(self, conn: aiosqlite.Connection, game_id: int, idx: int) -> sqlite3.Row | None:
+    async def _keyframe_for(self, conn: Tx, game_id: int, idx: int) -> Row | None:
         """The keyframe (id, state) step ``idx`` may store its state against; None: store it
         whole. It is the last live step's own keyframe, so an undone step is never a new
         step's keyframe: its deltas were undone before it."""
-        last = await self._one(conn, "SELECT id, state_base FROM steps WHERE game_id = ? AND undone_at IS NULL"
+        last = await conn.one("SELECT id, state_base FROM steps WHERE game_id = ? AND undone_at IS NULL"
                                      " ORDER BY idx DESC LIMIT 1", (game_id,))
         if last is None:
             return None
-        keyframe = await self._one(conn, "SELECT id, idx, state FROM steps WHERE id = ?",
+        keyframe = await conn.one("SELECT id, idx, state FROM steps WHERE id = ?",
                                    (last["id"] if last["state_base"] is None else last["state_base"],))
         return None if compact.needs_keyframe(idx, keyframe["idx"]) else keyframe
 
-    async def _consume(self, conn: aiosqlite.Connection, game_id: int, step_id: int, seqs: list[int]) -> None:
+    async def _consume(self, conn: Tx, game_id: int, step_id: int, seqs: list[int]) -> None:
         marks = ",".join("?" * len(seqs))
         if seqs:
-            cur = await conn.execute(f"UPDATE orders SET status = 'consumed', step_id = ? WHERE game_id = ?"
+            consumed = await conn.execute(f"UPDATE orders SET status = 'consumed', step_id = ? WHERE game_id = ?"
                                      f" AND status = 'open' AND seq IN ({marks})", (step_id, game_id, *seqs))
-            if cur.rowcount != len(seqs):
+            if consumed != len(seqs):
                 raise errors.StepConflict("the orders changed while the step was being resolved")
         # Whatever is still open was refused by the engine at resolution: it lapses.
         await conn.execute("UPDATE orders SET status = 'discarded', step_id = ? WHERE game_id = ? AND status = 'open'",
@@ -564,8 +602,8 @@ class Database:
 
     async def undo_last_step(self, game_id: int, at: float) -> StepRow | None:
         """Set the last live step aside; the phase it resolved opens again, empty."""
-        async with self._write(game_id, Rows.GAME, Rows.OPEN_ORDERS, Rows.DEADLINE) as conn:
-            row = await self._one(conn, f"SELECT {_STEP} WHERE s.game_id = ? AND s.undone_at IS NULL"
+        async with self._write(game_id, Rows.GAME, Rows.OPEN_ORDERS, Rows.DEADLINE, Rows.STEPS) as conn:
+            row = await conn.one(f"SELECT {_STEP} WHERE s.game_id = ? AND s.undone_at IS NULL"
                                         " ORDER BY s.idx DESC LIMIT 1", (game_id,))
             if row is None:
                 return None
@@ -599,13 +637,14 @@ class Database:
     async def note_announce_part(self, game_id: int, step_id: int, part: str, *, pieces: int = 0,
                                  done: bool = True) -> None:
         async with self._write(game_id) as conn:
-            await conn.execute("INSERT OR REPLACE INTO announce_parts (game_id, step_id, part, pieces, done)"
-                               " VALUES (?,?,?,?,?)", (game_id, step_id, part, pieces, int(done)))
+            await conn.execute("INSERT INTO announce_parts (game_id, step_id, part, pieces, done) VALUES (?,?,?,?,?)"
+                               " ON CONFLICT (game_id, step_id, part) DO UPDATE SET pieces = excluded.pieces,"
+                               " done = excluded.done", (game_id, step_id, part, pieces, int(done)))
 
     async def mark_announced(self, game_id: int, idx: int) -> None:
         """Mark the start (idx 0) or a live step as posted to the thread (and forget its parts)."""
         async with self._write(game_id) as conn:
-            row = await self._one(conn, "SELECT id FROM steps WHERE game_id = ? AND idx = ? AND undone_at IS NULL",
+            row = await conn.one("SELECT id FROM steps WHERE game_id = ? AND idx = ? AND undone_at IS NULL",
                                   (game_id, idx)) if idx else None
             await conn.execute("DELETE FROM announce_parts WHERE game_id = ? AND step_id = ?",
                                (game_id, row["id"] if row else 0))
@@ -624,18 +663,22 @@ class Database:
         return await self._remembered(lambda: self._memo.deadline(game_id), lambda: self._memo.token(game_id), query,
                                       lambda deadline: self._memo.keep(Rows.DEADLINE, game_id, deadline))
 
-    async def open_deadline(self, game_id: int, step_idx: int, opened_at: float, due_at: float) -> DeadlineRow:
-        """The deadline of ``step_idx``; set now unless it exists (a restart keeps the stored one)."""
+    async def open_deadline(self, game_id: int, step_idx: int, opened_at: float, due_at: float, *,
+                            turn: int | None = None, reminders_sent: int = 0, late: bool = False) -> DeadlineRow:
+        """The deadline of ``step_idx``; set now unless it exists (a restart keeps the stored
+        one). A phase that keeps its turn's deadline passes the turn's ``opened_at``,
+        ``due_at`` and the reminders already sent."""
         # The loop asks on every pass; only the first of a phase writes.
         current = await self.deadline(game_id)
         if current is not None and current.step_idx == step_idx:
             return current
         async with self._write(game_id, Rows.DEADLINE) as conn:
-            row = await self._one(conn, "SELECT * FROM deadlines WHERE game_id = ?", (game_id,))
+            row = await conn.one("SELECT * FROM deadlines WHERE game_id = ?", (game_id,))
             if row is None or row["step_idx"] != step_idx:
-                await conn.execute("INSERT OR REPLACE INTO deadlines (game_id, step_idx, opened_at, due_at)"
-                                   " VALUES (?,?,?,?)", (game_id, step_idx, opened_at, due_at))
-                row = await self._one(conn, "SELECT * FROM deadlines WHERE game_id = ?", (game_id,))
+                await conn.execute("DELETE FROM deadlines WHERE game_id = ?", (game_id,))
+                row = await conn.one("INSERT INTO deadlines (game_id, step_idx, opened_at, due_at, reminders_sent,"
+                                     " turn, late) VALUES (?,?,?,?,?,?,?) RETURNING *",
+                                     (game_id, step_idx, opened_at, due_at, reminders_sent, turn, int(late)))
         return _deadline(row)
 
     async def extend_deadline(self, game_id: int, seconds: float) -> DeadlineRow | None:
@@ -643,7 +686,7 @@ class Database:
             await conn.execute("UPDATE deadlines SET due_at = due_at + ?,"
                                " paused_remaining = paused_remaining + ? WHERE game_id = ?",
                                (seconds, seconds, game_id))
-            row = await self._one(conn, "SELECT * FROM deadlines WHERE game_id = ?", (game_id,))
+            row = await conn.one("SELECT * FROM deadlines WHERE game_id = ?", (game_id,))
         return _deadline(row) if row else None
 
     async def note_waiting_posted(self, game_id: int, step_idx: int) -> None:
@@ -661,8 +704,8 @@ class Database:
         async with self._write(game_id, Rows.GAME, Rows.DEADLINE) as conn:
             await self._require(conn, game_id, "running")
             await conn.execute("UPDATE games SET status = 'paused' WHERE id = ?", (game_id,))
-            await conn.execute("UPDATE deadlines SET paused_remaining = MAX(due_at - ?, 0) WHERE game_id = ?",
-                               (at, game_id))
+            await conn.execute("UPDATE deadlines SET paused_remaining = CASE WHEN due_at > ? THEN due_at - ?"
+                               " ELSE 0 END WHERE game_id = ?", (at, at, game_id))
 
     async def resume(self, game_id: int, at: float) -> None:
         async with self._write(game_id, Rows.GAME, Rows.DEADLINE) as conn:
@@ -673,8 +716,8 @@ class Database:
                                " due_at = ? + paused_remaining, paused_remaining = NULL"
                                " WHERE game_id = ? AND paused_remaining IS NOT NULL", (at, at, game_id))
 
-    async def _require(self, conn: aiosqlite.Connection, game_id: int, status: str) -> None:
-        row = await self._one(conn, "SELECT status FROM games WHERE id = ?", (game_id,))
+    async def _require(self, conn: Tx, game_id: int, status: str) -> None:
+        row = await conn.one("SELECT status FROM games WHERE id = ?", (game_id,))
         if row is None or row["status"] != status:
             raise errors.WrongStatus(row["status"] if row else "missing")
 
@@ -687,8 +730,9 @@ class Database:
 
     async def note_prompt(self, game_id: int, step_idx: int, seat_id: str, via: str, at: float) -> None:
         async with self._write(game_id) as conn:
-            await conn.execute("INSERT OR REPLACE INTO prompts (game_id, step_idx, seat_id, via, sent_at)"
-                               " VALUES (?,?,?,?,?)", (game_id, step_idx, seat_id, via, at))
+            await conn.execute("INSERT INTO prompts (game_id, step_idx, seat_id, via, sent_at) VALUES (?,?,?,?,?)"
+                               " ON CONFLICT (game_id, step_idx, seat_id) DO UPDATE SET via = excluded.via,"
+                               " sent_at = excluded.sent_at", (game_id, step_idx, seat_id, via, at))
 
     async def forget_prompts(self, game_id: int, seat_id: str) -> None:
         """The seat changed hands: its new occupant must be prompted afresh."""
@@ -708,41 +752,48 @@ class Database:
                 for r in rows]
 
 
-def _packed_step(step: NewStep, keyframe: sqlite3.Row | None) -> tuple[list[compact.Packed], int | None, str]:
+def _packed_step(step: NewStep, keyframe: Any | None, pack: Callable[[str], compact.Packed] = compact.pack
+                 ) -> tuple[list[compact.Packed], int | None, str]:
     """The step's columns as stored (orders, rolls, events, state), the id of the keyframe
     its state is a delta against (None: stored whole), and the state's text."""
     text = _dump(step.state)
-    columns = [compact.pack(_dump(v)) for v in (step.orders, step.rolls, step.events)]
+    columns = [pack(_dump(v)) for v in (step.orders, step.rolls, step.events)]
     if keyframe is not None:
-        delta = compact.delta_for(_load(keyframe["state"]), step.state, text)
+        delta = compact.delta_for(_load(keyframe["state"]), step.state, text, pack)
         if delta is not None:
             return columns + [delta], keyframe["id"], text
-    return columns + [compact.pack(text)], None, text
+    return columns + [pack(text)], None, text
 
 
 def _step_changes(step: NewStep) -> tuple[Rows, ...]:
     """A resolution consumes the orders, counts missed turns, ends the deadline; the last
     one ends the game too."""
-    return (Rows.OPEN_ORDERS, Rows.SEATS, Rows.DEADLINE) + ((Rows.GAME,) if step.over else ())
+    return (Rows.OPEN_ORDERS, Rows.SEATS, Rows.DEADLINE, Rows.STEPS) + ((Rows.GAME,) if step.over else ())
 
 
 # -- row mapping ---------------------------------------------------------------------------
 
-def _game(r: sqlite3.Row) -> GameRow:
+def _game(r: Row) -> GameRow:
     return GameRow(id=r["id"], guild_id=r["guild_id"], channel_id=r["channel_id"], thread_id=r["thread_id"],
                    ruleset=r["ruleset"], scenario=r["scenario"], options=_load(r["options"]),
                    setup=_load(r["setup"]), host_id=r["host_id"], language=r["language"], pacing=r["pacing"],
                    phase_seconds=r["phase_seconds"], status=r["status"], created_at=r["created_at"],
-                   ended_at=r["ended_at"], posting=r["posting"])
+                   ended_at=r["ended_at"], posting=r["posting"], deadline_per=r["deadline_per"],
+                   grace_seconds=r["grace_seconds"])
 
 
-def _seat(r: sqlite3.Row) -> SeatRow:
+def _seat(r: Row) -> SeatRow:
     return SeatRow(game_id=r["game_id"], seat_id=r["seat_id"], side=r["side"], user_id=r["user_id"],
                    ai_level=r["ai_level"], display_name=r["display_name"], dm_ok=bool(r["dm_ok"]),
                    missed_turns=r["missed_turns"], joined_at=r["joined_at"])
 
 
-def _order(r: sqlite3.Row) -> OrderRow:
+def _standing(r: Row) -> StandingRow:
+    return StandingRow(id=r["id"], game_id=r["game_id"], seat_id=r["seat_id"], subject=r["subject"], kind=r["kind"],
+                       moment=r["moment"], user_id=r["user_id"], given_at=r["given_at"], status=r["status"])
+
+
+def _order(r: Row) -> OrderRow:
     return OrderRow(seq=r["seq"], game_id=r["game_id"], step_idx=r["step_idx"], decision_id=r["decision_id"],
                     seat_id=r["seat_id"], payload=_load(r["payload"]), source=r["source"], user_id=r["user_id"],
                     idempotency_key=r["idempotency_key"], submitted_at=r["submitted_at"], status=r["status"])
@@ -755,7 +806,7 @@ _STEP_NO_STATE = ("s.id, s.game_id, s.idx, s.orders, s.rolls, s.events, NULL AS 
                   " s.resolved_at, s.announced, s.undone_at, NULL AS keyframe FROM steps s")
 
 
-def _step(r: sqlite3.Row, state: Any = MISSING) -> StepRow:
+def _step(r: Row, state: Any = MISSING) -> StepRow:
     """A step row as read with :data:`_STEP` (or without its state), or any row with its
     state already rebuilt."""
     if state is MISSING:
@@ -765,7 +816,8 @@ def _step(r: sqlite3.Row, state: Any = MISSING) -> StepRow:
                    resolved_at=r["resolved_at"], announced=bool(r["announced"]), undone_at=r["undone_at"])
 
 
-def _deadline(r: sqlite3.Row) -> DeadlineRow:
+def _deadline(r: Row) -> DeadlineRow:
     return DeadlineRow(game_id=r["game_id"], step_idx=r["step_idx"], opened_at=r["opened_at"],
                        due_at=r["due_at"], reminders_sent=r["reminders_sent"],
-                       paused_remaining=r["paused_remaining"], waiting_posted=bool(r["waiting_posted"]))
+                       paused_remaining=r["paused_remaining"], waiting_posted=bool(r["waiting_posted"]),
+                       turn=r["turn"], late=bool(r["late"]))

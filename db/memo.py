@@ -11,8 +11,13 @@ commits and finish after: it is remembered only if no write to its game (for the
 games of a place: no write to any games row) was under way or ended while it ran. That is
 what the tokens are for.
 
-Only this process writes the database (one bot per database file), which is what makes
-the memo exact rather than a best guess.
+With SQLite only this process writes the database (one bot per database file), which is
+what makes the memo exact rather than a best guess. With PostgreSQL other processes write
+too: each of their writes arrives as a notice (:mod:`db.notices`, LISTEN/NOTIFY, in
+commit order) and is forgotten here as a local write is (:meth:`RowMemo.remote_write`).
+A remembered row is then never older than the last notice this process has handled; a
+read that overlapped a remote write is not kept. While notices cannot be heard (the
+listening connection lost) the memo is ``deaf``: it keeps nothing.
 """
 from __future__ import annotations
 
@@ -31,6 +36,9 @@ class Rows(Enum):
     SEATS = "seats"
     OPEN_ORDERS = "open orders"
     DEADLINE = "deadline"
+    # Not remembered here: a resolution or an undo, which other processes must hear of to
+    # drop the engine state they keep of the game (bot.service).
+    STEPS = "steps"
 
 
 MISSING: Any = object()
@@ -52,17 +60,19 @@ class RowMemo:
         self._rows_busy = 0
         self._rows_ended = 0
         self._stamps = itertools.count(1)
+        # True while another process's writes may go unheard: nothing read is kept.
+        self.deaf = False
 
     # -- may a read be remembered ----------------------------------------------------------
     def token(self, game_id: int) -> Hashable | None:
         """Taken before a read of one game's rows and compared after; None while a write
         to the game is under way (what is read then may be gone when it commits)."""
-        if self._busy.get(game_id):
+        if self.deaf or self._busy.get(game_id):
             return None
         return self._ended.get(game_id, 0)
 
     def places_token(self) -> Hashable | None:
-        return None if self._rows_busy else self._rows_ended
+        return None if self.deaf or self._rows_busy else self._rows_ended
 
     # -- reading -------------------------------------------------------------------------
     def game(self, game_id: int) -> GameRow | None:
@@ -125,6 +135,15 @@ class RowMemo:
             self._ended[spot.game_id] = next(self._stamps)
         if Rows.GAME in spot.changes:
             self._rows_busy -= 1
+            self._rows_ended = next(self._stamps)
+
+    def remote_write(self, game_id: int | None, changes: tuple[Rows, ...], places: set[int]) -> None:
+        """Another process committed a write: drop what it changed, and stamp its end so a
+        read that overlapped it is not kept."""
+        self.forget(game_id, changes, places)
+        if game_id is not None:
+            self._ended[game_id] = next(self._stamps)
+        if Rows.GAME in changes:
             self._rows_ended = next(self._stamps)
 
     # -- forgetting ----------------------------------------------------------------------

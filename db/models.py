@@ -28,6 +28,8 @@ class NewGame:
     created_at: float
     thread_id: int | None = None
     posting: str | None = None  # 'phase', 'turn', 'act'; None: the pacing's default
+    deadline_per: str | None = None  # 'phase' or 'turn'; None: the pacing's default
+    grace_seconds: float | None = None  # None: the pacing's default
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +50,8 @@ class GameRow:
     created_at: float
     ended_at: float | None
     posting: str | None = None  # 'phase', 'turn', 'act'; None: the pacing's default
+    deadline_per: str | None = None  # 'phase' or 'turn'; None: the pacing's default
+    grace_seconds: float | None = None  # None: the pacing's default
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,6 +109,8 @@ class NewStep:
     consumed: list[int]  # seq of the stored orders this step used
     missed: dict[str, bool] = field(default_factory=dict)  # seat -> missed this step?
     over: bool = False
+    # One deadline a turn: the row stays, so the turn's next phase can carry it on.
+    keep_deadline: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,6 +171,8 @@ class DeadlineRow:
     reminders_sent: int
     paused_remaining: float | None
     waiting_posted: bool = False  # the phase's public "Waiting for ..." line went out
+    turn: int | None = None  # the turn of the phase (a turn's deadline is carried over its phases)
+    late: bool = False  # opened after its turn's deadline: who missed that does not hold it up
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,3 +183,27 @@ class AuditRow:
     actor_id: int | None
     action: str
     detail: Json
+
+
+@dataclass(frozen=True, slots=True)
+class NewStanding:
+    game_id: int
+    seat_id: str
+    subject: str
+    kind: str
+    moment: str  # '': every phase until cancelled; else the one moment it is for
+    given_at: float
+    user_id: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class StandingRow:
+    id: int
+    game_id: int
+    seat_id: str
+    subject: str
+    kind: str
+    moment: str
+    user_id: int | None
+    given_at: float
+    status: str

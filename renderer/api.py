@@ -16,7 +16,7 @@ from PIL import Image
 
 from renderer.png import encode as png_encode
 from renderer.board import RenderOptions, board_for
-from renderer.frame import render_frame
+from renderer.frame import legend_image, render_frame
 from renderer.replay import render_replay as _render_replay
 from renderer.theme import DEFAULT_THEME, Theme
 from renderer.viewport import Viewport, ViewportMemory, previous_viewport
@@ -77,6 +77,25 @@ def render_map(view: dict[str, Any], *, focus: str | Iterable[str] | None = None
     return img
 
 
+def render_key(view: dict[str, Any], *, theme: Theme = DEFAULT_THEME, lang: str | None = None) -> Image.Image:
+    """The full key of a game's maps: everything a map of its ruleset may show (each
+    map's own key shows only what that map shows). For /rules."""
+    view = _check_view(view)
+    if lang is not None:
+        theme = replace(theme, lang=lang)
+    board = board_for(view)
+    try:
+        legend = board.legend(view, theme, full=True)  # type: ignore[call-arg]
+    except TypeError:  # a board with one key for every map
+        legend = board.legend(view, theme)
+    return legend_image(legend, theme).copy()
+
+
+async def render_key_async(view: dict[str, Any], **kwargs: Any) -> bytes:
+    """PNG bytes of :func:`render_key`, drawn in a worker thread."""
+    return await asyncio.to_thread(lambda: to_png(render_key(view, **kwargs)))
+
+
 def to_png(img: Image.Image, compress_level: int = PNG_COMPRESS_LEVEL) -> bytes:
     return png_encode(img, compress_level)
 
@@ -86,9 +105,13 @@ def render_map_bytes(view: dict[str, Any], **kwargs: Any) -> bytes:
     return to_png(render_map(view, **kwargs))
 
 
-def render_card(view: dict[str, Any], ship_id: str, *, theme: Theme = DEFAULT_THEME) -> Image.Image:
-    """The log-book card of one piece of the view (a ship id for Cannoni)."""
+def render_card(view: dict[str, Any], ship_id: str, *, theme: Theme = DEFAULT_THEME,
+                lang: str | None = None) -> Image.Image:
+    """The log-book card of one piece of the view (a ship id for Cannoni), its words in
+    ``lang`` (the theme's, English unless told)."""
     view = _check_view(view)
+    if lang is not None:
+        theme = replace(theme, lang=lang)
     return board_for(view).card(view, ship_id, theme)
 
 

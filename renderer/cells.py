@@ -31,6 +31,7 @@ from renderer.plain_card import plain_card
 from renderer.pieces import ViewPiece, find_ship, side_indices, side_label
 from renderer.theme import Theme
 from renderer.viewport import Box, Viewport, plan
+from rules.core.scenarios import scenario_title
 from rules.core.tables.compass import compass
 from rules.core.tables.open_table import Pose, base_polygon
 
@@ -191,7 +192,7 @@ class CellBoard(ABC):
         return f"{line} · {view.get('step')}" if view.get("step") else line
 
     def header(self, view: View, lang: str = "en") -> Header:
-        return Header(title=str(view.get("title") or view.get("scenario") or view.get("ruleset")),
+        return Header(title=scenario_title(view.get("title"), lang) or str(view.get("scenario") or view.get("ruleset")),
                       lines=(self.status_line(view),))
 
     def legend(self, view: View, theme: Theme) -> Legend:

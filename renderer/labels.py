@@ -27,14 +27,15 @@ LABEL_BOUNDS_INSET = (26.0, 22.0)
 # -- badges ---------------------------------------------------------------------------
 
 def badge_tile(theme: Theme, glyph: Image.Image | None = None,
-               paint: Callable[[ImageDraw.ImageDraw, int, int], None] | None = None) -> Image.Image:
-    """A status badge: a dark rounded square with a white edge, ``paint(draw, size,
-    k)`` drawn on it at ``k`` times the size (then reduced) and ``glyph`` centred."""
+               paint: Callable[[ImageDraw.ImageDraw, int, int], None] | None = None,
+               fill: tuple[int, int, int] | None = None) -> Image.Image:
+    """A status badge: a dark (or ``fill``) rounded square with a white edge, ``paint(draw,
+    size, k)`` drawn on it at ``k`` times the size (then reduced) and ``glyph`` centred."""
     k = 3
     size = BADGE * k
     img = Image.new("RGBA", (size, size), (0, 0, 0, 0))
     d = ImageDraw.Draw(img)
-    d.rounded_rectangle((0, 0, size - 1, size - 1), radius=5 * k, fill=theme.ink + (255,),
+    d.rounded_rectangle((0, 0, size - 1, size - 1), radius=5 * k, fill=(fill or theme.ink) + (255,),
                         outline=(255, 255, 255, 255), width=k)
     if paint is not None:
         paint(d, size, k)
@@ -88,29 +89,89 @@ def base_box(canvas: MapCanvas, base: Polygon, pad: float) -> Rect:
     return (min(xs) - pad, min(ys) - pad, max(xs) + pad, max(ys) + pad)
 
 
-def place_label(canvas: MapCanvas, taken: Placement, box: Rect, make: Callable[[], Image.Image]) -> None:
-    """Paste the label ``make()`` beside the piece in ``box`` (px), unless the piece
-    is off the map: below it, above, right, left, then the four corners, at the
-    first place that hides neither a piece nor another label (else where it hides
-    least), kept inside the grid's labels; the place is then taken."""
+def label_candidates(box: Rect, sw: float, sh: float, rings: int = 4) -> list[tuple[Rect, bool]]:
+    """Where a ``sw`` x ``sh`` label may go beside a piece in ``box`` (px), nearest
+    first: below, above, right, left, then the four corners (beside the piece), then
+    the same eight further out, ring by ring (those get a leader line). Each comes with
+    whether it is beside the piece."""
     x0, y0, x1, y1 = box
-    if not canvas.visible(box):
-        return
-    sprite = make()
-    w, h = canvas.size
-    sw, sh = sprite.size
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
-    candidates = [
-        (cx - sw / 2, y1 + 2, cx + sw / 2, y1 + 2 + sh),
-        (cx - sw / 2, y0 - 2 - sh, cx + sw / 2, y0 - 2),
-        (x1 + 4, cy - sh / 2, x1 + 4 + sw, cy + sh / 2),
-        (x0 - 4 - sw, cy - sh / 2, x0 - 4, cy + sh / 2),
-        (x1 + 2, y1 + 2, x1 + 2 + sw, y1 + 2 + sh),
-        (x0 - 2 - sw, y1 + 2, x0 - 2, y1 + 2 + sh),
-        (x1 + 2, y0 - 2 - sh, x1 + 2 + sw, y0 - 2),
-        (x0 - 2 - sw, y0 - 2 - sh, x0 - 2, y0 - 2),
-    ]
+    out: list[tuple[Rect, bool]] = []
+    for n in range(rings):
+        dy, dx = n * (sh * 0.75 + 6), n * (sw * 0.5 + 10)
+        out += [(rect, n == 0) for rect in (
+            (cx - sw / 2, y1 + 2 + dy, cx + sw / 2, y1 + 2 + dy + sh),
+            (cx - sw / 2, y0 - 2 - sh - dy, cx + sw / 2, y0 - 2 - dy),
+            (x1 + 4 + dx, cy - sh / 2, x1 + 4 + dx + sw, cy + sh / 2),
+            (x0 - 4 - sw - dx, cy - sh / 2, x0 - 4 - dx, cy + sh / 2),
+            (x1 + 2 + dx, y1 + 2 + dy, x1 + 2 + dx + sw, y1 + 2 + dy + sh),
+            (x0 - 2 - sw - dx, y1 + 2 + dy, x0 - 2 - dx, y1 + 2 + dy + sh),
+            (x1 + 2 + dx, y0 - 2 - sh - dy, x1 + 2 + dx + sw, y0 - 2 - dy),
+            (x0 - 2 - sw - dx, y0 - 2 - sh - dy, x0 - 2 - dx, y0 - 2 - dy),
+        )]
+    return out
+
+
+def label_bounds(canvas: MapCanvas) -> Rect:
+    """Where labels may go: inside the grid's letters and numbers."""
+    w, h = canvas.size
     sx, sy = LABEL_BOUNDS_INSET
-    rect = taken.best(candidates, (sx, sy, w - sx, h - sy))
+    return (sx, sy, w - sx, h - sy)
+
+
+# Labels placed but not drawn yet: (sprite, where, the piece's box if a leader is needed).
+LabelBatch = list[tuple[Image.Image, Rect, "Rect | None"]]
+
+
+def place_label(canvas: MapCanvas, taken: Placement, box: Rect, make: Callable[[], Image.Image],
+                batch: LabelBatch | None = None) -> Rect | None:
+    """Paste the label ``make()`` beside the piece in ``box`` (px), unless the piece
+    is off the map: at the nearest place (see :func:`label_candidates`) that hides
+    neither a piece nor another label nor anything else taken (else where it hides
+    least), kept inside the grid's labels; a label pushed away from its piece gets a
+    leader line to it. The place is then taken, and returned. With a ``batch`` the
+    label is only noted there, for :func:`paste_labels` (every leader line under every
+    label)."""
+    if not canvas.visible(box):
+        return None
+    sprite = make()
+    candidates = label_candidates(box, *sprite.size)
+    rect = taken.best([c for c, _ in candidates], label_bounds(canvas))
     taken.taken.append(rect)
-    canvas.paste(sprite, rect[0], rect[1])
+    note = (sprite, rect, None if _beside(rect, box) else box)
+    if batch is not None:
+        batch.append(note)
+    else:
+        paste_labels(canvas, [note])
+    return rect
+
+
+def paste_labels(canvas: MapCanvas, batch: LabelBatch) -> None:
+    """The labels of a batch: first every leader line, then every label over them, so
+    that no line crosses a label."""
+    for _sprite, rect, box in batch:
+        if box is not None:
+            leader_line(canvas, box, rect)
+    for sprite, rect, _box in batch:
+        canvas.paste(sprite, rect[0], rect[1])
+
+
+def _beside(rect: Rect, box: Rect, reach: float = 8.0) -> bool:
+    """Whether a label touches its piece's box (within ``reach`` px)."""
+    gap_x = max(box[0] - rect[2], rect[0] - box[2], 0.0)
+    gap_y = max(box[1] - rect[3], rect[1] - box[3], 0.0)
+    return gap_x <= reach and gap_y <= reach
+
+
+def leader_line(canvas: MapCanvas, box: Rect, rect: Rect) -> None:
+    """A thin dark line with a white edge from a piece's box to its label, so a label
+    pushed aside by its neighbours is still read as hers."""
+    cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+    lx, ly = min(max(cx, rect[0]), rect[2]), min(max(cy, rect[1]), rect[3])
+    # Start at the edge of the piece's box, towards the label.
+    dx, dy = lx - cx, ly - cy
+    hw, hh = (box[2] - box[0]) / 2, (box[3] - box[1]) / 2
+    t = min(hw / abs(dx) if dx else 1e9, hh / abs(dy) if dy else 1e9, 1.0)
+    start = (cx + dx * t, cy + dy * t)
+    canvas.draw.line([start, (lx, ly)], fill=(255, 255, 255), width=5)
+    canvas.draw.line([start, (lx, ly)], fill=canvas.theme.ink, width=2)

@@ -49,12 +49,14 @@ def replay_viewports(views: list[View], theme: Theme) -> list[Viewport]:
     """One steady viewport per frame: the scale is the smallest any frame needs, so
     it never changes within the replay; the window pans only if it must."""
     board = board_for(views[0])
+    # A board whose automatic view zooms in on the fight has a steady one for replays.
+    planner = getattr(board, "plan_steady_viewport", board.plan_viewport)
     vp: Viewport | None = None
     for view in views:
-        vp = board.plan_viewport(view, vp, (), theme)
+        vp = planner(view, vp, (), theme)
     out = []
     for view in reversed(views):
-        vp = board.plan_viewport(view, vp, (), theme)
+        vp = planner(view, vp, (), theme)
         out.append(vp)
     return out[::-1]
 

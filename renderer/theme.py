@@ -44,7 +44,7 @@ class Theme:
     # Font sizes in px; the smallest is the floor for any text in an image.
     title_px: int = 26
     status_px: int = 19
-    name_px: int = 17
+    name_px: int = 20
     label_px: int = 15
     small_px: int = 14
     legend_px: int = 15
@@ -67,6 +67,9 @@ class Theme:
     gauge_full: RGB = (48, 52, 58)
     gauge_lost: RGB = (255, 255, 255)
     gauge_edge: RGB = (120, 126, 134)
+    # Damage just taken, and a shot that struck home: a strong red, darker than the
+    # vermillion of a side, so that it reads as an alarm and not as a side.
+    fresh: RGB = (196, 20, 40)
     reach: RGB = (40, 48, 56)
     # Depth zones (*Pescaggio e profondità*), as on a chart: the shallower, the greener
     # and paler; depth 1, 2, 3.

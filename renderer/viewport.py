@@ -147,13 +147,16 @@ def _place(lo: float, hi: float, span: float, world: float, border: float,
 
 def plan(interest: Box | None, world: tuple[float, float], size: tuple[int, int], *,
          previous: Viewport | None = None, max_scale: float = 48.0,
-         border: float = 1.0) -> Viewport:
+         border: float = 1.0, zoom_in_steps: int | None = None) -> Viewport:
     """The viewport that shows ``interest`` (a world box) on a ``size`` px map.
 
     ``border`` world units around the whole world stay visible when the view is
     zoomed all the way out, so the world's edge is never flush with the image.
     A ``previous`` viewport made for the same world and size is kept as long as
-    it still holds the interest box; otherwise the scale only goes down.
+    it still holds the interest box; otherwise the scale only goes down, unless
+    ``zoom_in_steps`` is given: then the view zooms back in once the interest fits
+    that many steps of the ladder closer (the fight has drawn together), and not for
+    less, so that a small change never makes the scale flicker.
     """
     width, height = size
     ww, wh = world
@@ -172,9 +175,11 @@ def plan(interest: Box | None, world: tuple[float, float], size: tuple[int, int]
     need = min(width / max(bx1 - bx0, 1e-6), height / max(by1 - by0, 1e-6))
     scale = _snap_down(min(need, max_scale), max_scale, min_scale)
     if previous is not None:
-        scale = min(scale, previous.scale)
-        if scale == previous.scale and previous.contains(interest):
-            return previous
+        closer = zoom_in_steps is not None and scale >= previous.scale / ZOOM_STEP ** zoom_in_steps - 1e-9
+        if not closer:
+            scale = min(scale, previous.scale)
+            if scale == previous.scale and previous.contains(interest):
+                return previous
     span_x, span_y = width / scale, height / scale
     same_scale = previous is not None and scale == previous.scale
     x0 = _place(bx0, bx1, span_x, ww, border, previous.x0 if same_scale else None)

@@ -50,6 +50,7 @@ def test_an_unknown_ruleset_is_refused_in_one_line_naming_the_known_ones(tmp_pat
 
 
 @pytest.mark.parametrize("given, line", [
+    # The known rulesets are the installed ones: a new ruleset must not break this line.
     (["--ruleset", "cannon"], f"broadside: unknown ruleset 'cannon' (known: {', '.join(ruleset_names())}); "
                               "did you mean 'cannoni'?"),
     (["--scenario", "frigate"], "broadside: unknown cannoni scenario 'frigate' (known: brig-action, fleet-action, "

@@ -2,8 +2,10 @@
 exports hold events with words already in them (``way_it``, ``result``/``result_it``,
 a lapsed order's English ``reason``). Each sample below was taken from games played
 before events carried codes only, with the lines the old version printed for it; the
-English must be the same to the byte. The one Italian line that changed, where a mast
-was named in English, keeps the old line in ``it_before``."""
+English must be the same to the byte. The lines that changed on purpose keep the old
+line in ``en_before`` / ``it_before``: an Italian one where a mast was named in English,
+those naming a side, which now read the side's name ("Britain", "Atene") rather than its
+id, and Nauta's opening line, which names its edition by the book's title ("Nauta")."""
 from __future__ import annotations
 
 import json

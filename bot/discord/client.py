@@ -18,18 +18,20 @@ import discord
 import yarl
 from discord import app_commands
 
-from bot.discord import commands, components, duel, forms, listing
+from bot.discord import campaign, commands, components, duel, fleet, forms, ladder, listing, shipyard, standing_menus
 from bot.discord.markup import DiscordMarkup
 from bot.discord.pictures import ReplayCache, animate, closing_replay, map_image_maker
 from bot.discord.replies import answer_error
 from bot.discord.transport import DiscordTransport
 from bot.discord.translator import CatalogueTranslator
 from bot.heap import HeapKeeper
+from bot.leases import LeaseKeeper, parse_shards
 from bot.loop import LoopManager
 from bot.service import Clock, GameService, Limits
 from bot.settings import Settings
 from bot.transport import ImageProvider
 from db import Database
+from renderer.summary import summary_card
 
 log = logging.getLogger("broadside.discord")
 
@@ -44,6 +46,10 @@ To run the bot on Discord:
 
 To watch a game without Discord, try `broadside demo`.
 """
+
+
+class DatabaseUnreachable(RuntimeError):
+    """The database server (BROADSIDE_DATABASE) cannot be reached."""
 
 
 class CommandTree(app_commands.CommandTree):
@@ -67,6 +73,9 @@ class Broadside(discord.Client):
         self.tree = CommandTree(self)
         commands.register(self.tree)
         duel.register(self.tree)
+        ladder.register(self.tree)
+        campaign.register(self.tree)
+        shipyard.register(self.tree)
         self.transport = DiscordTransport(self)
         self.markup = DiscordMarkup()  # learns the command ids when the tree is synced
         self.replays = ReplayCache()
@@ -80,18 +89,29 @@ class Broadside(discord.Client):
         self.loops: LoopManager | None = None
 
     async def setup_hook(self) -> None:
-        self.db = await Database.open(self.settings.database)
+        try:
+            self.db = await Database.open(self.settings.database)
+        except OSError as exc:  # a PostgreSQL server down or misnamed: not Discord's fault
+            raise DatabaseUnreachable(str(exc) or type(exc).__name__) from exc
         limits = Limits(lobbies_per_member=self.settings.max_lobbies_per_member,
                         games_per_server=self.settings.max_games_per_server)
         self.service = GameService(self.db, self.transport, clock=self._clock, seed_source=self._seed_source,
                                    limits=limits)
         self.service.grace_seconds = self.settings.grace_seconds
+        self.service.campaign_grace_seconds = self.settings.campaign_grace_seconds
         self.service.invite_seconds = self.settings.duel_invite_minutes * 60
         # Each game gets its own map provider (a steady scale between phases) unless a
         # test hands in one provider for all.
+        # Several processes share a PostgreSQL database: each runs only the games it leases.
+        leases = None
+        if self.db.kind == "postgresql":
+            ttl = self.settings.lease_seconds
+            leases = LeaseKeeper(self.db, sharding=parse_shards(self.settings.shards, self.settings.shard_count),
+                                 ttl=ttl, beat=ttl / 4, foreign_grace=ttl / 4)
         self.loops = LoopManager(self.service, images=self._images,
                                  image_factory=None if self._images is not None else map_image_maker,
-                                 replays=closing_replay, animate=None if self._images is not None else animate)
+                                 replays=closing_replay, animate=None if self._images is not None else animate,
+                                 leases=leases, cards=summary_card)
         await self.tree.set_translator(CatalogueTranslator())
         if self._sync_commands:
             await self.sync_commands()
@@ -129,7 +149,9 @@ class Broadside(discord.Client):
         # Order menus are routed by their custom ids, so they work after a restart.
         if interaction.type is discord.InteractionType.component:
             if not (await forms.handle(self, interaction) or await listing.handle(self, interaction)
-                    or await duel.handle(self, interaction)):
+                    or await duel.handle(self, interaction) or await standing_menus.handle(self, interaction)
+                    or await fleet.handle(self, interaction) or await ladder.handle(self, interaction)
+                    or await campaign.handle(self, interaction) or await shipyard.handle(self, interaction)):
                 await components.unknown(interaction)
 
     async def close(self) -> None:
@@ -142,6 +164,20 @@ class Broadside(discord.Client):
             await self.db.close()
             self.db = None
         await super().close()
+
+
+class ShardedBroadside(Broadside, discord.AutoShardedClient):
+    """The bot running some of the bot's shards (``broadside run --shards 0-3
+    --shard-count 8``): one gateway connection per shard, in one process."""
+
+
+def client_options(settings: Settings) -> dict[str, Any]:
+    """The shard options discord.py takes, from the settings (none: one connection)."""
+    sharding = parse_shards(settings.shards, settings.shard_count)
+    if settings.shard_count is None:
+        return {}
+    ids = sorted(sharding.shard_ids) if sharding.shard_ids is not None else list(range(sharding.shard_count))
+    return {"shard_ids": ids, "shard_count": sharding.shard_count}
 
 
 def point_at(settings: Settings) -> None:
@@ -159,15 +195,26 @@ def run(settings: Settings, client_type: type[Broadside] = Broadside) -> int:
         return 2
     logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     # discord.py logs request bodies and gateway payloads at DEBUG: direct messages and
-    # menu choices, i.e. chits and hidden orders. Its loggers never go below INFO.
+    # menu choices, i.e. hidden orders. Its loggers never go below INFO.
     logging.getLogger("discord").setLevel(max(logging.INFO, logging.getLevelName(settings.log_level)))
     point_at(settings)
-    client = client_type(settings, own_process=True)
+    options = client_options(settings)
+    if options and client_type is Broadside:
+        client_type = ShardedBroadside
+    elif options and not issubclass(client_type, discord.AutoShardedClient):
+        # A subclass of the bot (the load benchmark's) runs sharded the same way.
+        client_type = type(f"Sharded{client_type.__name__}", (client_type, discord.AutoShardedClient), {})
+    client = client_type(settings, own_process=True, **options)
     try:
         client.run(settings.token.get_secret_value(), log_handler=None)
     except discord.LoginFailure:
         sys.stderr.write("broadside: Discord refused the token (BROADSIDE_TOKEN). Reset it in the developer "
                          "portal (Bot -> Reset Token) and update .env.\n")
+        return 1
+    except DatabaseUnreachable as exc:
+        where = yarl.URL(settings.database).host or "its socket" if "://" in settings.database else settings.database
+        sys.stderr.write(f"broadside: cannot reach the database ({where}): {exc}. Check BROADSIDE_DATABASE and"
+                         " that the server runs.\n")
         return 1
     except (aiohttp.ClientConnectionError, discord.GatewayNotFound, OSError, asyncio.TimeoutError) as exc:
         # No network, a DNS failure, a proxy in the way: one line, not aiohttp's traceback.

@@ -22,17 +22,20 @@ import discord
 from discord import app_commands
 
 from bot import i18n
-from bot.discord import forms, legal, listing, pictures
+from bot.discord import fleet, forms, legal, listing, pictures, standing_menus
 from bot.discord import values as words
 from bot.discord.app import app
 from bot.discord.replies import (FILE_LIMIT, MESSAGE_LIMIT, Refusal, defer, picture, reader_language, reply,
                                  server_language, split_text)
 from bot.discord.translator import L, command, options
-from bot.service import Pacing, ServiceError
+from bot.service import Pacing, ServiceError, fleet_terms
+from bot.service.quick import describe_payload
 from bot.transport import PendingDecision
 from db import GameRow
 from rules.core.manifest import Manifest
 from rules.core.registry import get_ruleset, manifest, manifests, ruleset_names
+from rules.core.scenarios import ScenarioHead
+from rules.core.texts import known, worded
 
 
 log = logging.getLogger("broadside.discord.commands")
@@ -105,19 +108,20 @@ _UNIT = {"s": 1, "sec": 1, "m": 60, "min": 60, "h": 3600, "d": 86400, "day": 864
          "giorno": 86400, "giorni": 86400}
 
 
-def parse_duration(text: str) -> int:
-    """Seconds from '90s', '5m', '12h', '2d' (a bare number is minutes)."""
+def parse_duration(text: str, *, bare: str = "m") -> int:
+    """Seconds from '90s', '5m', '12h', '2d' (a bare number is in ``bare`` units: minutes,
+    or seconds for a grace period)."""
     match = _DURATION.match(text)
     if match is None:
         raise Refusal("reply.bad-duration", value=legal.clip(text, 40))
-    seconds = float(match[1].replace(",", ".")) * _UNIT[(match[2] or "m").lower()]
+    seconds = float(match[1].replace(",", ".")) * _UNIT[(match[2] or bare).lower()]
     if not math.isfinite(seconds):  # '999…9' (hundreds of digits) reads as infinity
         raise Refusal("reply.bad-duration", value=legal.clip(text, 40))
     return int(seconds)
 
 
 def parse_rules(text: str | None) -> dict[str, Any]:
-    """Optional rules as typed: 'quick_play chit_pressure order_mode=simultaneous'.
+    """Optional rules as typed: 'a_rule another_rule order_mode=simultaneous'.
 
     The ruleset's options model judges names and values (and the service says what is
     wrong in plain words); here the text is only cut into names and values.
@@ -149,21 +153,30 @@ game_group = app_commands.Group(**command("game"), guild_only=True)
 PACING_CHOICES = [app_commands.Choice(name=L("choice.pacing.live"), value="live"),
                   app_commands.Choice(name=L("choice.pacing.campaign"), value="campaign")]
 POSTING_CHOICES = [app_commands.Choice(name=L(f"choice.posting.{p}"), value=p) for p in ("phase", "turn", "act")]
+DEADLINE_CHOICES = [app_commands.Choice(name=L(f"choice.deadline.{p}"), value=p) for p in ("phase", "turn")]
 LANGUAGE_CHOICES = [app_commands.Choice(name=L(f"choice.language.{lang}"), value=lang) for lang in i18n.LANGUAGES]
 
 
+LAYOUT_CHOICES = [app_commands.Choice(name=L(f"choice.layout.{p}"), value=p) for p in fleet_terms.PATTERNS]
+
+
 @game_group.command(**command("game.new"))
-@options("game.new", "ruleset", "scenario", "rules", "pacing", "phase", "language", "posting")
-@app_commands.choices(pacing=PACING_CHOICES, language=LANGUAGE_CHOICES, posting=POSTING_CHOICES)
+@options("game.new", "ruleset", "scenario", "rules", "pacing", "phase", "language", "posting", "deadline", "grace",
+         "budget", "layout", "wind", "table")
+@app_commands.choices(pacing=PACING_CHOICES, language=LANGUAGE_CHOICES, posting=POSTING_CHOICES,
+                      deadline=DEADLINE_CHOICES, layout=LAYOUT_CHOICES)
 async def game_new(interaction: discord.Interaction, ruleset: str, scenario: str, rules: str | None = None,
                    pacing: str = "live", phase: str | None = None, language: str | None = None,
-                   posting: str | None = None) -> None:
+                   posting: str | None = None, deadline: str | None = None, grace: str | None = None,
+                   budget: float | None = None, layout: str | None = None,
+                   wind: app_commands.Range[int, 0, 15] | None = None, table: str | None = None) -> None:
     if interaction.guild_id is None or interaction.channel_id is None:
         raise app_commands.NoPrivateMessage()
     await defer(interaction)
     lang = language or server_language(interaction)
     interaction.extras["lang"] = lang
-    pace = Pacing(style=pacing, phase_seconds=parse_duration(phase) if phase else None, posting=posting)
+    pace = Pacing(style=pacing, phase_seconds=parse_duration(phase) if phase else None, posting=posting,
+                  deadline=deadline, grace_seconds=parse_duration(grace, bare="s") if grace else None)
     chosen = parse_rules(rules)
     channel = interaction.channel
     opened: discord.Thread | None = None
@@ -178,12 +191,22 @@ async def game_new(interaction: discord.Interaction, ruleset: str, scenario: str
         channel_id, thread_id = channel.parent_id or channel.id, channel.id
     else:
         channel_id = interaction.channel_id
-        opened = await open_thread(channel, thread_title(ruleset, scenario), pace.style)
+        opened = await open_thread(channel, thread_title(ruleset, scenario, lang), pace.style)
         thread_id = opened.id if opened else None
     try:
-        game = await service.create_game(
-            interaction.guild_id, channel_id, interaction.user.id, ruleset, scenario, options=chosen, pacing=pace,
-            language=lang, thread_id=thread_id)
+        points = fleet_terms.points_choice(scenario)
+        if points is None and (budget, layout, wind, table) != (None, None, None, None):
+            raise Refusal("reply.points-only")
+        if points is None:
+            game = await service.create_game(
+                interaction.guild_id, channel_id, interaction.user.id, ruleset, scenario, options=chosen, pacing=pace,
+                language=lang, thread_id=thread_id)
+        else:  # fleets by points: the sides buy their ships (/game fleet)
+            width, height = parse_table(table)
+            game = await service.create_points_game(
+                interaction.guild_id, channel_id, interaction.user.id, ruleset, budget=budget, pattern=layout,
+                wind=wind, width=width, height=height, saved=points or None, options=chosen, pacing=pace,
+                language=lang, thread_id=thread_id)
     except Exception:
         if opened is not None:
             await close_thread(opened)
@@ -194,12 +217,25 @@ async def game_new(interaction: discord.Interaction, ruleset: str, scenario: str
         await reply(interaction, say(interaction, "reply.created-here", game=game.id))
 
 
-def thread_title(ruleset: str, scenario: str) -> str:
+def parse_table(given: str | None) -> tuple[float | None, float | None]:
+    """``72x48`` (width x height in the ruleset's unit); nothing given: the ruleset's table."""
+    if not given:
+        return None, None
+    width, sep, height = given.lower().replace(" ", "").partition("x")
+    try:
+        return float(width), float(height)
+    except ValueError:
+        raise Refusal("reply.bad-table", given=given) from None
+
+
+def thread_title(ruleset: str, scenario: str, lang: str) -> str:
+    if fleet_terms.points_choice(scenario) is not None:
+        return legal.clip(i18n.text("fleet.thread", lang), 100)
     try:
         setup = get_ruleset(ruleset).scenarios().get(scenario)
     except KeyError:
         setup = None
-    return legal.clip(str(getattr(setup, "title", None) or scenario), 100)
+    return legal.clip(ScenarioHead.of(setup).title_in(lang) or scenario, 100)
 
 
 async def open_thread(channel: Any, name: str, style: str) -> discord.Thread | None:
@@ -226,7 +262,7 @@ async def close_thread(thread: discord.Thread) -> None:
 @suggest
 async def _ruleset_names(interaction: discord.Interaction, typed: str) -> list[legal.Offer]:
     lang = reader_language(interaction)
-    offers = [legal.Offer(m.name, f"{m.title(lang)} ({m.name})") for m in manifests()]
+    offers = [legal.Offer(m.name, f"{m.title.render(lang)} ({m.name})") for m in manifests()]
     return [o for o in offers if typed.lower() in o.label.lower()]
 
 
@@ -236,8 +272,14 @@ async def _scenario_names(interaction: discord.Interaction, typed: str) -> list[
     name = interaction.namespace.ruleset or ""
     if name not in ruleset_names():
         return []
-    offers = [legal.Offer(key, f"{getattr(setup, 'title', key)} ({key})")
+    lang = reader_language(interaction)
+    offers = [legal.Offer(key, f"{ScenarioHead.of(setup).title_in(lang)} ({key})")
               for key, setup in sorted(get_ruleset(name).scenarios().items())]
+    if get_ruleset(name).fleets() is not None:  # fleets by points, and the server's saved scenarios
+        offers.append(legal.Offer(fleet_terms.SCENARIO, i18n.text("fleet.offer", lang)))
+        saved = await app(interaction).service.saved_scenarios(interaction.guild_id or 0)
+        offers += [legal.Offer(f"{fleet_terms.SAVED}{s.name}", i18n.text("fleet.offer-saved", lang, name=s.name))
+                   for s in saved if s.ruleset == name]
     return [o for o in offers if typed.lower() in o.label.lower()]
 
 
@@ -281,21 +323,23 @@ async def game_join(interaction: discord.Interaction, side: str) -> None:
     client = app(interaction)
     user = interaction.user
     seat = await client.service.join(game.id, user.id, side, user.display_name)
-    welcome = i18n.text("dm.welcome", game.language, title=client.service.title(game), game=game.id, side=seat.side)
+    side = client.service.side_name(game, seat.side)
+    welcome = i18n.text("dm.welcome", game.language, title=client.service.title(game), game=game.id, side=side)
     if await client.transport.hello(user.id, welcome):
         dm = say(interaction, "reply.dm-ok")
     else:
         await client.service.dm_failed(game.id, seat.seat_id)
         dm = say(interaction, "reply.dm-closed")
-    await reply(interaction, say(interaction, "reply.joined", side=seat.side, seat=seat.seat_id) + "\n" + dm)
+    await reply(interaction, say(interaction, "reply.joined", side=side) + "\n" + dm)
 
 
 @game_join.autocomplete("side")
 @suggest
 async def _sides(interaction: discord.Interaction, typed: str) -> list[legal.Offer]:
     game = await here(interaction)
-    names = await app(interaction).service.sides(game.id)
-    return [legal.Offer(s, s) for s in names if typed.lower() in s.lower()]
+    service = app(interaction).service
+    names = [(s, service.side_name(game, s)) for s in await service.sides(game.id)]
+    return [legal.Offer(s, name) for s, name in names if typed.lower() in f"{s} {name}".lower()]
 
 
 @game_group.command(**command("game.leave"))
@@ -386,13 +430,13 @@ async def game_dms(interaction: discord.Interaction) -> None:
 
 
 # -- playing --------------------------------------------------------------------------------------------
-@app_commands.command(**command("chits"))
+@app_commands.command(**command("menus"))
 @app_commands.guild_only()
-async def chits(interaction: discord.Interaction) -> None:
+async def menus(interaction: discord.Interaction) -> None:
     """The direct-message menus, here and private: the way in when DMs are closed."""
     game = await here(interaction)
     await defer(interaction)
-    pending = await app(interaction).service.my_pending(game.id, interaction.user.id)
+    pending = await app(interaction).service.my_pending(game.id, interaction.user.id, helps=True)
     if not pending:
         await reply(interaction, say(interaction, "reply.nothing-pending"))
         return
@@ -406,7 +450,7 @@ async def _order(interaction: discord.Interaction, decision: str | None = None, 
     game = await here(interaction)
     await defer(interaction)
     service = app(interaction).service
-    item = choose_decision(await service.my_pending(game.id, interaction.user.id), decision)
+    item = choose_decision(await service.my_pending(game.id, interaction.user.id, helps=not values), decision)
     chosen, given = words.read(item.spec, action, values, manifest(game.ruleset))
     if not given and (chosen.params if chosen else action is None):
         # Nothing to send yet: the decision's menus to choose from, the action named (if
@@ -460,9 +504,17 @@ async def _values(interaction: discord.Interaction, typed: str) -> list[legal.Of
 async def pending(interaction: discord.Interaction) -> None:
     game = await here(interaction)
     await defer(interaction)
-    items = await app(interaction).service.my_pending(game.id, interaction.user.id)
+    service = app(interaction).service
+    items = await service.my_pending(game.id, interaction.user.id, helps=True)
+    standing = await service.standing_board(game.id, interaction.user.id)
+    given = [say(interaction, "standing.ship", ship=g.subject_label,
+                 order=f"{g.kind_label} ({g.moment_label})" if g.moment_label else g.kind_label)
+             for g in standing.given]
     if not items:
-        await reply(interaction, say(interaction, "reply.nothing-pending"))
+        lines = [say(interaction, "reply.nothing-pending")]
+        if given:
+            lines.append(say(interaction, "reply.pending-standing-list", orders="; ".join(given)))
+        await reply(interaction, "\n".join(lines))
         return
     due = next((p.due_at for p in items if p.due_at is not None), None)
     lines = [say(interaction, "reply.pending-header", due=i18n.timestamp(due)) if due is not None
@@ -471,12 +523,69 @@ async def pending(interaction: discord.Interaction) -> None:
         label = legal.decision_label(item, game.language)
         if item.submitted is not None:
             lines.append(say(interaction, "reply.pending-given", label=label,
-                             order=legal.describe(item.spec, item.submitted, game.language)))
+                             order=describe_payload(item.spec, item.submitted, game.language)))
+        elif item.standing is not None:
+            lines.append(say(interaction, "reply.pending-standing", label=label, standing=item.standing))
         else:
             default = item.spec.words("default_text", game.language) or say(interaction, "private.default-unknown")
             lines.append(say(interaction, "reply.pending-open", label=label, default=default))
+    if given:
+        lines.append(say(interaction, "reply.pending-standing-list", orders="; ".join(given)))
     lines.append(say(interaction, "reply.pending-how"))
     await reply(interaction, "\n".join(lines))
+
+
+@app_commands.command(**command("standing"))
+@app_commands.guild_only()
+@options("standing", "when")
+async def standing(interaction: discord.Interaction, when: str | None = None) -> None:
+    """Standing orders, one menu per ship, stored as they are chosen."""
+    game = await here(interaction)
+    await defer(interaction)
+    board = await app(interaction).service.standing_board(game.id, interaction.user.id)
+    if when == standing_menus.REST_OF_TURN:
+        # Every phase still to come, a message each: the whole turn written at once.
+        moments = standing_menus.moments(board)
+        if not moments:
+            raise ServiceError("standing-moment-passed")
+    elif when and when != standing_menus.EVERY:
+        if not any(o.has_moment(when) for o in board.offers):
+            raise ServiceError("standing-moment-passed")
+        moments = [when]
+    else:
+        moments = [""]
+    for moment in moments:
+        for content, view in standing_menus.messages(game.id, board, moment, game.language):
+            await reply(interaction, content, view=view)
+
+
+@standing.autocomplete("when")
+@suggest
+async def _moments(interaction: discord.Interaction, typed: str) -> list[legal.Offer]:
+    game = await here(interaction)
+    board = await app(interaction).service.standing_board(game.id, interaction.user.id)
+    offers = [legal.Offer(standing_menus.EVERY, i18n.text("standing.every-phase", game.language))]
+    labels = {str(m.value): m.label_in(game.language) for o in board.offers for m in o.moments}
+    moments = standing_menus.moments(board)
+    if moments:
+        offers.append(legal.Offer(standing_menus.REST_OF_TURN, i18n.text("standing.rest-of-turn", game.language)))
+    offers += [legal.Offer(m, labels[m]) for m in moments]
+    needle = typed.strip().lower()
+    return [o for o in offers if needle in o.label.lower() or needle in o.text.lower()][:legal.LIMIT]
+
+
+@app_commands.command(**command("orders"))
+@app_commands.guild_only()
+async def orders(interaction: discord.Interaction) -> None:
+    """One form for every ship of the phase."""
+    game = await here(interaction)
+    await defer(interaction)
+    step, menus = await app(interaction).service.phase_orders(game.id, interaction.user.id)
+    if not menus:
+        await reply(interaction, say(interaction, "fleet.nothing"))
+        return
+    content, view = fleet.message(game.id, step, menus, fleet.first_picks(menus), game.language)
+    await reply(interaction, content, view=view)
 
 
 def _find_ship(view: dict[str, Any], given: str) -> dict[str, Any]:
@@ -517,18 +626,15 @@ async def _preview(interaction: discord.Interaction, decision: str | None = None
 
 
 def preview_text(interaction: discord.Interaction, ship: str, facts: dict[str, Any] | None) -> str:
-    """The words under a preview: the ruleset's preview facts fill the text (what the
-    move would cover, what would stop it); facts the text needs but does not get leave
-    the plain words."""
+    """The words under a preview: what the move would do is the ruleset's to say (its
+    preview's ``said``, a text of its catalogue), passed on in the reader's language; a
+    preview that says nothing gets the plain words."""
     if facts is None:
         return say(interaction, "reply.preview", ship=ship)
-    shown = {k: legal.fmt(v) for k, v in facts.items() if isinstance(k, str)}
-    stop = f"reply.preview-stop.{facts.get('stopped_by') or 'none'}"
-    shown["stop"] = say(interaction, stop) if stop in i18n.CATALOGUE else ""
-    try:
-        return say(interaction, "reply.preview-move", **{**shown, "ship": ship})
-    except (KeyError, IndexError, ValueError):
-        return say(interaction, "reply.preview-moved", ship=ship, stop=shown["stop"])
+    said = facts.get("said")
+    if isinstance(said, dict) and known(str(said.get("code"))):
+        return say(interaction, "reply.preview-move", ship=ship, said=worded(said, reader_language(interaction)))
+    return say(interaction, "reply.preview-moved", ship=ship)
 
 
 #: /preview, like /order, has its values in one option whatever the rulesets.
@@ -597,7 +703,7 @@ async def card(interaction: discord.Interaction, ship: str) -> None:
     await defer(interaction)
     view = await app(interaction).service.public_view(game.id)
     found = _find_ship(view, ship)
-    png = await pictures.card_png(view, str(found["id"]))
+    png = await pictures.card_png(view, str(found["id"]), game.language)
     await reply(interaction, f"**{pictures.ship_name(found)}**", file=picture(png, f"{found['id']}.png"))
 
 
@@ -658,21 +764,26 @@ async def rules(interaction: discord.Interaction) -> None:
         game: GameRow | None = await here(interaction, finished=True)
     except ServiceError:
         game = None
-    # In a game, its ruleset's quick reference; elsewhere, every ruleset's.
+    # In a game, its ruleset's quick reference and the full key of its maps (a map's own
+    # key lists only what that map shows); elsewhere, every ruleset's quick reference.
     names = [game.ruleset] if game else ruleset_names()
     lang = reader_language(interaction)
-    await reply(interaction, "\n\n".join(quick_reference(manifest(name), lang) for name in names))
+    key = None
+    if game is not None and game.status != "lobby":  # a game gathering players has no map yet
+        view = await app(interaction).service.public_view(game.id)
+        key = picture(await pictures.key_png(view, lang), "map-key.png", i18n.text("reply.map-key", lang))
+    await reply(interaction, "\n\n".join(quick_reference(manifest(name), lang) for name in names), file=key)
 
 
 def quick_reference(ruleset: Manifest, lang: str) -> str:
     if ruleset.quickref is not None:
-        return ruleset.quickref(lang)
-    return i18n.text("quickref.generic", lang, title=ruleset.title(lang))
+        return ruleset.quickref.render(lang)
+    return i18n.text("quickref.generic", lang, title=ruleset.title.render(lang))
 
 
 @app_commands.command(**command("help"))
 async def help_(interaction: discord.Interaction) -> None:
-    await reply(interaction, say(interaction, "help.text"))
+    await reply(interaction, f'{say(interaction, "help.text")}\n{say(interaction, "help.taps")}')
 
 
 # -- /host ------------------------------------------------------------------------------------------------
@@ -715,6 +826,18 @@ async def host_posting(interaction: discord.Interaction, posting: str) -> None:
     await reply(interaction, say(interaction, "reply.done"))
 
 
+@host_group.command(**command("host.timing"))
+@options("host.timing", "deadline", "grace")
+@app_commands.choices(deadline=DEADLINE_CHOICES)
+async def host_timing(interaction: discord.Interaction, deadline: str | None = None, grace: str | None = None) -> None:
+    game = await here(interaction)
+    await defer(interaction)
+    await app(interaction).service.set_timing(game.id, interaction.user.id, deadline=deadline,
+                                              grace_seconds=parse_duration(grace, bare="s") if grace else None,
+                                              manager=manager(interaction))
+    await reply(interaction, say(interaction, "reply.done"))
+
+
 @host_group.command(**command("host.replace"))
 @options("host.replace", "seat", "user", "confirm")
 async def host_replace(interaction: discord.Interaction, seat: str, user: discord.Member,
@@ -750,7 +873,8 @@ async def host_add_ai(interaction: discord.Interaction, side: str, level: str) -
 async def _seats(interaction: discord.Interaction, typed: str) -> list[legal.Offer]:
     game = await here(interaction)
     service = app(interaction).service
-    return [legal.Offer(s.seat_id, f"{s.seat_id}: {s.display_name or '-'} ({s.side})")
+    # Offered by who holds them and their side's name; the seat id is only the value sent.
+    return [legal.Offer(s.seat_id, f"{s.display_name or '-'} ({service.side_name(game, s.side)})")
             for s in await service.seats(game.id) if typed.lower() in f"{s.seat_id} {s.display_name}".lower()]
 
 
@@ -808,7 +932,7 @@ async def host_export(interaction: discord.Interaction) -> None:
 
 
 # -- the tree ------------------------------------------------------------------------------------------------
-TOP_LEVEL = (chits, order, pending, preview, map_, card, log_, replay, rules, help_)
+TOP_LEVEL = (menus, order, orders, standing, pending, preview, map_, card, log_, replay, rules, help_)
 
 
 def register(tree: app_commands.CommandTree) -> None:

@@ -10,12 +10,14 @@ changes nothing: not the game, not the message it came from.
 """
 from __future__ import annotations
 
-from typing import Iterator
+from typing import Awaitable, Callable, Iterator, TypeVar
 
 import discord
 
 from bot.discord.replies import Refusal, answer_error
 
+
+T = TypeVar("T")
 
 _DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
 
@@ -48,3 +50,21 @@ def _walk(components: list[discord.Component]) -> Iterator[str]:
 async def unknown(interaction: discord.Interaction) -> None:
     """A component id no part of the bot takes: a private answer, nothing else."""
     await answer_error(interaction, Refusal("reply.stale-component"))
+
+
+async def take(interaction: discord.Interaction, parse: Callable[[str | None], T | None],
+               on_its_message: Callable[[discord.Interaction, T], bool],
+               answer: Callable[[T], Awaitable[None]]) -> bool:
+    """Route a click to a kind of menu: False if ``parse`` does not know its id; else a
+    click whose id is not that of the menu it came from is refused privately, and any
+    failure of ``answer`` gets the one private answer."""
+    ref = parse(interaction.custom_id)  # type: ignore[attr-defined]
+    if ref is None:
+        return False
+    try:
+        if not on_its_message(interaction, ref):
+            raise Refusal("reply.stale-component")
+        await answer(ref)
+    except Exception as exc:  # noqa: BLE001 - every failure gets the one private answer
+        await answer_error(interaction, exc)
+    return True

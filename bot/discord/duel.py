@@ -62,7 +62,7 @@ async def duel_friend(interaction: discord.Interaction, member: discord.Member, 
     game = await _open(interaction, ruleset, scenario, None, member.id)
     lang = game.language
     text = i18n.text("notice.duel-invite", lang, friend=member.mention, host=interaction.user.mention,
-                     title=client.service.title(game), ruleset=manifest(ruleset).title(lang),
+                     title=client.service.title(game), ruleset=manifest(ruleset).title.render(lang),
                      due=i18n.timestamp(client.service.invitation_expires(game)))
     where = client.get_partial_messageable(game.thread_id or game.channel_id, guild_id=game.guild_id)
     await where.send(for_discord(client, text), view=invitation(game.id, member.id, lang),
@@ -105,7 +105,7 @@ async def _open(interaction: discord.Interaction, ruleset: str, scenario: str, l
         channel_id, thread_id = channel.parent_id or channel.id, channel.id
     else:
         channel_id = interaction.channel_id
-        opened = await commands.open_thread(channel, commands.thread_title(ruleset, scenario), "live")
+        opened = await commands.open_thread(channel, commands.thread_title(ruleset, scenario, lang), "live")
         thread_id = opened.id if opened else None
     user = interaction.user
     try:
@@ -123,7 +123,8 @@ async def _open(interaction: discord.Interaction, ruleset: str, scenario: str, l
 async def _hello(client: "BotApp", game: GameRow, user_id: int) -> None:
     """The welcome DM a seated player gets: it also finds out whether DMs reach them."""
     seat = next(s for s in await client.service.seats(game.id) if s.user_id == user_id)
-    welcome = i18n.text("dm.welcome", game.language, title=client.service.title(game), game=game.id, side=seat.side)
+    welcome = i18n.text("dm.welcome", game.language, title=client.service.title(game), game=game.id,
+                        side=client.service.side_name(game, seat.side))
     if not await client.transport.hello(user_id, welcome):
         await client.service.dm_failed(game.id, seat.seat_id)
 
@@ -188,7 +189,7 @@ async def _answered(interaction: discord.Interaction) -> None:
 @commands.suggest
 async def _rulesets(interaction: discord.Interaction, typed: str) -> list[legal.Offer]:
     lang = reader_language(interaction)
-    offers = [legal.Offer(m.name, f"{m.title(lang)} ({m.name})") for m in manifests()]
+    offers = [legal.Offer(m.name, f"{m.title.render(lang)} ({m.name})") for m in manifests()]
     return [o for o in offers if typed.lower() in o.label.lower()]
 
 

@@ -1,13 +1,15 @@
-"""Order menus: one select menu per part of a decision (a ship's chit, an action and
-its parameters), a confirm button, and pages when there are more than four parts.
+"""Order menus: one select menu per part of a decision (a ship's secret value, an action
+and its parameters), a confirm button, and pages when there are more than four parts.
 
 The menus keep no state in the bot. Each component's ``custom_id`` carries the game,
 the decision and every choice made so far, so any click can be answered from the
 database alone — after a restart too, by anyone's copy of the bot. A click re-renders
 the message with the new choices in its ids; Confirm submits them like ``/order``.
-The ids look like ``bs1:s:2n:t3.chits.p1:0-3:1`` (at most 100 characters):
+The ids look like ``bs1:s:2n:t3.p4.surprise:0-3:1`` (at most 100 characters):
 
-* ``bs1`` — this format; ``s`` select, ``p`` page button, ``o`` confirm;
+* ``bs1`` — this format; ``s`` select, ``p`` page button, ``o`` confirm, ``r`` "same as
+  last turn" (the order the service offers, checked by the rules when the message is drawn
+  and again when it is pressed);
 * the game id in base 36; the decision id (or a hash of it if it is long or odd);
 * the choices: the action's position in the form, then each parameter's position in
   its menu, ``-`` for none yet; a position always counts within a fresh form, which
@@ -15,7 +17,8 @@ The ids look like ``bs1:s:2n:t3.chits.p1:0-3:1`` (at most 100 characters):
 * the field chosen in (select) or the page to show (buttons).
 
 Menus offer only what the form allows (at most 25 values each, see
-:mod:`bot.discord.legal`); the engine still checks every order on submission.
+:mod:`bot.discord.legal`); the engine still checks every order on submission. A
+required value with only one legal choice is chosen already (the player only confirms).
 """
 from __future__ import annotations
 
@@ -30,7 +33,7 @@ import discord
 from bot import i18n
 from bot.discord import components, legal, values
 from bot.discord.app import BotApp
-from bot.discord.replies import Refusal, answer_error, one_message, split_text
+from bot.discord.replies import Refusal, one_message, split_text
 from bot.transport import PendingDecision
 from rules.core.decisions import ActionSpec, DecisionSpec, ParamSpec
 from rules.core.forms import same_value
@@ -44,7 +47,7 @@ PAGE_FIELDS = 4  # a message holds five rows: four menus and the row of buttons
 DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
 UNSET = "-"
 # A game id is an SQLite integer (13 base-36 digits at most); a field or page number is small.
-_ID = re.compile(rf"^{FORMAT}:(?P<kind>[spo]):(?P<game>[0-9a-z]{{1,13}}):(?P<token>[^:]+):(?P<state>[0-9a-z-]*)"
+_ID = re.compile(rf"^{FORMAT}:(?P<kind>[spor]):(?P<game>[0-9a-z]{{1,13}}):(?P<token>[^:]+):(?P<state>[0-9a-z-]*)"
                  r":(?P<n>\d{1,3})$")
 MAX_GAME_ID = 2**63 - 1
 _PLAIN_DECISION = re.compile(r"^[A-Za-z0-9._-]{1,40}$")
@@ -111,12 +114,14 @@ class Form:
         raw = state[1:]
         for n, f in enumerate(fields):
             pick = _digit(raw[n]) if n < len(raw) else None
+            if pick is None and f.total == 1 and f.param is not None and f.param.required:
+                pick = 0  # one legal choice: filled in for the player
             form.picks.append(pick if pick is not None and pick < len(f.offers) else None)
         return form
 
     @classmethod
     def from_payload(cls, spec: DecisionSpec, payload: dict[str, Any] | None) -> "Form":
-        """A form showing an order already given (a player opening /chits again)."""
+        """A form showing an order already given (a player opening /menus again)."""
         form = cls.from_state(spec, "")
         if not payload:
             return form
@@ -202,6 +207,8 @@ class Form:
         lines = [f"**{legal.decision_label(item, lang)}**"]
         default = self.spec.words("default_text", lang) or i18n.text("private.default-unknown", lang)
         lines.append(i18n.text("form.default", lang, default=default))
+        if item.standing:
+            lines.append(i18n.text("form.standing", lang, standing=item.standing))
         chosen = []
         for n, f in enumerate(self.fields(lang)):
             pick = self._pick(n)
@@ -222,7 +229,8 @@ class Form:
             lines.append(status)
         return split_text("\n".join(lines))[0]
 
-    def view(self, game_id: int, decision_id: str, lang: str, page: int) -> discord.ui.View | None:
+    def view(self, game_id: int, decision_id: str, lang: str, page: int,
+             repeat: bool = False) -> discord.ui.View | None:
         """The menus of one page and the buttons, or None if the ids would not fit Discord's limit."""
         token = decision_token(decision_id)
         ref = Ref("o", game_id, token, self.state, page)
@@ -252,6 +260,10 @@ class Form:
         view.add_item(discord.ui.Button(label=i18n.text("form.confirm", lang), style=discord.ButtonStyle.primary,
                                         custom_id=Ref("o", game_id, token, self.state, page).custom_id(),
                                         row=buttons_row))
+        if repeat:
+            view.add_item(discord.ui.Button(label=i18n.text("form.repeat", lang), style=discord.ButtonStyle.success,
+                                            custom_id=Ref("r", game_id, token, UNSET, page).custom_id(),
+                                            row=buttons_row))
         # The view only lays the components out: clicks are routed by their ids
         # (Broadside.on_interaction), so discord.py must not keep it waiting in memory.
         view.stop()
@@ -263,22 +275,14 @@ def message(game_id: int, item: PendingDecision, lang: str, *, page: int = 0,
     """The text and menus of one decision's form (the stored order shown, if any)."""
     form = form or Form.from_payload(item.spec, item.submitted)
     page = min(max(page, 0), form.pages(lang) - 1)
-    return form.content(item, lang, page, status), form.view(game_id, item.decision.id, lang, page)
+    return form.content(item, lang, page, status), form.view(game_id, item.decision.id, lang, page,
+                                                             repeat=item.repeat is not None)
 
 
 # -- clicks ----------------------------------------------------------------------------------------------
 async def handle(client: BotApp, interaction: discord.Interaction) -> bool:
     """Answer a click on an order menu; False if the component is not one of ours."""
-    ref = parse(interaction.custom_id)
-    if ref is None:
-        return False
-    try:
-        if not _on_its_message(interaction, ref):
-            raise Refusal("reply.stale-component")
-        await _handle(client, interaction, ref)
-    except Exception as exc:  # noqa: BLE001 - every failure gets the one private answer
-        await answer_error(interaction, exc)
-    return True
+    return await components.take(interaction, parse, _on_its_message, lambda ref: _handle(client, interaction, ref))
 
 
 def _on_its_message(interaction: discord.Interaction, ref: Ref) -> bool:
@@ -299,7 +303,7 @@ async def _handle(client: BotApp, interaction: discord.Interaction, ref: Ref) ->
     game = await service.game(ref.game_id)
     lang = game.language
     interaction.extras["lang"] = lang
-    pending = await service.my_pending(game.id, interaction.user.id)
+    pending = await service.my_pending(game.id, interaction.user.id, helps=True)
     item = next((p for p in pending if decision_token(p.decision.id) == ref.token), None)
     if item is None:
         await interaction.edit_original_response(content=one_message(client, i18n.text("form.closed", lang)),
@@ -313,6 +317,14 @@ async def _handle(client: BotApp, interaction: discord.Interaction, ref: Ref) ->
         await interaction.edit_original_response(content=one_message(client, content), view=view)
     elif ref.kind == "p":
         content, view = message(game.id, item, lang, page=ref.n, form=form)
+        await interaction.edit_original_response(content=one_message(client, content), view=view)
+    elif ref.kind == "r":
+        if item.repeat is None:
+            raise Refusal("form.repeat-gone")
+        result = await service.submit_order(game.id, interaction.user.id, item.decision.id, item.repeat,
+                                            idempotency_key=str(interaction.id))
+        form = Form.from_payload(item.spec, item.repeat)
+        content, view = message(game.id, item, lang, page=ref.n, status=result.message, form=form)
         await interaction.edit_original_response(content=one_message(client, content), view=view)
     else:
         payload = form.payload()

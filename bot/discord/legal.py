@@ -16,7 +16,6 @@ from typing import Any, Sequence
 
 from bot.transport import PendingDecision
 from rules.core.decisions import ActionSpec, DecisionSpec, ParamSpec
-from rules.core.forms import same_value
 
 LIMIT = 25  # Discord: choices per autocomplete answer, options per select menu
 NAME_LIMIT = 100  # Discord: characters in a choice's or option's name and value
@@ -171,7 +170,7 @@ def find_action(spec: DecisionSpec, given: str | None, params: Sequence[str] = (
     if given:
         needle = given.strip().lower()
         return next((a for a in spec.actions if a.action.lower() == needle
-                     or needle in {(a.label or "").lower(), a.label_in("it").lower()}), None)
+                     or needle in {a.label_in("en").lower(), a.label_in("it").lower()}), None)
     if len(spec.actions) == 1:
         return spec.actions[0]
     if not params:
@@ -181,19 +180,3 @@ def find_action(spec: DecisionSpec, given: str | None, params: Sequence[str] = (
         return having[0]
     complete = [a for a in having if all(p.name in params for p in a.params if p.required)]
     return complete[0] if len(complete) == 1 else None
-
-
-def describe(spec: DecisionSpec, payload: dict[str, Any], lang: str = "en") -> str:
-    """An order in the form's own words: '<action> · <value's label>: <value> · …'."""
-    action = spec.action(str(payload.get("action"))) if "action" in payload else (
-        spec.actions[0] if len(spec.actions) == 1 else None)
-    parts = [action.label_in(lang) or action.action] if action else []
-    for name, value in payload.items():
-        if name == "action":
-            continue
-        param = action.param(name) if action else None
-        shown = fmt(value)
-        if param is not None and param.kind == "choice":
-            shown = next((c.label_in(lang) for c in param.choices if same_value(c.value, value)), shown)
-        parts.append(f"{param.label_in(lang) if param else name}: {shown}")
-    return " · ".join(parts) or "-"

@@ -46,7 +46,7 @@ async def page(client: BotApp, guild_id: int, lang: str, number: int) -> tuple[s
     for g in games:
         seats = await service.seats(g.id)
         lines.append(i18n.text("reply.list-line", lang, game=g.id, title=service.title(g),
-                               ruleset=manifest(g.ruleset).title(lang), status=i18n.text(f"status.{g.status}", lang),
+                               ruleset=manifest(g.ruleset).title.render(lang), status=i18n.text(f"status.{g.status}", lang),
                                seats=i18n.text("reply.seats", lang, n=len(seats)),
                                place=f"<#{g.thread_id or g.channel_id}>"))
     if pages > 1:

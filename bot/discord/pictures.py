@@ -45,8 +45,14 @@ async def map_png(public_view: dict[str, Any], focus: str | None = None, lang: s
     return png, renderer.describe_image(public_view, lang)
 
 
-async def card_png(public_view: dict[str, Any], ship_id: str) -> bytes:
-    return await renderer.render_card_async(public_view, ship_id)
+async def key_png(public_view: dict[str, Any], lang: str = "en") -> bytes:
+    """The full key of the game's maps (each map shows only its own), for /rules."""
+    return await renderer.render_key_async(public_view, lang=lang)
+
+
+
+async def card_png(public_view: dict[str, Any], ship_id: str, lang: str = "en") -> bytes:
+    return await renderer.render_card_async(public_view, ship_id, lang=lang)
 
 
 def ships(view: dict[str, Any]) -> list[dict[str, Any]]:

@@ -3,7 +3,7 @@ refusals and failures become a friendly private message.
 
 Every answer to a command or a menu is ephemeral (only its author sees it): the
 public story of a game is told by the service in the game's thread, so nothing a
-player asks for — their chits, their orders, their problems — can ever land in
+player asks for — their secret decisions, their orders, their problems — can ever land in
 public by way of a reply.
 """
 from __future__ import annotations
@@ -139,7 +139,7 @@ async def reply(interaction: discord.Interaction, text: str = "", *, file: disco
 
 def _where(interaction: discord.Interaction) -> str:
     """The command, or the menu without its choices: a menu's id carries the choices made
-    (a chit, a hidden order), which no log line may show."""
+    (a hidden order), which no log line may show."""
     if interaction.command is not None:
         return interaction.command.qualified_name
     parts = (interaction.custom_id or "?").split(":")

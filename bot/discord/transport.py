@@ -4,7 +4,7 @@ service talk through.
 Public posts go to the game's thread (or its channel) and ping exactly the users they
 are asked to; prompts and private lines go by direct message. A direct message that
 Discord refuses (HTTP 403, typically code 50007 "cannot send messages to this user", or
-404 for a user who is gone) returns False so the loop can fall back to ``/chits`` in the
+404 for a user who is gone) returns False so the loop can fall back to ``/menus`` in the
 thread.
 
 Every other failure leaves here as one of the transport's own errors, so the loop (which
@@ -25,10 +25,11 @@ import aiohttp
 import discord
 
 from bot import i18n
-from bot.discord import forms
+from bot.discord import fleet, forms
 from bot.discord.app import BotApp
 from bot.discord.markup import markup_of
 from bot.discord.replies import one_message, picture, split_lines
+from bot.service import ServiceError
 from bot.transport import Image, PermanentDeliveryError, Place, Prompt, TransientDeliveryError
 
 
@@ -115,11 +116,27 @@ class DiscordTransport:
                         await channel.send(content, allowed_mentions=discord.AllowedMentions.none())
                     else:
                         await channel.send(content, view=view, allowed_mentions=discord.AllowedMentions.none())
+                await self._fleet_form(channel, user_id, prompt, lang)
         except PermanentDeliveryError as exc:
             # 403 (closed DMs) or 404 (no such user): this player is asked in the thread instead.
             log.info("game %s: no direct message to user %s (code %s)", prompt.game_id, user_id, exc.code)
             return False
         return True
+
+    async def _fleet_form(self, channel: discord.abc.Messageable, user_id: int, prompt: Prompt, lang: str) -> None:
+        """With several ships to order, the one form for all of them as well."""
+        if len(prompt.decisions) < 2:
+            return
+        try:
+            step, menus = await self.client.service.phase_orders(prompt.game_id, user_id)
+        except ServiceError:
+            return  # resolved or paused meanwhile: the next prompt has it
+        if sum(1 for _item, options in menus if options) < 2:
+            return
+        content, view = fleet.message(prompt.game_id, step, menus, fleet.first_picks(menus), lang)
+        content = one_message(self.client, f"{i18n.text('dm.fleet', lang)}\n{content}")
+        if view is not None:
+            await channel.send(content, view=view, allowed_mentions=discord.AllowedMentions.none())
 
     async def private(self, user_id: int, lines: Sequence[str]) -> bool:
         try:

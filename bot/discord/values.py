@@ -22,6 +22,7 @@ from bot.discord import legal
 from bot.discord.replies import Refusal
 from rules.core.decisions import ActionSpec, DecisionSpec, ParamSpec
 from rules.core.manifest import Manifest
+from rules.core.texts import LANGUAGES
 
 # A word: anything up to a space, where a quoted stretch may hold spaces (an unclosed
 # quote, while typing, runs to the end).
@@ -64,7 +65,7 @@ def _names(param: ParamSpec, manifest: Manifest | None) -> set[str]:
     names = {param.name.lower(), key_of(param, manifest)}
     declared = manifest.param(param.name) if manifest else None
     if declared is not None:
-        names |= {declared.label.en.lower(), declared.label.it.lower()}
+        names |= {declared.label.render(lang).lower() for lang in LANGUAGES}
     return names
 
 

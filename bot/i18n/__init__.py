@@ -12,7 +12,12 @@ from bot.markup import Channel, Command, Deadline, Mention
 
 from bot.i18n.catalogue import CATALOGUE
 from bot.i18n.chat import CHAT
+from bot.i18n.fleets import FLEETS
+from bot.i18n.ladder import LADDER
+from bot.i18n.campaign import CAMPAIGN
 from bot.i18n.newcomer import NEWCOMER
+from bot.i18n.taps import TAPS
+from bot.i18n.timing import TIMING
 
 # The chat adapter's words live in their own module but in the one catalogue; a code
 # may be defined once only.
@@ -20,6 +25,16 @@ assert not CATALOGUE.keys() & CHAT.keys(), sorted(CATALOGUE.keys() & CHAT.keys()
 CATALOGUE.update(CHAT)
 assert not CATALOGUE.keys() & NEWCOMER.keys(), sorted(CATALOGUE.keys() & NEWCOMER.keys())
 CATALOGUE.update(NEWCOMER)
+assert not CATALOGUE.keys() & LADDER.keys(), sorted(CATALOGUE.keys() & LADDER.keys())
+CATALOGUE.update(LADDER)
+assert not CATALOGUE.keys() & TAPS.keys(), sorted(CATALOGUE.keys() & TAPS.keys())
+CATALOGUE.update(TAPS)
+assert not CATALOGUE.keys() & CAMPAIGN.keys(), sorted(CATALOGUE.keys() & CAMPAIGN.keys())
+CATALOGUE.update(CAMPAIGN)
+assert not CATALOGUE.keys() & TIMING.keys(), sorted(CATALOGUE.keys() & TIMING.keys())
+CATALOGUE.update(TIMING)
+assert not CATALOGUE.keys() & FLEETS.keys(), sorted(CATALOGUE.keys() & FLEETS.keys())
+CATALOGUE.update(FLEETS)
 
 BOT = Catalogue("bot")
 BOT.add_all(CATALOGUE)

@@ -72,21 +72,21 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "it": "{user} ha già un posto in questa partita.",
     },
     "error.replace-present": {
-        "en": "Seat {seat} is held by {user}, who is playing. Handing it to {new} takes it from them and "
+        "en": "The seat for {seat} is held by {user}, who is playing. Handing it to {new} takes it from them and "
               "discards the orders the seat has given for this phase. If that is what you mean, run "
               "⟦/host replace⟧ again with confirm: True. (A vacant seat, a computer's, or a player's who missed "
               "two turns in a row is handed over without asking.)",
-        "it": "Il posto {seat} è di {user}, che sta giocando. Assegnarlo a {new} glielo toglie e scarta gli "
+        "it": "Il posto per {seat} è di {user}, che sta giocando. Assegnarlo a {new} glielo toglie e scarta gli "
               "ordini già dati per questa fase da quel posto. Se è ciò che vuoi, usa di nuovo ⟦/host replace⟧ "
               "con confirm: True. (Un posto vacante, di un giocatore automatico, o di chi ha saltato due turni "
               "di fila si assegna senza conferma.)",
     },
     "error.hand-present-to-ai": {
-        "en": "Seat {seat} is held by {user}, who is playing. Handing it to the computer takes it from them and "
+        "en": "The seat for {seat} is held by {user}, who is playing. Handing it to the computer takes it from them and "
               "discards the orders the seat has given for this phase. If that is what you mean, run ⟦/host ai⟧ "
               "again with confirm: True. (A vacant seat, or a player's who missed two turns in a row, is handed "
               "over without asking.)",
-        "it": "Il posto {seat} è di {user}, che sta giocando. Assegnarlo al computer glielo toglie e scarta gli "
+        "it": "Il posto per {seat} è di {user}, che sta giocando. Assegnarlo al computer glielo toglie e scarta gli "
               "ordini già dati per questa fase da quel posto. Se è ciò che vuoi, usa di nuovo ⟦/host ai⟧ con "
               "confirm: True. (Un posto vacante, o di chi ha saltato due turni di fila, si assegna senza "
               "conferma.)",
@@ -174,9 +174,9 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "it": "Una scadenza si può prorogare da {min} a {max}.",
     },
     "error.export-running": {
-        "en": "The record holds every secret of the game (chits, hidden orders): it can be exported once "
+        "en": "The record holds every secret of the game (hidden orders and values): it can be exported once "
               "the game is over.",
-        "it": "La registrazione contiene tutti i segreti della partita (gettoni, ordini nascosti): si può "
+        "it": "La registrazione contiene tutti i segreti della partita (ordini e valori nascosti): si può "
               "esportare a partita finita.",
     },
     "error.phase-moved-on": {
@@ -194,16 +194,6 @@ CATALOGUE: dict[str, dict[str, str]] = {
               "Prova un ordine diverso o avvisa chi ha creato la partita.",
     },
     # -- answers to one player ---------------------------------------------------------------
-    "confirm.accepted": {
-        "en": "Order recorded: {label}. You can change it until the phase resolves: at once when the last order "
-              "comes in, or at the deadline ({due}).",
-        "it": "Ordine registrato: {label}. Puoi cambiarlo finché la fase non si risolve: subito all'arrivo "
-              "dell'ultimo ordine, o alla scadenza ({due}).",
-    },
-    "confirm.replaced": {
-        "en": "Order changed: {label}. The new order replaces the previous one.",
-        "it": "Ordine modificato: {label}. Il nuovo ordine sostituisce il precedente.",
-    },
     "confirm.duplicate": {
         "en": "That order had already been recorded; nothing changed.",
         "it": "Quell'ordine era già stato registrato; non è cambiato nulla.",
@@ -238,21 +228,21 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "it": "{host} apre una partita di {ruleset}: {title}. {pacing}. Scegli uno schieramento con ⟦/game join⟧.",
     },
     "notice.joined": {
-        "en": "{user} joins {side} ({seat}).",
-        "it": "{user} si unisce a {side} ({seat}).",
+        "en": "{user} joins {side}.",
+        "it": "{user} si unisce a {side}.",
     },
     "notice.ai-joined": {
-        "en": "{name} takes a seat for {side}: {label}.",
-        "it": "{name} prende posto per {side}: {label}.",
+        "en": "A computer player takes a seat for {side}: {label}.",
+        "it": "Un giocatore automatico prende posto per {side}: {label}.",
     },
     "notice.left-lobby": {
         "en": "{user} leaves the game.",
         "it": "{user} lascia la partita.",
     },
     "notice.left-running": {
-        "en": "{user} leaves the game; seat {seat} is vacant and takes the default orders until the host "
+        "en": "{user} leaves the game; their seat for {side} is vacant and takes the default orders until the host "
               "hands it to someone.",
-        "it": "{user} lascia la partita; il posto {seat} resta libero e riceve gli ordini predefiniti finché "
+        "it": "{user} lascia la partita; il suo posto per {side} resta libero e riceve gli ordini predefiniti finché "
               "chi ha creato la partita non lo assegna.",
     },
     "notice.picked": {
@@ -277,9 +267,9 @@ CATALOGUE: dict[str, dict[str, str]] = {
     },
     "notice.dm-failed": {
         "en": "{user}, I could not send you a direct message (are direct messages from server members "
-              "closed?). Use ⟦/chits⟧ and ⟦/order⟧ here: the replies are visible only to you.",
+              "closed?). Use ⟦/menus⟧ and ⟦/order⟧ here: the replies are visible only to you.",
         "it": "{user}, non riesco a mandarti un messaggio diretto (hai chiuso i messaggi diretti dai membri "
-              "del server?). Usa ⟦/chits⟧ e ⟦/order⟧ qui: le risposte le vedi solo tu.",
+              "del server?). Usa ⟦/menus⟧ e ⟦/order⟧ qui: le risposte le vedi solo tu.",
     },
     "notice.flagged": {
         "en": "{seat} has missed two turns in a row. {host}, you can hand the seat to another player or to "
@@ -304,12 +294,12 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "it": "{actor} proroga la scadenza: ordini ora entro {due}.",
     },
     "notice.replaced": {
-        "en": "{actor} hands seat {seat} ({side}) to {user}.",
-        "it": "{actor} assegna il posto {seat} ({side}) a {user}.",
+        "en": "{actor} hands {seat} to {user}.",
+        "it": "{actor} assegna {seat} a {user}.",
     },
     "notice.ai-took-seat": {
-        "en": "{actor} hands seat {seat} ({side}) to a computer player: {label}.",
-        "it": "{actor} assegna il posto {seat} ({side}) a un giocatore automatico: {label}.",
+        "en": "{actor} hands {seat} to a computer player: {label}.",
+        "it": "{actor} assegna {seat} a un giocatore automatico: {label}.",
     },
     "notice.undone": {
         "en": "{actor} undoes the last resolution (step {step}). The phase is open again: give your orders anew.",
@@ -377,7 +367,10 @@ CATALOGUE: dict[str, dict[str, str]] = {
     "duration.minutes": {"en": "{n} min", "it": "{n} min"},
     "duration.hours": {"en": "{n} h", "it": "{n} h"},
     "duration.days": {"en": "{n} days", "it": "{n} giorni"},
-    "seat.vacant": {"en": "vacant seat {seat}", "it": "posto libero {seat}"},
+    "seat.vacant": {"en": "a vacant seat of {side}", "it": "un posto libero di {side}"},
+    "seat.named": {"en": "{who} ({side})", "it": "{who} ({side})"},
+    "seat.of": {"en": "the seat of {who} ({side})", "it": "il posto di {who} ({side})"},
+    "ai.seat-name": {"en": "Computer", "it": "Computer"},
     "ai.random": {
         "en": "random legal play (not an AI captain: it picks any legal order)",
         "it": "gioco casuale lecito (non è un capitano automatico: sceglie un ordine lecito a caso)",

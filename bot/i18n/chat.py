@@ -28,8 +28,8 @@ _COMMANDS: dict[str, tuple[str, str]] = {
     "cmd.game.new.scenario": ("scenario", "scenario"),
     "cmd.game.new.scenario.desc": ("The scenario (ships, table, wind)", "Lo scenario (navi, tavolo, vento)"),
     "cmd.game.new.rules": ("rules", "opzioni"),
-    "cmd.game.new.rules.desc": ("Optional rules, separated by spaces (e.g. quick_play chit_pressure)",
-                                "Regole opzionali, separate da spazi (es. quick_play chit_pressure)"),
+    "cmd.game.new.rules.desc": ("Optional rules, separated by spaces (autocomplete offers the ruleset's)",
+                                "Regole opzionali, separate da spazi (il completamento propone quelle del gioco)"),
     "cmd.game.new.pacing": ("pacing", "ritmo"),
     "cmd.game.new.pacing.desc": ("Live (minutes per phase) or campaign (a decision a day)",
                                  "Dal vivo (minuti per fase) o campagna (una decisione al giorno)"),
@@ -64,9 +64,9 @@ _COMMANDS: dict[str, tuple[str, str]] = {
     "cmd.game.dms.desc": ("Check that my direct messages reach you",
                           "Controlla che i miei messaggi diretti ti arrivino"),
     # -- playing -------------------------------------------------------------------------
-    "cmd.chits": ("chits", "gettoni"),
-    "cmd.chits.desc": ("Your chits and order menus, visible only to you",
-                       "I tuoi gettoni e i menu degli ordini, visibili solo a te"),
+    "cmd.menus": ("menus", "menu"),
+    "cmd.menus.desc": ("Your order menus for every decision waiting for you, visible only to you",
+                       "I menu degli ordini per ogni decisione che ti aspetta, visibili solo a te"),
     "cmd.order": ("order", "ordine"),
     "cmd.order.desc": ("Give an order; the options suggest only legal values",
                        "Dai un ordine; le opzioni suggeriscono solo valori leciti"),
@@ -188,20 +188,20 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "reply.bad-duration": (
         "I cannot read {value} as a time: write it like 90s, 5m, 12h or 2d.",
         "Non riesco a leggere {value} come durata: scrivila come 90s, 5m, 12h o 2d."),
-    "reply.joined": ("You sail for {side} (seat {seat}).", "Combatti per {side} (posto {seat})."),
+    "reply.joined": ("You sail for {side}.", "Combatti per {side}."),
     "reply.dm-ok": (
-        "I sent you a direct message: your chits and order menus will arrive there.",
-        "Ti ho mandato un messaggio diretto: i tuoi gettoni e i menu degli ordini arriveranno lì."),
+        "I sent you a direct message: your order menus will arrive there.",
+        "Ti ho mandato un messaggio diretto: i tuoi menu degli ordini arriveranno lì."),
     "reply.dm-closed": (
-        "I could not send you a direct message, so your chits cannot reach you privately. Open this server's "
-        "menu → Privacy Settings → allow Direct Messages, then run ⟦/game dms⟧. Until then use ⟦/chits⟧ in the "
+        "I could not send you a direct message, so your order menus cannot reach you privately. Open this server's "
+        "menu → Privacy Settings → allow Direct Messages, then run ⟦/game dms⟧. Until then use ⟦/menus⟧ in the "
         "game's thread: only you will see it.",
-        "Non riesco a mandarti un messaggio diretto, quindi i tuoi gettoni non possono arrivarti in privato. "
+        "Non riesco a mandarti un messaggio diretto, quindi i menu degli ordini non possono arrivarti in privato. "
         "Apri il menu di questo server → Impostazioni privacy → consenti i Messaggi diretti, poi usa ⟦/game dms⟧. "
-        "Nel frattempo usa ⟦/chits⟧ nel thread della partita: lo vedrai solo tu."),
+        "Nel frattempo usa ⟦/menus⟧ nel thread della partita: lo vedrai solo tu."),
     "reply.dms-ok": (
-        "Direct messages work: your next chits and order menus will come there.",
-        "I messaggi diretti funzionano: i prossimi gettoni e menu degli ordini arriveranno lì."),
+        "Direct messages work: your next order menus will come there.",
+        "I messaggi diretti funzionano: i prossimi menu degli ordini arriveranno lì."),
     "reply.left": ("You have left the game.", "Hai lasciato la partita."),
     "reply.picked": ("You will command {ship}.", "Comanderai {ship}."),
     "reply.unpicked": ("{ship} is free again.", "{ship} è di nuovo libera."),
@@ -216,9 +216,9 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "reply.list-page": ("Page {page} of {pages}.", "Pagina {page} di {pages}."),
     "reply.stale-component": (
         "That button or menu is not one I can use (it may be from an older version of me, or not mine). "
-        "Nothing was changed. ⟦/pending⟧, ⟦/chits⟧ and ⟦/game list⟧ give fresh ones.",
+        "Nothing was changed. ⟦/pending⟧, ⟦/menus⟧ and ⟦/game list⟧ give fresh ones.",
         "Quel pulsante o menu non è uno che posso usare (forse è di una mia versione precedente, o non è mio). "
-        "Non è cambiato nulla. ⟦/pending⟧, ⟦/chits⟧ e ⟦/game list⟧ ne danno di nuovi."),
+        "Non è cambiato nulla. ⟦/pending⟧, ⟦/menus⟧ e ⟦/game list⟧ ne danno di nuovi."),
     "reply.replay": ("The game so far, {frames} maps. Only you see this.",
                      "La partita finora, {frames} mappe. La vedi solo tu."),
     "status.lobby": ("gathering players", "in preparazione"),
@@ -231,8 +231,8 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "reply.pending-given": ("• {label} — your order: {order}", "• {label} — il tuo ordine: {order}"),
     "reply.pending-open": ("• {label} — no order yet (without one: {default})",
                            "• {label} — nessun ordine (senza: {default})"),
-    "reply.pending-how": ("Give them with ⟦/order⟧, or with the menus of ⟦/chits⟧.",
-                          "Dalli con ⟦/order⟧, o con i menu di ⟦/chits⟧."),
+    "reply.pending-how": ("Give them with ⟦/order⟧, or with the menus of ⟦/menus⟧.",
+                          "Dalli con ⟦/order⟧, o con i menu di ⟦/menus⟧."),
     "reply.which-decision": (
         "You have several decisions open: choose one in the decision option. Open: {choices}.",
         "Hai più decisioni aperte: scegline una nell'opzione decisione. Aperte: {choices}."),
@@ -244,12 +244,13 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "reply.preview": (
         "{ship} on the map as it stands: her reach and firing arcs are drawn. Only you see this.",
         "{ship} sulla mappa com'è ora: sono disegnati la sua portata e i settori di tiro. Lo vedi solo tu."),
+    # {said}: what the ruleset says the move would do, in its own words (its preview's "said").
     "reply.preview-move": (
-        "{ship} after that move: {distance}\" sailed{stop}. Nothing was sent; give it with ⟦/order⟧. Only you see this.",
-        "{ship} dopo quella manovra: {distance}\" percorsi{stop}. Non è stato inviato nulla; dallo con ⟦/order⟧. Lo vedi solo tu."),
+        "{ship} after that move: {said}. Nothing was sent; give it with ⟦/order⟧. Only you see this.",
+        "{ship} dopo quella manovra: {said}. Non è stato inviato nulla; dallo con ⟦/order⟧. Lo vedi solo tu."),
     "reply.preview-moved": (
-        "{ship} after that move{stop}. Nothing was sent; give it with ⟦/order⟧. Only you see this.",
-        "{ship} dopo quella manovra{stop}. Non è stato inviato nulla; dallo con ⟦/order⟧. Lo vedi solo tu."),
+        "{ship} after that move. Nothing was sent; give it with ⟦/order⟧. Only you see this.",
+        "{ship} dopo quella manovra. Non è stato inviato nulla; dallo con ⟦/order⟧. Lo vedi solo tu."),
     "reply.unknown-value-name": (
         "No value is called {name} here. This order's values: {known}.",
         "Nessun valore si chiama {name} qui. I valori di questo ordine: {known}."),
@@ -259,14 +260,9 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "reply.too-many-values": (
         "{value} is one value too many: this action takes {known}.",
         "{value} è un valore di troppo: questa azione prende {known}."),
-    "reply.preview-stop.none": (", clear of anything", ", senza ostacoli"),
-    "reply.preview-stop.ship": (", stopped by another ship (a collision test)",
-                                ", fermata da un'altra nave (test di collisione)"),
-    "reply.preview-stop.land": (", stopped by the coast (a grounding test)",
-                                ", fermata dalla costa (test per non incagliarsi)"),
-    "reply.preview-stop.edge": (", stopped at the table edge (a test to stay on)",
-                                ", fermata al bordo del tavolo (test per non uscire)"),
     "reply.map": ("The map as it stands. Only you see this.", "La mappa com'è ora. La vedi solo tu."),
+    "reply.map-key": ("The full key of the map: what every mark on it means.",
+                      "La legenda completa della mappa: che cosa significa ogni segno."),
     "reply.no-picture": ("I could not draw that; the error has been logged.",
                          "Non sono riuscito a disegnarlo; l'errore è stato registrato."),
     "reply.log-empty": ("Nothing has happened yet.", "Non è ancora successo nulla."),
@@ -297,9 +293,9 @@ _TEXTS: dict[str, tuple[str, str]] = {
         "Questa decisione non è più aperta (la fase è andata avanti). ⟦/pending⟧ mostra cosa ti viene chiesto ora."),
     # -- direct messages -------------------------------------------------------------------------
     "dm.welcome": (
-        "You joined {title} (game #{game}) for {side}. Your chits and order menus will come to this chat; "
+        "You joined {title} (game #{game}) for {side}. Your order menus will come to this chat; "
         "nobody else sees them.",
-        "Ti sei unito a {title} (partita #{game}) per {side}. I tuoi gettoni e i menu degli ordini arriveranno "
+        "Ti sei unito a {title} (partita #{game}) per {side}. I tuoi menu degli ordini arriveranno "
         "in questa chat; nessun altro li vede."),
     "dm.forms": ("Choose in the menus below and press Confirm; you can change an order until the phase resolves.",
                  "Scegli nei menu qui sotto e premi Conferma; puoi cambiare un ordine finché la fase non si risolve."),
@@ -309,33 +305,33 @@ _TEXTS: dict[str, tuple[str, str]] = {
         "**Quick start:** ⟦/duel computer⟧ (a battle against the computer, at once) · ⟦/duel friend⟧ (invite a member)\n"
         "**Lobby:** ⟦/game new⟧ · ⟦/game join⟧ · ⟦/game pick⟧ · ⟦/game unpick⟧ · ⟦/game leave⟧ · ⟦/game start⟧ · "
         "⟦/game list⟧ · ⟦/game dms⟧\n"
-        "**Playing:** ⟦/chits⟧ (your chits and order menus) · ⟦/order⟧ (alone: the menus; or values as name=value, "
+        "**Playing:** ⟦/menus⟧ (your order menus) · ⟦/order⟧ (alone: the menus; or values as name=value, "
         "completed with legal values only) · "
         "⟦/pending⟧ · ⟦/preview⟧ · ⟦/map⟧ · ⟦/card⟧ · ⟦/log⟧ · ⟦/replay⟧ · ⟦/rules⟧\n"
-        "**Host** (the game's host, or anyone with Manage Server): ⟦/host pause⟧ · resume · extend · replace · "
-        "ai · add-ai · undo · end · export\n"
-        "Your chits and order menus come by direct message; every answer to your commands is visible only "
+        "**Host** (the game's host, or anyone with Manage Server): ⟦/host pause⟧ · resume · extend · timing · posting · "
+        "replace · ai · add-ai · undo · end · export\n"
+        "Your order menus come by direct message; every answer to your commands is visible only "
         "to you. Deadlines show in your own time zone.",
         "**Broadside** — giochi di guerra navale in chat.\n"
         "**Per iniziare:** ⟦/duel computer⟧ (una battaglia contro il computer, subito) · ⟦/duel friend⟧ (invita un "
         "membro)\n"
         "**Preparazione:** ⟦/game new⟧ · ⟦/game join⟧ · ⟦/game pick⟧ · ⟦/game unpick⟧ · ⟦/game leave⟧ · ⟦/game start⟧ · "
         "⟦/game list⟧ · ⟦/game dms⟧\n"
-        "**In gioco:** ⟦/chits⟧ (gettoni e menu degli ordini) · ⟦/order⟧ (da solo: i menu; oppure i valori come "
+        "**In gioco:** ⟦/menus⟧ (i menu degli ordini) · ⟦/order⟧ (da solo: i menu; oppure i valori come "
         "nome=valore, completati solo con valori leciti) · ⟦/pending⟧ · ⟦/preview⟧ · ⟦/map⟧ · ⟦/card⟧ · ⟦/log⟧ · "
         "⟦/replay⟧ · ⟦/rules⟧\n"
         "**Conduzione** (chi ha creato la partita, o chi può Gestire il server): ⟦/host pause⟧ · resume · "
-        "extend · replace · ai · add-ai · undo · end · export\n"
-        "Gettoni e menu degli ordini arrivano per messaggio diretto; ogni risposta ai tuoi comandi la vedi "
+        "extend · timing · posting · replace · ai · add-ai · undo · end · export\n"
+        "I menu degli ordini arrivano per messaggio diretto; ogni risposta ai tuoi comandi la vedi "
         "solo tu. Le scadenze sono mostrate nel tuo fuso orario."),
     "quickref.generic": (
         "**{title}** — how a game runs here\n"
-        "The bot asks each player for their decisions, phase by phase, by direct message (or ⟦/chits⟧). "
+        "The bot asks each player for their decisions, phase by phase, by direct message (or ⟦/menus⟧). "
         "Give them with the menus or ⟦/order⟧, whose autocomplete offers only legal values; you can change an "
         "order until the phase resolves. When every order is in, or the deadline passes (the default shown in your "
         "orders applies), the phase is resolved and the thread gets the story and the map.",
         "**{title}** — come si gioca qui\n"
-        "Il bot chiede a ogni giocatore le sue decisioni, fase per fase, per messaggio diretto (o ⟦/chits⟧). "
+        "Il bot chiede a ogni giocatore le sue decisioni, fase per fase, per messaggio diretto (o ⟦/menus⟧). "
         "Dalle con i menu o con ⟦/order⟧, il cui completamento propone solo valori leciti; puoi cambiare un "
         "ordine finché la fase non si risolve. Quando tutti gli ordini sono arrivati, o alla scadenza (vale l'ordine "
         "predefinito indicato nei tuoi ordini), la fase si risolve e il thread riceve il resoconto e la mappa."),

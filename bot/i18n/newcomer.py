@@ -1,6 +1,5 @@
 """Words of the newcomer's path and of a game's end, in English and Italian: ``/duel``
-and its invitation, the confirmation that says when an order stands, and the last post
-of a game. Merged into :data:`bot.i18n.CATALOGUE` like :mod:`bot.i18n.chat`.
+and its invitation, and the last post of a game. Merged into :data:`bot.i18n.CATALOGUE` like :mod:`bot.i18n.chat`.
 """
 from __future__ import annotations
 
@@ -46,12 +45,12 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "reply.duel-invited": ("Invitation sent to {friend} in {thread}. The game starts when they accept.",
                            "Invito inviato a {friend} in {thread}. La partita inizia quando accetta."),
     "reply.duel-started": ("Your duel against the computer ({level}) has begun in {thread}; your orders come "
-                           "by direct message (or ⟦/chits⟧ there).",
+                           "by direct message (or ⟦/menus⟧ there).",
                            "Il tuo duello contro il computer ({level}) è iniziato in {thread}; i tuoi ordini "
-                           "arrivano per messaggio diretto (o con ⟦/chits⟧ lì)."),
-    "reply.duel-accepted": ("You accepted: the game starts. Your orders come by direct message (or ⟦/chits⟧ here).",
+                           "arrivano per messaggio diretto (o con ⟦/menus⟧ lì)."),
+    "reply.duel-accepted": ("You accepted: the game starts. Your orders come by direct message (or ⟦/menus⟧ here).",
                             "Hai accettato: la partita inizia. I tuoi ordini arrivano per messaggio diretto "
-                            "(o con ⟦/chits⟧ qui)."),
+                            "(o con ⟦/menus⟧ qui)."),
     "reply.duel-declined": ("The invitation is declined and the game closed.",
                             "L'invito è rifiutato e la partita chiusa."),
     "reply.duel-self": ("You cannot challenge yourself: name a friend, or play ⟦/duel computer⟧.",
@@ -69,17 +68,6 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "error.duel-two-sides": ("{scenario} is not a battle of two sides; a duel needs two. Try ⟦/game new⟧.",
                              "{scenario} non è una battaglia fra due schieramenti; un duello ne vuole due. "
                              "Prova ⟦/game new⟧."),
-    # -- when an order stands ------------------------------------------------------------------
-    "confirm.accepted-grace": (
-        "Order recorded: {label}. You can change it until the phase resolves: {grace} after the last order "
-        "comes in, or at the deadline ({due}).",
-        "Ordine registrato: {label}. Puoi cambiarlo finché la fase non si risolve: {grace} dopo l'arrivo "
-        "dell'ultimo ordine, o alla scadenza ({due})."),
-    "confirm.replaced-grace": (
-        "Order changed: {label}. The new order replaces the previous one; the phase resolves {grace} after the "
-        "last order, or at the deadline.",
-        "Ordine modificato: {label}. Il nuovo ordine sostituisce il precedente; la fase si risolve {grace} "
-        "dopo l'ultimo ordine, o alla scadenza."),
     # -- the end of a game -------------------------------------------------------------------------
     "notice.final-result": ("**The game is over: {result}.**", "**La partita è finita: {result}.**"),
     "notice.final-winner": ("{side} wins", "vince {side}"),

@@ -26,6 +26,8 @@ from rules.core.decisions import Decision, DecisionSpec
 from rules.core.events import Event
 from rules.core.registry import get_ruleset, manifest
 from rules.core.ruleset import Ruleset
+from rules.core.scenarios import ScenarioHead
+from rules.core.texts import side_name
 
 logger = logging.getLogger("broadside.service")
 
@@ -52,6 +54,18 @@ class GameRuntime:
 
 
 class ServiceCore:
+    # Seconds between the last order of a phase and its resolution, in which that order
+    # may still be changed (0: the phase resolves as the last order arrives): the
+    # defaults of a live game and of a campaign (settings), which a game may override.
+    grace_seconds: float = 0.0
+    campaign_grace_seconds: float = 0.0
+
+    def grace_for(self, game: GameRow) -> float:
+        """The game's grace period: its own setting, else its pacing's default."""
+        if game.grace_seconds is not None:
+            return float(game.grace_seconds)
+        return self.campaign_grace_seconds if game.pacing == "campaign" else self.grace_seconds
+
     def __init__(self, db: Database, transport: Transport, *, clock: Clock | None = None,
                  picks: ShipPicks | None = None, policies: dict[str, AIPolicy] | None = None,
                  seed_source: Callable[[], int] | None = None, limits: Limits | None = None) -> None:
@@ -66,6 +80,7 @@ class ServiceCore:
         self._runtimes: dict[int, GameRuntime] = {}
         self._listeners: list[Callable[[int], None]] = []
         self._storage_told: set[int] = set()  # games whose host knows the database refuses writes
+        self._turn_marks: dict[int, bool] = {}  # whether a game's events mark where its turns start
 
     # -- change notification ---------------------------------------------------------
     def subscribe(self, listener: Callable[[int], None]) -> None:
@@ -158,6 +173,11 @@ class ServiceCore:
     def _forget_runtime(self, game_id: int) -> None:
         self._runtimes.pop(game_id, None)
 
+    def forget_runtime(self, game_id: int) -> None:
+        """Another process resolved or undid a step of the game, or changed its status:
+        the state kept here is read again when next needed."""
+        self._runtimes.pop(game_id, None)
+
     async def _dice(self, runtime: GameRuntime) -> SeededDice:
         if runtime.dice is None:
             start = await self.db.start_record(runtime.game_id, with_state=False)
@@ -178,7 +198,22 @@ class ServiceCore:
             return i18n.mention(seat.user_id)
         if seat.ai_level is not None:
             return seat.display_name
-        return self._t(game, "seat.vacant", seat=seat.seat_id)
+        return self._t(game, "seat.vacant", side=self.side_name(game, seat.side))
+
+    @staticmethod
+    def side_name(game: GameRow, side: str) -> str:
+        """A side as its players name it, in the game's language (never its id)."""
+        get_ruleset(game.ruleset)  # its catalogue, with the names of its sides
+        return side_name(game.ruleset, side, game.language)
+
+    def seat_name(self, game: GameRow, seat: SeatRow) -> str:
+        """A seat as the thread names it: its player (a mention), a computer player's name,
+        or a vacant seat of its side; with its side."""
+        return self._t(game, "seat.named", who=self._who(game, seat), side=self.side_name(game, seat.side))
+
+    def title(self, game: GameRow) -> str:
+        """The game's scenario title in its language."""
+        return ScenarioHead.of(game.setup).title_in(game.language) or game.scenario or game.ruleset
 
     def _ai_label(self, game: GameRow, level: str) -> str:
         return self.ai_label(level, game.ruleset, game.language)
@@ -190,7 +225,7 @@ class ServiceCore:
             own = manifest(ruleset).captain_descriptions.get(level)
         except KeyError:  # a ruleset built by hand, with no manifest (tests)
             own = None
-        return own(lang) if own is not None else i18n.text(self.policies[level].label_code, lang)
+        return own.render(lang) if own is not None else i18n.text(self.policies[level].label_code, lang)
 
     async def _notice(self, game: GameRow, code: str, mentions: Iterable[int] = (), **params: Any) -> None:
         """Post a public line. The change it reports is already stored, so a failed post is logged, not raised."""

@@ -6,6 +6,7 @@ in one place and reply privately with :meth:`ServiceError.message`.
 from __future__ import annotations
 
 from bot import i18n
+from rules.core.texts import worded
 
 
 class ServiceError(Exception):
@@ -17,7 +18,8 @@ class ServiceError(Exception):
         super().__init__(self.message())
 
     def message(self, lang: str = i18n.DEFAULT) -> str:
-        return i18n.text(f"error.{self.code}", lang, **self.params)
+        # A parameter may be a rules text (a fleet's problem): worded in the reader's language.
+        return i18n.text(f"error.{self.code}", lang, **{k: worded(v, lang) for k, v in self.params.items()})
 
 
 __all__ = ["ServiceError"]

@@ -9,13 +9,15 @@ from pydantic import BaseModel, ValidationError
 from bot import i18n
 from bot.service.core import ServiceCore
 from bot.service.errors import ServiceError
-from bot.service.models import PACING_LIMITS, Pacing
+from bot.service.fleet_terms import points_terms
+from bot.service.models import GRACE_MOST, PACING_LIMITS, Pacing, deadline_per
 from bot.service.picks import ShipOption
 from db import AlreadySeated, GameRow, LimitReached, NewGame, PickTaken, SeatRow, StartRow, ThreadTaken, WrongStatus
 from rules.core import game as engine
 from rules.core.dice import SeededDice
 from rules.core.registry import get_ruleset, manifest, ruleset_names
 from rules.core.ruleset import Ruleset, Seat
+from rules.core.scenarios import ScenarioHead
 
 
 def _ruleset(name: str) -> Ruleset:
@@ -33,6 +35,8 @@ def _first_error(exc: ValidationError) -> str:
 
 def _sides(game: GameRow) -> list[str]:
     rules = get_ruleset(game.ruleset)
+    if points_terms(game.setup) is not None:
+        return list(rules.fleets().terms().sides)
     return rules.sides(rules.setup_model.model_validate(game.setup))
 
 
@@ -40,9 +44,11 @@ class LobbyMixin(ServiceCore):
     # -- creating --------------------------------------------------------------------
     async def create_game(self, guild_id: int, channel_id: int, host_id: int, ruleset: str, scenario: str, *,
                           options: dict[str, Any] | None = None, pacing: Pacing | None = None,
-                          language: str = i18n.DEFAULT, thread_id: int | None = None) -> GameRow:
+                          language: str = i18n.DEFAULT, thread_id: int | None = None,
+                          setup: dict[str, Any] | None = None) -> GameRow:
+        """``setup``: a lobby's setup given whole (a points game's terms) instead of a scenario's."""
         rules = _ruleset(ruleset)
-        setup = self._scenario(rules, scenario)
+        stored = setup if setup is not None else self._scenario(rules, scenario).model_dump(mode="json")
         if language not in i18n.LANGUAGES:
             raise ServiceError("bad-language", known=", ".join(i18n.LANGUAGES))
         pacing = pacing or Pacing()
@@ -51,17 +57,17 @@ class LobbyMixin(ServiceCore):
         try:
             game = await self.db.create_game(NewGame(
                 guild_id=guild_id, channel_id=channel_id, thread_id=thread_id, ruleset=rules.name, scenario=scenario,
-                options=chosen.model_dump(mode="json"), setup=setup.model_dump(mode="json"), host_id=host_id,
+                options=chosen.model_dump(mode="json"), setup=stored, host_id=host_id,
                 language=language, pacing=pacing.style, phase_seconds=pacing.seconds, created_at=self.clock.now(),
-                posting=pacing.posting),
+                posting=pacing.posting, deadline_per=pacing.deadline, grace_seconds=pacing.grace_seconds),
                 lobbies_per_host=self.limits.lobbies_per_member, games_per_guild=self.limits.games_per_server)
         except ThreadTaken as exc:
             raise ServiceError("thread-has-game", game=exc.game_id) from None
         except LimitReached as exc:
             raise self._limit_error(exc) from None
-        pace = self._t(game, f"pacing.{pacing.style}", duration=i18n.duration(pacing.seconds, language))
-        await self._notice(game, "notice.created", host=i18n.mention(host_id), ruleset=manifest(ruleset).title(language),
-                           title=getattr(setup, "title", scenario), pacing=pace)
+        pace = self.pacing_words(game)
+        await self._notice(game, "notice.created", host=i18n.mention(host_id), ruleset=manifest(ruleset).title.render(language),
+                           title=ScenarioHead.of(stored).title_in(language) or scenario, pacing=pace)
         return game
 
     async def check_new_game(self, guild_id: int, host_id: int, thread_id: int | None = None) -> None:
@@ -100,6 +106,18 @@ class LobbyMixin(ServiceCore):
             low, high, _ = PACING_LIMITS[pacing.style]
             raise ServiceError("bad-pacing", style=i18n.text(f"word.{pacing.style}", language),
                                min=i18n.duration(low, language), max=i18n.duration(high, language))
+        if not pacing.grace_in_limits():
+            raise ServiceError("bad-grace", max=i18n.duration(GRACE_MOST, language))
+
+    def pacing_words(self, game: GameRow) -> str:
+        """The game's pace as its first line tells it: the time per phase or per turn, and
+        whether a last order can be taken back."""
+        per = "" if deadline_per(game) == "phase" else "-turn"
+        pace = self._t(game, f"pacing.{game.pacing}{per}", duration=i18n.duration(game.phase_seconds, game.language))
+        grace = self.grace_for(game)
+        then = (self._t(game, "pacing.grace", grace=i18n.duration(grace, game.language)) if grace > 0
+                else self._t(game, "pacing.no-grace"))
+        return f"{pace}; {then}"
 
     @staticmethod
     def _options(rules: Ruleset, given: dict[str, Any], pacing: Pacing) -> BaseModel:
@@ -166,9 +184,9 @@ class LobbyMixin(ServiceCore):
             except AlreadySeated:
                 raise ServiceError("already-seated") from None
             except LimitReached as exc:
-                raise ServiceError("side-full", side=side, n=exc.limit) from None
-        await self._notice(game, "notice.joined", [user_id], user=i18n.mention(user_id), side=side,
-                           seat=seat.seat_id)
+                raise ServiceError("side-full", side=self.side_name(game, side), n=exc.limit) from None
+        await self._notice(game, "notice.joined", [user_id], user=i18n.mention(user_id),
+                           side=self.side_name(game, side))
         return seat
 
     async def add_ai_seat(self, game_id: int, actor_id: int, side: str, level: str, *,
@@ -179,11 +197,12 @@ class LobbyMixin(ServiceCore):
             side = self._side(game, side)
             self._policy(level)
             try:
-                seat = await self.db.add_seat(game_id, side, f"{level} ({side})", self.clock.now(), ai_level=level,
+                seat = await self.db.add_seat(game_id, side, self._t(game, "ai.seat-name"), self.clock.now(),
+                                              ai_level=level,
                                               side_limit=self._seats_for(game, side))
             except LimitReached as exc:
-                raise ServiceError("side-full", side=side, n=exc.limit) from None
-        await self._notice(game, "notice.ai-joined", name=seat.display_name, side=side,
+                raise ServiceError("side-full", side=self.side_name(game, side), n=exc.limit) from None
+        await self._notice(game, "notice.ai-joined", side=self.side_name(game, side),
                            label=self._ai_label(game, level))
         return seat
 
@@ -196,6 +215,8 @@ class LobbyMixin(ServiceCore):
         """At most one seat per ship of the side: a seat without a ship would sit at the
         table with nothing to command. None when the ruleset lists no ships to count."""
         rules = get_ruleset(game.ruleset)
+        if points_terms(game.setup) is not None:
+            return rules.fleets().terms().max_ships
         entries = rules.ship_entries(rules.setup_model.model_validate(game.setup))
         if not entries:
             return None
@@ -220,7 +241,7 @@ class LobbyMixin(ServiceCore):
                 await self.db.assign_seat(game_id, seat.seat_id, user_id=None, ai_level=None,
                                           name=seat.display_name)
         code = "notice.left-lobby" if game.status == "lobby" else "notice.left-running"
-        await self._notice(game, code, user=i18n.mention(user_id), seat=seat.seat_id)
+        await self._notice(game, code, user=i18n.mention(user_id), side=self.side_name(game, seat.side))
         self._changed(game_id)
 
     async def sides(self, game_id: int) -> list[str]:
@@ -233,6 +254,8 @@ class LobbyMixin(ServiceCore):
         return await self._choices(game)
 
     async def _choices(self, game: GameRow) -> list[ShipOption]:
+        if points_terms(game.setup) is not None:
+            return []  # ships are bought (bot/service/fleets.py), not picked
         taken = {p.ship_id: p.seat_id for p in await self.db.picks(game.id)}
         return [ShipOption(o.ship_id, o.label, o.side, o.points, taken.get(o.ship_id))
                 for o in self.picks.options(get_ruleset(game.ruleset), game.setup)]
@@ -242,7 +265,7 @@ class LobbyMixin(ServiceCore):
             game = await self._game_in(game_id, "lobby")
             seat = await self._seat_of(game, user_id)
             choices = await self._choices(game)
-            option = self._pickable(choices, seat, ship_id)
+            option = self._pickable(game, choices, seat, ship_id)
             if option.taken_by != seat.seat_id:
                 self._check_budget(game, seat, choices, option)
                 try:
@@ -252,8 +275,7 @@ class LobbyMixin(ServiceCore):
         await self._notice(game, "notice.picked", user=i18n.mention(user_id), ship=option.label)
         return option
 
-    @staticmethod
-    def _pickable(choices: list[ShipOption], seat: SeatRow, ship_id: str) -> ShipOption:
+    def _pickable(self, game: GameRow, choices: list[ShipOption], seat: SeatRow, ship_id: str) -> ShipOption:
         if not choices:
             raise ServiceError("picks-unsupported")
         option = next((o for o in choices if o.ship_id == ship_id), None)
@@ -261,7 +283,7 @@ class LobbyMixin(ServiceCore):
             legal = ", ".join(o.ship_id for o in choices if o.side == seat.side)
             raise ServiceError("unknown-ship", ship=ship_id, legal=legal or "-")
         if option.side != seat.side:
-            raise ServiceError("ship-wrong-side", ship=option.label, side=option.side)
+            raise ServiceError("ship-wrong-side", ship=option.label, side=self.side_name(game, option.side))
         if option.taken_by not in (None, seat.seat_id):
             raise ServiceError("ship-taken", ship=option.label)
         return option
@@ -294,22 +316,25 @@ class LobbyMixin(ServiceCore):
                 await self.db.start_game(record)
             except WrongStatus:
                 raise ServiceError("not-lobby") from None
-        listing = ", ".join(f"{s.seat_id} {self._who(game, s)} ({s.side})" for s in seats)
+        listing = ", ".join(self.seat_name(game, s) for s in seats)
         await self._notice(game, "notice.started", [s.user_id for s in seats if s.user_id],
-                           title=record.setup.get("title", game.scenario), seats=listing)
+                           title=self.title(game), seats=listing)
         self._changed(game_id)
         return await self.game(game_id)
 
-    @staticmethod
-    def _check_sides(game: GameRow, seats: list[SeatRow]) -> None:
+    def _check_sides(self, game: GameRow, seats: list[SeatRow]) -> None:
         for side in _sides(game):
             if not any(s.side == side for s in seats):
-                raise ServiceError("side-empty", side=side)
+                raise ServiceError("side-empty", side=self.side_name(game, side))
+
+    async def _setup_to_start(self, game: GameRow, rules: Ruleset, picks: dict[str, str]) -> dict[str, Any]:
+        """The setup the game starts from (a points game's is made from its fleets)."""
+        return self.picks.apply(rules, game.setup, picks)
 
     async def _start_record(self, game: GameRow, seats: list[SeatRow]) -> StartRow:
         rules = get_ruleset(game.ruleset)
         picks = {p.ship_id: p.seat_id for p in await self.db.picks(game.id)}
-        setup_data = self.picks.apply(rules, game.setup, picks)
+        setup_data = await self._setup_to_start(game, rules, picks)
         engine_seats = [Seat(id=s.seat_id, side=s.side, name=s.display_name, ai=s.ai_level) for s in seats]
         seed = self._seed_source()
         try:

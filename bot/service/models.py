@@ -27,6 +27,12 @@ class Pacing(BaseModel):
     phase_seconds: int | None = None  # None: the style's default
     # How the thread is told the game (bot.service.posting): None, the style's default.
     posting: Literal["phase", "turn", "act"] | None = None
+    # One deadline for each phase, or one for all the phases of a turn (then
+    # ``phase_seconds`` is the turn's time): None, the style's default.
+    deadline: Literal["phase", "turn"] | None = None
+    # After a phase's last order, how long it may still be taken back: None, the
+    # service's default for the style.
+    grace_seconds: float | None = None
 
     @model_validator(mode="after")
     def _default_length(self) -> "Pacing":
@@ -41,6 +47,27 @@ class Pacing(BaseModel):
     def in_limits(self) -> bool:
         low, high, _ = PACING_LIMITS[self.style]
         return low <= self.seconds <= high
+
+    def grace_in_limits(self) -> bool:
+        return self.grace_seconds is None or 0 <= self.grace_seconds <= GRACE_MOST
+
+
+# A phase's deadline: each phase its own, or one for the whole turn. A campaign waits
+# for people a day at a time, and six phases a turn must not make a turn six days.
+DEFAULT_DEADLINE = {"live": "phase", "campaign": "turn"}
+DEADLINES = ("phase", "turn")
+GRACE_MOST = 86400  # a grace period longer than a day would be a deadline of its own
+
+
+def late_window(turn_seconds: float) -> float:
+    """How long a phase that opens after its turn's deadline waits for the players who
+    were on time: an eighth of the turn's time (3 h of a day), at least half a minute."""
+    return max(30.0, turn_seconds / 8)
+
+
+def deadline_per(game: GameRow) -> str:
+    """Whether the game's deadline is per phase or per turn."""
+    return game.deadline_per or DEFAULT_DEADLINE.get(game.pacing, "phase")
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,7 +107,10 @@ class PhaseStatus:
     def _waits_for(self, decision: Decision) -> bool:
         # A computer seat never holds a phase up: it has answered, or takes the default.
         seat = self.seats.get(decision.player)
-        return decision.id not in self.answered and not (seat is not None and seat.ai_level)
+        if decision.id in self.answered or (seat is not None and seat.ai_level):
+            return False
+        # After a turn's deadline, a seat that missed it takes its defaults for the rest of the turn.
+        return not (self.deadline is not None and self.deadline.late and seat is not None and seat.missed_turns)
 
     @property
     def owing(self) -> list[SeatRow]:
@@ -107,5 +137,6 @@ class Resolution:
     over: bool
 
 
-__all__ = ["Limits", "PACING_LIMITS", "Pacing", "PendingDecision", "PhaseStatus", "Place", "Resolution",
+__all__ = ["DEADLINES", "DEFAULT_DEADLINE", "GRACE_MOST", "Limits", "PACING_LIMITS", "deadline_per", "late_window",
+           "Pacing", "PendingDecision", "PhaseStatus", "Place", "Resolution",
            "SubmitResult"]

@@ -11,15 +11,17 @@ from pydantic import BaseModel
 
 from bot import i18n
 from bot.service.core import GameRuntime, logger
-from bot.service.models import PendingDecision, PhaseStatus, Resolution
-from bot.service.play import PlayMixin
-from bot.service.posting import StoredStep, Told
+from bot.service.ladder import LadderMixin
+from bot.service.models import PendingDecision, PhaseStatus, Resolution, deadline_per, late_window
+from bot.service.standing import StandingMixin
+from bot.service.posting import StoredStep, Told, public_weights
 from bot.transport import Prompt
-from db import GameRow, NewStep, OrderRow, SeatRow, StepConflict, StepRow, WrongStatus
+from db import DeadlineRow, GameRow, NewStep, OrderRow, SeatRow, StepConflict, StepRow, WrongStatus
 from rules.core import game as engine
 from rules.core.decisions import Decision, Order, Problem
 from rules.core.events import Event
 from rules.core.registry import get_ruleset
+from rules.core.ruleset import TURN_START
 
 AI_TRIES = 8  # answers a computer player may give before its seat takes the default
 
@@ -28,7 +30,7 @@ class EngineFailure(Exception):
     """The rules raised while resolving a phase: nothing was stored."""
 
 
-class PhaseMixin(PlayMixin):
+class PhaseMixin(StandingMixin, LadderMixin):
     # -- looking ---------------------------------------------------------------------------
     async def phase_status(self, game_id: int) -> PhaseStatus:
         """Who owes which decision and the phase's deadline (opened here the first time)."""
@@ -42,17 +44,40 @@ class PhaseMixin(PlayMixin):
             if not pending:
                 # Only reachable if a game ended without its status following.
                 await self.db.end_game(game_id, self.clock.now())
+                await self.settle_quietly(game_id)
                 return PhaseStatus(await self.game(game_id), 0, [], seats, set(), None)
             orders = await self.db.open_orders(game_id)
             answered = {o.decision_id for o in orders}
-            now = self.clock.now()
-            deadline = await self.db.open_deadline(game_id, runtime.step_idx + 1, now, now + game.phase_seconds)
+            # A decision a standing order answers holds nothing up: it is applied at resolution.
+            answered |= set(self._covering(runtime, [d for d in pending if d.id not in answered],
+                                           await self._standing_rows(game_id), seats))
+            deadline = await self._phase_deadline(game, runtime)
         given = [o.submitted_at for o in orders if o.source == "player"]
         return PhaseStatus(game, runtime.step_idx + 1, pending, seats, answered, deadline,
                            max(given) if given else None)
 
-    def title(self, game: GameRow) -> str:
-        return str(game.setup.get("title") or game.scenario or game.ruleset)
+    async def _phase_deadline(self, game: GameRow, runtime: GameRuntime) -> DeadlineRow:
+        """The open phase's deadline, opened on the first look at it. With one deadline a
+        turn, a phase keeps its turn's deadline; each one that opens after that deadline
+        has passed gets a short late window (``late_window``) for the players who were on
+        time, and those who missed it take their defaults for the rest of the turn."""
+        step = runtime.step_idx + 1
+        current = await self.db.deadline(game.id)
+        if current is not None and current.step_idx == step:
+            return current
+        now = self.clock.now()
+        # The view's turn is part of every ruleset's view contract.
+        turn = (await asyncio.to_thread(runtime.ruleset.view, runtime.state, None)).get("turn")
+        turn = turn if isinstance(turn, int) else None
+        same_turn = (deadline_per(game) == "turn" and current is not None and turn is not None
+                     and current.turn == turn)
+        if same_turn and current is not None and not current.late and current.due_at > now:
+            return await self.db.open_deadline(game.id, step, current.opened_at, current.due_at, turn=turn,
+                                               reminders_sent=current.reminders_sent)
+        if same_turn:
+            return await self.db.open_deadline(game.id, step, now, now + late_window(game.phase_seconds),
+                                               turn=turn, late=True)
+        return await self.db.open_deadline(game.id, step, now, now + game.phase_seconds, turn=turn)
 
     def who(self, game: GameRow, seat: SeatRow) -> str:
         """How a seat is named in public: a mention, a computer player's name, or 'vacant'."""
@@ -120,9 +145,11 @@ class PhaseMixin(PlayMixin):
                 return None
             stored = await self.db.open_orders(game_id)
             seats = {s.seat_id: s for s in await self.db.seats(game_id)}
-            new_state, result = await self._run_engine(game, runtime, stored)
-            missed = self._missed(pending, stored, seats)
-            step = self._new_step(runtime, result, stored, missed, runtime.ruleset.outcome(new_state) is not None)
+            applied = await self._apply_standing(game, runtime, pending, stored, seats)
+            new_state, result = await self._run_engine(game, runtime, stored, applied.orders)
+            missed = self._missed(pending, stored, seats, applied.covered)
+            step = self._new_step(runtime, result, stored, missed, runtime.ruleset.outcome(new_state) is not None,
+                                  keep_deadline=deadline_per(game) == "turn")
             try:
                 row = await self.db.record_step(game_id, step)
             except StepConflict:
@@ -133,21 +160,33 @@ class PhaseMixin(PlayMixin):
                 runtime.dice = None  # the dice moved on for a step that was not kept
                 raise
             runtime.state, runtime.step_idx = new_state, step.idx
+            try:
+                await self._spend_passed(game, runtime)
+            except Exception:
+                # The step is stored; an order left for a phase that has passed never
+                # matches a decision again, so this can wait for the next resolution.
+                logger.warning("game %s: could not mark passed standing orders spent", game_id, exc_info=True)
+        await self._tell_unfit(game, seats, applied.notes)
+        if step.over:
+            # The game's result and the ladder, once; a restart before this line
+            # settles it on the way up (LoopManager.start).
+            await self.settle_quietly(game_id)
         flagged = [seats[s] for s, m in missed.items() if m and seats[s].missed_turns + 1 == 2]
         return Resolution(row, flagged, step.over)
 
     def _new_step(self, runtime: GameRuntime, result: engine.StepResult, stored: list[OrderRow],
-                  missed: dict[str, bool], over: bool) -> NewStep:
+                  missed: dict[str, bool], over: bool, keep_deadline: bool = False) -> NewStep:
         used = {o.decision for o in result.orders}
         return NewStep(idx=runtime.step_idx + 1, orders=[o.model_dump(mode="json") for o in result.orders],
                        rolls=[r.model_dump(mode="json") for r in result.rolls],
                        events=[e.model_dump(mode="json") for e in result.events], state=result.state,
                        resolved_at=self.clock.now(), consumed=[o.seq for o in stored if o.decision_id in used],
-                       missed=missed, over=over)
+                       missed=missed, over=over, keep_deadline=keep_deadline)
 
-    async def _run_engine(self, game: GameRow, runtime: GameRuntime,
-                          stored: list[OrderRow]) -> tuple[BaseModel, engine.StepResult]:
-        orders = [Order(decision=o.decision_id, player=o.seat_id, payload=o.payload) for o in stored]
+    async def _run_engine(self, game: GameRow, runtime: GameRuntime, stored: list[OrderRow],
+                          standing: list[Order] = ()) -> tuple[BaseModel, engine.StepResult]:
+        # Standing orders come first: a person's own order, given later, always wins.
+        orders = list(standing) + [Order(decision=o.decision_id, player=o.seat_id, payload=o.payload) for o in stored]
         dice = await self._dice(runtime)
         while True:
             try:
@@ -165,9 +204,11 @@ class PhaseMixin(PlayMixin):
                     from exc
 
     @staticmethod
-    def _missed(pending: list[Decision], stored: list[OrderRow], seats: dict[str, SeatRow]) -> dict[str, bool]:
-        """For each seat a person answers for: did it send nothing for this phase?"""
-        gave = {o.seat_id for o in stored}
+    def _missed(pending: list[Decision], stored: list[OrderRow], seats: dict[str, SeatRow],
+                covered: set[str] = frozenset()) -> dict[str, bool]:
+        """For each seat a person answers for: did it send nothing for this phase (a
+        standing order it left counts as sent)?"""
+        gave = {o.seat_id for o in stored} | {d.player for d in pending if d.id in covered}
         owners = {d.player for d in pending}
         return {sid: sid not in gave for sid in owners if sid in seats and not seats[sid].ai_level}
 
@@ -221,6 +262,18 @@ class PhaseMixin(PlayMixin):
         state = await asyncio.to_thread(ruleset.load_state, row.state)
         return await asyncio.to_thread(ruleset.view, state, None), ruleset.outcome(state) is not None
 
+    async def marks_turns(self, game_id: int) -> bool:
+        """Whether the game's ruleset marks where a turn starts (its first turn is marked
+        at the start): without such marks a post a turn could not be cut, and the thread
+        is told whenever a person must act instead."""
+        known = self._turn_marks.get(game_id)
+        if known is None:
+            game = await self.game(game_id)
+            start = await self.db.start_record(game_id, with_state=False)
+            weights = public_weights(get_ruleset(game.ruleset), start.events) if start is not None else []
+            known = self._turn_marks[game_id] = TURN_START in weights
+        return known
+
     async def person_must_act(self, game_id: int) -> bool:
         """Whether the open phase waits for a person (not a computer seat)."""
         return bool((await self.phase_status(game_id)).owing)
@@ -238,7 +291,8 @@ class PhaseMixin(PlayMixin):
         step_idx, forms = await self._forms_of(runtime, seat.seat_id)
         if step_idx + 1 != status.step_idx:
             return None  # resolved since the loop looked: its next look prompts afresh
-        decisions = [PendingDecision(d, s, due) for d, s in forms if d.id not in status.answered]
+        decisions = await self._with_helps(game, runtime, seat.seat_id,
+                                           [PendingDecision(d, s, due) for d, s in forms if d.id not in status.answered])
         lines = [self._t(game, "private.prompt-header", title=self.title(game), due=i18n.timestamp(due))]
         for item in decisions:
             default = item.spec.words("default_text", game.language) or self._t(game, "private.default-unknown")
@@ -246,6 +300,8 @@ class PhaseMixin(PlayMixin):
                                  label=item.decision.label_in(game.language) or item.decision.id,
                                  default=default))
         lines.append(self._t(game, "private.prompt-how"))
+        if await self._standing_would_help(game, runtime, seat.seat_id, [d.decision for d in decisions]):
+            lines.append(self._t(game, "private.prompt-standing"))
         return Prompt(game_id=game.id, seat_id=seat.seat_id, lines=lines, decisions=decisions, due_at=due)
 
     async def prompted(self, game_id: int, step_idx: int) -> dict[str, str]:

@@ -8,7 +8,7 @@ from bot import i18n
 from bot.service.core import GameRuntime, logger
 from bot.service.errors import ServiceError
 from bot.service.faults import FaultsMixin
-from bot.service.models import PendingDecision, SubmitResult
+from bot.service.models import PendingDecision, PhaseStatus, SubmitResult
 from bot.service.posting import frames_with_action, public_weights
 from db import GameRow, NewOrder, SeatRow, StaleStep, StorageUnavailable
 from rules.core.decisions import Decision, Order, Problem
@@ -17,13 +17,11 @@ from rules.core.registry import get_ruleset
 
 
 class PlayMixin(FaultsMixin):
-    # Seconds between the last order of a phase and its resolution, in which that order
-    # may still be changed (a setting; 0: the phase resolves as the last order arrives).
-    grace_seconds: float = 0.0
-
     # -- what is asked of me ------------------------------------------------------------
-    async def my_pending(self, game_id: int, user_id: int) -> list[PendingDecision]:
-        """The decisions waiting for the user's seat, each with its form and stored order."""
+    async def my_pending(self, game_id: int, user_id: int, *, helps: bool = False) -> list[PendingDecision]:
+        """The decisions waiting for the user's seat, each with its form and stored order;
+        ``helps``: with the standing order that answers it and "same as last turn" too
+        (the rules check those, so autocomplete, asking on every keystroke, goes without)."""
         game = await self._game_in(game_id, "running", "paused")
         seat = await self._seat_of(game, user_id)
         # No game lock: a player looking at their forms need not wait for another
@@ -33,7 +31,12 @@ class PlayMixin(FaultsMixin):
         stored = {o.decision_id: o.payload for o in await self.db.open_orders(game_id)
                   if o.seat_id == seat.seat_id and o.step_idx == step_idx + 1}
         due = await self._due(game_id, step_idx)
-        return [PendingDecision(d, s, due, stored.get(d.id)) for d, s in mine]
+        items = [PendingDecision(d, s, due, stored.get(d.id)) for d, s in mine]
+        return await self._with_helps(game, runtime, seat.seat_id, items) if helps else items
+
+    async def _with_helps(self, game: GameRow, runtime: GameRuntime, seat_id: str,
+                          items: list[PendingDecision]) -> list[PendingDecision]:
+        return items  # bot.service.standing fills them in
 
     async def _due(self, game_id: int, step_idx: int) -> float | None:
         deadline = await self.db.deadline(game_id)
@@ -100,7 +103,7 @@ class PlayMixin(FaultsMixin):
                 user_id=seat.user_id if source == "player" else None, idempotency_key=key))
         except StaleStep:
             raise ServiceError("phase-moved-on") from None
-        return self._accepted(game, runtime, decision_id, stored.replaced, due)
+        return await self._accepted(game, runtime, decision_id, stored.replaced, due)
 
     async def _check(self, game: GameRow, runtime: GameRuntime, order: Order) -> tuple[list[Problem], Order]:
         try:
@@ -115,17 +118,39 @@ class PlayMixin(FaultsMixin):
         lines = [self._t(game, "confirm.rejected")] + [f"• {p.text(game.language)}" for p in problems]
         return SubmitResult("rejected", "\n".join(lines), problems)
 
-    def _accepted(self, game: GameRow, runtime: GameRuntime, decision_id: str, replaced: bool,
-                  due: float | None) -> SubmitResult:
+    async def _accepted(self, game: GameRow, runtime: GameRuntime, decision_id: str, replaced: bool,
+                        due: float | None) -> SubmitResult:
+        """The confirmation says exactly whether, and until when, the order can be taken
+        back: until the phase resolves, which is at once (or after the game's grace
+        period) when this was the last order, else when the last one comes in or at the
+        deadline."""
         decision = self._decision(runtime, decision_id)
         label = decision.label_in(game.language) if decision and decision.label else decision_id
-        grace = i18n.duration(self.grace_seconds, game.language) if self.grace_seconds > 0 else None
-        if replaced:
-            code = "confirm.replaced-grace" if grace else "confirm.replaced"
-            return SubmitResult("replaced", self._t(game, code, label=label, grace=grace))
-        when = i18n.timestamp(due) if due is not None else "-"
-        code = "confirm.accepted-grace" if grace else "confirm.accepted"
-        return SubmitResult("accepted", self._t(game, code, label=label, due=when, grace=grace))
+        head = self._t(game, "confirm.changed" if replaced else "confirm.recorded", label=label)
+        grace = self.grace_for(game)
+        if await self._last_order(game, runtime):
+            if grace <= 0:
+                tail = self._t(game, "confirm.last-now")
+            else:
+                until = self.clock.now() + grace
+                until = min(until, due) if due is not None else until
+                tail = self._t(game, "confirm.last-grace", at=i18n.timestamp(until))
+        else:
+            when = i18n.timestamp(due) if due is not None else "-"
+            tail = (self._t(game, "confirm.until-grace", grace=i18n.duration(grace, game.language), due=when)
+                    if grace > 0 else self._t(game, "confirm.until-resolved", due=when))
+        return SubmitResult("replaced" if replaced else "accepted", f"{head} {tail}")
+
+    async def _last_order(self, game: GameRow, runtime: GameRuntime) -> bool:
+        """Whether every order a person owes in this phase is now in."""
+        orders = await self.db.open_orders(game.id)
+        seats = {s.seat_id: s for s in await self.db.seats(game.id)}
+        deadline = await self.db.deadline(game.id)
+        if deadline is not None and deadline.step_idx != runtime.step_idx + 1:
+            deadline = None
+        status = PhaseStatus(game, runtime.step_idx + 1, runtime.ruleset.pending(runtime.state), seats,
+                             {o.decision_id for o in orders if o.step_idx == runtime.step_idx + 1}, deadline)
+        return status.all_in
 
     @staticmethod
     def _decision(runtime: GameRuntime, decision_id: str) -> Decision | None:

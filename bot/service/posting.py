@@ -27,9 +27,9 @@ from rules.core.events import Event
 from rules.core.ruleset import ACTION, FILLER, HEADING, PHASE_END, REVEAL, TURN_START
 
 POSTINGS = ("phase", "turn", "act")
-# A live game is followed as it is played; in a campaign a player reads the thread when
-# asked for orders: all that happened since, phase by phase, animated if several phases.
-DEFAULT_POSTING = {"live": "phase", "campaign": "act"}
+# A live game is followed as it is played; a campaign is read a day at a time: one post a
+# turn, with an animated map of it (/map and /log show the turn so far meanwhile).
+DEFAULT_POSTING = {"live": "phase", "campaign": "turn"}
 
 
 def posting_of(game: Any) -> str:
@@ -163,7 +163,7 @@ def phase_lines(phase: Phase, side_of: Callable[[str | None], str],
             by_side.setdefault(side_of(t.ship), []).append(t.line.rstrip(". "))
     reveals = [revealed(side, items) for side, items in by_side.items()]
     actions = [t.line for t in phase.told if t.weight not in (HEADING, TURN_START, REVEAL, FILLER, PHASE_END)]
-    # Shown chits before the heading that names the active ships (as the rules tell it).
+    # Hidden values shown (reveals) before the heading that names the active ships (as the rules tell it).
     return turn + reveals + headings + actions
 
 

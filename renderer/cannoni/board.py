@@ -20,20 +20,22 @@ from renderer.board import Header, LegendEntry, View
 import renderer.cannoni.forts as batteries
 from renderer.cannoni.bands import RING_ALPHA, RINGS, fill_band, outline_band
 from renderer.cannoni.card import render_card
-from renderer.cannoni.ships import (BADGES, GAUGE_H, Ship, ShipLook, badges_of,
+from renderer.cannoni.ships import (BADGES, GAUGE_H, Ship, ShipLook, badges_of, fresh_groups,
                                     gauge_groups, gauge_width, label_sprite, look_of, next_to_act, paint_bowsprit,
                                     paint_gauge, paint_rig, run_to_act, ships_of, to_act)
 from renderer.cannoni.text import describe
 from renderer.canvas import MapCanvas, PxPoint, dashed_line
 from renderer.legend_entries import trail_icon
+from renderer.open_table.action import shot_ids, within
 from renderer.open_table.board import Labelled, Sections, ShipsBoard
 from renderer.open_table.ships import Reach, ReachStyle, badge_entries, fan_icon
 from renderer.pieces import side_indices, side_label
 from renderer.theme import Theme, mix, text_sprite
-from renderer.viewport import Box
+from renderer.viewport import Box, union
 from rules.cannoni import cards
 from rules.cannoni.fire import HULL_RANGE, RAKE_RANGE, RIGGING_MIN_RANGE
 from rules.cannoni.wording import TEXTS
+from rules.core.scenarios import scenario_title
 from rules.core.tables import courses, sectors
 from rules.core.tables.compass import compass
 from rules.core.tables.open_table import Pose
@@ -104,9 +106,15 @@ class CannoniBoard(ShipsBoard):
     mini = (10.0, 1.3, 3.0)
     bow = staticmethod(paint_bowsprit)
     deck = staticmethod(paint_rig)
+    opening_step = "chits"  # placed before anything moves: the last turn's wrecks still show
 
-    def piece_boxes(self, view: View, focus: tuple[str, ...]) -> list[Box]:
-        boxes = [s.base().bounds for s in self.ships_of(view) if s.afloat] + batteries.boxes(view)
+    def piece_boxes(self, view: View, focus: tuple[str, ...], everyone: bool = False) -> list[Box]:
+        boxes = super().piece_boxes(view, focus, everyone)
+        # The forts in action, and those near the ships framed, belong in view with them.
+        near = union(boxes)
+        acting = set(focus) | {b.id for b in batteries.to_act(view, side_indices(view))} | shot_ids(view)
+        boxes += [b.polygon.bounds for b in batteries.batteries_of(view, side_indices(view))
+                  if everyone or near is None or b.id in acting or within(near, b.polygon.bounds, self.near_action)]
         for ship in self.ships_of(view):
             if ship.id in focus and ship.afloat and ship.data.get("speed"):
                 # A focused ship's whole move must be in view, not just its base.
@@ -130,6 +138,28 @@ class CannoniBoard(ShipsBoard):
     def look_of(self, ship: Ship, theme: Theme, ring: bool) -> ShipLook:
         return look_of(ship, theme, ring)
 
+    def in_action(self, view: View, shown: Sequence[Ship], focus: tuple[str, ...]) -> set[str]:
+        # Every ship whose phase this is, whether she has acted yet or not, so that the
+        # view holds still through the phase.
+        if focus:
+            return set(focus)
+        active = {s.id for s in shown if s.data.get("active")} if view.get("step") == "action" else set()
+        forts = {b.id for b in batteries.batteries_of(view, side_indices(view)) if b.fort.get("active")}
+        return super().in_action(view, shown, focus) | active | forts
+
+    def bow_length(self, ship: Ship, scale: float) -> float:
+        return max(0.28 * ship.length, 6 / scale)  # the bowsprit (paint_bowsprit)
+
+    def piece_point(self, view: View, piece_id: str) -> tuple[tuple[float, float], int] | None:
+        for b in batteries.batteries_of(view, side_indices(view)):
+            if b.id == piece_id:
+                c = b.polygon.centroid
+                return (c.x, c.y), b.side_index
+        return None
+
+    def new_damage(self, view: View, ships: Sequence[Ship]) -> bool:
+        return any(s.afloat and s.data.get("last_damage") for s in ships)
+
     def marker_reach(self, ship: Ship, scale: float) -> float:
         # The bowsprit, the ring and a fallen mast over the side reach beyond the base.
         return max(ship.length * 0.5 + max(0.28 * ship.length, 6 / scale), ship.width * 1.3) + 8 / scale
@@ -151,7 +181,8 @@ class CannoniBoard(ShipsBoard):
             batteries.draw_battery(canvas, battery, battery.id in ring_ids)
 
     def ship_label(self, view: View, ship: Ship, theme: Theme) -> Image.Image:
-        return label_sprite(ship.name, ship.side_index, gauge_groups(ship.data), badges_of(ship.data), theme)
+        return label_sprite(ship.name, ship.side_index, gauge_groups(ship.data), badges_of(ship.data), theme,
+                            fresh_groups(ship.data))
 
     def extra_labels(self, view: View, theme: Theme) -> list[Labelled]:
         return [(b.id, b.polygon, partial(batteries.label, b, theme, label_sprite))
@@ -190,7 +221,7 @@ class CannoniBoard(ShipsBoard):
         def t(code: str, **params: object) -> str:
             return TEXTS.text(code, lang, **params)
 
-        title = str(view.get("title") or view.get("scenario") or "Cannoni in batteria!")
+        title = scenario_title(view.get("title"), lang) or str(view.get("scenario") or "Cannoni in batteria!")
         turn, limit = view.get("turn"), view.get("turns_limit")
         turn_txt = t("cannoni.head.turn-of", turn=turn, limit=limit) if limit else t("cannoni.head.turn", turn=turn)
         step = view.get("step")
@@ -221,7 +252,10 @@ class CannoniBoard(ShipsBoard):
     def sides_words(self, theme: Theme) -> tuple[str, str]:
         return TEXTS.text("cannoni.legend.sides", theme.lang), self.side_words
 
-    def legend_sections(self, view: View, ships: Sequence[Ship], theme: Theme) -> tuple[tuple[Hashable, ...], Sections]:
+    def full_legend_sections(self, view: View, ships: Sequence, theme: Theme) -> tuple[tuple[Hashable, ...], Sections]:
+        return self.legend_sections(view, ships, theme, full=True)
+
+    def legend_sections(self, view: View, ships: Sequence[Ship], theme: Theme, full: bool = False) -> tuple[tuple[Hashable, ...], Sections]:
         # Forts and depth zones get their own sections, only in games that have them.
         extra: Sections = ()
         if view.get("forts"):
@@ -231,7 +265,33 @@ class CannoniBoard(ShipsBoard):
             extra += ((TEXTS.text("cannoni.legend.depth", theme.lang), tuple(
                 LegendEntry(TEXTS.text("cannoni.legend.depth-zone", theme.lang, d=d), _depth_icon(d, theme))
                 for d in depths)),)
-        return (bool(view.get("forts")), depths), extra + _static_legend(self, theme)
+        shown = None if full else self.shown_kinds(view, ships)
+        sections = tuple((title, tuple(e for kind, e in entries if shown is None or kind in shown))
+                         for title, entries in _static_legend(self, theme))
+        return ((bool(view.get("forts")), depths, shown),
+                tuple(sec for sec in sections if sec[1]) + extra)
+
+    def shown_kinds(self, view: View, ships: Sequence[Ship]) -> frozenset[str]:
+        """What of the key this map shows: the sails, marks, badges and ranges drawn."""
+        afloat = [s for s in ships if s.afloat]
+        kinds = {f"sails.{s.data.get('sails', 'battle')}" for s in afloat}
+        if any((s.data.get("loaded") or {}).get(side) is not None for s in afloat for side in ("starboard", "port")):
+            kinds.add("loaded")
+        if any(int(m["lost"]) >= int(m["boxes"]) for s in afloat for m in s.data.get("masts", [])):
+            kinds.add("mast-down")
+        if to_act(view) or batteries.to_act(view, side_indices(view)):
+            kinds.add("ring")
+        if any(len(s.data.get("trail") or ()) > 1 for s in afloat):
+            kinds.add("trail")
+        kinds.update(f"badge.{b}" for s in afloat for b in badges_of(s.data))
+        if afloat:
+            kinds.add("gauge")
+        marked = next_to_act(view)
+        if marked:
+            kinds.update(("range.hull", "range.rake", "range.rigging", "move"))
+            if any((s.data.get("loaded") or {}).get(side) is None for s in marked for side in ("starboard", "port")):
+                kinds.add("range.unloaded")
+        return frozenset(kinds)
 
     def describe(self, view: View, lang: str = "en") -> str:
         return describe(self, view, lang)
@@ -240,14 +300,16 @@ class CannoniBoard(ShipsBoard):
         return render_card(view, piece_id, theme)
 
     def view_signature(self, view: View) -> Hashable:
-        return (view.get("turn"), view.get("phase"), view.get("step"), view.get("wind"), batteries.signature(view))
+        return (view.get("turn"), view.get("phase"), view.get("step"), view.get("wind"), batteries.signature(view),
+                tuple(tuple(sorted(s.items())) for s in view.get("shots") or []))
 
     def ship_signature(self, view: View, ship: Ship) -> Hashable:
         s = ship.data
         return (ship.id, s.get("status"), round(float(s["x"]), 3), round(float(s["y"]), 3),
                 round(float(s["heading"]), 2), s.get("sails"), tuple(sorted((s.get("loaded") or {}).items())),
                 gauge_groups(s), badges_of(s), tuple(m.get("fell") or "" for m in s.get("masts", [])),
-                tuple(map(tuple, s.get("trail") or [])), bool(s.get("active")) and not s.get("acted"))
+                tuple(map(tuple, s.get("trail") or [])), bool(s.get("active")) and not s.get("acted"),
+                fresh_groups(s), s.get("lost_turn"))
 
 
 def _ring_label_point(ship: Ship, side: str, r: float, canvas: MapCanvas) -> PxPoint:
@@ -294,34 +356,39 @@ def _gauge_icon(theme: Theme):
 
 
 @lru_cache(maxsize=8)
-def _static_legend(board: CannoniBoard, theme: Theme) -> tuple[tuple[str, tuple[LegendEntry, ...]], ...]:
+def _static_legend(board: CannoniBoard, theme: Theme) -> tuple[tuple[str, tuple[tuple[str, LegendEntry], ...]], ...]:
+    """Every entry a Cannoni map may need, each with the kind of mark it explains
+    (see :meth:`CannoniBoard.shown_kinds`)."""
     masts = ((0.3, True, None), (0.0, True, None), (-0.3, True, None))
     colour = theme.side_colour(0)
+
+    def t(code: str) -> str:
+        return TEXTS.text(code, theme.lang)
 
     def look(sails: str, loaded: tuple[str, ...] = (), masts=masts, ring: bool = False) -> ShipLook:
         return ShipLook(2.6, 1.3, colour, ring, sails, loaded, masts)
     plain = look("battle")
+    down = ((0.3, True, None), (0.0, False, "starboard"), (-0.3, True, None))
     ship_entries = (
-        LegendEntry(TEXTS.text("cannoni.legend.full-sail", theme.lang), board.mini_ship(look("full"), theme), 46),
-        LegendEntry(TEXTS.text("cannoni.legend.battle-sail", theme.lang), board.mini_ship(plain, theme), 46),
-        LegendEntry(TEXTS.text("cannoni.legend.furled", theme.lang), board.mini_ship(look("furled"), theme), 46),
-        LegendEntry(TEXTS.text("cannoni.legend.loaded", theme.lang),
-                    board.mini_ship(look("furled", ("starboard",), ()), theme), 46),
-        LegendEntry(TEXTS.text("cannoni.legend.mast-down", theme.lang), board.mini_ship(look("battle", (), ((0.3, True, None), (0.0, False, "starboard"),
-                                                       (-0.3, True, None))), theme), 46),
-        LegendEntry(TEXTS.text("cannoni.legend.ring", theme.lang), board.mini_ship(look("battle", ring=True), theme), 46),
-        LegendEntry(TEXTS.text("cannoni.legend.trail", theme.lang), trail_icon(mix(theme.side_colour(0), (0, 0, 0), 0.2)), 34),
+        ("sails.full", LegendEntry(t("cannoni.legend.full-sail"), board.mini_ship(look("full"), theme), 46)),
+        ("sails.battle", LegendEntry(t("cannoni.legend.battle-sail"), board.mini_ship(plain, theme), 46)),
+        ("sails.furled", LegendEntry(t("cannoni.legend.furled"), board.mini_ship(look("furled"), theme), 46)),
+        ("loaded", LegendEntry(t("cannoni.legend.loaded"), board.mini_ship(look("furled", ("starboard",), ()), theme),
+                               46)),
+        ("mast-down", LegendEntry(t("cannoni.legend.mast-down"), board.mini_ship(look("battle", (), down), theme), 46)),
+        ("ring", LegendEntry(t("cannoni.legend.ring"), board.mini_ship(look("battle", ring=True), theme), 46)),
+        ("trail", LegendEntry(t("cannoni.legend.trail"), trail_icon(mix(theme.side_colour(0), (0, 0, 0), 0.2)), 34)),
     )
-    status = badge_entries(BADGES, theme, lambda b: TEXTS.text(f"cannoni.badge.{b.kind}", theme.lang))
-    status += (LegendEntry(TEXTS.text("cannoni.legend.gauge", theme.lang),
-                           _gauge_icon(theme), gauge_width(_GAUGE_SAMPLE)),)
+    badges = badge_entries(BADGES, theme, lambda b: t(f"cannoni.badge.{b.kind}"))
+    status = tuple((f"badge.{b.kind}", e) for b, e in zip(BADGES, badges))
+    status += (("gauge", LegendEntry(t("cannoni.legend.gauge"), _gauge_icon(theme), gauge_width(_GAUGE_SAMPLE))),)
     ranges = (
-        LegendEntry(TEXTS.text("cannoni.legend.hull-only", theme.lang), _ring_icon(RING_ALPHA[RIGGING_MIN_RANGE], theme)),
-        LegendEntry(TEXTS.text("cannoni.legend.rake", theme.lang), _ring_icon(RING_ALPHA[RAKE_RANGE], theme)),
-        LegendEntry(TEXTS.text("cannoni.legend.hull-rigging", theme.lang), _ring_icon(RING_ALPHA[HULL_RANGE], theme)),
-        LegendEntry(TEXTS.text("cannoni.legend.not-loaded", theme.lang), _ring_icon(0, theme, dashed=True)),
-        LegendEntry(TEXTS.text("cannoni.legend.move", theme.lang), fan_icon(theme, REACH_ALPHA, partial(_reach_lines, theme=theme)), 34),
+        ("range.hull", LegendEntry(t("cannoni.legend.hull-only"), _ring_icon(RING_ALPHA[RIGGING_MIN_RANGE], theme))),
+        ("range.rake", LegendEntry(t("cannoni.legend.rake"), _ring_icon(RING_ALPHA[RAKE_RANGE], theme))),
+        ("range.rigging", LegendEntry(t("cannoni.legend.hull-rigging"), _ring_icon(RING_ALPHA[HULL_RANGE], theme))),
+        ("range.unloaded", LegendEntry(t("cannoni.legend.not-loaded"), _ring_icon(0, theme, dashed=True))),
+        ("move", LegendEntry(t("cannoni.legend.move"), fan_icon(theme, REACH_ALPHA, partial(_reach_lines, theme=theme)),
+                             34)),
     )
-    return ((TEXTS.text("cannoni.legend.ships", theme.lang), ship_entries),
-            (TEXTS.text("cannoni.legend.status", theme.lang), status),
-            (TEXTS.text("cannoni.legend.ranges", theme.lang), ranges))
+    return ((t("cannoni.legend.ships"), ship_entries), (t("cannoni.legend.status"), status),
+            (t("cannoni.legend.ranges"), ranges))

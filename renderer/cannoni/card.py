@@ -1,5 +1,6 @@
 """A ship's log-book card (*libro di bordo*): what is printed on it, and what has
-been struck off, drawn from the public view.
+been struck off, drawn from the public view, in the theme's language (the words are
+Cannoni's catalogue's ``cannoni.card.*``).
 
 Boxes come in sections of four, as on the printed card. The rules strike the
 incomplete section first and then whole sections, so struck boxes are crossed
@@ -15,19 +16,19 @@ from renderer.cannoni.ships import Ship
 from renderer.pieces import find_ship, side_label
 from renderer.open_table.table import grid_square
 from renderer.theme import RGB, Theme, ellipsize, font, mix, text_width
+from rules.cannoni.fire import HULL_RANGE, RIGGING_MIN_RANGE
 from rules.cannoni.logbook import RANGE_BANDS
 from rules.cannoni.state import SECTION
+from rules.cannoni.wording import TEXTS
 from rules.core.tables.compass import compass
-from rules.cannoni.fire import HULL_RANGE, RIGGING_MIN_RANGE
+from rules.core.texts import Speaker
 
 BOX = 26
 BOX_GAP = 4
 SECTION_GAP = 14
 PAD = 28
 POINTS = ("close_hauled", "beam_reach", "broad_reach", "running")
-POINT_WORDS = {"in_irons": "in irons", "close_hauled": "close-hauled", "beam_reach": "beam reach",
-               "broad_reach": "broad reach", "running": "running"}
-SAIL_WORDS = {"full": "full sail", "battle": "battle sail", "furled": "sails furled"}
+FLAGS = ("fire", "aground", "struck", "sinking", "dismasted")
 
 
 def _boxes_row(draw: ImageDraw.ImageDraw, x: int, y: int, boxes: int, lost: int, theme: Theme) -> int:
@@ -88,6 +89,7 @@ def render_card(view: dict[str, Any], ship_id: str, theme: Theme) -> Image.Image
     ship = find_ship(view, ship_id, Ship)
     d = ship.data
     log = d["log"]
+    say = Speaker(TEXTS, theme.lang)
     width = theme.width
     img = Image.new("RGB", (width, 1800), theme.legend_bg)
     draw = ImageDraw.Draw(img)
@@ -100,51 +102,26 @@ def render_card(view: dict[str, Any], ship_id: str, theme: Theme) -> Image.Image
     draw.text((PAD + 6, 12), shape, font=font(theme.title_px + 4, True), fill=colour)
     draw.text((PAD + 6 + text_width(shape + " ", theme.title_px + 4, True), 12), ship.name,
               font=font(theme.title_px + 4, True), fill=theme.header_ink)
-    guns = f"{log['guns']} guns" + (f" + {log['carronades']} carronades" if log.get("carronades") else "")
-    sub = (f"{log.get('type') or 'ship'} · {side_label(ship.side)} · class {log['ship_class']} · {guns} · "
-           f"{log['decks']} deck{'s' if log['decks'] != 1 else ''} · {log['crew_men']} men")
+    guns = say("cannoni.card.guns", n=log["guns"])
+    if log.get("carronades"):
+        guns += say("cannoni.card.carronades", n=log["carronades"])
+    decks = say("cannoni.card.decks" if log["decks"] != 1 else "cannoni.card.deck", n=log["decks"])
+    kind = say.word("card.type", log["type"]) if log.get("type") else say("cannoni.card.ship")
+    sub = say("cannoni.card.sub", type=kind, side=side_label(ship.side), cls=log["ship_class"], guns=guns,
+              decks=decks, men=log["crew_men"])
     draw.text((PAD + 6, 56), ellipsize(sub, theme.status_px, width - 2 * PAD), font=font(theme.status_px),
               fill=theme.header_muted)
-    y = 110
-
-    # Where she is and what she is doing now.
-    tw, th = float(view["table"]["width"]), float(view["table"]["height"])
-    status_bits = []
-    if d.get("status", "afloat") == "afloat":
-        h = float(d["heading"])
-        status_bits.append(f"at {grid_square(float(d['x']), float(d['y']), tw, th)}, heading {h:.0f}° {compass(h)}")
-    else:
-        status_bits.append({"sunk": "sunk", "off_table": "left the table"}.get(d.get("status"), str(d.get("status"))))
-    status_bits.append(SAIL_WORDS.get(d.get("sails"), str(d.get("sails"))))
-    if d.get("point_of_sail"):
-        status_bits.append(POINT_WORDS.get(d["point_of_sail"], d["point_of_sail"]))
-    speed = d.get("speed")
-    status_bits.append(f"moves {speed['max']:g}–{speed['min']:g} in" if speed else "cannot move now")
-    loaded = d.get("loaded") or {}
-    status_bits.append("loaded: " + (", ".join(s for s in ("starboard", "port") if loaded.get(s)) or "none"))
-    for key, word in (("fire", "ON FIRE"), ("aground", "aground"), ("struck", "struck"),
-                      ("sinking", "sinking"), ("dismasted", "dismasted")):
-        if d.get(key):
-            status_bits.append(word)
-    if d.get("engaged"):
-        status_bits.append("grappled")
-    if d.get("captured_by") is not None:
-        status_bits.append(f"a prize of {side_label(str(d['captured_by']))}")
-    if d.get("anchor"):
-        status_bits.append(f"anchored by the {d['anchor']}")
-    if d.get("fouled_with"):
-        names = {s["id"]: s["name"] for s in view.get("ships", [])}
-        status_bits.append("fouled with " + ", ".join(names.get(i, i) for i in d["fouled_with"]))
-    y = _wrap(draw, y, status_bits, " · ", theme.status_px, theme.ink, width, 8) + 10
+    y = _wrap(draw, 110, _status(view, d, say), " · ", theme.status_px, theme.ink, width, 8) + 10
 
     # Skills.
-    skills = [("Manoeuvre", str(log["manoeuvre"])), ("Combat", str(log["combat"])),
-              ("Gunnery", f"{log['gunnery']:+d}"),
-              ("Turning card", f"{log['turning']}{log.get('turning_number') or ''}"),
-              ("Draught", str(log["draught"])), ("Value", str(log["value"])),
-              ("Base", f"{log['base_length']:.2f}×{log['base_width']:.2f} in")]
+    skills = [("manoeuvre", str(log["manoeuvre"])), ("combat", str(log["combat"])),
+              ("gunnery", f"{log['gunnery']:+d}"), ("turning", f"{log['turning']}{log.get('turning_number') or ''}"),
+              ("draught", str(log["draught"])), ("value", str(log["value"])),
+              ("base", say("cannoni.card.base-size", length=f"{log['base_length']:.2f}",
+                           width=f"{log['base_width']:.2f}"))]
     x = PAD
-    for label, value in skills:
+    for code, value in skills:
+        label = say(f"cannoni.card.{code}")
         w = max(text_width(label, theme.small_px), text_width(value, theme.title_px, True)) + 24
         draw.rounded_rectangle((x, y, x + w, y + 62), radius=6, fill=(255, 255, 255), outline=theme.gauge_edge)
         draw.text((x + 12, y + 6), label, font=font(theme.small_px), fill=theme.muted)
@@ -152,74 +129,123 @@ def render_card(view: dict[str, Any], ship_id: str, theme: Theme) -> Image.Image
         x += w + 10
     y += 80
 
-    # Boxes by section.
-    draw.text((PAD, y), "Damage (crossed boxes are struck)", font=font(theme.status_px, True), fill=theme.ink)
-    y += theme.status_px + 12
-    rows: list[tuple[str, dict[str, Any]]] = []
-    for side in ("starboard", "port"):
-        if side in d.get("hull", {}):
-            rows.append((f"Hull {side}", d["hull"][side]))
-    for mast in d.get("masts", []):
-        extra = ""
-        if mast.get("fell") in ("starboard", "port"):
-            extra = f" (fallen to {mast['fell']})"
-        rows.append((f"{mast['name'].capitalize()} mast{extra}", mast))
-    rows.append(("Crew", d.get("crew", {"boxes": 0, "lost": 0})))
-    label_w = max(text_width(r[0], theme.label_px, True) for r in rows) + 24
-    for label, track in rows:
-        draw.text((PAD, y + 4), label, font=font(theme.label_px, True), fill=theme.ink)
-        right = _boxes_row(draw, PAD + label_w, y, int(track["boxes"]), int(track["lost"]), theme)
-        left = int(track["boxes"]) - int(track["lost"])
-        draw.text((right + 14, y + 4), f"{left} of {track['boxes']} left", font=font(theme.label_px),
-                  fill=theme.muted)
-        y += BOX + 12
-    y += 12
-
-    # Speed table: the row for the present point of sail and the column for the
-    # present sails are marked, so the card answers "how far can I go?" at a glance.
-    draw.text((PAD, y), "Speed (inches per action, max–min)", font=font(theme.status_px, True), fill=theme.ink)
-    y += theme.status_px + 10
-    speeds = log["speeds"]
-    srows = [["Point of sail", "Full sail", "Battle sail"]]
-    for p in POINTS:
-        row = speeds[p]
-        srows.append([POINT_WORDS[p], f"{row['full']['max']:g}–{row['full']['min']:g}",
-                      f"{row['battle']['max']:g}–{row['battle']['min']:g}"])
-    hl: set[tuple[int, int]] = set()
-    if d.get("point_of_sail") in POINTS and d.get("sails") in ("full", "battle"):
-        hl.add((POINTS.index(d["point_of_sail"]) + 1, 1 if d["sails"] == "full" else 2))
-    bottom = _table(draw, PAD, y, srows, [220, 150, 150], theme, hl)
-    draw.text((PAD + 540, y + 8), f"Drift: {speeds['drift_full']:g} in under full sail,",
-              font=font(theme.label_px), fill=theme.ink)
-    draw.text((PAD + 540, y + 30), f"{speeds['drift_battle']:g} in under battle sail",
-              font=font(theme.label_px), fill=theme.ink)
-    y = bottom + 22
-
-    # Fire table: hull shots reach 13", rigging shots start beyond 4".
-    draw.text((PAD, y), "Fire (modifier by range in inches)", font=font(theme.status_px, True), fill=theme.ink)
-    y += theme.status_px + 10
-    heads = ["Range"]
-    lo = 0.0
-    for hi in RANGE_BANDS:
-        heads.append(f"{lo:g}–{hi:g}")
-        lo = hi
-    values = ["Modifier"] + [("—" if v is None else (f"{v:+d}" if v else "0")) for v in log["fire"]]
-    aims = ["Aim"]
-    lo = 0.0
-    for hi in RANGE_BANDS:
-        hull = lo < HULL_RANGE
-        rig = hi > RIGGING_MIN_RANGE
-        aims.append("H+R" if hull and rig else ("H" if hull else "R"))
-        lo = hi
-    col_w = (width - 2 * PAD - 120) // len(RANGE_BANDS)
-    bottom = _table(draw, PAD, y, [heads, values, aims], [120] + [col_w] * len(RANGE_BANDS), theme,
-                    shade={i + 1 for i, hi in enumerate(RANGE_BANDS) if hi <= HULL_RANGE})
-    y = bottom + 8
-    draw.text((PAD, y), "H = hull (to 13 in), R = rigging (beyond 4 in); shaded = hull range",
-              font=font(theme.small_px), fill=theme.muted)
-    y += theme.small_px + 18
+    y = _damage(draw, y, d, theme, say)
+    y = _speeds(draw, y, d, log, theme, say)
+    y = _fire(draw, y, log, width, theme, say)
 
     notes = str(log.get("notes") or "")
     if notes:
         y = _wrap(draw, y, notes.split(), " ", theme.small_px, theme.muted, width, 6)
     return img.crop((0, 0, width, y + PAD))
+
+
+def _status(view: dict[str, Any], d: dict[str, Any], say: Speaker) -> list[str]:
+    """Where she is and what she is doing now."""
+    tw, th = float(view["table"]["width"]), float(view["table"]["height"])
+    bits = []
+    if d.get("status", "afloat") == "afloat":
+        h = float(d["heading"])
+        bits.append(say("cannoni.card.at", square=grid_square(float(d["x"]), float(d["y"]), tw, th),
+                        heading=f"{h:.0f}", compass=compass(h)))
+    else:
+        bits.append(say.word("card.status", d.get("status")))
+    bits.append(say.word("card.sails", d.get("sails")))
+    if d.get("point_of_sail"):
+        bits.append(say.word("card.point", d["point_of_sail"]))
+    speed = d.get("speed")
+    bits.append(say("cannoni.card.moves", max=f"{speed['max']:g}", min=f"{speed['min']:g}") if speed
+                else say("cannoni.card.cannot-move"))
+    loaded = d.get("loaded") or {}
+    sides = [say.word("side", s) for s in ("starboard", "port") if loaded.get(s)]
+    bits.append(say("cannoni.card.loaded", sides=", ".join(sides) or say("cannoni.card.none")))
+    bits += [say.word("card.flag", key) for key in FLAGS if d.get(key)]
+    if d.get("engaged"):
+        bits.append(say.word("card.flag", "engaged"))
+    if d.get("captured_by") is not None:
+        bits.append(say("cannoni.map.prize-of", side=side_label(str(d["captured_by"]))))
+    if d.get("anchor"):
+        bits.append(say("cannoni.card.anchored", end=say.word("end", d["anchor"])))
+    if d.get("fouled_with"):
+        names = {s["id"]: s["name"] for s in view.get("ships", [])}
+        bits.append(say("cannoni.card.fouled", ships=", ".join(names.get(i, i) for i in d["fouled_with"])))
+    return bits
+
+
+def _damage(draw: ImageDraw.ImageDraw, y: int, d: dict[str, Any], theme: Theme, say: Speaker) -> int:
+    """The boxes by section, struck ones crossed."""
+    draw.text((PAD, y), say("cannoni.card.damage"), font=font(theme.status_px, True), fill=theme.ink)
+    y += theme.status_px + 12
+    rows: list[tuple[str, dict[str, Any]]] = []
+    for side in ("starboard", "port"):
+        if side in d.get("hull", {}):
+            rows.append((say("cannoni.card.hull", side=say.word("side", side)), d["hull"][side]))
+    for mast in d.get("masts", []):
+        fell = ""
+        if mast.get("fell") in ("starboard", "port"):
+            fell = say("cannoni.card.fallen", side=say.word("side", mast["fell"]))
+        name = str(mast["name"])
+        if f"cannoni.card.mast-name.{name}" in TEXTS:
+            name = say.word("card.mast-name", name)
+        else:  # a mast the catalogue has no word for: its name as stored
+            name = name.capitalize()
+        rows.append((say("cannoni.card.mast", name=name, fell=fell), mast))
+    rows.append((say("cannoni.card.crew"), d.get("crew", {"boxes": 0, "lost": 0})))
+    label_w = max(text_width(r[0], theme.label_px, True) for r in rows) + 24
+    for label, track in rows:
+        draw.text((PAD, y + 4), label, font=font(theme.label_px, True), fill=theme.ink)
+        right = _boxes_row(draw, PAD + label_w, y, int(track["boxes"]), int(track["lost"]), theme)
+        left = int(track["boxes"]) - int(track["lost"])
+        draw.text((right + 14, y + 4), say("cannoni.card.left", left=left, boxes=track["boxes"]),
+                  font=font(theme.label_px), fill=theme.muted)
+        y += BOX + 12
+    return y + 12
+
+
+def _speeds(draw: ImageDraw.ImageDraw, y: int, d: dict[str, Any], log: dict[str, Any], theme: Theme,
+            say: Speaker) -> int:
+    """The speed table: the row for the present point of sail and the column for the
+    present sails are marked, so the card answers "how far can I go?" at a glance."""
+    draw.text((PAD, y), say("cannoni.card.speed"), font=font(theme.status_px, True), fill=theme.ink)
+    y += theme.status_px + 10
+    speeds = log["speeds"]
+    srows = [[say("cannoni.card.point-of-sail"), say("cannoni.card.full-sail"), say("cannoni.card.battle-sail")]]
+    for p in POINTS:
+        row = speeds[p]
+        srows.append([say.word("card.point", p), f"{row['full']['max']:g}–{row['full']['min']:g}",
+                      f"{row['battle']['max']:g}–{row['battle']['min']:g}"])
+    hl: set[tuple[int, int]] = set()
+    if d.get("point_of_sail") in POINTS and d.get("sails") in ("full", "battle"):
+        hl.add((POINTS.index(d["point_of_sail"]) + 1, 1 if d["sails"] == "full" else 2))
+    bottom = _table(draw, PAD, y, srows, [220, 150, 150], theme, hl)
+    draw.text((PAD + 540, y + 8), say("cannoni.card.drift-full", n=f"{speeds['drift_full']:g}"),
+              font=font(theme.label_px), fill=theme.ink)
+    draw.text((PAD + 540, y + 30), say("cannoni.card.drift-battle", n=f"{speeds['drift_battle']:g}"),
+              font=font(theme.label_px), fill=theme.ink)
+    return bottom + 22
+
+
+def _fire(draw: ImageDraw.ImageDraw, y: int, log: dict[str, Any], width: int, theme: Theme, say: Speaker) -> int:
+    """The fire table: hull shots reach 13", rigging shots start beyond 4"."""
+    draw.text((PAD, y), say("cannoni.card.fire"), font=font(theme.status_px, True), fill=theme.ink)
+    y += theme.status_px + 10
+    heads = [say("cannoni.card.range")]
+    lo = 0.0
+    for hi in RANGE_BANDS:
+        heads.append(f"{lo:g}–{hi:g}")
+        lo = hi
+    values = [say("cannoni.card.modifier")] + [("—" if v is None else (f"{v:+d}" if v else "0")) for v in log["fire"]]
+    aims = [say("cannoni.card.aim")]
+    lo = 0.0
+    for hi in RANGE_BANDS:
+        hull = lo < HULL_RANGE
+        rig = hi > RIGGING_MIN_RANGE
+        aims.append(say("cannoni.card.aim-both") if hull and rig
+                    else say("cannoni.card.aim-hull") if hull else say("cannoni.card.aim-rigging"))
+        lo = hi
+    col_w = (width - 2 * PAD - 120) // len(RANGE_BANDS)
+    bottom = _table(draw, PAD, y, [heads, values, aims], [120] + [col_w] * len(RANGE_BANDS), theme,
+                    shade={i + 1 for i, hi in enumerate(RANGE_BANDS) if hi <= HULL_RANGE})
+    y = bottom + 8
+    draw.text((PAD, y), say("cannoni.card.aim-key", hull=f"{HULL_RANGE:g}", rigging=f"{RIGGING_MIN_RANGE:g}"),
+              font=font(theme.small_px), fill=theme.muted)
+    return y + theme.small_px + 18

@@ -200,6 +200,17 @@ def gauge_groups(data: dict[str, Any]) -> tuple[tuple[tuple[int, int], ...], ...
     return (hull_g, masts, ((int(crew["boxes"]) - int(crew["lost"]), int(crew["boxes"])),))
 
 
+def fresh_groups(data: dict[str, Any]) -> tuple[tuple[int, ...], ...]:
+    """Boxes struck when the last phase's damage was marked (the view's
+    ``last_damage``), in the gauge's order; () when there are none."""
+    last = data.get("last_damage") or {}
+    if not last:
+        return ()
+    masts = sorted(data.get("masts", []), key=lambda m: -float(m["offset"]))
+    return (tuple(int(last.get(f"hull.{s}", 0)) for s in ("starboard", "port") if s in data.get("hull", {})),
+            tuple(int(last.get(f"mast.{m['name']}", 0)) for m in masts), (int(last.get("crew", 0)),))
+
+
 GAUGE_W = {0: 20, 1: 12, 2: 22}  # px per gauge in the hull, mast and crew groups
 
 
@@ -211,17 +222,25 @@ def gauge_width(groups: tuple[tuple[tuple[int, int], ...], ...]) -> int:
 
 
 def paint_gauge(draw: ImageDraw.ImageDraw, x: int, y: int,
-                groups: tuple[tuple[tuple[int, int], ...], ...], theme: Theme) -> None:
-    """Dark = boxes left, white = boxes struck, on a white backing for the sea."""
+                groups: tuple[tuple[tuple[int, int], ...], ...], theme: Theme,
+                fresh: tuple[tuple[int, ...], ...] = ()) -> None:
+    """Dark = boxes left, white = boxes struck, red = boxes just struck (``fresh``), on
+    a white backing for the sea, edged in red when anything is new."""
     w = gauge_width(groups)
+    new = any(n for group in fresh for n in group)
     draw.rounded_rectangle((x, y, x + w - 1, y + GAUGE_H + 5), radius=3, fill=(255, 255, 255),
-                           outline=theme.gauge_edge)
+                           outline=theme.fresh if new else theme.gauge_edge, width=2 if new else 1)
     cx = x + 4
     for gi, group in enumerate(groups):
-        for left, printed in group:
+        for gj, (left, printed) in enumerate(group):
             gw = GAUGE_W[gi]
             box = (cx, y + 3, cx + gw - 1, y + 2 + GAUGE_H)
             draw.rectangle(box, fill=theme.gauge_lost, outline=theme.gauge_edge)
+            struck = fresh[gi][gj] if gi < len(fresh) and gj < len(fresh[gi]) else 0
+            if printed > 0 and struck > 0:
+                # The boxes just struck, right after those left.
+                fw = int(round((gw - 2) * min(left + struck, printed) / printed))
+                draw.rectangle((cx + 1, y + 4, cx + max(fw, 3), y + 1 + GAUGE_H), fill=theme.fresh)
             if printed > 0 and left > 0:
                 fw = max(int(round((gw - 2) * left / printed)), 1)
                 draw.rectangle((cx + 1, y + 4, cx + fw, y + 1 + GAUGE_H), fill=theme.gauge_full)
@@ -235,16 +254,19 @@ class Gauge:
     """The damage gauge as a part of a label's row."""
 
     groups: tuple[tuple[tuple[int, int], ...], ...]
+    fresh: tuple[tuple[int, ...], ...] = ()
 
     def size(self, theme: Theme) -> tuple[int, int]:
         return gauge_width(self.groups), GAUGE_H + 6
 
     def paint(self, img: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int, theme: Theme) -> None:
-        paint_gauge(draw, x, y, self.groups, theme)
+        paint_gauge(draw, x, y, self.groups, theme, self.fresh)
 
 
 def label_sprite(name: str, side_index: int, groups: tuple[tuple[tuple[int, int], ...], ...],
-                 badges: tuple[str, ...], theme: Theme) -> Image.Image:
-    """Name (with the side's shape in the side's colour), damage gauge and status
-    badges, as one transparent tile (ships' and batteries' alike). Shared: do not draw on it."""
-    return tile_sprite(name, side_index, (Gauge(groups),) + tuple(BadgePart(BADGE_OF[b]) for b in badges), theme)
+                 badges: tuple[str, ...], theme: Theme, fresh: tuple[tuple[int, ...], ...] = ()) -> Image.Image:
+    """Name (with the side's shape in the side's colour), damage gauge (with the boxes
+    just struck in red) and status badges, as one transparent tile (ships' and
+    batteries' alike). Shared: do not draw on it."""
+    return tile_sprite(name, side_index, (Gauge(groups, fresh),) + tuple(BadgePart(BADGE_OF[b]) for b in badges),
+                       theme)

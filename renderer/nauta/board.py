@@ -23,14 +23,16 @@ from renderer.canvas import MapCanvas, Placement, closed, dashed_line
 from renderer.labels import BADGE
 from renderer.legend_entries import LegendEntry, sprite_icon, trail_icon
 from renderer.nauta.card import render_card
-from renderer.nauta.galleys import (BADGES, GRID_SEGMENTS, Galley, GalleyLook, badges_of,
+from renderer.nauta.galleys import (BADGES, fresh_damage, GRID_SEGMENTS, Galley, GalleyLook, badges_of,
                                     chip_sprite, galleys_of, label_parts, look_of, paint_beak, paint_prow,
                                     NAME_MAX_PX, chips_of, paint_soldiers, seat_name, soldiers_of, soldiers_width, to_move, unit_cm)
+from renderer.open_table.action import draw_wreck
 from renderer.open_table.board import Sections, ShipsBoard
 from renderer.open_table.ships import LabelPart, Reach, ReachStyle, badge_entries, fan_icon
 from renderer.pieces import side_indices, side_label
 from renderer.theme import Theme, mix, text_sprite
 from renderer.viewport import Box
+from rules.core.scenarios import scenario_title
 from rules.core.tables.compass import compass
 from rules.core.texts import Text
 from rules.nauta import geometry as g
@@ -153,9 +155,13 @@ class NautaBoard(ShipsBoard):
     deck = staticmethod(paint_prow)
 
     unit_cm = staticmethod(unit_cm)
+    # New damage is the red badge of the status section.
+    keys_new_damage = False
+    shot_key = "map.key.volley"  # balistae and crossbows
+    opening_step = "speeds"  # the speeds are written before anything moves
 
-    def piece_boxes(self, view: View, focus: tuple[str, ...]) -> list[Box]:
-        boxes: list[Box] = [s.base().bounds for s in galleys_of(view) if s.on_table]
+    def piece_boxes(self, view: View, focus: tuple[str, ...], everyone: bool = False) -> list[Box]:
+        boxes: list[Box] = super().piece_boxes(view, focus, everyone or view.get("step") == "deploy")
         for ship in galleys_of(view):
             if ship.id in focus and ship.afloat:
                 # A focused ship's whole reach must be in view, not just its base.
@@ -184,6 +190,12 @@ class NautaBoard(ShipsBoard):
     def look_of(self, ship: Galley, theme: Theme, ring: bool) -> GalleyLook:
         return look_of(ship, theme, ring)
 
+    def bow_length(self, ship: Galley, scale: float) -> float:
+        return max(0.22 * ship.length, 7 / scale)  # the beak (paint_beak)
+
+    def new_damage(self, view: View, ships: Sequence[Galley]) -> bool:
+        return any(s.afloat and fresh_damage(view, s.data) for s in ships)
+
     def marker_reach(self, ship: Galley, scale: float) -> float:
         # The beak and the ring reach beyond the base.
         return math.hypot(ship.length / 2 + max(0.22 * ship.length, 7 / scale), ship.width / 2) + 9 / scale
@@ -192,14 +204,16 @@ class NautaBoard(ShipsBoard):
         return reach_of(ship)
 
     def label_parts(self, view: View, ship: Galley, theme: Theme) -> tuple[LabelPart, ...]:
-        return label_parts(view, ship)
+        return label_parts(view, ship, theme.lang)
 
     def draw_under(self, canvas: MapCanvas, view: View, ships: Sequence[Galley]) -> None:
         if view.get("step") == "deploy":
             self._draw_deploy_zones(canvas, view)
+        # Older wrecks, without a name; the skeleton marks this turn's with theirs.
+        recent = set(map(id, self.wrecks(view, ships)))
         for ship in ships:
-            if ship.status in ("sunk", "wrecked"):
-                self._draw_sunk(canvas, ship)
+            if ship.status in self.wreck_statuses and id(ship) not in recent:
+                draw_wreck(canvas, ship)
 
     def draw_ranges(self, canvas: MapCanvas, view: View, marked: Sequence[Galley], focus: tuple[str, ...]) -> None:
         # The balistae's arcs are shaded with the reach, in one blend.
@@ -238,20 +252,6 @@ class NautaBoard(ShipsBoard):
                                  mix(colour, (0, 0, 0), 0.35), theme.halo, 3)
             cx, cy = canvas.px((x0 + x1) / 2, (y0 + y1) / 2)
             canvas.paste_centred(sprite, cx, cy)
-
-    def _draw_sunk(self, canvas: MapCanvas, ship: Galley) -> None:
-        """Where a ship went down or struck the coast: a faint dashed outline and a ×,
-        no name (the header lists ships out of play)."""
-        pts = canvas.poly_px(ship.base().exterior.coords)
-        xs, ys = zip(*pts)
-        if not canvas.visible((min(xs), min(ys), max(xs), max(ys))):
-            return
-        colour = canvas.theme.muted
-        dashed_line(canvas.draw, pts, colour, width=2, dash=5, gap=4)
-        cx, cy = canvas.px(ship.pose.x, ship.pose.y)
-        r = max(min(ship.width * canvas.viewport.scale * 0.45, 10), 5)
-        canvas.draw.line([(cx - r, cy - r), (cx + r, cy + r)], fill=colour, width=3)
-        canvas.draw.line([(cx - r, cy + r), (cx + r, cy - r)], fill=colour, width=3)
 
     def _draw_scale(self, canvas: MapCanvas, view: View, taken: Placement) -> None:
         """The scale bar, in whichever corner of the map hides least."""
@@ -313,7 +313,7 @@ class NautaBoard(ShipsBoard):
         return [s for s in galleys_of(view) if not s.on_table and s.status != "undeployed"]
 
     def header(self, view: View, lang: str = "en") -> Header:
-        title = str(view.get("title") or view.get("scenario") or "Nauta")
+        title = scenario_title(view.get("title"), lang) or str(view.get("scenario") or "Nauta")
         unit = self.unit_cm(view)
         line2 = TEXTS.text("nauta.head.scale", lang, unit=f"{unit:g}", segments=f"{GRID_SEGMENTS:g}",
                            cm=f"{GRID_SEGMENTS * unit:g}")
@@ -326,10 +326,38 @@ class NautaBoard(ShipsBoard):
             line2 += TEXTS.text("nauta.head.out", lang, ships=", ".join(out))
         return Header(title=title, lines=(self.status_line(view, lang), line2), wind_from=None)
 
-    def legend_sections(self, view: View, ships: Sequence[Galley], theme: Theme) -> tuple[tuple[Hashable, ...], Sections]:
+    def full_legend_sections(self, view: View, ships: Sequence, theme: Theme) -> tuple[tuple[Hashable, ...], Sections]:
+        return self.legend_sections(view, ships, theme, full=True)
+
+    def legend_sections(self, view: View, ships: Sequence[Galley], theme: Theme, full: bool = False) -> tuple[tuple[Hashable, ...], Sections]:
         # The weapons' zones are explained only where some ship carries them.
         weapons = tuple(sorted({w for s in ships if s.afloat for w in [s.data.get("weapon")] if w}))
-        return (weapons,), _static_legend(self, theme) + _reach_legend(weapons, theme)
+        shown = None if full else self.shown_kinds(view, ships)
+        sections = tuple((title, tuple(e for kind, e in entries if shown is None or kind in shown))
+                         for title, entries in _static_legend(self, theme))
+        reach = _reach_legend(weapons, theme) if full or "reach" in (shown or ()) else ()
+        return (weapons, shown), tuple(sec for sec in sections if sec[1]) + reach
+
+    def shown_kinds(self, view: View, ships: Sequence[Galley]) -> frozenset[str]:
+        """What of the key this map shows: the marks, chips and badges drawn."""
+        on = [s for s in ships if s.on_table]
+        kinds = {"prow"} if on else set()
+        if to_move(view):
+            kinds.add("ring")
+        if any(not s.afloat for s in on):
+            kinds.add("pale")
+        recent = set(map(id, self.wrecks(view, ships)))
+        if any(s.status in self.wreck_statuses and id(s) not in recent for s in ships):
+            kinds.add("sunk")
+        if any(len(s.data.get("trail") or ()) > 1 for s in on):
+            kinds.add("wake")
+        kinds.update(f"chip.{'fit' if style == 'used' else style}" for s in on for _t, style in chips_of(s))
+        if any(soldiers_of(s.data)[1] for s in on):
+            kinds.add("soldiers")
+        kinds.update(f"badge.{b}" for s in on for b in badges_of(view, s.data))
+        if self.marked(view, on, ()):
+            kinds.add("reach")
+        return frozenset(kinds)
 
     def sides_words(self, theme: Theme) -> tuple[str, str]:
         return (TEXTS.text("nauta.legend.sides", theme.lang),
@@ -343,11 +371,12 @@ class NautaBoard(ShipsBoard):
 
     def view_signature(self, view: View) -> Hashable:
         return (view.get("turn"), view.get("step"), view.get("move_no"), view.get("mover_side"),
-                tuple(s.id for s in to_move(view)))
+                tuple(s.id for s in to_move(view)), tuple(tuple(sorted(s.items())) for s in view.get("shots") or []))
 
     def ship_signature(self, view: View, ship: Galley) -> Hashable:
         return (ship.id, ship.status, round(ship.pose.x, 3), round(ship.pose.y, 3), round(ship.pose.heading, 2),
-                chips_of(ship), soldiers_of(ship.data), badges_of(view, ship.data), len(ship.data.get("trail") or ()))
+                chips_of(ship), soldiers_of(ship.data), badges_of(view, ship.data), len(ship.data.get("trail") or ()),
+                ship.data.get("lost_turn"))
 
 
 # -- alt text -----------------------------------------------------------------------
@@ -471,32 +500,37 @@ def _crossbow_icon(theme: Theme):
 
 
 @lru_cache(maxsize=8)
-def _static_legend(board: NautaBoard, theme: Theme) -> tuple[tuple[str, tuple[LegendEntry, ...]], ...]:
+def _static_legend(board: NautaBoard, theme: Theme) -> tuple[tuple[str, tuple[tuple[str, LegendEntry], ...]], ...]:
+    """Every entry a Nauta map may need, each with the kind of mark it explains (see
+    :meth:`NautaBoard.shown_kinds`)."""
     colour = theme.side_colour(0)
+
+    def t(code: str) -> str:
+        return TEXTS.text(code, theme.lang)
+
     galleys = (
-        LegendEntry(TEXTS.text("nauta.legend.prow", theme.lang), board.mini_ship(GalleyLook(1.5, 0.75, colour), theme), 46),
-        LegendEntry(TEXTS.text("nauta.legend.ring", theme.lang), board.mini_ship(GalleyLook(1.5, 0.75, colour, True), theme), 46),
-        LegendEntry(TEXTS.text("nauta.legend.pale", theme.lang),
-                    board.mini_ship(GalleyLook(1.5, 0.75, mix(colour, (255, 255, 255), 0.55)), theme), 46),
-        LegendEntry(TEXTS.text("nauta.legend.sunk", theme.lang), _sunk_icon(theme), 40),
-        LegendEntry(TEXTS.text("nauta.legend.wake", theme.lang), trail_icon(mix(colour, (0, 0, 0), 0.2)), 34),
+        ("prow", LegendEntry(t("nauta.legend.prow"), board.mini_ship(GalleyLook(1.5, 0.75, colour), theme), 46)),
+        ("ring", LegendEntry(t("nauta.legend.ring"), board.mini_ship(GalleyLook(1.5, 0.75, colour, True), theme), 46)),
+        ("pale", LegendEntry(t("nauta.legend.pale"),
+                             board.mini_ship(GalleyLook(1.5, 0.75, mix(colour, (255, 255, 255), 0.55)), theme), 46)),
+        ("sunk", LegendEntry(t("nauta.legend.sunk"), _sunk_icon(theme), 40)),
+        ("wake", LegendEntry(t("nauta.legend.wake"), trail_icon(mix(colour, (0, 0, 0), 0.2)), 34)),
     )
     speed = chip_sprite("4 · A", "speed", theme)
     secret = chip_sprite("?", "secret", theme)
-    cut = chip_sprite("max 3", "max", theme)
-    fit = chip_sprite("corvus", "fit", theme)
+    cut = chip_sprite(TEXTS.text("nauta.chip.max", theme.lang, n=3), "max", theme)
+    fit = chip_sprite(TEXTS.word("nauta.fitting", "corvus", theme.lang), "fit", theme)
     labels = (
-        LegendEntry(TEXTS.text("nauta.legend.speed", theme.lang),
-                    sprite_icon(speed), speed.width),
-        LegendEntry(TEXTS.text("nauta.legend.secret", theme.lang), sprite_icon(secret), secret.width),
-        LegendEntry(TEXTS.text("nauta.legend.cut", theme.lang), sprite_icon(cut), cut.width),
-        LegendEntry(TEXTS.text("nauta.legend.soldiers", theme.lang), _soldiers_icon(theme), soldiers_width(5)),
-        LegendEntry(TEXTS.text("nauta.legend.fittings", theme.lang), sprite_icon(fit), fit.width),
+        ("chip.speed", LegendEntry(t("nauta.legend.speed"), sprite_icon(speed), speed.width)),
+        ("chip.secret", LegendEntry(t("nauta.legend.secret"), sprite_icon(secret), secret.width)),
+        ("chip.max", LegendEntry(t("nauta.legend.cut"), sprite_icon(cut), cut.width)),
+        ("soldiers", LegendEntry(t("nauta.legend.soldiers"), _soldiers_icon(theme), soldiers_width(5))),
+        ("chip.fit", LegendEntry(t("nauta.legend.fittings"), sprite_icon(fit), fit.width)),
     )
-    status = badge_entries(BADGES, theme, lambda b: TEXTS.text(f"nauta.badge.{b.kind}", theme.lang))
-    return ((TEXTS.text("nauta.legend.galleys", theme.lang), galleys),
-            (TEXTS.text("nauta.legend.labels", theme.lang), labels),
-            (TEXTS.text("nauta.legend.status", theme.lang), status))
+    badges = badge_entries(BADGES, theme, lambda b: t(f"nauta.badge.{b.kind}"))
+    status = tuple((f"badge.{b.kind}", e) for b, e in zip(BADGES, badges))
+    return ((t("nauta.legend.galleys"), galleys), (t("nauta.legend.labels"), labels),
+            (t("nauta.legend.status"), status))
 
 
 @lru_cache(maxsize=16)

@@ -22,6 +22,7 @@ from renderer.open_table.table import grid_square
 from renderer.pieces import side_indices
 from renderer.theme import Theme, mix, text_sprite, text_width
 from rules.nauta.state import ON_TABLE
+from rules.nauta.wording import TEXTS
 
 GRID_SEGMENTS = 5.0  # 10 cm squares: a 90 x 60 cm table is 9 x 6 squares
 OVERLAY_LIMIT = 4  # most ships whose reach is drawn at once
@@ -31,10 +32,6 @@ ARC_ALPHA = 70
 SOLDIER_BOX = 8  # px, width of one soldiers' unit in the gauge
 # Fittings as the label names them: short enough to sit under a name, plain enough
 # to need no legend.
-FITTING_WORDS = {"fast": "fast", "towers": "towers", "cataphract": "cataphract", "prow": "prow",
-                 "corvus": "corvus", "balistae": "balistae", "harpax": "harpax", "pyrophoros": "pyrophoros"}
-
-
 # -- the view's galleys -------------------------------------------------------------
 
 @dataclass(frozen=True, eq=False)
@@ -144,6 +141,7 @@ def paint_prow(draw: ImageDraw.ImageDraw, at: LocalToPx, px_per_unit: float, k: 
 BADGES: tuple[Badge, ...] = (
     Badge("admiral", "the admiral is aboard", "♛", highlight=True),
     Badge("damaged", "damaged: max speed −2, ramming −2; a second damage sinks", "✖"),
+    Badge("damaged-now", "damaged this turn", "✖", alarm=True),
     Badge("stopped", "stopped by a contact this turn", "⊘"),
     Badge("grappled", "grappled, fighting aboard", "⚔"),
     Badge("holding", "holds her prize alongside this turn", "⚓"),
@@ -153,11 +151,21 @@ BADGES: tuple[Badge, ...] = (
 BADGE_OF = {b.kind: b for b in BADGES}
 
 
+def fresh_damage(view: View, data: dict[str, Any]) -> bool:
+    """Damaged this turn (or, while the speeds of the next are written, in the turn
+    just told)."""
+    turn, when = view.get("turn"), data.get("damaged_turn")
+    if turn is None or when is None:
+        return False
+    return int(when) == int(turn) or (view.get("step") == "speeds" and int(when) == int(turn) - 1)
+
+
 def badges_of(view: View, data: dict[str, Any]) -> tuple[str, ...]:
     hold = data.get("hold_until")
     return badges_shown(BADGES, {
         "admiral": bool(data.get("admiral")),
-        "damaged": int(data.get("damage", 0)) > 0,
+        "damaged": int(data.get("damage", 0)) > 0 and not fresh_damage(view, data),
+        "damaged-now": int(data.get("damage", 0)) > 0 and fresh_damage(view, data),
         "stopped": bool(data.get("stopped")),
         "grappled": bool(data.get("engaged_with")),
         "holding": hold is not None and int(hold) >= int(view.get("turn", 0)),
@@ -196,7 +204,7 @@ def chip_sprite(text: str, style: str, theme: Theme) -> Image.Image:
     return img
 
 
-def chips_of(ship: Galley) -> tuple[tuple[str, str], ...]:
+def chips_of(ship: Galley, lang: str = "en") -> tuple[tuple[str, str], ...]:
     """(text, style) of the chips under a name: the speed, a cut maximum, fittings."""
     out: list[tuple[str, str]] = []
     # A prize or a burning hulk sails no more: her speed and maximum mean nothing now.
@@ -208,10 +216,10 @@ def chips_of(ship: Galley) -> tuple[tuple[str, str], ...]:
     elif ship.speed_secret and ship.afloat:
         out.append(("?", "secret"))
     if ship.max_cut and ship.afloat:
-        out.append((f"max {int(ship.data.get('max_speed', 0))}", "max"))
+        out.append((TEXTS.text("nauta.chip.max", lang, n=int(ship.data.get("max_speed", 0))), "max"))
     for key in ship.data.get("equipment", []):
         used = key == "pyrophoros" and ship.data.get("pyrophoros_used")
-        out.append((FITTING_WORDS.get(key, key), "used" if used else "fit"))
+        out.append((TEXTS.word("nauta.fitting", key, lang), "used" if used else "fit"))
     return tuple(out)
 
 
@@ -235,7 +243,7 @@ def paint_soldiers(draw: ImageDraw.ImageDraw, x: int, y: int, left: int, start: 
                        fill=theme.gauge_full if i < left else theme.gauge_lost, outline=theme.gauge_edge)
 
 
-NAME_MAX_PX = 240  # a longer name is cut on the map (the card and alt text have it whole)
+NAME_MAX_PX = 300  # a longer name is cut on the map (the card and alt text have it whole): 15 em of a name
 
 
 @dataclass(frozen=True)
@@ -266,9 +274,9 @@ class Soldiers:
         paint_soldiers(draw, x, y, self.left, self.start, theme)
 
 
-def label_parts(view: View, ship: Galley) -> tuple[LabelPart, ...]:
+def label_parts(view: View, ship: Galley, lang: str = "en") -> tuple[LabelPart, ...]:
     """The row under her name: chips, the soldiers' gauge, status badges."""
-    parts: tuple[LabelPart, ...] = tuple(Chip(t, s) for t, s in chips_of(ship))
+    parts: tuple[LabelPart, ...] = tuple(Chip(t, s) for t, s in chips_of(ship, lang))
     left, start = soldiers_of(ship.data)
     if start > 0:
         parts += (Soldiers(left, start),)

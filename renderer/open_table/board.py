@@ -41,7 +41,10 @@ from shapely.geometry import Polygon
 from renderer.alt_text import fit, nearest_enemy
 from renderer.board import Header, Legend, LegendEntry, RenderOptions, View
 from renderer.canvas import MapCanvas, Placement
-from renderer.labels import base_box, place_label
+from renderer.labels import LabelBatch, base_box, paste_labels, place_label
+from renderer.open_table.action import (Shot, draw_shot, draw_wreck, framed, fresh_icon, lost_this_turn, shot_anchor,
+                                        shot_icon, shot_ids, shot_tag, shots_of, within, wreck_icon, wreck_label)
+from renderer.open_table.inset import draw_inset, inset_icon, place_inset
 from renderer.legend_entries import afloat_counts, mini_marker, side_entries
 from renderer.markers import LocalToPx, draw_marker, draw_trail
 from renderer.open_table.ships import (LabelPart, Look, Reach, ReachStyle, TableShip, draw_reach_lines, label_sprite,
@@ -50,7 +53,9 @@ from renderer.open_table.table import OpenTableBoard
 from renderer.pieces import side_indices, side_label
 from renderer.plain_card import plain_card
 from renderer.theme import Theme, mix
-from renderer.viewport import Box
+from renderer.viewport import Box, union
+from renderer.words import TEXTS
+from rules.core.scenarios import scenario_title
 from rules.core.tables.compass import compass
 
 Sections = tuple[tuple[str, tuple[LegendEntry, ...]], ...]
@@ -91,8 +96,34 @@ class ShipsBoard(OpenTableBoard):
     def marked(self, view: View, shown: Sequence[Any], focus: tuple[str, ...]) -> list[Any]:
         return [s for s in shown if s.id in focus]
 
-    def piece_boxes(self, view: View, focus: tuple[str, ...]) -> list[Box]:
-        return [s.base().bounds for s in self.ships_of(view) if self.on_table(s)]
+    # Ships this near (table units) to the ships in action are framed with them.
+    near_action = 13.0
+    wreck_statuses: tuple[str, ...] = ("sunk", "wrecked")
+    draws_shots = True  # a ruleset whose view has no shots leaves them out of its full key
+    shot_key = "map.key.shot"  # the key's words for a shot (a broadside)
+    keys_new_damage = True  # the key's red gauge; a board that marks new damage otherwise says so
+
+    def in_action(self, view: View, shown: Sequence[Any], focus: tuple[str, ...]) -> set[str]:
+        """The ships the automatic view frames: the focused ones, else the ones to act,
+        that fired or were fired at, or that moved this phase."""
+        if focus:
+            return set(focus)
+        moved = {s.id for s in shown if len(s.data.get("trail") or ()) > 1}
+        return self.ring_ids(view, shown, ()) | shot_ids(view) | moved
+
+    def framed(self, view: View, focus: tuple[str, ...], everyone: bool = False) -> list[Any]:
+        """The ships in action and those near them (all the ships when none acts, or
+        ``everyone``)."""
+        shown = [s for s in self.ships_of(view) if self.on_table(s)]
+        return shown if everyone else framed(shown, self.in_action(view, shown, focus), self.near_action)
+
+    def piece_boxes(self, view: View, focus: tuple[str, ...], everyone: bool = False) -> list[Box]:
+        boxes = [s.base().bounds for s in self.framed(view, focus, everyone)]
+        wrecks = self.wrecks(view, self.ships_of(view))
+        box = union(boxes)
+        # A wreck of this turn near the fight is part of it.
+        return boxes + [w.base().bounds for w in wrecks
+                        if box is None or within(box, w.base().bounds, self.near_action)]
 
     # -- a ship's marker ----------------------------------------------------------------
 
@@ -127,26 +158,93 @@ class ShipsBoard(OpenTableBoard):
         ships = self.ships_of(view)
         shown = [s for s in ships if self.on_table(s)]
         ring_ids = self.ring_ids(view, shown, options.focus)
+        wrecks = self.wrecks(view, ships)
         self.draw_under(canvas, view, ships)
+        for wreck in wrecks:
+            draw_wreck(canvas, wreck)
+        reach_boxes: list[tuple[float, float, float, float]] = []
         if options.overlays:
-            self.draw_overlays(canvas, view, self.marked(view, shown, options.focus), options.focus)
+            reach_boxes = self.draw_overlays(canvas, view, self.marked(view, shown, options.focus), options.focus)
         self.draw_fixtures(canvas, view, ring_ids)
         for ship in shown:
             draw_trail(canvas, ship.data.get("trail") or [],
                        mix(canvas.theme.side_colour(ship.side_index), (0, 0, 0), 0.2))
+        shots = self.shots(view, ships)
+        for shot in shots:
+            draw_shot(canvas, shot, *self.shot_gaps(canvas, shot))
         for ship in shown:
             self.draw_ship(canvas, ship, ship.id in ring_ids)
         taken = Placement()
+        self.take_obstacles(canvas, view, shown, ring_ids, taken)
+        w, h, land = self.table(view)
+        # A replay's frames (no legend) keep one steady view of every ship: no inset.
+        inset = place_inset(canvas, w, h, taken, avoid=reach_boxes) if options.legend else None
         if options.labels:
-            self.draw_labels(canvas, view, shown, ring_ids, taken)
+            batch: LabelBatch = []
+            self.draw_labels(canvas, view, shown, ring_ids, taken, batch)
+            for wreck in wrecks:
+                place_label(canvas, taken, base_box(canvas, wreck.base(), self.label_pad),
+                            partial(wreck_label, wreck.name, canvas.theme), batch=batch)
+            for shot in shots:
+                place_label(canvas, taken, shot_anchor(canvas, shot, self.shot_gaps(canvas, shot)[1]),
+                            partial(shot_tag, shot, canvas.theme), batch=batch)
+            paste_labels(canvas, batch)
         self.draw_grid_labels(canvas, view)
+        if inset is not None:
+            dots = [(s.pose.x, s.pose.y, canvas.theme.side_colour(s.side_index)) for s in shown]
+            draw_inset(canvas, inset, w, h, land, self.depth_zones(view), dots)
         self.draw_over(canvas, view, taken)
+
+    # -- what just happened -------------------------------------------------------------
+
+    def piece_point(self, view: View, piece_id: str) -> tuple[tuple[float, float], int] | None:
+        """Where a piece that is not a ship stands (a fort's battery), and its side's
+        place in the palette, for the shots it fires or takes."""
+        return None
+
+    def shots(self, view: View, ships: Sequence[Any]) -> list[Shot]:
+        where = {s.id: ((s.pose.x, s.pose.y), s.side_index) for s in ships
+                 if s.data.get("x") is not None and s.data.get("y") is not None}
+        for shot in view.get("shots") or []:
+            for pid in (str(shot["firer"]), str(shot["target"])):
+                if pid not in where:
+                    point = self.piece_point(view, pid)
+                    if point is not None:
+                        where[pid] = point
+        return shots_of(view, where)
+
+    def shot_gaps(self, canvas: MapCanvas, shot: Shot) -> tuple[float, float]:
+        """How far short of the firer's and the target's centres a shot's line stops (px)."""
+        return 10.0, 14.0
+
+    def obstacle_box(self, canvas: MapCanvas, ship: Any, ring: bool) -> tuple[float, float, float, float]:
+        """What a ship's marker covers on the map (px): her base, her bow's mark beyond
+        it and the ring, and ``label_pad`` round them."""
+        scale = canvas.viewport.scale
+        bow = self.bow_length(ship, scale)
+        front = ship.to_world(ship.length / 2 + bow, 0.0)
+        xs, ys = zip(*(canvas.poly_px(ship.base().exterior.coords) + [canvas.px(*front)]))
+        pad = self.label_pad + (7 if ring else 0)
+        return (min(xs) - pad, min(ys) - pad, max(xs) + pad, max(ys) + pad)
+
+    def bow_length(self, ship: Any, scale: float) -> float:
+        """How far (table units) her bow's mark reaches beyond the base."""
+        return 0.0
+
+    def take_obstacles(self, canvas: MapCanvas, view: View, shown: Sequence[Any], ring_ids: set[str],
+                       taken: Placement) -> None:
+        """What labels must not hide: every ship's marker and the names of depth zones
+        and land."""
+        taken.taken.extend(self.obstacle_box(canvas, s, s.id in ring_ids) for s in shown)
+        taken.taken.extend(self.zone_label_rects(view, canvas.viewport, canvas.theme))
 
     def draw_under(self, canvas: MapCanvas, view: View, ships: Sequence[Any]) -> None:
         pass
 
-    def draw_overlays(self, canvas: MapCanvas, view: View, marked: Sequence[Any], focus: tuple[str, ...]) -> None:
-        """Ranges, then the reach's shaded fans blended together, then the lines."""
+    def draw_overlays(self, canvas: MapCanvas, view: View, marked: Sequence[Any],
+                      focus: tuple[str, ...]) -> list[tuple[float, float, float, float]]:
+        """Ranges, then the reach's shaded fans blended together, then the lines;
+        returns where the reaches lie (px), which the inset keeps clear of."""
         reaches = [(s, self.reach_of(view, s)) for s in marked]
         self.draw_ranges(canvas, view, marked, focus)
         for _ship, reach in reaches:
@@ -154,9 +252,15 @@ class ShipsBoard(OpenTableBoard):
                 shade_fans(canvas, reach, self.reach_style)
         canvas.flush_overlay()
         self.draw_range_edges(canvas, view, marked)
+        boxes = []
         for ship, reach in reaches:
             if reach is not None:
                 draw_reach_lines(canvas, ship, reach, self.reach_style)
+                points = [p for fan in reach.fans for p in fan] + [p for _l, path in reach.paths for p in path]
+                if points:
+                    xs, ys = zip(*canvas.poly_px(points))
+                    boxes.append((min(xs), min(ys), max(xs), max(ys)))
+        return boxes
 
     def draw_ranges(self, canvas: MapCanvas, view: View, marked: Sequence[Any], focus: tuple[str, ...]) -> None:
         pass
@@ -179,18 +283,22 @@ class ShipsBoard(OpenTableBoard):
         return []
 
     def draw_labels(self, canvas: MapCanvas, view: View, shown: Sequence[Any], ring_ids: set[str],
-                    taken: Placement) -> None:
+                    taken: Placement, batch: LabelBatch | None = None) -> None:
+        """Every ship's and fixture's label, beside it where nothing is hidden (the
+        ships' markers are taken already, see :meth:`take_obstacles`); noted in
+        ``batch`` when one is given, drawn at once otherwise."""
         theme = canvas.theme
         items: list[Labelled] = [(s.id, s.base(), partial(self.ship_label, view, s, theme)) for s in shown]
-        items += self.extra_labels(view, theme)
-        boxes = {}
-        for pid, base, _make in items:
+        extra = self.extra_labels(view, theme)
+        boxes = {s.id: self.obstacle_box(canvas, s, s.id in ring_ids) for s in shown}
+        for pid, base, _make in extra:
             boxes[pid] = base_box(canvas, base, self.label_pad)
             taken.taken.append(boxes[pid])
+        items += extra
         if self.label_acting_first:
             items = sorted(items, key=lambda item: item[0] not in ring_ids)
         for pid, _base, make in items:
-            place_label(canvas, taken, boxes[pid], make)
+            place_label(canvas, taken, boxes[pid], make, batch=batch)
 
     def draw_over(self, canvas: MapCanvas, view: View, taken: Placement) -> None:
         pass
@@ -203,7 +311,7 @@ class ShipsBoard(OpenTableBoard):
         return f"{line} · {view.get('step')}" if view.get("step") else line
 
     def header(self, view: View, lang: str = "en") -> Header:
-        return Header(title=str(view.get("title") or view.get("scenario") or self.ruleset),
+        return Header(title=scenario_title(view.get("title"), lang) or str(view.get("scenario") or self.ruleset),
                       lines=(self.status_line(view, lang),))
 
     def where(self, view: View, ship: Any) -> str:
@@ -231,14 +339,49 @@ class ShipsBoard(OpenTableBoard):
 
     # -- legend and signature -----------------------------------------------------------
 
-    def legend(self, view: View, theme: Theme) -> Legend:
+    def legend(self, view: View, theme: Theme, full: bool = False) -> Legend:
+        """The key under the map: the sides, then only what this map shows (``full``:
+        everything a map of this ruleset may show, for /rules)."""
         ships = self.ships_of(view)
         sides = side_indices(view)
         counts = afloat_counts(ships)
-        key, sections = self.legend_sections(view, ships, theme)
+        key, sections = (self.full_legend_sections(view, ships, theme) if full
+                         else self.legend_sections(view, ships, theme))
         title, words = self.sides_words(theme)
-        return Legend(key=(self.ruleset, tuple((s, counts.get(s, 0)) for s in sides)) + key,
+        happened = self.action_entries(view, ships, theme, full)
+        sections += ((TEXTS.text("map.key", theme.lang), happened),) if happened else ()
+        return Legend(key=(self.ruleset, full, tuple((s, counts.get(s, 0)) for s in sides),
+                           tuple(e.label for e in happened)) + key,
                       sections=((title, side_entries(sides, counts, theme, words)),) + sections)
+
+    def action_entries(self, view: View, ships: Sequence[Any], theme: Theme, full: bool) -> tuple[LegendEntry, ...]:
+        """The key's entries for what just happened, when the map shows it."""
+        entries: tuple[LegendEntry, ...] = ()
+        if self.draws_shots and (full or view.get("shots")):
+            entries += (LegendEntry(TEXTS.text(self.shot_key, theme.lang), shot_icon(theme), 40),)
+        if self.keys_new_damage and (full or self.new_damage(view, ships)):
+            entries += (LegendEntry(TEXTS.text("map.key.new-damage", theme.lang), fresh_icon(theme), 36),)
+        if full or self.wrecks(view, ships):
+            entries += (LegendEntry(TEXTS.text("map.key.wreck", theme.lang), wreck_icon(theme), 40),)
+        if full:
+            entries += (LegendEntry(TEXTS.text("map.key.inset", theme.lang), inset_icon(theme), 40),)
+        return entries
+
+    # The step that opens a turn, before anything moves: the map posted for the turn
+    # just ended is drawn there, so its wrecks still show (a board names its own).
+    opening_step: str | None = None
+
+    def wrecks(self, view: View, ships: Sequence[Any]) -> list[Any]:
+        """The ships lost this turn (and, while the next turn opens, in the turn before)."""
+        turn = view.get("turn")
+        if turn is None:
+            return []
+        turns = {int(turn)} | ({int(turn) - 1} if view.get("step") == self.opening_step else set())
+        return lost_this_turn(view, ships, self.wreck_statuses, turns)
+
+    def new_damage(self, view: View, ships: Sequence[Any]) -> bool:
+        """Whether some ship shows damage just taken (a board that highlights it says)."""
+        return False
 
     def sides_words(self, theme: Theme) -> tuple[str, str]:
         """The sides' section title and what its entries say of the n ships afloat, in
@@ -246,8 +389,14 @@ class ShipsBoard(OpenTableBoard):
         return "Sides", self.side_words
 
     def legend_sections(self, view: View, ships: Sequence[Any], theme: Theme) -> tuple[tuple[Hashable, ...], Sections]:
-        """The legend's sections after the sides, and what they depend on (cache key)."""
+        """The legend's sections after the sides, and what they depend on (cache key):
+        what this map shows."""
         return (), ()
+
+    def full_legend_sections(self, view: View, ships: Sequence[Any],
+                             theme: Theme) -> tuple[tuple[Hashable, ...], Sections]:
+        """Every section a map of this ruleset may show (the full key, for /rules)."""
+        return self.legend_sections(view, ships, theme)
 
     def signature(self, view: View) -> Hashable:
         return (self.view_signature(view), tuple(self.ship_signature(view, s) for s in self.ships_of(view)))

@@ -127,6 +127,7 @@ class Badge:
     highlight: bool = False
     px: int = 16
     bold: bool = False
+    alarm: bool = False  # on a red tile: what just happened (new damage)
 
 
 @lru_cache(maxsize=64)
@@ -135,7 +136,8 @@ def badge_sprite(badge: Badge, theme: Theme) -> Image.Image:
     if badge.glyph is None:
         return flame_badge(theme)
     colour = theme.highlight if badge.highlight else (255, 255, 255)
-    return badge_tile(theme, text_sprite(badge.glyph, badge.px, badge.bold, colour, None, 0))
+    return badge_tile(theme, text_sprite(badge.glyph, badge.px, badge.bold, colour, None, 0),
+                      fill=theme.fresh if badge.alarm else None)
 
 
 def badges_shown(badges: tuple[Badge, ...], flags: dict[str, bool]) -> tuple[str, ...]:

@@ -13,6 +13,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 from shapely.geometry import Polygon
+from shapely.geometry import box as shapely_box
 
 from renderer.board import View
 from renderer.canvas import MapCanvas
@@ -61,6 +62,11 @@ class OpenTableBoard(ABC):
     grid_inches = GRID_INCHES
     margin = 6.0  # inches kept around the pieces in the automatic view
     max_scale = 48.0  # px per inch: closer than this a ship fills the phone screen
+    # Coast and shallows this far (table units) from the pieces framed are kept in
+    # view with them; the rest of the table is in the inset.
+    coast_reach = 12.0
+    # The view zooms back in when the pieces framed fit this many ladder steps closer.
+    zoom_in_steps = 2
 
     # -- table ------------------------------------------------------------------------
 
@@ -89,30 +95,54 @@ class OpenTableBoard(ABC):
         return theme.width, min(max(height, MIN_MAP_HEIGHT), MAX_MAP_HEIGHT)
 
     @abstractmethod
-    def piece_boxes(self, view: View, focus: tuple[str, ...]) -> list[Box]:
-        """World boxes that must be in view: each board lists its pieces."""
+    def piece_boxes(self, view: View, focus: tuple[str, ...], everyone: bool = False) -> list[Box]:
+        """World boxes that must be in view: each board lists its pieces (the pieces in
+        action, or ``everyone``)."""
 
     def plan_viewport(self, view: View, previous: Viewport | None, focus: tuple[str, ...],
                       theme: Theme) -> Viewport:
+        return self._plan(view, previous, focus, theme, steady=False)
+
+    def plan_steady_viewport(self, view: View, previous: Viewport | None, focus: tuple[str, ...],
+                             theme: Theme) -> Viewport:
+        """The view of a replay: every piece framed, and the scale only goes down, so
+        that it stays the same through the frames."""
+        return self._plan(view, previous, focus, theme, steady=True)
+
+    def _plan(self, view: View, previous: Viewport | None, focus: tuple[str, ...], theme: Theme,
+              steady: bool) -> Viewport:
         w, h, land = self.table(view)
-        boxes = self.piece_boxes(view, focus)
-        if boxes:
-            # The coast is part of the battle (it blocks fire and wrecks ships): keep
-            # all of it in view, not only the ships; shallows ground ships as the coast does.
+        boxes = self.piece_boxes(view, focus, everyone=steady)
+        ships = union(boxes)
+        if ships is not None:
+            # The coast is part of the battle (it blocks fire and wrecks ships): the
+            # coast near the pieces stays in view with them; shallows ground ships as
+            # the coast does. Coast further off is left to the inset.
+            r = self.coast_reach
+            near = shapely_box(ships[0] - r, ships[1] - r, ships[2] + r, ships[3] + r)
             for _name, points in land + tuple((n, p) for n, _d, p in self.depth_zones(view)):
-                xs, ys = [p[0] for p in points], [p[1] for p in points]
-                boxes.append((min(xs), min(ys), max(xs), max(ys)))
+                if len(points) < 3:
+                    continue
+                part = Polygon(points).buffer(0).intersection(near)
+                if not part.is_empty:
+                    boxes.append(part.bounds)
         box = union(boxes)
         m = self.margin
         interest = None if box is None else (box[0] - m, box[1] - m, box[2] + m, box[3] + m)
         return plan(interest, (w, h), self.map_size(view, theme), previous=previous,
-                    max_scale=self.max_scale)
+                    max_scale=self.max_scale, zoom_in_steps=None if steady else self.zoom_in_steps)
 
     # -- background -------------------------------------------------------------------
 
     def background(self, view: View, viewport: Viewport, theme: Theme) -> Image.Image:
         w, h, land = self.table(view)
         return _background(w, h, land, self.grid_inches, viewport, theme, self.depth_zones(view))
+
+    def zone_label_rects(self, view: View, viewport: Viewport, theme: Theme) -> list[tuple[float, float, float, float]]:
+        """Where the background wrote the names of depth zones and land (px)."""
+        _w, _h, land = self.table(view)
+        return [(x, y, x + sp.width, y + sp.height)
+                for sp, (x, y) in zone_labels(land, self.depth_zones(view), viewport, theme)]
 
     def draw_grid_labels(self, canvas: MapCanvas, view: View) -> None:
         """Column letters along the top and bottom, row numbers along both sides,
@@ -174,6 +204,17 @@ def _background(width: float, height: float, land: LandKey, grid: float, viewpor
         draw.polygon(pts, fill=theme.land, outline=theme.land_edge, width=2 * k)
     draw.rectangle((x0, y0, x1, y1), outline=theme.table_edge, width=2 * k)
     img = img.reduce(k)
+    for sprite, (x, y) in zone_labels(land, depths, viewport, theme):
+        img.paste(sprite, (x, y), sprite)
+    return img
+
+
+def zone_labels(land: LandKey, depths: DepthKey, viewport: Viewport,
+                theme: Theme) -> list[tuple[Image.Image, tuple[int, int]]]:
+    """The names written on depth zones ("the bar · depth 1") and on land, each with
+    its top-left corner on the map: drawn with the background, and kept clear of the
+    ships' labels."""
+    out = []
     for name, depth, points in depths:
         if len(points) < 3:
             continue
@@ -181,13 +222,12 @@ def _background(width: float, height: float, land: LandKey, grid: float, viewpor
         sprite = text_sprite(f"{name} · depth {depth}", theme.small_px, False, theme.depth_ink,
                              theme.depth_fill[min(max(depth, 1), 3) - 1], 2)
         cx, cy = viewport.to_px(spot.x, spot.y)
-        img.paste(sprite, (int(cx - sprite.width / 2), int(cy - sprite.height / 2)), sprite)
+        out.append((sprite, (int(cx - sprite.width / 2), int(cy - sprite.height / 2))))
     for name, points in land:
         if len(points) < 3:
             continue
         spot = Polygon(points).representative_point()
         sprite = text_sprite(name, theme.label_px, False, theme.land_ink, theme.land, 2)
         cx, cy = viewport.to_px(spot.x, spot.y)
-        img.paste(sprite, (int(cx - sprite.width / 2), int(cy - sprite.height / 2)), sprite)
-    return img
-
+        out.append((sprite, (int(cx - sprite.width / 2), int(cy - sprite.height / 2))))
+    return out

@@ -27,7 +27,7 @@ from rules.cannoni.forts import (adjacent, all_batteries, battery, emplacement, 
 from rules.cannoni.logbook import fire_modifier
 from rules.cannoni.repairs import interrupt_repairs
 from rules.cannoni.seamanship import crew_modifiers, held_ability, later_turn_bonus, roll_test
-from rules.cannoni.state import BatteryState, CannoniState, DamageItem, FortState, ShipState
+from rules.cannoni.state import BatteryState, CannoniState, DamageItem, FortState, ShipState, Shot
 from rules.core.decisions import ActionSpec, Choice, ParamSpec, Problem
 from rules.core.dice import Roller
 from rules.cannoni.wording import TEXTS, word
@@ -155,10 +155,12 @@ def battery_fires(state: CannoniState, roller: Roller, b: BatteryState, target_i
     modified = max(1, raw + sum(v for _, v in mods))
     hits = gunfire.hits_for(modified, target_roll)
     critical = hits == 3
+    gunfire.explain_fire_once(state, roller, modified, target_roll)
     roller.log.emit("battery_fire", ship=b.id, name=b.name, target=target.id, target_name=target.name, aim=aim,
                     distance=round(d, 2), roll=raw, target_roll=target_roll, mods=[[k, v] for k, v in mods],
                     modified=modified, hits=hits, critical=critical, heated=heated,
                     at_battery=isinstance(target, BatteryState))
+    state.shots.append(Shot(firer=b.id, target=target.id, hits=hits, critical=critical))
     b.loaded = None
     b.first_salvo_used = True
     if heated and raw == HEATED_EARLY:
@@ -244,6 +246,7 @@ def ship_fires_at_battery(state: CannoniState, roller: Roller, firer: ShipState,
     modified = max(1, raw + sum(v for _, v in mods))
     hits = gunfire.hits_for(modified, target_roll)
     shown = {"ammo": ammo} if state.options.ammunition else {}
+    gunfire.explain_fire_once(state, roller, modified, target_roll)
     roller.log.emit("broadside_battery", ship=firer.id, name=firer.name, side=side, target=target.id,
                     target_name=target.name, distance=round(d, 2), roll=raw, target_roll=target_roll,
                     mods=[[k, v] for k, v in mods], modified=modified, hits=hits, critical=hits == 3, **shown)
@@ -409,7 +412,8 @@ def resolve(state: CannoniState, roller: Roller, b: BatteryState, payload: dict[
     simultaneous play a volley whose target is no longer valid lapses, as a ship's."""
     if payload is None:
         payload = {"action": PASS}
-        roller.log.emit("default_order", player=b.player, what=say("cannoni.default.action-of", name=b.name).model_dump(),
+        roller.log.emit("default_order", player=b.player, player_name=state.seat_name(b.player),
+                        what=say("cannoni.default.action-of", name=b.name).model_dump(),
                         default=say("cannoni.form.no-action").model_dump())
     elif payload["action"] == "fire":
         problems = check(state, b, payload)

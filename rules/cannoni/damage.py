@@ -127,6 +127,7 @@ def remove_sunk(state: CannoniState, ship: ShipState) -> None:
     with her, and a ship so freed must move at her next action, as any ship that
     becomes manoeuvrable again."""
     ship.status = "sunk"
+    ship.lost_turn = state.turn
     ship.sinking_until = None
     bound = {x for gr in state.grapples if ship.id in (gr.attacker, gr.defender) for x in (gr.attacker, gr.defender)}
     bound |= set(ship.fouled_with)

@@ -17,7 +17,7 @@ from rules.core.tables import open_table as g
 from rules.core.tables import sectors
 from rules.cannoni.dice import roll
 from rules.cannoni.logbook import max_range
-from rules.cannoni.state import SECTION, BatteryState, CannoniState, DamageItem, ShipState, opposite
+from rules.cannoni.state import SECTION, BatteryState, CannoniState, DamageItem, ShipState, Shot, opposite
 from rules.core.steps import Checking, remembered
 from rules.core.texts import Text, say
 
@@ -265,6 +265,13 @@ def mast_preference(target: ShipState, source_xy: tuple[float, float]) -> list[s
     return [m.name for m in ranked]
 
 
+def explain_fire_once(state: CannoniState, roller, modified: int, target_roll: int) -> None:
+    """Before the game's first opposed fire roll, one line says what its "6 vs 2" means."""
+    if not state.fire_explained:
+        state.fire_explained = True
+        roller.log.emit("fire_explained", modified=modified, target_roll=target_roll)
+
+
 def fire(state: CannoniState, roller, firer: ShipState, side: str, target: ShipState, aim: str) -> None:
     d = g.distance(mainmast(firer), mainmast(target))
     ammo = firer.loaded.get(side) or "ball"
@@ -278,10 +285,12 @@ def fire(state: CannoniState, roller, firer: ShipState, side: str, target: ShipS
     hits = hits_for(modified, target_roll)
     critical = hits == 3
     shown = {"ammo": ammo} if state.options.ammunition else {}
+    explain_fire_once(state, roller, modified, target_roll)
     roller.log.emit("broadside", ship=firer.id, name=firer.name, side=side, target=target.id,
                     target_name=target.name, aim=aim, distance=round(d, 2), roll=raw,
                     target_roll=target_roll, mods=[[k, v] for k, v in mods], modified=modified,
                     hits=hits, critical=critical, **shown)
+    state.shots.append(Shot(firer=firer.id, target=target.id, hits=hits, critical=critical))
     _spend(state, firer, side, raw)
     if hits == 0:
         return
@@ -354,4 +363,5 @@ def _fire_without_effect(state: CannoniState, roller, firer: ShipState, side: st
         raw = roll(state, roller, "broadside", ship=firer.id, target=target.id)
     roller.log.emit("broadside_no_effect", ship=firer.id, name=firer.name, side=side, target=target.id,
                     target_name=target.name, aim=aim, distance=round(d, 2), ammo=ammo)
+    state.shots.append(Shot(firer=firer.id, target=target.id, effect=False))
     _spend(state, firer, side, raw)

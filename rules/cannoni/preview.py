@@ -2,7 +2,9 @@
 
 The path is the one the engine would sail: the card's curve, the stop head to wind,
 and the first contact with a ship, the coast or the table edge — where the move would
-stop for its test. Nothing is thrown, so the test's outcome is not shown.
+stop for its test. Nothing is thrown, so the test's outcome is not shown. The facts
+come with their words (``said``, a text of Cannoni's catalogue), which the bot shows
+under the picture without knowing what they mean.
 """
 from __future__ import annotations
 
@@ -16,8 +18,10 @@ from rules.cannoni.manoeuvres import plan_of
 from rules.cannoni.sequence import actions_pending
 from rules.cannoni.state import CannoniState
 from rules.cannoni.view import view
+from rules.cannoni.wording import TEXTS
 from rules.core.copying import clone_model
 from rules.core.decisions import Order
+from rules.core.texts import Text, say
 
 MOVES = ("move", "turn")
 
@@ -39,7 +43,15 @@ def preview_move(state: CannoniState, order: Order) -> dict[str, Any] | None:
     ship.trail = sailed + [(end.x, end.y)]
     ship.x, ship.y, ship.heading = round(end.x, 6), round(end.y, 6), round(end.heading, 6)
     data = view(copy, None)
-    data["preview"] = {"ship": ship.id, "distance": round(travel, 2),
-                       "stopped_by": None if found is None else found[0].kind,
-                       "head_to_wind": plan.head_to_wind}
+    stopped = None if found is None else found[0].kind
+    data["preview"] = {"ship": ship.id, "distance": round(travel, 2), "stopped_by": stopped,
+                       "head_to_wind": plan.head_to_wind,
+                       "said": said(round(travel, 2), stopped).model_dump(mode="json")}
     return data
+
+
+def said(distance: float, stopped_by: str | None) -> Text:
+    """What the move would cover and what would stop it, in words."""
+    stop = f"cannoni.preview.stop.{stopped_by or 'none'}"
+    inches = str(int(distance)) if float(distance).is_integer() else f"{distance:g}"
+    return say("cannoni.preview.sailed", distance=inches, stop=say(stop) if stop in TEXTS else "")

@@ -4,8 +4,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from rules.cannoni import sequence
+from rules.cannoni import sequence, standing
+from rules.cannoni.campaign import CannoniCampaign
 from rules.cannoni.fire import FireCheck
+from rules.cannoni.fleets import FLEETS, CannoniFleets
 from rules.cannoni.forts import all_batteries
 from rules.cannoni.manifest import MANIFEST
 from rules.cannoni.options import CannoniOptions
@@ -20,6 +22,7 @@ from rules.core.decisions import Decision, Order, Problem
 from rules.core.dice import Roller
 from rules.core.tables.compass import compass
 from rules.core.events import Event
+from rules.core.standing import History, Standing, StandingOffer
 from rules.core.ruleset import FILLER, HEADING, PHASE_END, REVEAL, TURN_START, Outcome, Seat, ShipEntry
 from rules.core.steps import SteppedRuleset
 
@@ -31,11 +34,11 @@ _WEIGHTS = {
 }
 
 
-class CannoniRuleset(SteppedRuleset):
+class CannoniRuleset(CannoniCampaign, SteppedRuleset):
     steps = STEPS
 
     name = MANIFEST.name
-    title = MANIFEST.title.en
+    title = MANIFEST.title.render("en")
     options_model = CannoniOptions
     setup_model = CannoniSetup
     state_model = CannoniState
@@ -45,6 +48,9 @@ class CannoniRuleset(SteppedRuleset):
 
     def sides(self, setup: CannoniSetup) -> list[str]:
         return list(setup.sides)
+
+    def fleets(self) -> CannoniFleets:
+        return FLEETS
 
     def ship_entries(self, setup: CannoniSetup) -> list[ShipEntry]:
         return [ShipEntry(id=s.id, name=s.logbook().name, side=s.side, points=float(s.logbook().value),
@@ -80,6 +86,19 @@ class CannoniRuleset(SteppedRuleset):
             # list every legal choice, checked again with the full form.
             return super().accept_checked(state, decision, order, payload, FireCheck(state))
         return accepted, problems
+
+    def standing_offers(self, state: CannoniState, seat: str) -> list[StandingOffer]:
+        return standing.offers(state, seat)
+
+    def moment_of(self, state: CannoniState, decision: Decision) -> str | None:
+        return standing.moment_of(state, decision)
+
+    def standing_payload(self, state: CannoniState, decision: Decision, order: Standing,
+                         history: History) -> dict[str, Any] | None:
+        return standing.payload(state, decision, order, history)
+
+    def repeat_payload(self, state: CannoniState, decision: Decision, history: History) -> dict[str, Any] | None:
+        return standing.repeat(state, decision, history)
 
     def preview(self, state: CannoniState, order: Order) -> dict[str, Any] | None:
         return preview_move(state, order)

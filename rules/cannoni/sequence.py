@@ -49,7 +49,7 @@ def initial_wind(state: CannoniState, roller: Roller, fixed: int | None) -> None
     side = state.sides[0] if eldest else state.sides[-1]
     state.wind_chooser = next(s.id for s in state.seats if s.side == side)
     state.step = "wind_choice"
-    roller.log.emit("wind_choice", player=state.wind_chooser)
+    roller.log.emit("wind_choice", player=state.wind_chooser, player_name=state.seat_name(state.wind_chooser))
 
 
 def set_wind(state: CannoniState, roller: Roller, point: int) -> None:
@@ -180,7 +180,7 @@ def resolve_fire_damage(state: CannoniState, orders: dict[str, Order], roller: R
         did = decision_id(state, "fire", ship.id)
         payload = orders[did].payload if did in orders else fire_damage_default(ship)
         if did not in orders:
-            roller.log.emit("default_order", player=ship.player,
+            roller.log.emit("default_order", player=ship.player, player_name=state.seat_name(ship.player),
                             what=say("cannoni.default.fire-damage-on", name=ship.name).model_dump(),
                             default=say("cannoni.form.fire-default", side=say(f"cannoni.form.side.{payload['side']}"),
                                         mast=say(f"cannoni.form.mast.{payload['mast']}")).model_dump())
@@ -205,7 +205,8 @@ def resolve_chits(state: CannoniState, orders: dict[str, Order], roller: Roller)
         else:
             given, how = (orders[did].payload if did in orders else {}), "no-chit-in-time"
         if did not in orders and player not in state.no_choice:
-            roller.log.emit("default_order", player=player, what=say("cannoni.default.the-chits").model_dump(),
+            roller.log.emit("default_order", player=player, player_name=state.seat_name(player),
+                            what=say("cannoni.default.the-chits").model_dump(),
                             default=say("cannoni.default.random-chit").model_dump())
         for unit in [u for u in chit_units(state) if u.player == player and u.ships[0].chit is None]:
             place_chit(state, roller, unit, given, how)
@@ -238,12 +239,13 @@ def place_chit(state: CannoniState, roller: Roller, unit: Unit, given: dict[str,
 def note_last(state: CannoniState, roller: Roller, last: list[str]) -> None:
     for player in last:
         state.times_last[player] = state.times_last.get(player, 0) + 1
-        roller.log.emit("last_to_place", player=player, times=state.times_last[player])
+        roller.log.emit("last_to_place", player=player, player_name=state.seat_name(player),
+                        times=state.times_last[player])
         # "Un giocatore che per tre volte sceglie per ultimo perde il diritto di scelta
         # per il resto della partita."
         if state.options.repeat_offenders and state.times_last[player] >= 3 and player not in state.no_choice:
             state.no_choice.append(player)
-            roller.log.emit("repeat_offender", player=player)
+            roller.log.emit("repeat_offender", player=player, player_name=state.seat_name(player))
 
 
 def order_initiative(state: CannoniState) -> None:
@@ -380,7 +382,7 @@ def resolve_actions(state: CannoniState, orders: dict[str, Order], roller: Rolle
                 payload = {"action": "pass"}
         else:
             payload = actions.default_action(state, ship)
-            roller.log.emit("default_order", player=ship.player,
+            roller.log.emit("default_order", player=ship.player, player_name=state.seat_name(ship.player),
                             what=say("cannoni.default.action-of", name=ship.name).model_dump(),
                             default=describe_payload(payload).model_dump())
         actions.execute(state, roller, ship, payload)
@@ -395,7 +397,7 @@ def resolve_squadron(state: CannoniState, orders: dict[str, Order], roller: Roll
         payload = orders[did].payload
     else:
         payload = squadrons.default_payload(state, sq)
-        roller.log.emit("default_order", player=unit.player,
+        roller.log.emit("default_order", player=unit.player, player_name=state.seat_name(unit.player),
                         what=say("cannoni.default.action-of", name=sq.name).model_dump(),
                         default=describe_payload(payload).model_dump())
     squadrons.execute(state, roller, sq, payload)
@@ -408,14 +410,31 @@ def describe_payload(payload: dict[str, Any]) -> Text:
 
 
 def end_phase(state: CannoniState, roller: Roller) -> None:
+    marked = {s.id: damage_marks(s) for s in state.ships}
     batteries.apply_pending(state, roller)
     damage.apply_pending(state, roller)
+    if active(state):
+        # What the map shows as just done: this phase's shots and damage. A phase in
+        # which nobody acted (passed at once) leaves the last phase's on show.
+        state.shots = [s.model_copy(update={"done": True}) for s in state.shots if not s.done]
+        for ship in state.ships:
+            now = damage_marks(ship)
+            ship.last_damage = {k: n - marked[ship.id].get(k, 0) for k, n in now.items()
+                                if n > marked[ship.id].get(k, 0)}
     prizes_home(state, roller)
     roller.log.emit("phase_end", phase=state.phase)
     if (state.phase or 1) > 1:
         enter_phase(state, roller, (state.phase or 1) - 1)
     else:
         begin_boarding(state, roller)
+
+
+def damage_marks(ship: ShipState) -> dict[str, int]:
+    """Boxes struck so far, by part of the log-book."""
+    marks = {f"hull.{side}": t.lost for side, t in ship.hull.items()}
+    marks.update({f"mast.{m.name}": m.lost for m in ship.masts})
+    marks["crew"] = ship.crew.lost
+    return marks
 
 
 def prizes_home(state: CannoniState, roller: Roller) -> None:
@@ -455,7 +474,8 @@ def resolve_boarding(state: CannoniState, orders: dict[str, Order], roller: Roll
         if did in orders:
             chosen.update({sid: int(orders[did].payload[sid]) for sid in ships if sid in orders[did].payload})
         else:
-            roller.log.emit("default_order", player=player, what=say("cannoni.default.the-parties").model_dump(),
+            roller.log.emit("default_order", player=player, player_name=state.seat_name(player),
+                            what=say("cannoni.default.the-parties").model_dump(),
                             default=say("cannoni.form.parties-default").model_dump())
     boarding.form_parties(state, roller, chosen)
     finish_boarding(state, roller)

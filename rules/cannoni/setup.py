@@ -20,6 +20,7 @@ class ShipSetup(BaseModel):
     id: str
     ship: str | None = None  # catalogue id
     spec: ShipSpec | None = None  # or a ship of one's own, built by Appendix B
+    log: LogBook | None = None  # or a whole log-book (a campaign's ship, a prize's rebuilt one)
     name: str | None = None
     side: str
     player: str | None = None  # seat id; by default the side's seats take turns
@@ -29,15 +30,21 @@ class ShipSetup(BaseModel):
     sails: Sails = "battle"
     loaded: list[Literal["starboard", "port"]] = Field(default_factory=lambda: ["starboard", "port"])
     anchor: Literal["bow", "stern"] | None = None  # lying at anchor when the game begins
+    # Boxes already struck when the game begins (a campaign's damage carried over), by
+    # track: "hull-starboard", "hull-port", "mast-<name>", "crew".
+    carried: dict[str, int] = Field(default_factory=dict)
 
     @model_validator(mode="after")
     def _one_source(self) -> "ShipSetup":
-        if (self.ship is None) == (self.spec is None):
-            raise ValueError(f"ship {self.id}: give either a catalogue id or a spec")
+        if sum(x is not None for x in (self.ship, self.spec, self.log)) != 1:
+            raise ValueError(f"ship {self.id}: give one of a catalogue id, a spec or a log-book")
         return self
 
     def logbook(self) -> LogBook:
-        log = get_logbook(self.ship) if self.ship else build_logbook(self.spec)  # type: ignore[arg-type]
+        if self.log is not None:
+            log = self.log
+        else:
+            log = get_logbook(self.ship) if self.ship else build_logbook(self.spec)  # type: ignore[arg-type]
         return log.model_copy(update={"name": self.name}) if self.name else log
 
 
@@ -94,13 +101,23 @@ class CannoniSetup(BaseModel):
 def ship_state(setup: ShipSetup, player: str) -> ShipState:
     log = setup.logbook()
     per_side = log.hull_per_side
+    lost = setup.carried
+
+    def struck(key: str, boxes: int) -> int:
+        return min(max(lost.get(key, 0), 0), boxes)
+
+    masts = [MastState(name=m.name, boxes=m.boxes, offset=m.offset, lost=struck(f"mast-{m.name}", m.boxes))
+             for m in log.masts]
+    for mast in masts:
+        if mast.down:
+            mast.fell = "sea"  # cut away in port: it obstructs nothing
     return ShipState(
         id=setup.id, name=log.name, side=setup.side, player=player, log=log,
         x=setup.x, y=setup.y, heading=setup.heading % 360, sails=setup.sails,
         loaded={s: ("ball" if s in setup.loaded else None) for s in ("starboard", "port")},
-        hull={"starboard": Track(boxes=per_side), "port": Track(boxes=per_side)},
-        masts=[MastState(name=m.name, boxes=m.boxes, offset=m.offset) for m in log.masts],
-        crew=Track(boxes=log.crew_boxes),
+        hull={side: Track(boxes=per_side, lost=struck(f"hull-{side}", per_side)) for side in ("starboard", "port")},
+        masts=masts,
+        crew=Track(boxes=log.crew_boxes, lost=struck("crew", log.crew_boxes)),
         anchor=setup.anchor,
         trail=[(setup.x, setup.y)],
     )

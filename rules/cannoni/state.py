@@ -127,6 +127,10 @@ class ShipState(BaseModel):
     irons_turn: int | None = None  # the turn a move of hers ended head to wind
     in_formation: bool = False  # in her squadron's line at the start of this turn
     trail: list[tuple[float, float]] = Field(default_factory=list)
+    # Boxes struck when the damage of the last phase with action was marked, by part
+    # ("hull.starboard", "hull.port", "mast.<name>", "crew"): the map highlights them.
+    last_damage: dict[str, int] = Field(default_factory=dict)
+    lost_turn: int | None = None  # the turn she went down: the map marks her wreck in it
 
     # Optional rules (each stays False / None unless its option is on).
     gravely_damaged: bool = False  # *cattura e affondamento*: hull gone, she does not sink
@@ -354,10 +358,16 @@ class CannoniState(BaseModel):
     phase: int | None = None  # 5..1 during the action phases
     wind: int = 0  # direction the wind blows FROM, in points of the 16-point rose (0 = N)
     wind_chooser: str | None = None
+    # The first opposed fire roll of the game is preceded by a line saying what its
+    # "X vs Y" numbers are; later ones are not.
+    fire_explained: bool = False
     # Initiative order of the last phase: breaks ties between equal chits.
     initiative: list[str] = Field(default_factory=list)
     # Damage dealt in this phase, applied when the phase ends (simultaneous effects).
     pending_damage: list["DamageItem"] = Field(default_factory=list)
+    # The shots of this phase and of the last phase with action before it (the map
+    # draws them: the public events say the same).
+    shots: list[Shot] = Field(default_factory=list)
     # Chit pressure: how often each player was last to place his chits, and the
     # repeat offenders who lost the right to choose for the rest of the game.
     times_last: dict[str, int] = Field(default_factory=dict)
@@ -388,12 +398,29 @@ class CannoniState(BaseModel):
     def seat(self, seat_id: str) -> Seat:
         return next(s for s in self.seats if s.id == seat_id)
 
+    def seat_name(self, seat_id: str | None) -> str:
+        """What the players call a seat: its player's name (the seat itself if unknown)."""
+        return next((s.name for s in self.seats if s.id == seat_id and s.name), str(seat_id))
+
     def afloat(self) -> list[ShipState]:
         # ShipState.on_table written out: asked for dozens of times in every phase.
         return [s for s in self.ships if s.status == "afloat"]
 
     def wind_degrees(self) -> float:
         return self.wind * 22.5
+
+
+class Shot(BaseModel):
+    """A broadside or a battery's salvo, kept for the map: who fired at whom and with
+    what result (the public ``broadside`` event's facts). ``done``: fired in the last
+    phase with action, not in this one."""
+
+    firer: str
+    target: str
+    hits: int = 0  # 0 a miss; 3 a critical hit
+    critical: bool = False
+    effect: bool = True  # False: the load has no effect at that range
+    done: bool = False
 
 
 class DamageItem(BaseModel):

@@ -17,9 +17,10 @@ from typing import Any, Callable
 
 from rules.cannoni.wording import TEXTS
 from rules.core.events import Event
-from rules.core.tables.compass import compass
 from rules.core.problems import worded as problems_worded
-from rules.core.texts import Speaker, Text, worded
+from rules.core.scenarios import scenario_title
+from rules.core.tables.compass import compass
+from rules.core.texts import Speaker, Text, side_name, worded
 
 PROBLEMS = SimpleNamespace(
     CURVE_LONGER="curve-longer-than-move",
@@ -108,10 +109,16 @@ def _move(d: dict[str, Any], w: Words, t: Callable[..., str]) -> dict[str, Any]:
 
 def _game_over(d: dict[str, Any], w: Words, t: Callable[..., str]) -> dict[str, Any]:
     kind, winner = w("kind", d.get("kind")), d.get("winner")
-    result = t("cannoni.result.won", kind=kind, winner=winner) if winner else t("cannoni.result.drawn", kind=kind)
+    result = (t("cannoni.result.won", kind=kind, winner=_side(winner, t)) if winner
+              else t("cannoni.result.drawn", kind=kind))
     if d.get("why"):
         why = Text.model_validate(d["why"])
-        return {"result": t("cannoni.result.why", result=result, reason=t(why.code, **why.params))}
+        params = dict(why.params)
+        if "side" in params:
+            params["side"] = _side(params["side"], t)
+        if "sides" in params:  # the beaten sides, joined
+            params["sides"] = ", ".join(_side(s, t) for s in str(params["sides"]).split(", "))
+        return {"result": t("cannoni.result.why", result=result, reason=t(why.code, **params))}
     # Stored before the outcome's reason had a code: the English line was kept whole.
     return {"result": t.english_or(d.get("result"), result)}  # type: ignore[attr-defined]
 
@@ -144,6 +151,15 @@ def _battery_on_fire(d: dict[str, Any], w: Words, t: Callable[..., str]) -> dict
     return {"cause": w("battery-cause", d["cause"])}
 
 
+def _side(side: Any, t: Callable[..., str]) -> str:
+    """A nation's side as players name it (``side`` elsewhere in Cannoni is a broadside)."""
+    return side_name("cannoni", str(side), t.lang)  # type: ignore[attr-defined]
+
+
+def _prize_secured(d: dict[str, Any], w: Words, t: Callable[..., str]) -> dict[str, Any]:
+    return {"side": _side(d["side"], t)}
+
+
 def _plain(d: dict[str, Any], w: Words, t: Callable[..., str]) -> dict[str, Any]:
     """The values most lines show as words; any other value is shown as it is."""
     data: dict[str, Any] = {}
@@ -162,7 +178,7 @@ PARTS: dict[str, Callable[[dict[str, Any], Words, Callable[..., str]], dict[str,
     "critical_damage": _critical_damage, "disordered": _disordered, "repair_work": _repair_work,
     "repairs_lost": _repairs_lost, "battery_fire": _battery_fire, "broadside_battery": _broadside_battery,
     "battery_on_fire": _battery_on_fire, "game_over": _game_over, "order_void": _order_void,
-    "default_order": _default_order, "chit_set": _chit_set,
+    "default_order": _default_order, "prize_secured": _prize_secured, "chit_set": _chit_set,
 }
 
 
@@ -185,6 +201,11 @@ def describe(event: Event, lang: str = "en") -> str:
     data = dict(event.data)
     try:
         data.update(PARTS.get(event.kind, _plain)(event.data, say.word, say))
+        if "title" in data:  # a scenario's title: a code, or the words an older version stored
+            data["title"] = scenario_title(str(data["title"]), lang)
+        if "player" in event.data:
+            # A seat by its player's name (events written before the name was stored: the seat).
+            data["player"] = event.data.get("player_name") or event.data["player"]
         return TEXTS.text(code, lang, **data)
     except (KeyError, IndexError, ValueError, TypeError):
         return f"{event.kind}: {event.data}"

@@ -229,6 +229,13 @@ EVENTS = {
     'cannoni.formation.out-of-line': ('out of line at the start of the turn', "fuori linea all'inizio del turno"),
     "cannoni.formation.commodore's-order": ("by the commodore's order", 'per ordine del commodoro'),
     # Coastal batteries (rules/cannoni/batteries.py).
+    'cannoni.event.fire_explained': (
+        'How fire reads: in "{modified} vs {target_roll}", {modified} is the firer\'s d10 with its modifiers and '
+        '{target_roll} the target\'s d10; as much or more is 1 hit, twice as much 2, three times as much 3 hits '
+        'and a critical.',
+        'Come si legge il fuoco: in "{modified} contro {target_roll}", {modified} è il d10 di chi spara con i '
+        'suoi modificatori e {target_roll} il d10 del bersaglio; tanto o più è 1 colpo, il doppio 2, il triplo '
+        '3 colpi e un critico.'),
     'cannoni.event.battery_fire': ('{name} fires{shot} at {at} at {distance}": {roll} ({mods}) = {modified} vs {target_roll}: {result}.',
         '{name} fa fuoco{shot} {at} a {distance}": {roll} ({mods}) = {modified} contro {target_roll}: {result}.'),
     'cannoni.battery.at-battery': ('{target_name}', 'su {target_name}'),
@@ -618,7 +625,268 @@ LEGEND = {
 TEXTS.add_pairs(LEGEND)
 
 
+# The words of the manifest (rules/cannoni/manifest.py): its title, its order parameters' labels
+# and descriptions (``.about``; ``.preview`` where /preview describes them), the quick
+# reference and what each computer captain does.
+MANIFEST_WORDS = {
+    'cannoni.manifest.title': ('Cannoni in batteria!', 'Cannoni in batteria!'),
+    'cannoni.param.distance': ('distance', 'distanza'),
+    'cannoni.param.distance.about': ('Distance in inches', 'Distanza in pollici'),
+    'cannoni.param.distance.preview': ('Inches to sail', 'Pollici da percorrere'),
+    'cannoni.param.template': ('card', 'carta'),
+    'cannoni.param.template.about': ('Turning card', 'Carta di virata'),
+    'cannoni.param.template.preview': ('Turning card', 'Carta accostare'),
+    'cannoni.param.curve': ('curve', 'curva'),
+    'cannoni.param.curve.about': ('Inches along the curve', 'Pollici lungo la curva'),
+    'cannoni.param.curve.preview': ('Inches along the curve', 'Pollici lungo la curva'),
+    'cannoni.param.direction': ('direction', 'direzione'),
+    'cannoni.param.direction.about': (
+        "Port or starboard, or the wind's direction",
+        'Babordo o tribordo, o la direzione del vento'),
+    'cannoni.param.direction.preview': ('Turn to port or starboard', 'Accostare a babordo o a dritta'),
+    'cannoni.param.side': ('side', 'lato'),
+    'cannoni.param.side.about': ('Which side of the ship', 'Quale lato della nave'),
+    'cannoni.param.target': ('target', 'bersaglio'),
+    'cannoni.param.target.about': ('The target', 'Il bersaglio'),
+    'cannoni.param.aim': ('aim', 'mira'),
+    'cannoni.param.aim.about': ('Aim at hull or rigging', "Mira allo scafo o all'alberatura"),
+    'cannoni.param.to': ('sails', 'vele'),
+    'cannoni.param.to.about': ('Sails to set', 'Vele da spiegare'),
+    'cannoni.param.mast': ('mast', 'albero'),
+    'cannoni.param.mast.about': ('Which mast', 'Quale albero'),
+    'cannoni.param.end': ('end', 'estremità'),
+    'cannoni.param.end.about': ('Bow or stern', 'Prua o poppa'),
+    'cannoni.param.points': ('points', 'punti'),
+    'cannoni.param.points.about': ('How many points of the compass', 'Quante quarte della rosa'),
+    'cannoni.param.other': ('other', 'altra'),
+    'cannoni.param.other.about': ('The other ship', "L'altra nave"),
+    'cannoni.param.from_ship': ('from_ship', 'da_nave'),
+    'cannoni.param.from_ship.about': (
+        'The ship to cut loose from or let go of',
+        'La nave da cui liberarsi o da lasciare'),
+    'cannoni.param.order': ('order', 'sequenza'),
+    'cannoni.param.order.about': ('Which ship of the line acts first', 'Quale nave della linea agisce per prima'),
+    'cannoni.quickref': (
+        '**Cannoni in batteria!** — quick reference\n'
+        '**Turn:** the wind may shift; then each player places one activation chit (1–5) per ship, face '
+        "down and in secret (DM or /menus). A ship's five chits are each used once before the set comes "
+        'back.\n'
+        '**Phases 5 → 1:** a ship is active from the phase of her chit down to phase 1, so a high chit '
+        'means more actions and a chit shows when its phase is called. Active ships act in initiative '
+        'order.\n'
+        '**Actions (one per phase):** sail straight (half-inch steps, within the speed of her point of '
+        'sail), turn along a card (A–D) then run straight, change sails, fire a broadside at a target in '
+        'her arc, grapple and board, anchor, emergency work. When activated, her first action must be a '
+        'move.\n'
+        "**Wind:** never sail into the wind's eye; a ship in irons tacks with a manoeuvre test.\n"
+        '**Damage** is marked at the end of the phase; a missed deadline takes the default shown in your '
+        'orders.',
+        '**Cannoni in batteria!** — promemoria\n'
+        '**Turno:** il vento può cambiare; poi ogni giocatore mette un gettone di attivazione (1–5) per '
+        'nave, coperto e in segreto (messaggio diretto o /menus). I cinque gettoni di una nave si usano '
+        'una volta ciascuno prima di tornare disponibili.\n'
+        '**Fasi da 5 a 1:** una nave è attiva dalla fase del suo gettone fino alla fase 1: un gettone '
+        'alto dà più azioni, e il gettone si scopre quando viene chiamata la sua fase. Le navi attive '
+        'agiscono in ordine di iniziativa.\n'
+        "**Azioni (una per fase):** navigare dritto (a mezzi pollici, entro la velocità dell'andatura), "
+        'accostare con una carta (A–D) e poi proseguire dritto, cambiare le vele, sparare una bordata a '
+        "un bersaglio nel settore, agganciare e abbordare, ancorarsi, manovre d'emergenza. Appena "
+        'attivata, la prima azione deve essere un movimento.\n'
+        '**Vento:** non si naviga mai controvento; una nave con la prua al vento vira con un test di '
+        'manovra.\n'
+        "**Danni** segnati a fine fase; a scadenza mancata vale l'ordine predefinito indicato nei tuoi "
+        'ordini.'),
+    'cannoni.captain.deckhand': (
+        'a computer captain, deckhand level (fires when it can, sails at the nearest enemy)',
+        'un capitano automatico, livello mozzo (spara quando può, punta sul nemico più vicino)'),
+    'cannoni.captain.captain': (
+        'a computer captain, captain level (plans its moves, rakes, husbands its chits)',
+        "un capitano automatico, livello capitano (pianifica le manovre, prende d'infilata, dosa i "
+        'gettoni)'),
+}
+TEXTS.add_pairs(MANIFEST_WORDS)
+
+# What a private preview of a move shows under its picture (rules/cannoni/preview.py).
+PREVIEW = {
+    'cannoni.preview.sailed': ('{distance}" sailed{stop}',
+        '{distance}" percorsi{stop}'),
+    'cannoni.preview.stop.none': (', clear of anything',
+        ', senza ostacoli'),
+    'cannoni.preview.stop.ship': (', stopped by another ship (a collision test)',
+        ", fermata da un'altra nave (test di collisione)"),
+    'cannoni.preview.stop.land': (', stopped by the coast (a grounding test)',
+        ', fermata dalla costa (test per non incagliarsi)'),
+    'cannoni.preview.stop.edge': (', stopped at the table edge (a test to stay on)',
+        ', fermata al bordo del tavolo (test per non uscire)'),
+}
+TEXTS.add_pairs(PREVIEW)
+
+# The ready-made scenarios' titles: a scenario file names its code as its "title".
+SCENARIOS = {
+    'cannoni.scenario.brig-action': ('Speedy and the Spanish frigate',
+        'Lo Speedy e la fregata spagnola'),
+    'cannoni.scenario.fleet-action': ('Fleet action: two lines of ten',
+        'Battaglia di flotte: due linee di dieci'),
+    'cannoni.scenario.frigate-duel': ('Indefatigable and Virginie, April 1796',
+        'Indefatigable e Virginie, aprile 1796'),
+    'cannoni.scenario.harbour-raid': ('Cutting out at Camaret, July 1801',
+        'Colpo di mano a Camaret, luglio 1801'),
+    'cannoni.scenario.squadron-action': ('A squadron action in the Channel',
+        'Scontro di squadre nella Manica'),
+}
+TEXTS.add_pairs(SCENARIOS)
+
+# The words of a ship's log-book card (renderer/cannoni/card.py, /card).
+CARD = {
+    'cannoni.card.guns': ('{n} guns', '{n} cannoni'),
+    'cannoni.card.carronades': (' + {n} carronades', ' + {n} carronate'),
+    'cannoni.card.deck': ('{n} deck', '{n} ponte'),
+    'cannoni.card.decks': ('{n} decks', '{n} ponti'),
+    'cannoni.card.ship': ('ship', 'nave'),
+    'cannoni.card.sub': ('{type} · {side} · class {cls} · {guns} · {decks} · {men} men',
+        '{type} · {side} · classe {cls} · {guns} · {decks} · {men} uomini'),
+    'cannoni.card.at': ('at {square}, heading {heading}° {compass}',
+        'in {square}, prua a {heading}° {compass}'),
+    'cannoni.card.moves': ('moves {max}–{min} in',
+        'percorre {max}–{min} pollici'),
+    'cannoni.card.cannot-move': ('cannot move now',
+        'ora non può muoversi'),
+    'cannoni.card.loaded': ('loaded: {sides}',
+        'cariche: {sides}'),
+    'cannoni.card.none': ('none',
+        'nessuna'),
+    'cannoni.card.anchored': ('anchored by the {end}',
+        "all'ancora di {end}"),
+    'cannoni.card.fouled': ('fouled with {ships}',
+        'impigliata con {ships}'),
+    'cannoni.card.manoeuvre': ('Manoeuvre', 'Manovra'),
+    'cannoni.card.combat': ('Combat', 'Combattimento'),
+    'cannoni.card.gunnery': ('Gunnery', 'Artiglieria'),
+    'cannoni.card.turning': ('Turning card', 'Carta di virata'),
+    'cannoni.card.draught': ('Draught', 'Pescaggio'),
+    'cannoni.card.value': ('Value', 'Valore'),
+    'cannoni.card.base': ('Base', 'Base'),
+    'cannoni.card.base-size': ('{length}×{width} in', '{length}×{width} pollici'),
+    'cannoni.card.damage': ('Damage (crossed boxes are struck)',
+        'Danni (le caselle barrate sono perse)'),
+    'cannoni.card.hull': ('Hull {side}', 'Scafo a {side}'),
+    'cannoni.card.mast': ('{name} mast{fell}', '{name}{fell}'),
+    'cannoni.card.fallen': (' (fallen to {side})', ' (caduto a {side})'),
+    'cannoni.card.crew': ('Crew', 'Equipaggio'),
+    'cannoni.card.left': ('{left} of {boxes} left', '{left} di {boxes} rimaste'),
+    'cannoni.card.speed': ('Speed (inches per action, max–min)',
+        'Velocità (pollici per azione, max–min)'),
+    'cannoni.card.point-of-sail': ('Point of sail', 'Andatura'),
+    'cannoni.card.full-sail': ('Full sail', 'Vele spiegate'),
+    'cannoni.card.battle-sail': ('Battle sail', 'Vele da battaglia'),
+    'cannoni.card.drift-full': ('Drift: {n} in under full sail,',
+        'Deriva: {n} pollici a vele spiegate,'),
+    'cannoni.card.drift-battle': ('{n} in under battle sail',
+        '{n} pollici a vele da battaglia'),
+    'cannoni.card.fire': ('Fire (modifier by range in inches)',
+        'Tiro (modificatore per distanza in pollici)'),
+    'cannoni.card.range': ('Range', 'Distanza'),
+    'cannoni.card.modifier': ('Modifier', 'Modif.'),
+    'cannoni.card.aim': ('Aim', 'Mira'),
+    'cannoni.card.aim-both': ('H+R', 'S+A'),
+    'cannoni.card.aim-hull': ('H', 'S'),
+    'cannoni.card.aim-rigging': ('R', 'A'),
+    'cannoni.card.aim-key': ('H = hull (to {hull} in), R = rigging (beyond {rigging} in); shaded = hull range',
+        'S = scafo (fino a {hull} pollici), A = alberatura (oltre {rigging} pollici); in grigio = portata sullo scafo'),
+}
+TEXTS.add_pairs(CARD)
+CARD_WORDS = {
+    # The ship's status, where she is not afloat.
+    "cannoni.card.status": {"sunk": ("sunk", "affondata"), "off_table": ("left the table", "uscita dal tavolo")},
+    "cannoni.card.sails": {"full": ("full sail", "vele spiegate"), "battle": ("battle sail", "vele da battaglia"),
+                           "furled": ("sails furled", "vele ammainate")},
+    "cannoni.card.point": {"in_irons": ("in irons", "prua al vento"), "close_hauled": ("close-hauled", "di bolina"),
+                           "beam_reach": ("beam reach", "al traverso"), "broad_reach": ("broad reach", "al lasco"),
+                           "running": ("running", "in poppa")},
+    "cannoni.card.flag": {"fire": ("ON FIRE", "IN FIAMME"), "aground": ("aground", "incagliata"),
+                          "struck": ("struck", "arresa"), "sinking": ("sinking", "in affondamento"),
+                          "dismasted": ("dismasted", "disalberata"), "engaged": ("grappled", "agganciata")},
+    "cannoni.card.mast-name": {"fore": ("Fore", "Albero di trinchetto"), "main": ("Main", "Albero maestro"),
+                               "mizzen": ("Mizzen", "Albero di mezzana")},
+    "cannoni.card.type": {"brig-sloop": ("brig-sloop", "brigantino"), "corvette": ("corvette", "corvetta"),
+                          "cutter": ("cutter", "cutter"), "frigate": ("frigate", "fregata"),
+                          "heavy frigate": ("heavy frigate", "fregata pesante"),
+                          "post ship": ("post ship", "nave di sesto rango"),
+                          "razee frigate": ("razee frigate", "fregata rasata"),
+                          "ship of the line": ("ship of the line", "vascello di linea"),
+                          "sloop of war": ("sloop of war", "sloop da guerra")},
+}
+for _prefix, _words in CARD_WORDS.items():
+    TEXTS.add_words(_prefix, _words)
+
+
 def word(prefix: str, value: Any) -> Text | str:
     """A value as a text to word later (a problem's parameter); unknown values as they are."""
     code = word_code(f"cannoni.{prefix}", value)
     return Text(code=code) if code in TEXTS else str(value)
+
+
+# -- standing orders (rules/cannoni/standing.py) ------------------------------------------
+STANDING = {
+    "cannoni.standing.hold-course": ("Hold course", "Mantieni la rotta"),
+    "cannoni.standing.hold-course.help": ("straight ahead as far as she may sail",
+                                          "dritto avanti fin dove può navigare"),
+    "cannoni.standing.keep-station": ("Keep station", "Mantieni la posizione"),
+    "cannoni.standing.keep-station.help": ("only the move she must make, then no action",
+                                           "solo il movimento obbligatorio, poi nessuna azione"),
+    "cannoni.standing.fire-nearest": ("Fire at the nearest when loaded", "Fuoco sul più vicino quando carica"),
+    "cannoni.standing.fire-nearest.help": ("a loaded broadside fires at the nearest enemy; an empty one is loaded",
+                                           "una bordata carica fa fuoco sul nemico più vicino; una scarica viene caricata"),
+    "cannoni.standing.as-last": ("As last phase", "Come nella fase precedente"),
+    "cannoni.standing.as-last.help": ("the same action as her last one", "la stessa azione dell'ultima volta"),
+    "cannoni.standing.moment": ("phase {phase} of turn {turn}", "fase {phase} del turno {turn}"),
+}
+TEXTS.add_pairs(STANDING)
+# A campaign's roster (rules/cannoni/campaign.py).
+CAMPAIGN = {
+    "cannoni.campaign.ship": ("**{name}**: hull {hull}, masts {masts}, crew {crew}; {grade}",
+                              "**{name}**: scafo {hull}, alberi {masts}, equipaggio {crew}; {grade}"),
+    "cannoni.campaign.ship-unfit": ("**{name}**: hull {hull}, masts {masts}, crew {crew}; {grade} — refitting, "
+                                    "not fit to sail",
+                                    "**{name}**: scafo {hull}, alberi {masts}, equipaggio {crew}; {grade} — in "
+                                    "raddobbo, non può salpare"),
+    "cannoni.campaign.prize": ("{ship} (a prize taken from {side})", "{ship} (preda tolta a {side})"),
+    "cannoni.campaign.grade.shaken": ("shaken crew (−1)", "equipaggio scosso (−1)"),
+    "cannoni.campaign.grade.steady": ("steady crew", "equipaggio saldo"),
+    "cannoni.campaign.grade.veteran": ("veteran crew (+1)", "equipaggio veterano (+1)"),
+}
+TEXTS.add_pairs(CAMPAIGN)
+# The sides of the scenarios, as a player names them (rules.core.texts.side_name).
+NATIONS = {
+    'cannoni.nation.britain': ('Britain', 'Gran Bretagna'),
+    'cannoni.nation.france': ('France', 'Francia'),
+    'cannoni.nation.spain': ('Spain', 'Spagna'),
+}
+TEXTS.add_pairs(NATIONS)
+
+
+# Fleets by points (rules/cannoni/fleets.py): the builder's form and its problems.
+FLEET = {
+    "cannoni.scenario.points-battle": ("A battle of fleets bought by points", "Battaglia tra flotte acquistate a punti"),
+    "cannoni.fleet.class": ("Build a ship of class {n} (Appendix B)", "Costruisci una nave di classe {n} (Appendice B)"),
+    "cannoni.fleet.param.nation": ("nation", "nazione"),
+    "cannoni.fleet.param.guns": ("guns", "cannoni"),
+    "cannoni.fleet.param.crew": ("crew", "equipaggio"),
+    "cannoni.fleet.guns": ("{n} guns", "{n} cannoni"),
+    "cannoni.fleet.men": ("{n} men", "{n} uomini"),
+    "cannoni.fleet.about": ("Log-book: {decks} decks, turning {turning}, hull {hull} a side, masts {masts}, "
+                            "crew {crew} boxes, manoeuvre {manoeuvre}, combat {combat}, gunnery {gunnery}, "
+                            "{carronades} carronades.",
+                            "Libro di bordo: {decks} ponti, virata {turning}, scafo {hull} per fiancata, alberi "
+                            "{masts}, effettivi {crew} caselle, manovra {manoeuvre}, combattimento {combat}, "
+                            "fuoco {gunnery}, {carronades} carronate."),
+    "cannoni.fleet.bad-choice": ("{value} is not a {what} this class can have.",
+                                 "{value} non è un valore di {what} possibile per questa classe."),
+    "cannoni.fleet.nation.france": ("France", "Francia"),
+    "cannoni.fleet.nation.britain": ("Britain", "Gran Bretagna"),
+    "cannoni.fleet.nation.netherlands": ("Netherlands", "Olanda"),
+    "cannoni.fleet.nation.spain": ("Spain", "Spagna"),
+    "cannoni.fleet.nation.portugal": ("Portugal", "Portogallo"),
+    "cannoni.fleet.nation.usa": ("United States", "Stati Uniti"),
+}
+TEXTS.add_pairs(FLEET)

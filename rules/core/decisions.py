@@ -15,36 +15,26 @@ from pydantic import BaseModel, Field
 from rules.core.texts import Text
 
 
-_WORDED = ("label", "help", "default_text")
-
-
 class Worded(BaseModel):
-    """A form part whose words may be given as texts (:class:`Text`): each such field
-    keeps its English words, for logs and for readers that know no language, and its
-    text in ``<field>_text``, worded in the reader's language by :meth:`words`."""
+    """A form part whose words (``label``, ``help``, ``default_text``) are plain
+    strings or texts (:class:`Text`: a code and its parameters).
 
-    def __init__(self, **data: Any) -> None:
-        # ``type() is``, not isinstance: a model class's isinstance check is slow, and
-        # every form part of every checked order passes here. (Reading a stored form
-        # back, model_validate, finds the words already split.)
-        for name in _WORDED:
-            value = data.get(name)
-            if type(value) is Text:
-                data[name] = value.render("en")
-                data[f"{name}_text"] = value
-        super().__init__(**data)
+    A text is kept as it was given and worded only when someone reads it, in the
+    reader's language (:meth:`words`): forms are built for every order checked, and
+    most are never shown to anyone, so wording them all up front (even in English)
+    was most of what the forms cost.
+    """
 
     def words(self, name: str, lang: str = "en") -> str:
-        worded: Text | None = getattr(self, f"{name}_text", None)
-        return worded.render(lang) if worded is not None else getattr(self, name)
+        value = getattr(self, name)
+        return value.render(lang) if type(value) is Text else value
 
     def label_in(self, lang: str = "en") -> str:
         return self.words("label", lang)
 
     def text_of(self, name: str) -> Text | str:
-        """The field as a problem's parameter: its text if it has one."""
-        worded: Text | None = getattr(self, f"{name}_text", None)
-        return worded if worded is not None else getattr(self, name)
+        """The field as a problem's parameter: its text, or its plain words."""
+        return getattr(self, name)
 
 
 class Decision(Worded):
@@ -54,28 +44,24 @@ class Decision(Worded):
     subject: str | None = None  # usually a ship id
     # Secret: the order is seen only by its player until the rules reveal it.
     secret: bool = False
-    label: str = ""  # short human description ("Chits for turn 3")
-    label_text: Text | None = None
+    label: str | Text = ""  # short human description ("Chits for turn 3")
 
 
 class Choice(Worded):
     value: str | int | float
-    label: str
-    label_text: Text | None = None
+    label: str | Text
 
 
 class ParamSpec(Worded):
     name: str
-    label: str
-    label_text: Text | None = None
+    label: str | Text
     kind: Literal["choice", "number", "text"] = "choice"
     choices: list[Choice] = Field(default_factory=list)
     min: float | None = None
     max: float | None = None
     step: float | None = None
     required: bool = True
-    help: str = ""
-    help_text: Text | None = None
+    help: str | Text = ""
 
     def values(self) -> list[Any]:
         return [c.value for c in self.choices]
@@ -83,11 +69,9 @@ class ParamSpec(Worded):
 
 class ActionSpec(Worded):
     action: str
-    label: str
-    label_text: Text | None = None
+    label: str | Text
     params: list[ParamSpec] = Field(default_factory=list)
-    help: str = ""
-    help_text: Text | None = None
+    help: str | Text = ""
 
     def param(self, name: str) -> ParamSpec | None:
         return next((p for p in self.params if p.name == name), None)
@@ -97,8 +81,7 @@ class DecisionSpec(Worded):
     decision: Decision
     actions: list[ActionSpec]
     default: dict[str, Any] | None = None  # what happens if the deadline passes
-    default_text: str = ""
-    default_text_text: Text | None = None
+    default_text: str | Text = ""
 
     def action(self, name: str) -> ActionSpec | None:
         return next((a for a in self.actions if a.action == name), None)

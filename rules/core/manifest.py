@@ -1,9 +1,16 @@
 """What the world outside ``rules/`` needs to know of a ruleset, declared once.
 
-Every ruleset package holds one :class:`Manifest` (``rules/<name>/manifest.py``) and
-names it as a Python entry point of the group ``broadside.rulesets`` in
-``pyproject.toml``. The registry (:mod:`rules.core.registry`), the renderer's board
-registry and the AI registry read the manifests, so none of them lists rulesets.
+Every ruleset package holds one :class:`Manifest` (``rules/<name>/manifest.py``), found
+by the registry's scan of ``rules/`` (or, for a ruleset shipped as its own
+distribution, named as a Python entry point of the group ``broadside.rulesets``). The
+registry (:mod:`rules.core.registry`), the renderer's board registry and the AI
+registry read the manifests, so none of them lists rulesets.
+
+Every word in a manifest (the title, the parameters' labels and descriptions, the quick
+reference, what each captain does) is a code of the ruleset's own catalogue
+(``rules/<name>/wording.py``), given as a string or a :func:`rules.core.texts.say` text
+and worded in the reader's language with ``.render(lang)``: there is one way to
+translate. So ``manifest.py`` imports its wording before it builds the manifest.
 
 Code outside ``rules/`` (the board, the AI captains) is named by dotted path
 (``"package.module:Name"``) and imported only when asked for: ``rules/`` never
@@ -12,27 +19,28 @@ imports the renderer, and listing the rulesets imports none of them.
 from __future__ import annotations
 
 import importlib
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, field_validator, model_validator
+from pydantic import BaseModel, BeforeValidator, ConfigDict, field_validator, model_validator
 
 from rules.core.scenarios import scenario_files
+from rules.core.texts import Text, known, say
 
 BoardKind = Literal["open_table", "hex", "squares"]
 ParamKind = Literal["choice", "number", "text"]
-LANGUAGES = ("en", "it")
 
 
-class Text(BaseModel):
-    """One text in every language a game may be played in."""
+def _coded(value: Any) -> Any:
+    """A manifest's words: a code (or a ``say(code)`` text) of a catalogue already loaded."""
+    if isinstance(value, str):
+        value = say(value)
+    if isinstance(value, Text) and not known(value.code):
+        raise ValueError(f"{value.code!r} is not a code of any catalogue: a manifest's words are codes of the "
+                         "ruleset's own catalogue (import its wording module before building the manifest)")
+    return value
 
-    model_config = ConfigDict(frozen=True)
 
-    en: str
-    it: str
-
-    def __call__(self, lang: str = "en") -> str:
-        return self.it if lang == "it" else self.en
+Coded = Annotated[Text, BeforeValidator(_coded)]
 
 
 class OrderParam(BaseModel):
@@ -49,10 +57,10 @@ class OrderParam(BaseModel):
     option: str = ""
     kind: ParamKind = "choice"
     unit: str | None = None  # "inch", "degree", ... for numbers
-    label: Text  # the option's name, as a player sees it
-    description: Text
+    label: Coded  # the option's name, as a player sees it
+    description: Coded
     # Also a parameter of a move's preview, described there for what it does to the picture.
-    preview: Text | None = None
+    preview: Coded | None = None
 
     @model_validator(mode="before")
     @classmethod
@@ -68,7 +76,7 @@ class Manifest(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     name: str
-    title: Text
+    title: Coded
     board: BoardKind
     ruleset: str  # "package.module:Class", the :class:`rules.core.ruleset.Ruleset`
     board_factory: str  # "package.module:Class" of the renderer's board for this ruleset
@@ -76,7 +84,7 @@ class Manifest(BaseModel):
     # (:mod:`rules.core.scenarios`); the ruleset reads them into its setup model.
     scenarios: str
     params: tuple[OrderParam, ...] = ()
-    quickref: Text | None = None  # the /rules text; without it the bot says how any game runs
+    quickref: Coded | None = None  # the /rules text; without it the bot says how any game runs
     previews: bool = False  # the ruleset can show where a move would end (Ruleset.preview)
     # AI captains by level, weakest first ("deckhand" -> "package.module:Class"). A level
     # the ruleset does not name is played by the form-filler.
@@ -84,7 +92,7 @@ class Manifest(BaseModel):
     # What each of those captains does, in the ruleset's own terms (shown to a host who
     # picks a level, and when a computer takes a seat); a level without one is described
     # by the bot's general words for it.
-    captain_descriptions: dict[str, Text] = {}
+    captain_descriptions: dict[str, Coded] = {}
     # The scenario ``/duel`` plays unless told otherwise: a short one-against-one battle
     # a newcomer can finish in one sitting. None: the first scenario.
     duel_scenario: str | None = None

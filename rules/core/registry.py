@@ -1,18 +1,29 @@
 """The rulesets this installation knows, read from their manifests.
 
-Each ruleset package declares a :class:`~rules.core.manifest.Manifest` and names it as
-an entry point of the group ``broadside.rulesets`` (``pyproject.toml``), so nothing
-here or elsewhere lists rulesets. Tests may :func:`register` a manifest of their own
-(a toy ruleset) directly.
+Two ways find them, so nothing here or elsewhere lists rulesets:
+
+- **the scan**: every package ``rules/<r>/`` with a ``manifest.py`` that defines
+  ``MANIFEST`` (a :class:`~rules.core.manifest.Manifest`). A new ruleset's own
+  packages are all it takes; no file outside them is edited.
+- **entry points** of the group ``broadside.rulesets``, for a ruleset shipped as its
+  own distribution (its ``pyproject.toml`` names its manifest).
+
+A manifest found both ways is known once; two different manifests under one name are
+refused. Tests may :func:`register` a manifest of their own (a toy ruleset) directly.
 """
 from __future__ import annotations
 
+import importlib
+import pkgutil
+from collections.abc import Iterator
 from importlib.metadata import entry_points
+from pathlib import Path
 
 from rules.core.manifest import Manifest, load_object
 from rules.core.ruleset import Ruleset
 
 GROUP = "broadside.rulesets"
+SCANNED = "rules"  # the package whose sub-packages are scanned for a manifest
 
 _MANIFESTS: dict[str, Manifest] = {}
 _INSTANCES: dict[str, Ruleset] = {}
@@ -25,18 +36,46 @@ def register(manifest: Manifest) -> None:
     _INSTANCES.pop(manifest.name, None)
 
 
+def scanned(package: str = SCANNED) -> Iterator[Manifest]:
+    """The manifests of ``package``'s sub-packages that have a ``manifest.py`` defining
+    ``MANIFEST``. Only those modules are imported (``rules.core.manifest``, the class
+    itself, defines none)."""
+    root = importlib.import_module(package)
+    for info in sorted(pkgutil.iter_modules(root.__path__), key=lambda i: i.name):
+        if not info.ispkg or not any((Path(folder) / info.name / "manifest.py").is_file() for folder in root.__path__):
+            continue
+        found = getattr(importlib.import_module(f"{package}.{info.name}.manifest"), "MANIFEST", None)
+        if found is None:
+            continue
+        if not isinstance(found, Manifest):
+            raise TypeError(f"{package}.{info.name}.manifest.MANIFEST is not a Manifest")
+        yield found
+
+
+def from_entry_points() -> Iterator[Manifest]:
+    for point in entry_points(group=GROUP):
+        found = point.load()
+        if not isinstance(found, Manifest):
+            raise TypeError(f"entry point {point.name!r} of {GROUP} names {point.value}, which is not a Manifest")
+        if found.name != point.name:
+            raise ValueError(f"entry point {point.name!r} of {GROUP} names the manifest of {found.name!r}")
+        yield found
+
+
 def _discover() -> None:
     global _discovered
     if _discovered:
         return
     _discovered = True
-    for point in entry_points(group=GROUP):
-        manifest = point.load()
-        if not isinstance(manifest, Manifest):
-            raise TypeError(f"entry point {point.name!r} of {GROUP} names {point.value}, which is not a Manifest")
-        if manifest.name != point.name:
-            raise ValueError(f"entry point {point.name!r} of {GROUP} names the manifest of {manifest.name!r}")
-        _MANIFESTS.setdefault(manifest.name, manifest)
+    found: dict[str, Manifest] = {}
+    for candidate in [*scanned(), *from_entry_points()]:
+        known = found.setdefault(candidate.name, candidate)
+        # The same manifest object twice (scanned, and named by an installed entry
+        # point) is one ruleset; two different ones cannot share a name.
+        if known is not candidate:
+            raise ValueError(f"two rulesets are called {candidate.name!r}: {known.ruleset} and {candidate.ruleset}")
+    for name, manifest_ in found.items():
+        _MANIFESTS.setdefault(name, manifest_)
 
 
 def manifests() -> list[Manifest]:

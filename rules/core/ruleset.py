@@ -18,6 +18,7 @@ from rules.core.decisions import Decision, DecisionSpec, Order, Problem
 from rules.core.dice import Roller
 from rules.core.events import Event
 from rules.core.forms import check_form
+from rules.core.standing import History, Standing, StandingOffer
 from rules.core.texts import Text
 
 
@@ -165,6 +166,33 @@ class Ruleset(ABC):
         """Every problem with an order, in plain words; empty means legal."""
         return self.accept(state, order)[1]
 
+    # -- fewer taps: standing orders and repeats (optional) ----------------------
+    def standing_offers(self, state: BaseModel, seat: str) -> list[StandingOffer]:
+        """The subjects this seat may give standing orders to, with the kinds of order
+        and the moments still to come this turn (see :mod:`rules.core.standing`).
+        Empty: this ruleset offers none (now)."""
+        return []
+
+    def moment_of(self, state: BaseModel, decision: Decision) -> str | None:
+        """Whether standing orders answer a pending decision about their subject, and which:
+        None, none do; :data:`~rules.core.standing.EVERY_PHASE`, only those given for every
+        phase; else the moment (one of the offers' ``moments``) it belongs to, whose
+        conditional orders come first."""
+        return None
+
+    def standing_payload(self, state: BaseModel, decision: Decision, standing: Standing,
+                         history: History) -> dict[str, Any] | None:
+        """What ``standing`` orders for this pending decision about its subject, or None
+        when it does not fit the situation. The caller checks the payload with
+        :meth:`accept` like any order."""
+        return None
+
+    def repeat_payload(self, state: BaseModel, decision: Decision, history: History) -> dict[str, Any] | None:
+        """The order this decision got last time round ("same as last turn"), when the
+        ruleset offers one and it may still be legal; the caller checks it with
+        :meth:`accept`. None: nothing to repeat."""
+        return None
+
     # -- resolution ------------------------------------------------------------
     @abstractmethod
     def resolve(self, state: BaseModel, orders: list[Order], roller: Roller) -> BaseModel:
@@ -178,6 +206,11 @@ class Ruleset(ABC):
         """The public view as it would be once this accepted order's movement is sailed,
         for a player to look at before sending it; None when the ruleset has no such
         picture for this kind of order. Nothing is rolled and the state is not changed."""
+        return None
+
+    def fleets(self) -> Any:
+        """The ruleset's :class:`rules.core.fleets.FleetBuilder` (ships sold by points,
+        a setup from the fleets bought), or None: no fleets by points."""
         return None
 
     @abstractmethod

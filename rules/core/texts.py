@@ -107,6 +107,15 @@ def text(code: str, lang: str = "en", /, **params: Any) -> str:
     return _OWNER[code].text(code, lang, **params)
 
 
+def side_name(ruleset: str, side: str, lang: str = "en") -> str:
+    """A side as a player names it: the ruleset's word for it (``<ruleset>.nation.<side>``
+    in its catalogue), else its id as a name ("royal_navy" -> "Royal Navy")."""
+    code = f"{ruleset}.nation.{side}"
+    if code in _OWNER:
+        return text(code, lang)
+    return str(side).replace("_", " ").replace("-", " ").title()
+
+
 def placeholders(template: str) -> set[str]:
     return {name.split(".")[0].split("[")[0] for _, name, _, _ in Formatter().parse(template) if name}
 
@@ -145,15 +154,14 @@ def worded(value: Any, lang: str = "en") -> Any:
 
 
 def say(code: str, /, **params: Any) -> Text:
-    """A text to word later: ``label=say("cannoni.form.fire")``. Built without
-    validation (the code is a string, the parameters are what the caller gave): forms
-    are built for every order checked."""
+    """A text to word later: ``label=say("cannoni.form.fire")``."""
     if not params:
         plain = _PLAIN.get(code)
         if plain is None:
-            plain = _PLAIN[code] = Text.model_construct(code=code, params={})
+            plain = _PLAIN[code] = Text(code=code)
         return plain
-    return Text.model_construct(code=code, params=params)
+    # Validated: pydantic's own construction is faster than model_construct here.
+    return Text(code=code, params=params)
 
 
 # Texts without parameters, made once: most labels are (nothing changes a Text).

@@ -34,11 +34,50 @@ class PieceView(BaseModel):
     x: float | None = None
     y: float | None = None
     heading: float | None = None
+    # The turn she was lost (sunk, wrecked): the map leaves a wreck with her name there
+    # for the rest of that turn.
+    lost_turn: int | None = None
+    # Marks a ruleset may give a piece beside her ``status`` (Cannoni's ship keeps
+    # sailing, status "afloat", when she has struck, is sinking or has been taken).
+    struck: bool = False
+    sinking: bool = False
+    captured_by: str | None = None
 
     @property
     def label(self) -> str:
         """The name to show, the id when the piece has none."""
         return self.name or self.id
+
+    @property
+    def fate(self) -> str | None:
+        """How she is out of the fight, in one shared word — ``taken``, ``sunk``,
+        ``sinking``, ``wrecked``, ``burning``, ``struck``, ``left`` (the table) — the
+        ruleset's own status word for any other, or None while she fights on."""
+        if self.captured_by or self.status in ("captured", "taken"):
+            return "taken"
+        if self.status in ("sunk", "wrecked", "burning"):
+            return self.status
+        if self.sinking:
+            return "sinking"
+        if self.struck or self.status == "struck":
+            return "struck"
+        if self.status in ("off_table", "left"):
+            return "left"
+        return None if self.status in ("afloat", "undeployed") else self.status
+
+
+class ShotView(BaseModel):
+    """A shot the map draws as a line from the firer to the target (piece ids), with its
+    result: ``hits`` boxes or points of damage (0 a miss), a ``critical`` hit, or no
+    ``effect`` at all (a load fired where it cannot harm). Public: the events say it."""
+
+    model_config = ConfigDict(extra="allow", frozen=True)
+
+    firer: str
+    target: str
+    hits: int = 0
+    critical: bool = False
+    effect: bool = True
 
 
 class PublicView(BaseModel):
@@ -59,6 +98,8 @@ class PublicView(BaseModel):
     phase: int | None = None
     sides: list[str] = []
     ships: list[PieceView] = []
+    # What was just fired: the shots of this phase and of the last one with action.
+    shots: list[ShotView] = []
 
     @classmethod
     def read(cls, view: Mapping[str, Any]) -> "PublicView":

@@ -67,6 +67,17 @@ def speeds_default(state: NautaState, player: str) -> dict[str, Any]:
     return {"action": "speeds", **{s.id: default_speed(state, s) for s in writers(state, player)}}
 
 
+def repeat_speeds(state: NautaState, decision: Decision) -> dict[str, Any] | None:
+    """"Same as last turn": each ship writes the speed she sailed at last turn, when
+    every one of them may still write it (acceleration limits, a stop, damage)."""
+    if decision.kind != "speeds" or state.turn <= 1:
+        return None
+    ships = writers(state, decision.player)
+    if not ships or any(s.last_speed not in legal_speeds(state, s) for s in ships):
+        return None
+    return {"action": "speeds", **{s.id: s.last_speed for s in ships}}
+
+
 def speeds_spec(state: NautaState, decision: Decision) -> DecisionSpec:
     ships = writers(state, decision.player)
     letters = letters_for(len(ships))
@@ -135,7 +146,7 @@ def initiative_spec(decision: Decision) -> DecisionSpec:
 
 # --- moves --------------------------------------------------------------------------------
 
-def _unit_label(unit_: Unit) -> Text | str:
+def unit_label(unit_: Unit) -> Text | str:
     if unit_.formation:
         return say("nauta.form.formation-of", letter=unit_.key.split(':', 1)[1], ships=", ".join(s.name for s in unit_.ships))
     return unit_.ships[0].name
@@ -146,9 +157,13 @@ def _can_dash(unit_: Unit) -> bool:
 
 
 def move_default(state: NautaState, player: str) -> dict[str, Any]:
-    first = units(state, player)[0]
+    us = units(state, player)
+    first = us[0]
     payload: dict[str, Any] = {"action": "move", "unit": first.key, "turn": 0, "dash": "no"}
-    payload["shoot"] = "after" if any(weapon(state, s) for s in first.ships) else "no"
+    # Only where the form offers ``shoot`` (some unit of the player has a weapon); the
+    # move reads a missing ``shoot`` as "no".
+    if any(weapon(state, s) for u in us for s in u.ships):
+        payload["shoot"] = "after" if any(weapon(state, s) for s in first.ships) else "no"
     return payload
 
 
@@ -157,7 +172,7 @@ def move_spec(state: NautaState, decision: Decision) -> DecisionSpec:
     word = dash_text(state.rules.classis)
     params = [
         ParamSpec(name="unit", label=say("nauta.form.unit"),
-                  choices=[Choice(value=u.key, label=_unit_label(u)) for u in us]),
+                  choices=[Choice(value=u.key, label=unit_label(u)) for u in us]),
         ParamSpec(name="turn", label=say("nauta.form.wheel"), kind="number",
                   min=-MAX_TURN, max=MAX_TURN, step=TURN_STEP, required=False,
                   help=say("nauta.form.wheel-help")),
@@ -176,7 +191,7 @@ def move_spec(state: NautaState, decision: Decision) -> DecisionSpec:
             Choice(value="after", label=say("nauta.form.after"))]))
     default = move_default(state, decision.player)
     return DecisionSpec(decision=decision, actions=[ActionSpec(action="move", label=say("nauta.form.move"), params=params)],
-                        default=default, default_text=say("nauta.form.move-default", unit=_unit_label(us[0])))
+                        default=default, default_text=say("nauta.form.move-default", unit=unit_label(us[0])))
 
 
 def move_problems(state: NautaState, player: str, payload: dict[str, Any]) -> list[Problem]:

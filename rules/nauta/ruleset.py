@@ -4,11 +4,15 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from rules.core.decisions import Decision
 from rules.core.dice import Roller
 from rules.core.events import Event
 from rules.core.ruleset import FILLER, HEADING, PHASE_END, REVEAL, TURN_START, Outcome, Seat, ShipEntry
+from rules.core.standing import History
 from rules.core.steps import SteppedRuleset
-from rules.nauta import sequence
+from rules.nauta import orders, sequence
+from rules.nauta.campaign import NautaCampaign
+from rules.nauta.fleet_points import FLEETS, NautaFleets
 from rules.nauta.manifest import MANIFEST
 from rules.nauta.options import NautaOptions
 from rules.nauta.placement import base_of, inside_table, on_land
@@ -33,20 +37,26 @@ def _position_problems(state: NautaState) -> list[str]:
     return out
 
 
-class NautaRuleset(SteppedRuleset):
+class NautaRuleset(NautaCampaign, SteppedRuleset):
     steps = STEPS
 
     name = MANIFEST.name
-    title = MANIFEST.title.en
+    title = MANIFEST.title.render("en")
     options_model = NautaOptions
     setup_model = NautaSetup
     state_model = NautaState
+
+    def repeat_payload(self, state: NautaState, decision: Decision, history: History) -> dict[str, Any] | None:
+        return orders.repeat_speeds(state, decision)
 
     def scenarios(self) -> dict[str, NautaSetup]:
         return builtin_scenarios()
 
     def sides(self, setup: NautaSetup) -> list[str]:
         return setup.sides
+
+    def fleets(self) -> NautaFleets:
+        return FLEETS
 
     def ship_entries(self, setup: NautaSetup) -> list[ShipEntry]:
         return [ShipEntry(id=s.id, name=s.name or ship_class(s.type).name, side=fleet.side, player=s.player)

@@ -74,7 +74,7 @@ def resolve_deploy(state: NautaState, by_id: dict[str, Order], roller: Roller) -
         spec = orders.deploy_spec(state, decision)
         payload = order.payload if order else spec.default or {}
         if order is None:
-            _default_note(roller, decision.player, say("nauta.default.deployment"), spec.text_of("default_text"))
+            _default_note(state, roller, decision.player, say("nauta.default.deployment"), spec.text_of("default_text"))
         for ship, pose in orders.deploy_poses(state, decision, payload):
             dep.place(state, roller, ship, pose)
         if decision.kind == "deploy_one":
@@ -107,12 +107,12 @@ def resolve_speeds(state: NautaState, by_id: dict[str, Order], roller: Roller) -
             payload = by_id[did].payload
         else:
             payload = orders.speeds_default(state, seat)
-            _default_note(roller, seat, say("nauta.default.speeds"), say("nauta.default.last-speeds"))
+            _default_note(state, roller, seat, say("nauta.default.speeds"), say("nauta.default.last-speeds"))
         written = orders.written_speeds(state, seat, payload)
         for ship_id, (speed, letter) in written.items():
             ship = state.ship(ship_id)
             ship.written, ship.formation, ship.revealed = speed, letter, False
-        roller.log.emit("speeds_written", player=seat)
+        roller.log.emit("speeds_written", player=seat, player_name=state.seat(seat).name)
         roller.log.emit("speeds", to=[seat], ships=[[state.ship(i).name, v, f] for i, (v, f) in written.items()])
     start_movement(state, roller)
 
@@ -124,6 +124,7 @@ def _side_has_units(state: NautaState, side: str) -> bool:
 def start_movement(state: NautaState, roller: Roller) -> None:
     movers = [side for side in state.sides if _side_has_units(state, side)]
     state.move_no = 1
+    state.shots = []  # the map shows a turn's volleys until the next turn's movement
     if len(movers) == 2:
         state.initiative_side = dep.roll_off(state, roller, "initiative")
         roller.log.emit("initiative", side=state.initiative_side)
@@ -138,7 +139,7 @@ def resolve_initiative(state: NautaState, by_id: dict[str, Order], roller: Rolle
     decision = initiative_pending(state)[0]
     choice = by_id[decision.id].payload["action"] if decision.id in by_id else "second"
     if decision.id not in by_id:
-        _default_note(roller, decision.player, say("nauta.default.initiative"), say("nauta.form.move-second"))
+        _default_note(state, roller, decision.player, say("nauta.default.initiative"), say("nauta.form.move-second"))
     side = state.initiative_side or state.sides[0]
     state.mover_side = side if choice == "first" else state.other_side(side)
     roller.log.emit("initiative_choice", side=state.mover_side)
@@ -166,9 +167,12 @@ def resolve_move(state: NautaState, by_id: dict[str, Order], roller: Roller) -> 
         payload = by_id[decision.id].payload
     else:
         payload = orders.move_default(state, decision.player)
-        _default_note(roller, decision.player, say("nauta.default.a-move"),
-                      say("nauta.default.straight-ahead", unit=payload["unit"]))
     unit_ = find_unit(state, decision.player, str(payload["unit"]))
+    if decision.id not in by_id:
+        # The unit by her name (or her formation's ships), never her id.
+        label = orders.unit_label(unit_) if unit_ is not None else str(payload["unit"])
+        _default_note(state, roller, decision.player, say("nauta.default.a-move"),
+                      say("nauta.default.straight-ahead", unit=label))
     if unit_ is not None:
         execute(state, roller, unit_, int(payload.get("turn", 0)), str(payload.get("dash", "no")),
                 str(payload.get("shoot", "no")))
@@ -243,8 +247,8 @@ def finish(state: NautaState, roller: Roller, result: Any) -> None:
                     why=result.why.model_dump() if result.why else None)
 
 
-def _default_note(roller: Roller, player: str, what: Text, default: Text | str) -> None:
-    roller.log.emit("default_order", player=player, what=what.model_dump(),
+def _default_note(state: NautaState, roller: Roller, player: str, what: Text, default: Text | str) -> None:
+    roller.log.emit("default_order", player=player, player_name=state.seat(player).name, what=what.model_dump(),
                     default=default.model_dump() if isinstance(default, Text) else default)
 
 

@@ -34,6 +34,9 @@ class ShipSetup(BaseModel):
     y: float
     heading: float
     speed: int = 0  # the speed she was making before the battle (for acceleration limits)
+    # Carried from an earlier battle of a campaign: damaged once (§12), soldiers' units lost.
+    damage: int = Field(default=0, ge=0, le=1)
+    soldiers_lost: int = Field(default=0, ge=0)
 
 
 class FleetSetup(BaseModel):
@@ -100,7 +103,8 @@ def _ship(fleet: FleetSetup, s: ShipSetup, player: str, rules: Rules) -> Ship:
     admiral = s.id == (fleet.admiral or fleet.ships[0].id)
     return Ship(id=s.id, name=s.name or f"{cls.name} {s.id}", side=fleet.side, player=player, type=cls.key,
                 size=cls.size, medieval=cls.medieval, length=length, width=width, x=s.x, y=s.y,
-                heading=s.heading % 360, soldiers_start=soldiers, soldiers=soldiers, extra=s.extra,
+                heading=s.heading % 360, soldiers_start=soldiers, soldiers=max(soldiers - s.soldiers_lost, 0),
+                damage=s.damage, extra=s.extra,
                 equipment=equipment, value=ship_points(cls, s.extra, equipment, rules), base_max=cls.max_speed,
                 accel=cls.accel, decel=cls.decel, admiral=admiral, last_speed=s.speed)
 

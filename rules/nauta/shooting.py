@@ -12,7 +12,7 @@ from shapely.geometry import Point
 from rules.core.dice import Roller
 from rules.nauta import geometry as g
 from rules.nauta.placement import base_of, others, pose_of
-from rules.nauta.state import NautaState, Ship
+from rules.nauta.state import NautaState, Ship, Shot
 
 BALISTAE_REACH = 4.0
 CROSSBOW_REACH = 2.0
@@ -89,6 +89,7 @@ def _balistae(state: NautaState, roller: Roller, ship: Ship, target: Ship, dist:
     hit = die >= 5
     roller.log.emit("shot", ship=ship.id, name=ship.name, target=target.id, target_name=target.name,
                     weapon="balistae", distance=round(dist, 2), rolls=[die], hits=int(hit))
+    state.shots.append(Shot(firer=ship.id, target=target.id, hits=int(hit), weapon="balistae"))
     if hit:
         # "the target permanently subtracts -1 segment to its maximum speed, and it
         # can't perform Dash movements for the rest of the game"
@@ -104,3 +105,4 @@ def _crossbows(state: NautaState, roller: Roller, ship: Ship, target: Ship, dist
     target.soldiers -= lost
     roller.log.emit("shot", ship=ship.id, name=ship.name, target=target.id, target_name=target.name,
                     weapon="crossbows", distance=round(dist, 2), rolls=rolls, hits=lost)
+    state.shots.append(Shot(firer=ship.id, target=target.id, hits=lost, weapon="crossbows"))

@@ -50,6 +50,10 @@ class Ship(BaseModel):
     no_dash: bool = False  # hit by balistae: no more dashes
     admiral: bool = False  # the fleet's admiral is aboard, alive
     status: Status = "afloat"
+    # The turn she was damaged last and the turn she was lost (sunk, wrecked, burnt):
+    # the map highlights new damage and marks a wreck, with her name, in that turn.
+    damaged_turn: int | None = None
+    lost_turn: int | None = None
 
     last_speed: int = 0  # speed at the end of the previous turn (negative: astern)
     written: int | None = None  # this turn's written speed — secret until revealed
@@ -135,6 +139,17 @@ class Table(BaseModel):
     land: list[LandArea] = Field(default_factory=list)
 
 
+class Shot(BaseModel):
+    """A volley of balistae or crossbows this turn, kept for the map: who shot at whom,
+    and what it did (``hits``: rowers hit, soldiers lost), as the public ``shot`` event
+    tells it."""
+
+    firer: str
+    target: str
+    hits: int = 0
+    weapon: str = ""
+
+
 class NautaState(BaseModel):
     ruleset: Literal["nauta"] = "nauta"
     rules: Rules
@@ -156,6 +171,7 @@ class NautaState(BaseModel):
     move_no: int = 0
     contacts: list[Contact] = Field(default_factory=list)
     engagements: list[Engagement] = Field(default_factory=list)
+    shots: list[Shot] = Field(default_factory=list)  # this turn's, for the map
     outcome: Outcome | None = None
 
     def ship(self, ship_id: str) -> Ship:

@@ -13,7 +13,8 @@ from typing import Any, Callable
 from rules.core.decisions import Problem
 from rules.core.events import Event
 from rules.core.problems import problem
-from rules.core.texts import Speaker, Text, worded
+from rules.core.scenarios import scenario_title
+from rules.core.texts import Speaker, Text, side_name, worded
 from rules.nauta.speeds import speed_text
 from rules.nauta.wording import PROBLEM_CODES, TEXTS
 
@@ -46,8 +47,24 @@ class _Say(Speaker):
 Parts = Callable[[dict[str, Any], _Say], dict[str, Any]]
 
 
+def _side(side: Any, say: _Say) -> str:
+    return side_name("nauta", str(side), say.lang)
+
+
+def _named(d: dict[str, Any], say: _Say) -> dict[str, Any]:
+    """People and sides as players name them: a seat by its player's name (events
+    written before the name was stored show the seat), a fleet by its side's name."""
+    data: dict[str, Any] = {}
+    if "player" in d:
+        data["player"] = d.get("player_name") or d["player"]
+    for field in ("side", "winner"):
+        if isinstance(d.get(field), str):
+            data[field] = _side(d[field], say)
+    return data
+
+
 def _roll_off(d: dict[str, Any], say: _Say) -> dict[str, Any]:
-    return {"totals": ", ".join(f"{k} {v}" for k, v in d["totals"].items())}
+    return {"totals": ", ".join(f"{_side(k, say)} {v}" for k, v in d["totals"].items())}
 
 
 def _speeds(d: dict[str, Any], say: _Say) -> dict[str, Any]:
@@ -108,16 +125,23 @@ def _plain(d: dict[str, Any], say: _Say) -> dict[str, Any]:
 
 
 def _game_over(d: dict[str, Any], say: _Say) -> dict[str, Any]:
-    result = say("nauta.result.won", winner=d["winner"]) if d.get("winner") else say("nauta.result.tie")
+    result = say("nauta.result.won", winner=_side(d["winner"], say)) if d.get("winner") else say("nauta.result.tie")
     if d.get("why"):
         why = Text.model_validate(d["why"])
-        return {"result": say("nauta.result.why", result=result, reason=say(why.code, **why.params))}
+        params = {**why.params, **({"side": _side(why.params["side"], say)} if "side" in why.params else {})}
+        return {"result": say("nauta.result.why", result=result, reason=say(why.code, **params))}
     # Stored before the outcome's reason had a code: the English line was kept whole.
     stored = d.get("result") if say.lang == "en" else None
     return {"result": stored if stored is not None else result}
 
 
+def _game_start(d: dict[str, Any], say: _Say) -> dict[str, Any]:
+    # The edition by its book's title (Nauta, Classis), not its stored key.
+    return {"edition": str(d.get("edition", "")).title()}
+
+
 PARTS: dict[str, Parts] = {
+    "game_start": _game_start,
     "roll_off": _roll_off, "dash": _dash, "move": _move, "ram": _ram, "ram_roll": _rolled,
     "assault_roll": _rolled, "ram_effect": _ram_effect, "shot": _shot, "no_target": _no_target,
     "boarding": _boarding, "game_over": _game_over, "speeds": _speeds, "default_order": _default_order,
@@ -140,7 +164,10 @@ def describe(event: Event, lang: str = "en") -> str:
     say = _Say(lang)
     data = dict(event.data)
     try:
+        data.update(_named(event.data, say))
         data.update(PARTS.get(event.kind, _plain)(event.data, say))
+        if "title" in data:  # a scenario's title: a code, or the words an older version stored
+            data["title"] = scenario_title(str(data["title"]), lang)
         return TEXTS.text(code, lang, **data)
     except (KeyError, IndexError, ValueError, TypeError):
         return f"{event.kind}: {event.data}"

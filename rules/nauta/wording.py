@@ -6,6 +6,7 @@ in); problems with orders are coded here too.
 from __future__ import annotations
 
 from rules.core.texts import Catalogue
+from rules.nauta.ships import CLASSES
 
 TEXTS = Catalogue("nauta")
 
@@ -454,6 +455,8 @@ LEGEND = {
         "l'ammiraglio è a bordo"),
     'nauta.badge.damaged': ('damaged: max speed −2, ramming −2; a second damage sinks',
         'danneggiata: velocità massima −2, speronamento −2; un secondo danno la affonda'),
+    'nauta.badge.damaged-now': ('damaged this turn (a second damage sinks)',
+                                'danneggiata in questo turno (un secondo danno la affonda)'),
     'nauta.badge.stopped': ('stopped by a contact this turn',
         'fermata da un contatto in questo turno'),
     'nauta.badge.grappled': ('grappled, fighting aboard',
@@ -466,3 +469,194 @@ LEGEND = {
         'in fiamme (conta come affondata)'),
 }
 TEXTS.add_pairs(LEGEND)
+
+# The words of the manifest (rules/nauta/manifest.py): its title, its order parameters' labels
+# and descriptions (``.about``; ``.preview`` where /preview describes them), the quick
+# reference and what each computer captain does.
+MANIFEST_WORDS = {
+    'nauta.manifest.title': (
+        'Nauta / Classis — ancient and medieval galleys',
+        'Nauta / Classis — galee antiche e medievali'),
+    'nauta.param.unit': ('unit', 'unità'),
+    'nauta.param.unit.about': ('Ship or formation', 'Nave o formazione'),
+    'nauta.param.turn': ('turn', 'rotazione'),
+    'nauta.param.turn.about': ('Degrees to wheel', 'Gradi di rotazione'),
+    'nauta.param.dash': ('dash', 'scatto'),
+    'nauta.param.dash.about': ('Extra speed', 'Velocità extra'),
+    'nauta.param.shoot': ('shoot', 'tiro'),
+    'nauta.param.shoot.about': ('When to shoot', 'Quando tirare'),
+    'nauta.param.ship': ('ship', 'nave'),
+    'nauta.param.ship.about': ('Which ship', 'Quale nave'),
+    'nauta.captain.deckhand': (
+        'a computer captain, deckhand level (rows at the nearest enemy, rams and boards when the odds '
+        'favour it)',
+        'un capitano automatico, livello mozzo (voga verso il nemico più vicino, sperona e abborda '
+        'quando i dadi lo favoriscono)'),
+    'nauta.captain.captain': (
+        'a computer captain, captain level (picks its speeds, rams where the dice favour it, boards when '
+        'stronger, keeps its flagship clear of enemy prows, keeps formation on the approach)',
+        'un capitano automatico, livello capitano (sceglie le velocità, sperona dove i dadi lo '
+        "favoriscono, abborda quando è più forte, tiene l'ammiraglia lontana dai rostri nemici, mantiene "
+        "la formazione nell'avvicinamento)"),
+}
+TEXTS.add_pairs(MANIFEST_WORDS)
+
+# The ready-made scenarios' titles: a scenario file names its code as its "title".
+SCENARIOS = {
+    'nauta.scenario.artemisium': ('Off Artemisium: Athenian triremes against a Persian squadron',
+        "Al largo dell'Artemisio: triremi ateniesi contro una squadra persiana"),
+    'nauta.scenario.greek-fire': ('Greek fire: a Byzantine patrol meets Arab raiders (medieval)',
+        'Fuoco greco: una pattuglia bizantina incontra predoni arabi (medievale)'),
+    'nauta.scenario.mylae': ('Mylae, 260 BC: the corvus against Carthage',
+        'Milazzo, 260 a.C.: il corvo contro Cartagine'),
+}
+TEXTS.add_pairs(SCENARIOS)
+
+# The words of a galley's record card (renderer/nauta/card.py, /card).
+CARD = {
+    'nauta.card.sub': ('{cls} · Size {size} · {side}{nation} · {crew} crew · {points} points',
+        '{cls} · Taglia {size} · {side}{nation} · equipaggio {crew} · {points} punti'),
+    'nauta.card.at': ('at {square}, heading {heading}° {compass}',
+        'in {square}, prua a {heading}° {compass}'),
+    'nauta.card.speed-now': ('speed this turn {speed}',
+        'velocità di questo turno {speed}'),
+    'nauta.card.in-formation': ('in formation {letter}',
+        'in formazione {letter}'),
+    'nauta.card.speed-secret': ('speed this turn written, secret until she moves',
+        'velocità di questo turno scritta, segreta finché non muove'),
+    'nauta.card.no-speed': ('no speed written this turn',
+        'nessuna velocità scritta in questo turno'),
+    'nauta.card.last-speed': ("last turn's speed {speed}",
+        'velocità del turno scorso {speed}'),
+    'nauta.card.moved': ('has moved', 'ha mosso'),
+    'nauta.card.stopped': ('stopped by a contact', 'fermata da un contatto'),
+    'nauta.card.grappled': ('grappled with {ships}', 'agganciata a {ships}'),
+    'nauta.card.touching': ('touching {ships}', 'a contatto con {ships}'),
+    'nauta.card.rammed': ('rammed {ships} this turn', 'ha speronato {ships} in questo turno'),
+    'nauta.card.taken-by': ('taken by {ship}, removed at the end of turn {turn}',
+        'catturata da {ship}, rimossa alla fine del turno {turn}'),
+    'nauta.card.holding': ('holds her prize alongside until the end of turn {turn}',
+        'tiene la preda al fianco fino alla fine del turno {turn}'),
+    'nauta.card.admiral': ('the admiral is aboard', "l'ammiraglio è a bordo"),
+    'nauta.card.size': ('Size', 'Taglia'),
+    'nauta.card.max-speed-now': ('Max speed now', 'Velocità max ora'),
+    'nauta.card.of': ('{n} of {of}', '{n} di {of}'),
+    'nauta.card.accel': ('Accel. / decel.', 'Accel. / decel.'),
+    'nauta.card.widest-wheel': ('Widest wheel', 'Rotazione massima'),
+    'nauta.card.soldiers': ('Soldiers', 'Soldati'),
+    'nauta.card.crossbowmen': ('Crossbowmen', 'Balestrieri'),
+    'nauta.card.base': ('Base (segments)', 'Base (segmenti)'),
+    'nauta.card.base-mm': ('The base is {beam} × {length} mm; 1 segment = {unit} cm.',
+        'La base misura {beam} × {length} mm; 1 segmento = {unit} cm.'),
+    'nauta.card.record': ('Record (crossed boxes are spent or struck)',
+        'Registro (le caselle barrate sono spese o perse)'),
+    'nauta.card.units': ('{who} (units)', '{who} (unità)'),
+    'nauta.card.aboard': ('{n} aboard', '{n} a bordo'),
+    'nauta.card.extra': (', {n} extra bought', ', {n} in più acquistate'),
+    'nauta.card.damage': ('Damage', 'Danni'),
+    'nauta.card.damage-note': ('each: max speed −2 and ramming −2; the second sinks her',
+        'ognuno: velocità massima −2 e speronamento −2; il secondo la affonda'),
+    'nauta.card.dashes': ('Dashes', 'Scatti'),
+    'nauta.card.dash-note': ('+2 segments, then max speed −1 for good',
+        '+2 segmenti, poi velocità massima −1 per sempre'),
+    'nauta.card.dash-admiral': ("; the admiral's ship has a second (+1)",
+        "; la nave dell'ammiraglio ne ha un secondo (+1)"),
+    'nauta.card.dash-rowers': ('; rowers disordered by balistae: none left',
+        '; rematori scompaginati dalle baliste: nessuno rimasto'),
+    'nauta.card.max-speed': ('Maximum speed (segments)', 'Velocità massima (segmenti)'),
+    'nauta.card.ship-table': ('ship table', 'tabella navi'),
+    'nauta.card.term-damage': ('damage', 'danni'),
+    'nauta.card.term-balistae': ('balistae hits', 'colpi di baliste'),
+    'nauta.card.times': ('{what} × {n}', '{what} × {n}'),
+    'nauta.card.now': ('now', 'ora'),
+    'nauta.card.wheel': ('wheel about the rear corner before the run: up to 45° costs {cost} segment{more}',
+        "rotazione sull'angolo posteriore prima della corsa: fino a 45° costa {cost} segmento{more}"),
+    'nauta.card.wheel-more': (', up to {cap}° costs {cost}', ', fino a {cap}° costa {cost}'),
+    'nauta.card.wheel-only': (' (Size {size}: 45° at most)', ' (Taglia {size}: al massimo 45°)'),
+    'nauta.card.astern': ('astern up to {n} segments, only from zero speed',
+        "all'indietro fino a {n} segmenti, solo da velocità zero"),
+    'nauta.card.dash-move': ('{dash}: +2 segments, no wheel, once a game',
+        '{dash}: +2 segmenti, senza rotazione, una volta a partita'),
+    'nauta.card.accel-limit': ("each turn's speed within +{accel} / −{decel} of the last",
+        "la velocità di ogni turno entro +{accel} / −{decel} dalla precedente"),
+    'nauta.card.moving': ('Moving', 'Movimento'),
+    'nauta.card.fittings': ('Fittings', 'Dotazioni'),
+    # A chip under a galley's name on the map: her maximum speed, cut.
+    'nauta.chip.max': ('max {n}', 'max {n}'),
+    'nauta.card.used': (' — used', ' — usata'),
+    'nauta.card.crossbows': ('crossbows', 'balestre'),
+    'nauta.card.crossbows-effect': ('before or after her move, {reach} segments all round: a die per unit, each '
+                                    '6 kills an enemy unit',
+        'prima o dopo il movimento, {reach} segmenti tutto intorno: un dado per unità, ogni 6 elimina '
+        "un'unità nemica"),
+}
+TEXTS.add_pairs(CARD)
+CARD_WORDS = {
+    "nauta.card.status": {"afloat": ("afloat", "a galla"), "captured": ("a prize", "preda"),
+                          "burning": ("burning", "in fiamme"), "sunk": ("sunk", "affondata"),
+                          "wrecked": ("wrecked on the coast", "naufragata sulla costa"),
+                          "left": ("left the table", "uscita dal tavolo"),
+                          "taken": ("taken as a prize", "catturata"),
+                          "undeployed": ("not yet placed", "non ancora schierata")},
+    "nauta.card.crew": {"average": ("average", "medio"), "skilled": ("skilled", "esperto"),
+                        "green": ("green", "inesperto")},
+    "nauta.fitting": {"fast": ("fast", "veloce"), "towers": ("towers", "torri"),
+                           "cataphract": ("cataphract", "catafratta"), "prow": ("prow", "prua rinforzata"),
+                           "corvus": ("corvus", "corvo"), "balistae": ("balistae", "baliste"),
+                           "harpax": ("harpax", "harpax"), "pyrophoros": ("pyrophoros", "pyrophoros")},
+    # What each fitting does, in a line (docs/rules/nauta.md has the rules in full).
+    "nauta.card.effect": {
+        "fast": ("maximum speed +1", "velocità massima +1"),
+        "towers": ("archers: +1 in the first assault of each turn; maximum speed −1",
+                   "arcieri: +1 nel primo assalto di ogni turno; velocità massima −1"),
+        "cataphract": ("protection: −1 to the enemy in the first assault of each turn",
+                       "protezione: −1 al nemico nel primo assalto di ogni turno"),
+        "prow": ("+1 when her prow rams", "+1 quando sperona con la prua"),
+        "corvus": ("+1 to grapple when boarding", "+1 all'aggancio quando abborda"),
+        "harpax": ("+1 to grapple in a frontal contact", "+1 all'aggancio in un contatto frontale"),
+        "pyrophoros": ("once a game, at an enemy she rammed and still touches: 5–6 sets it alight",
+                       "una volta a partita, contro un nemico speronato e ancora a contatto: 5–6 lo incendia"),
+    },
+}
+for _prefix, _words in CARD_WORDS.items():
+    TEXTS.add_words(_prefix, _words)
+# The balistae's line names their reach, so it is a text of its own.
+TEXTS.add("nauta.card.effect-balistae",
+          "shoot {reach} segments within 45° of the bow; 5–6: the target's maximum −1, no more dashes",
+          "tiro a {reach} segmenti entro 45° dalla prua; 5–6: massima del bersaglio −1, niente più scatti")
+# The ship classes' names, as the ship table prints them in each edition (rules/nauta/ships.py).
+TEXTS.add_words("nauta.class", {key: (c.name, c.name_it) for key, c in CLASSES.items()})
+
+
+# A campaign's roster (rules/nauta/campaign.py).
+CAMPAIGN = {
+    "nauta.campaign.crews": ("Crews: {crew}", "Equipaggi: {crew}"),
+    "nauta.campaign.ship": ("**{name}** ({kind}): {hull}, soldiers {soldiers}",
+                            "**{name}** ({kind}): {hull}, soldati {soldiers}"),
+    "nauta.campaign.ship-unfit": ("**{name}** ({kind}): {hull}, soldiers {soldiers} — in port, not fit to sail",
+                                  "**{name}** ({kind}): {hull}, soldati {soldiers} — in porto, non può salpare"),
+    "nauta.campaign.prize": ("{ship} (a prize taken from {side})", "{ship} (preda tolta a {side})"),
+    "nauta.campaign.damaged": ("damaged", "danneggiata"),
+    "nauta.campaign.sound": ("sound", "integra"),
+}
+TEXTS.add_pairs(CAMPAIGN)
+# The sides of the scenarios, as a player names them (rules.core.texts.side_name).
+NATIONS = {
+    'nauta.nation.athens': ('Athens', 'Atene'),
+    'nauta.nation.persia': ('Persia', 'Persia'),
+    'nauta.nation.rome': ('Rome', 'Roma'),
+    'nauta.nation.carthage': ('Carthage', 'Cartagine'),
+    'nauta.nation.byzantium': ('Byzantium', 'Bisanzio'),
+    'nauta.nation.arabs': ('Arabs', 'Arabi'),
+}
+TEXTS.add_pairs(NATIONS)
+# Fleets by points (rules/nauta/fleet_points.py): the builder's form and its problems.
+TEXTS.add_pairs({
+    "nauta.scenario.points-battle": ("Rome against Carthage, fleets bought by points",
+                                     "Roma contro Cartagine, flotte acquistate a punti"),
+    "nauta.fleet.design": ("{ship} ({points} points)", "{ship} ({points} punti)"),
+    "nauta.fleet.param.extra": ("extra soldiers", "soldati extra"),
+    "nauta.fleet.extra": ("{n} extra units (+{points} points)", "{n} unità extra (+{points} punti)"),
+    "nauta.fleet.bad-extra": ("{ship} cannot carry {value} extra units of soldiers.",
+                              "{ship} non può imbarcare {value} unità extra di soldati."),
+})

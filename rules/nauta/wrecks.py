@@ -11,6 +11,7 @@ from rules.nauta.state import NautaState, Ship
 def damage(state: NautaState, roller: Roller, ship: Ship, cause: str) -> None:
     """§12: speed -2 for the rest of the game, -2 to ramming rolls; twice is sunk."""
     ship.damage += 1
+    ship.damaged_turn = state.turn
     roller.log.emit("damaged", ship=ship.id, name=ship.name, times=ship.damage, cause=cause)
     if ship.damage >= 2:
         sink(state, roller, ship, cause="damaged twice")
@@ -27,6 +28,7 @@ def _admiral_lost(state: NautaState, roller: Roller, ship: Ship, fate: str) -> N
 
 def sink(state: NautaState, roller: Roller, ship: Ship, cause: str, by: str | None = None) -> None:
     ship.status = "sunk"
+    ship.lost_turn = state.turn
     roller.log.emit("sunk", ship=ship.id, name=ship.name, cause=cause, by=by)
     drop_from_table(state, ship)
     _admiral_lost(state, roller, ship, "killed")
@@ -36,6 +38,7 @@ def wreck(state: NautaState, roller: Roller, ship: Ship) -> None:
     """§6: "If a ship contacts a coastline or an island, it is automatically eliminated"
     — wrecked, with all aboard."""
     ship.status = "wrecked"
+    ship.lost_turn = state.turn
     roller.log.emit("wrecked", ship=ship.id, name=ship.name)
     drop_from_table(state, ship)
     _admiral_lost(state, roller, ship, "killed")
@@ -51,6 +54,7 @@ def leave(state: NautaState, roller: Roller, ship: Ship) -> None:
 def burn(state: NautaState, roller: Roller, ship: Ship) -> None:
     """Pyrophoros: "it counts as sunk, but remains in place as an obstacle"."""
     ship.status = "burning"
+    ship.lost_turn = state.turn
     roller.log.emit("burning", ship=ship.id, name=ship.name)
     state.engagements = [e for e in state.engagements if not e.has(ship.id)]
     _admiral_lost(state, roller, ship, "killed")

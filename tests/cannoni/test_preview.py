@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import pytest
 
+from rules.core.texts import Text
 from tests.cannoni.conftest import RULES, in_phase, make_state, order, ship
 
 
@@ -17,7 +18,11 @@ def test_preview_puts_the_ship_where_the_move_ends_and_changes_nothing():
     data = RULES.preview(state, order(state, "s", {"action": "move", "distance": 2}))
     moved = next(s for s in data["ships"] if s["id"] == "s")
     assert moved["x"] == pytest.approx(22.0) and moved["heading"] == pytest.approx(90.0)
-    assert data["preview"] == {"ship": "s", "distance": 2.0, "stopped_by": None, "head_to_wind": False}
+    facts = {k: v for k, v in data["preview"].items() if k != "said"}
+    assert facts == {"ship": "s", "distance": 2.0, "stopped_by": None, "head_to_wind": False}
+    # The ruleset words its own facts (the bot only passes them on).
+    said = Text.model_validate(data["preview"]["said"])
+    assert (said.render("en"), said.render("it")) == ('2" sailed, clear of anything', '2" percorsi, senza ostacoli')
     assert state.model_dump(mode="json") == before
     assert "chit" not in str(data["preview"])
 

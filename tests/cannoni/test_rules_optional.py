@@ -37,7 +37,7 @@ def test_scelta_dei_gettoni_last_player_gets_a_random_chit():
     # France sends last: her 3 is ignored and a die picks among 1, 2, 3 (the 2nd: 2).
     state, events = resolve(state, [chits(state, "brit", "bell", 5), chits(state, "fran", "redo", 3)], dice=[2])
     assert state.ship("bell").chit == 5 and state.ship("redo").chit == 2
-    assert of(events, "last_to_place") == [{"player": "fran", "times": 1}]
+    assert of(events, "last_to_place") == [{"player": "fran", "player_name": "France", "times": 1}]
 
 
 def test_scelta_dei_gettoni_a_player_who_sends_nothing_is_last():

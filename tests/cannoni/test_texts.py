@@ -66,9 +66,10 @@ def test_events_carry_values_only_and_read_in_both_languages():
     assert describe(shift, "it") == "Il vento ruota di 1 quarta/e in senso orario: ora da NE."
     over = Event(kind="game_over", data={"winner": "britain", "kind": "partial", "scores": {},
                                          "why": {"code": "cannoni.reason.twice", "params": {"side": "britain"}}})
-    assert describe(over, "en") == "Game over: partial victory for britain — britain scored at least twice the other side."
-    assert describe(over, "it") == ("Partita finita: vittoria parziale per britain — britain ha totalizzato almeno il "
-                                    "doppio dei punti avversari.")
+    # A side is named as players name it, in each language.
+    assert describe(over, "en") == "Game over: partial victory for Britain — Britain scored at least twice the other side."
+    assert describe(over, "it") == ("Partita finita: vittoria parziale per Gran Bretagna — Gran Bretagna ha totalizzato "
+                                    "almeno il doppio dei punti avversari.")
     from rules.cannoni.texts import PROBLEMS
     from rules.cannoni.wording import word
     from rules.core.problems import problem, stored

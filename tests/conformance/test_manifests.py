@@ -12,6 +12,8 @@ from rules.ai.base import AICaptain
 from rules.core import registry
 from rules.core.manifest import load_object
 from rules.core.ruleset import Ruleset
+from rules.core.scenarios import ScenarioHead
+from rules.core.texts import catalogues
 from tests.core import toy_race
 
 NAMES = registry.ruleset_names()
@@ -22,7 +24,7 @@ DISCORD_OPTION = re.compile(r"^[-_\w]{1,32}$")
 def test_the_manifest_names_its_ruleset_board_and_captains(name):
     m = registry.manifest(name)
     rules = registry.get_ruleset(name)
-    assert rules.name == name and rules.title == m.title.en
+    assert rules.name == name and rules.title == m.title.render("en")
     board = load_object(m.board_factory)()
     assert isinstance(board, Board)
     for level, path in m.captains.items():
@@ -40,13 +42,30 @@ def test_the_manifest_names_its_ruleset_board_and_captains(name):
 def test_the_manifest_words_fit_discord_in_both_languages(name):
     m = registry.manifest(name)
     for lang in ("en", "it"):
-        assert m.title(lang)
-        assert m.quickref is None or 0 < len(m.quickref(lang)) <= 2000
+        assert m.title.render(lang)
+        assert m.quickref is None or 0 < len(m.quickref.render(lang)) <= 2000
         for p in m.params:
             assert DISCORD_OPTION.match(p.option) and p.option == p.option.lower()
-            assert DISCORD_OPTION.match(p.label(lang)) and p.label(lang) == p.label(lang).lower()
-            assert 0 < len(p.description(lang)) <= 100
-            assert p.preview is None or 0 < len(p.preview(lang)) <= 100
+            label = p.label.render(lang)
+            assert DISCORD_OPTION.match(label) and label == label.lower()
+            assert 0 < len(p.description.render(lang)) <= 100
+            assert p.preview is None or 0 < len(p.preview.render(lang)) <= 100
+        for setup in registry.get_ruleset(name).scenarios().values():
+            assert 0 < len(ScenarioHead.of(setup).title_in(lang)) <= 100  # a thread's name
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_manifest_and_scenario_titles_are_words_of_the_rulesets_own_catalogue(name):
+    """Every word a manifest or a ready-made scenario shows is a code of the ruleset's own
+    catalogue, so the catalogue test (tests/core/test_catalogues.py: both languages, the
+    same placeholders) covers them; no second way to translate."""
+    m = registry.manifest(name)
+    own = catalogues()[name]
+    texts = [m.title, m.quickref, *m.captain_descriptions.values()]
+    texts += [t for p in m.params for t in (p.label, p.description, p.preview)]
+    codes = [t.code for t in texts if t is not None]
+    codes += [ScenarioHead.of(setup).title for setup in registry.get_ruleset(name).scenarios().values()]
+    assert [c for c in codes if c not in own] == []
 
 
 def test_the_renderer_draws_a_ruleset_with_the_board_its_manifest_names():

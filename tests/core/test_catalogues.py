@@ -15,6 +15,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def _load_everything() -> dict[str, Catalogue]:
     import bot.i18n  # noqa: F401  the bot's own catalogue
+    import renderer.words  # noqa: F401  the words every map of ships shares
+    import renderer.summary_words  # noqa: F401  the summary card's
     for name in ruleset_names():
         get_ruleset(name)
     return catalogues()
@@ -22,7 +24,7 @@ def _load_everything() -> dict[str, Catalogue]:
 
 def test_the_rulesets_and_the_bot_have_catalogues():
     found = _load_everything()
-    assert {"core", "cannoni", "nauta", "bot"} <= set(found)
+    assert {"core", "cannoni", "nauta", "bot", "map"} <= set(found)
 
 
 def test_every_code_has_every_language_with_the_same_placeholders():
@@ -118,11 +120,11 @@ def test_every_form_reads_in_italian(name):
     seen = 0
     for spec in _forms_of_play(name, 3):
         seen += 1
-        assert spec.decision.label_text is not None, spec.decision.label
+        assert isinstance(spec.decision.label, Text), spec.decision.label
         if spec.default is not None:
-            assert spec.default_text_text is not None, spec.default_text
+            assert isinstance(spec.default_text, Text), spec.default_text
         for action in spec.actions:
-            assert action.label_text is not None, action.label
+            assert isinstance(action.label, Text), action.label
             assert action.label_in("it") != action.label_in("en"), action.label
             for param in action.params:
                 assert param.label_in("it")  # worded without a missing code

@@ -1,4 +1,4 @@
-"""Rulesets are known by their manifests: found through entry points, or registered
+"""Rulesets are known by their manifests: found by the scan of rules/ (or an entry point), or registered
 directly (a toy ruleset here), and the AI captains are found by (ruleset, level)."""
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from rules.ai import registry as ai_registry
 from rules.ai.cannoni.captains import Captain as CannoniCaptain
 from rules.core import game, registry
 from rules.core.dice import SeededDice
-from rules.core.manifest import Manifest, OrderParam, Text
+from rules.core.manifest import Manifest, OrderParam
 from rules.core.ruleset import Seat
 from tests.core import toy_race
 
@@ -19,6 +19,7 @@ from tests.core import toy_race
 @pytest.fixture
 def toy():
     """The toy ruleset registered for one test, and the registries as they were after."""
+    registry.manifests()  # discovered before saving: what is restored keeps the installed rulesets
     saved = dict(registry._MANIFESTS), dict(registry._INSTANCES), dict(ai_registry._CAPTAINS)
     registry.register(toy_race.MANIFEST)
     yield toy_race.MANIFEST
@@ -27,7 +28,7 @@ def toy():
         live.update(old)
 
 
-def test_the_installed_rulesets_are_found_through_their_entry_points():
+def test_the_rulesets_in_rules_are_found():
     names = registry.ruleset_names()
     assert {"cannoni", "nauta"} <= set(names)
     for name in names:
@@ -44,14 +45,25 @@ def test_a_ruleset_registered_directly_is_known_like_the_others(toy):
     assert "race" in registry.ruleset_names()
     rules = registry.get_ruleset("race")
     assert isinstance(rules, toy_race.Race) and registry.get_ruleset("race") is rules
-    assert registry.manifest("race").title("it") == "Corsa"
+    assert registry.manifest("race").title.render("it") == "Corsa"
 
 
 def test_a_manifest_names_code_by_dotted_path():
     with pytest.raises(ValueError, match="dotted path"):
-        Manifest(name="x", title=Text(en="X", it="X"), board="hex", ruleset="x.Ruleset", board_factory="a:B")
-    param = OrderParam(name="template", label=Text(en="card", it="carta"), description=Text(en="c", it="c"))
+        Manifest(name="x", title="race.title", board="hex", ruleset="x.Ruleset", board_factory="a:B")
+    param = OrderParam(name="template", label="race.param.squares", description="race.param.squares.about")
     assert param.option == "template", "an option is named as its parameter unless it says otherwise"
+
+
+def test_a_manifest_words_by_codes_of_a_catalogue_only():
+    """One way to translate: a manifest's words are codes, worded in the reader's language."""
+    param = OrderParam(name="squares", label="race.param.squares", description="race.param.squares.about")
+    assert (param.label.render("en"), param.label.render("it")) == ("squares", "caselle")
+    with pytest.raises(ValueError, match="not a code of any catalogue"):
+        OrderParam(name="squares", label="squares", description="race.param.squares.about")
+    with pytest.raises(ValueError):
+        Manifest(name="x", title={"en": "X", "it": "X"}, board="hex", ruleset="x:R", board_factory="a:B",
+                 scenarios="tests.core")
 
 
 def test_ai_captains_are_found_by_ruleset_and_level(toy):

@@ -12,12 +12,19 @@ from rules.ai.base import AICaptain
 from rules.core.decisions import ActionSpec, Choice, Decision, DecisionSpec, Order, ParamSpec, Problem
 from rules.core.dice import Roller
 from rules.core.events import Event
-from rules.core.manifest import Manifest, OrderParam, Text
+from rules.core.manifest import Manifest, OrderParam
 from rules.core.ruleset import Outcome, Seat, ShipEntry
 from rules.core.scenarios import packaged_scenarios
 from rules.core.steps import Checking, DecisionHandlers, StepHandlers, SteppedRuleset, remembered
+from rules.core.texts import Catalogue
 
 FINISH = 6
+TEXTS = Catalogue("race")
+TEXTS.add_pairs({
+    "race.title": ("Race", "Corsa"),
+    "race.param.squares": ("squares", "caselle"),
+    "race.param.squares.about": ("How far to run", "Quanto correre"),
+})
 
 
 class RaceSetup(BaseModel):
@@ -128,10 +135,10 @@ class Champion(Sprinter):
 
 
 MANIFEST = Manifest(
-    name="race", title=Text(en="Race", it="Corsa"), board="squares",
+    name="race", title="race.title", board="squares",
     # Any board shows the wiring: the registry builds the one the manifest names.
     ruleset="tests.core.toy_race:Race", board_factory="renderer.cannoni.board:CannoniBoard", scenarios="tests.core",
-    params=(OrderParam(name="squares", kind="number", label=Text(en="squares", it="caselle"),
-                       description=Text(en="How far to run", it="Quanto correre")),),
+    params=(OrderParam(name="squares", kind="number", label="race.param.squares",
+                       description="race.param.squares.about"),),
     captains={"captain": "tests.core.toy_race:Sprinter", "champion": "tests.core.toy_race:Champion"},
 )

@@ -10,8 +10,8 @@ from db import (AlreadySeated, Database, NewGame, NewOrder, NewStep, PickTaken, 
 
 
 @pytest.fixture
-async def db(tmp_path):
-    database = await Database.open(tmp_path / "test.sqlite3")
+async def db(database_url):
+    database = await Database.open(database_url)
     yield database
     await database.close()
 

@@ -72,7 +72,7 @@ async def test_an_old_database_is_converted_and_reads_back_identical(old_file):
 
     db = await Database.open(path)
     try:
-        assert await db.schema_version() == len(migrations())
+        assert await db.schema_version() == migrations()[-1][0]  # numbers may have gaps
         for game_id, steps in live.items():
             rows = await db.steps(game_id, with_state=True)
             assert [compact.dump(r.state) for r in rows] == [compact.dump(s["state"]) for s in steps]
@@ -137,7 +137,7 @@ async def test_a_failed_conversion_leaves_the_old_database_as_it_was(old_file, m
     monkeypatch.undo()
     db = await Database.open(path)  # the next start converts it
     try:
-        assert await db.schema_version() == len(migrations())
+        assert await db.schema_version() == migrations()[-1][0]  # numbers may have gaps
         assert json.loads(compact.dump((await db.last_step(1)).state)) == live[1][-1]["state"]
     finally:
         await db.close()

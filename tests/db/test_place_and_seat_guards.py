@@ -8,8 +8,8 @@ from db import AlreadySeated, Database, LimitReached, NewGame, NewOrder, StartRo
 
 
 @pytest.fixture
-async def db(tmp_path):
-    database = await Database.open(tmp_path / "test.sqlite3")
+async def db(database_url):
+    database = await Database.open(database_url)
     yield database
     await database.close()
 

@@ -1,7 +1,6 @@
 """Steps stored compactly (keyframes, deltas, compressed JSON) read back exactly as stored."""
 from __future__ import annotations
 
-import sqlite3
 
 import pytest
 
@@ -9,8 +8,8 @@ from db import Database, NewGame, NewStep, StartRow, compact
 
 
 @pytest.fixture
-async def db(tmp_path):
-    database = await Database.open(tmp_path / "test.sqlite3")
+async def db(database_url):
+    database = await Database.open(database_url)
     yield database
     await database.close()
 
@@ -33,11 +32,18 @@ def _same(row, step: dict) -> bool:
     return all(compact.dump(getattr(row, k)) == compact.dump(step[k]) for k in ("orders", "rolls", "events", "state"))
 
 
-def _raw(db: Database, game_id: int) -> list[tuple]:
-    with sqlite3.connect(db.path) as raw:
-        return raw.execute("SELECT idx, state_base IS NULL, undone_at IS NULL, length(orders) + length(rolls)"
-                           " + length(events) + length(state) FROM steps WHERE game_id = ? ORDER BY id",
-                           (game_id,)).fetchall()
+def _size(db: Database, *columns: str) -> str:
+    """The stored size of columns: SQLite's bytes (compressed by db/compact.py), or
+    PostgreSQL's own (compressed by the server)."""
+    measure = "length" if db.kind == "sqlite" else "pg_column_size"
+    return " + ".join(f"{measure}({c})" for c in columns)
+
+
+async def _raw(db: Database, game_id: int) -> list[tuple]:
+    rows = await db._read(f"SELECT idx, state_base IS NULL, undone_at IS NULL,"
+                          f" {_size(db, 'orders', 'rolls', 'events', 'state')} FROM steps WHERE game_id = ? ORDER BY id",
+                          (game_id,))
+    return [tuple(r) for r in rows]
 
 
 async def test_every_step_of_a_fleet_game_reads_back_byte_identical(db: Database, fleet):
@@ -56,7 +62,7 @@ async def test_every_step_of_a_fleet_game_reads_back_byte_identical(db: Database
     lean = await db.start_record(game_id, with_state=False)
     assert lean.state is None and lean.setup == {"big": [start]} and (lean.seed, lean.events) == (5, record.events)
     # A keyframe every KEYFRAME_EVERY steps, deltas against it between.
-    keyframes = [idx for idx, whole, _, _ in _raw(db, game_id) if whole]
+    keyframes = [idx for idx, whole, _, _ in (await _raw(db, game_id)) if whole]
     assert keyframes == list(range(1, len(steps) + 1, compact.KEYFRAME_EVERY))
 
 
@@ -65,9 +71,8 @@ async def test_a_twenty_ship_game_stores_under_15_kb_a_step(db: Database, fleet)
     game_id = await _game(db, start)
     for idx, step in enumerate(steps, start=1):
         await db.record_step(game_id, _new(idx, step))
-    with sqlite3.connect(db.path) as raw:
-        stored = raw.execute("SELECT SUM(length(orders) + length(rolls) + length(events) + length(state))"
-                             " FROM steps WHERE game_id = ?", (game_id,)).fetchone()[0]
+    stored = (await db._read(f"SELECT SUM({_size(db, 'orders', 'rolls', 'events', 'state')})"
+                             " FROM steps WHERE game_id = ?", (game_id,)))[0][0]
     plain = sum(len(compact.dump(s[k]).encode()) for s in steps for k in ("orders", "rolls", "events", "state"))
     assert stored / len(steps) < 15_000 and stored < plain / 10
 
@@ -96,12 +101,11 @@ async def test_undo_across_a_keyframe_keeps_every_state_decodable(db: Database, 
         assert _same(await db.step(game_id, idx), step)
     # The replacing step at the undone keyframe's index is whole again (its distance to
     # the first keyframe says so), and no live row leans on an undone one.
-    rows = _raw(db, game_id)
+    rows = (await _raw(db, game_id))
     assert [(idx, whole) for idx, whole, is_live, _ in rows if is_live and idx >= first_keyframe_after] == [
         (first_keyframe_after, 1), (first_keyframe_after + 1, 0), (first_keyframe_after + 2, 0)]
-    with sqlite3.connect(db.path) as raw:
-        leaning = raw.execute("SELECT COUNT(*) FROM steps s JOIN steps k ON k.id = s.state_base"
-                              " WHERE s.undone_at IS NULL AND k.undone_at IS NOT NULL").fetchone()[0]
+    leaning = (await db._read("SELECT COUNT(*) FROM steps s JOIN steps k ON k.id = s.state_base"
+                              " WHERE s.undone_at IS NULL AND k.undone_at IS NOT NULL"))[0][0]
     assert leaning == 0
     # Undone deltas still decode against their (undone) keyframe.
     while (undone := await db.undo_last_step(game_id, 4000.0)) is not None:
@@ -117,9 +121,8 @@ async def test_undo_inside_a_keyframe_run_takes_the_same_keyframe(db: Database, 
     await db.undo_last_step(game_id, 3001.0)
     await db.record_step(game_id, _new(3, steps[5]))
     assert _same(await db.last_step(game_id), steps[5])
-    with sqlite3.connect(db.path) as raw:
-        bases = raw.execute("SELECT s.idx, k.idx FROM steps s LEFT JOIN steps k ON k.id = s.state_base"
-                            " WHERE s.undone_at IS NULL ORDER BY s.idx").fetchall()
+    bases = [tuple(r) for r in await db._read("SELECT s.idx, k.idx FROM steps s LEFT JOIN steps k"
+                                              " ON k.id = s.state_base WHERE s.undone_at IS NULL ORDER BY s.idx")]
     assert bases == [(1, None), (2, 1), (3, 1)]
 
 
@@ -132,4 +135,4 @@ async def test_a_state_no_delta_reproduces_is_stored_whole(db: Database):
     stored = await db.record_step(game_id, NewStep(idx=2, orders=[], rolls=[], events=[], state=state,
                                                    resolved_at=2.0, consumed=[]))
     assert compact.dump(stored.state) == compact.dump(state) == '{"turn":2,"x":[1.0,2]}'
-    assert [(idx, whole) for idx, whole, *_ in _raw(db, game_id)] == [(1, 1), (2, 1)]
+    assert [(idx, whole) for idx, whole, *_ in (await _raw(db, game_id))] == [(1, 1), (2, 1)]

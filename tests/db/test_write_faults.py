@@ -3,6 +3,8 @@ Each leaves nothing half-stored and the next write working; and what an announce
 has sent is remembered part by part."""
 from __future__ import annotations
 
+import asyncio
+import logging
 import random
 import sqlite3
 
@@ -103,3 +105,46 @@ async def test_migrations_may_skip_a_number_and_an_old_database_learns_what_was_
         assert (await db.deadline(1)).waiting_posted
     finally:
         await db.close()
+
+
+class _CommitThenCancel:
+    """The writer connection as a cancelled task sees it at shutdown: its COMMIT was
+    handed to aiosqlite's worker thread and runs, but the task is cancelled while it
+    waits, and reads ``in_transaction`` before the thread has finished."""
+
+    def __init__(self, conn) -> None:
+        self._conn = conn
+        self._stale = False
+
+    def __getattr__(self, name):
+        return getattr(self._conn, name)
+
+    @property
+    def in_transaction(self) -> bool:
+        if self._stale:
+            self._stale = False
+            return True
+        return self._conn.in_transaction
+
+    async def execute(self, sql, *args):
+        result = await self._conn.execute(sql, *args)
+        if sql == "COMMIT":
+            self._stale = True
+            raise asyncio.CancelledError
+        return result
+
+
+async def test_a_write_cancelled_during_its_commit_keeps_the_commit_and_logs_no_error(db: Database, caplog):
+    """Seen in CI: a restart cancelled a game loop in the middle of its COMMIT, the ROLLBACK
+    that followed found no transaction and was logged as a failed write."""
+    game_id = await _game(db)
+    backend = db._backend
+    backend.conn = _CommitThenCancel(backend.conn)
+    try:
+        with caplog.at_level(logging.ERROR, logger="broadside.db"), pytest.raises(asyncio.CancelledError):
+            await db.audit(game_id, 2.0, None, "committed")
+    finally:
+        backend.conn = backend.conn._conn
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+    assert [a.action for a in await db.audit_log(game_id)] == ["committed"]
+    await db.audit(game_id, 3.0, None, "next")  # the writer is usable again

@@ -422,7 +422,7 @@ async def open_table(tmp_path, monkeypatch):
         clock = clock or FakeClock()
         database = path or tmp_path / f"broadside-{len(clients)}.sqlite3"
         # No grace period: the clock is a FakeClock the tests wind by hand.
-        settings = Settings(_env_file=None, database=str(database), grace_seconds=0)
+        settings = Settings(_env_file=None, database=str(database), grace_seconds=0, campaign_grace_seconds=0)
         extra = {} if images == "real" else {"images": images}
         client = Broadside(settings, clock=clock, seed_source=lambda: 7, sync_commands=False, **extra)
         await client._async_setup_hook()

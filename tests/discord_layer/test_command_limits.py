@@ -24,25 +24,33 @@ from bot.discord.replies import Refusal
 from bot.transport import PendingDecision
 from rules.core.decisions import ActionSpec, Choice, Decision, DecisionSpec, ParamSpec
 from rules.core.forms import coerce_param
-from rules.core.manifest import Manifest, OrderParam, Text
+from rules.core.manifest import Manifest, OrderParam
+from rules.core.registry import get_ruleset
+from rules.core.texts import Catalogue
 from tests.e2e.fake_discord.limits import COMMAND_OPTIONS, CUSTOM_ID, SELECT_OPTIONS, FormErrors, check_commands, \
     check_components
 
 ROOT = Path(__file__).resolve().parents[2]
 RULESETS, PARAMS = 5, 40
+# The fake rulesets' words, as every ruleset's are: codes of a catalogue.
+TEXTS = Catalogue("fake-limits")
+TEXTS.add_pairs({f"fake{n}.title": (f"Fake game {n}", f"Gioco finto {n}") for n in range(RULESETS)})
+TEXTS.add_pairs({f"fake{n}.param.{i}": (f"word{n}x{i}", f"parola{n}x{i}")
+                 for n in range(RULESETS) for i in range(PARAMS)})
+TEXTS.add_pairs({f"fake.about.{i}": (f"What {i} means", f"Cosa vuol dire {i}") for i in range(PARAMS)})
+TEXTS.add("fake.moves", "Moves", "Muove")
 
 
 def fake_manifest(n: int) -> Manifest:
     """A ruleset the bot has never heard of, with many parameters of every kind."""
     kinds = ("choice", "number", "text")
     return Manifest(
-        name=f"fake{n}", title=Text(en=f"Fake game {n}", it=f"Gioco finto {n}"), board="squares",
+        name=f"fake{n}", title=f"fake{n}.title", board="squares",
         ruleset="tests.core.toy_race:Race", board_factory="renderer.cannoni.board:CannoniBoard", scenarios="tests.core",
         previews=n % 2 == 0,
         params=tuple(OrderParam(name=f"g{n}_param_{i}", option=f"opt{n}x{i}", kind=kinds[i % 3],
-                                label=Text(en=f"word{n}x{i}", it=f"parola{n}x{i}"),
-                                description=Text(en=f"What {i} means", it=f"Cosa vuol dire {i}"),
-                                preview=Text(en="Moves", it="Muove") if i < 3 else None)
+                                label=f"fake{n}.param.{i}", description=f"fake.about.{i}",
+                                preview="fake.moves" if i < 3 else None)
                      for i in range(PARAMS)))
 
 
@@ -196,12 +204,19 @@ def test_a_value_without_a_menu_says_how_to_type_it():
 
 
 def test_a_preview_says_what_the_rulesets_preview_tells():
-    reader = SimpleNamespace(extras={"lang": "en"})
-    # The facts the text needs (what the move covers), or the plain words without them.
-    assert commands.preview_text(reader, "Fox", {"distance": 2.5, "stopped_by": "edge"}) == (
+    """The words of what a move would do are the ruleset's own (its preview's ``said``,
+    a text of its catalogue), passed on in the reader's language; none, the plain words."""
+    get_ruleset("cannoni")  # as in a game: the ruleset that made the preview has its words loaded
+    said = {"code": "cannoni.preview.sailed", "params": {"distance": "2.5", "stop": {
+        "code": "cannoni.preview.stop.edge", "params": {}}}}
+    english, italian = SimpleNamespace(extras={"lang": "en"}), SimpleNamespace(extras={"lang": "it"})
+    assert commands.preview_text(english, "Fox", {"distance": 2.5, "said": said}) == (
         "Fox after that move: 2.5\" sailed, stopped at the table edge (a test to stay on). Nothing was sent; "
         "give it with ⟦/order⟧. Only you see this.")
-    assert commands.preview_text(reader, "Fox", {"hexes": 3}) == (
-        "Fox after that move, clear of anything. Nothing was sent; give it with ⟦/order⟧. Only you see this.")
-    assert commands.preview_text(reader, "Fox", {"stopped_by": "a-dragon"}).startswith("Fox after that move. ")
-    assert commands.preview_text(reader, "Fox", None).startswith("Fox on the map as it stands")
+    assert commands.preview_text(italian, "Fox", {"said": said}).startswith(
+        "Fox dopo quella manovra: 2.5\" percorsi, fermata al bordo del tavolo (test per non uscire).")
+    assert commands.preview_text(english, "Fox", {"hexes": 3}) == (
+        "Fox after that move. Nothing was sent; give it with ⟦/order⟧. Only you see this.")
+    assert commands.preview_text(english, "Fox", {"said": {"code": "a-dragon", "params": {}}}).startswith(
+        "Fox after that move. ")
+    assert commands.preview_text(english, "Fox", None).startswith("Fox on the map as it stands")

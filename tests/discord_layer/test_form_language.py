@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from bot.service.quick import describe_payload
 from bot.discord import legal
 from bot.discord.forms import Form
 from bot.transport import PendingDecision
@@ -41,8 +42,8 @@ def test_an_italian_form_is_in_italian_and_an_english_one_unchanged():
     assert "sail straight ahead" in actions_en and "naviga dritto" in actions_it
     assert not set(actions_en) & set(actions_it)
     order = {"action": "move", "distance": 2}
-    assert legal.describe(item.spec, order, "en") == "sail straight ahead · distance (inches): 2"
-    assert legal.describe(item.spec, order, "it") == "naviga dritto · distanza (pollici): 2"
+    assert describe_payload(item.spec, order, "en") == "sail straight ahead · distance (inches): 2"
+    assert describe_payload(item.spec, order, "it") == "naviga dritto · distanza (pollici): 2"
 
 
 def test_autocomplete_offers_italian_names_and_still_understands_english():

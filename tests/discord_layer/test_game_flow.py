@@ -1,5 +1,5 @@
 """From /game new to the first resolved phases, the way members play it: slash commands
-in the thread, chits chosen in the direct-message menus (or /chits), an action given
+in the thread, chits chosen in the direct-message menus (or /menus), an action given
 with /order and its autocomplete."""
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ async def test_a_new_game_opens_a_thread_and_answers_privately(table):
     # The lobby message is the service's, in the thread.
     [notice] = table.fake.in_channel(thread)
     assert notice.content.startswith("<@100> opens a game of Cannoni in batteria!")
-    assert "Campaign play: 12 h per decision" in notice.content
+    assert "Campaign play: 12 h per turn, for all of its phases" in notice.content
     game = await table.service.find_game(thread)
     assert (game.pacing, game.phase_seconds, game.channel_id, game.options["order_mode"]) == \
         ("campaign", 12 * 3600, CHANNEL, "simultaneous")
@@ -50,12 +50,12 @@ async def test_lobby_to_the_first_resolved_phases(table):
     assert [c["value"] for c in sides] == ["britain", "france"]
     answers = await table.command(ANNE, "game", "join", side="Britain")
     assert [a.public for a in answers] == [False]
-    assert "You sail for britain (seat p1)" in answers[0].content
+    assert "You sail for Britain." in answers[0].content
     assert "I sent you a direct message" in answers[0].content
     assert table.fake.dms(ANNE)[0].content.startswith("You joined Indefatigable and Virginie")
     await table.command(BOB, "game", "join", side="france")
-    assert [s.content for s in table.fake.in_channel(thread)][-2:] == ["<@200> joins britain (p1).",
-                                                                     "<@300> joins france (p2)."]
+    assert [s.content for s in table.fake.in_channel(thread)][-2:] == ["<@200> joins Britain.",
+                                                                     "<@300> joins France."]
 
     # Ship picks: autocomplete offers only the ships of the player's own side.
     ships = await table.complete(ANNE, "game", "pick", focused="ship")
@@ -87,8 +87,8 @@ async def test_lobby_to_the_first_resolved_phases(table):
     assert not any(d.public for d in done)
     assert "Order recorded: Activation chits for turn 1." in done[-1].content
 
-    # Bob uses /chits in the thread: the same menus, visible only to him.
-    answers = await table.command(BOB, "chits")
+    # Bob uses /menus in the thread: the same menus, visible only to him.
+    answers = await table.command(BOB, "menus")
     [bob_form] = [a for a in answers if a.custom_ids()]
     assert not bob_form.public and bob_form.kind == "followup"
     await table.choose(BOB, bob_form, "bs1:s:", "5")
@@ -99,7 +99,7 @@ async def test_lobby_to_the_first_resolved_phases(table):
     posts = table.fake.in_channel(thread)
     resolved = next(p for p in posts if p.content.startswith("— Turn 1 —"))
     assert resolved.files and png(resolved.files[0][1])
-    assert "france: Virginie shows chit 5." in resolved.content  # chits shown, one line a side
+    assert "France: Virginie shows chit 5." in resolved.content  # chits shown, one line a side
     assert "Indefatigable shows chit 4" not in resolved.content  # phase 4 has not been called yet
 
     # Phase 5: Bob's Virginie acts. /pending, then /order with autocomplete.

@@ -1,6 +1,7 @@
 """Autocomplete and menus offer only legal values, never more than Discord's 25."""
 from __future__ import annotations
 
+from bot.service.quick import describe_payload
 from bot.discord import legal, values
 from rules.core.decisions import Choice, DecisionSpec, ParamSpec
 from rules.core.forms import coerce_param
@@ -57,7 +58,7 @@ def test_the_action_is_found_from_the_parameters_given():
     assert legal.find_action(spec, "TURN", []).action == "turn"
     assert legal.find_action(spec, None, []) is None
     assert legal.find_action(spec, None, ["mast"]) is None
-    assert legal.describe(spec, {"action": "turn", "template": "B", "distance": 2.0}) == \
+    assert describe_payload(spec, {"action": "turn", "template": "B", "distance": 2.0}) == \
         "turn · card: B · distance: 2"
 
 
@@ -130,7 +131,8 @@ async def test_new_game_options_complete_from_the_rulesets(table):
     rulesets = await table.complete(HOST, "game", "new", focused="ruleset")
     assert "cannoni" in [c["value"] for c in rulesets]
     scenarios = await table.complete(HOST, "game", "new", focused="scenario", ruleset="cannoni")
-    assert [c["value"] for c in scenarios] == sorted(get_ruleset("cannoni").scenarios())[:25]
+    # The ruleset's scenarios, then fleets by points (it sells ships by points).
+    assert [c["value"] for c in scenarios] == (sorted(get_ruleset("cannoni").scenarios()) + ["points"])[:25]
     assert await table.complete(HOST, "game", "new", focused="scenario", ruleset="chess") == []
     rules = await table.complete(HOST, "game", "new", focused="rules", ruleset="cannoni", rules="quick_play ch")
     assert [c["value"] for c in rules] == ["quick_play chit_pressure"]

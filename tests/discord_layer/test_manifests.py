@@ -19,11 +19,19 @@ async def test_rules_outside_a_game_give_every_rulesets_quick_reference(table):
     text = "\n".join(a.content for a in answers)
     for name in ruleset_names():
         m = manifest(name)
-        assert (m.quickref("en") if m.quickref else m.title("en")) in text
+        assert (m.quickref.render("en") if m.quickref else m.title.render("en")) in text
 
 
 async def test_rules_in_a_game_give_its_rulesets_quick_reference_in_its_language(table):
     await table.command(HOST, "game", "new", channel=1, ruleset="nauta", scenario="artemisium", language="it")
     table.game_thread = max(table.fake.threads)
     answers = await table.command(ANNE, "rules")
-    assert answers[0].content.startswith(f"**{manifest('nauta').title('it')}** — come si gioca qui")
+    assert answers[0].content.startswith(f"**{manifest('nauta').title.render('it')}** — come si gioca qui")
+
+
+async def test_rules_in_a_game_attach_the_full_key_of_its_maps(table):
+    """A map's key lists only what that map shows; the full key is one /rules away."""
+    await table.duel()
+    answers = await table.command(ANNE, "rules")
+    [(name, data, alt)] = answers[-1].files
+    assert name == "map-key.png" and data.startswith(b"\x89PNG") and "key" in alt

@@ -76,7 +76,7 @@ async def test_host_hands_a_seat_over_and_exports_the_finished_game(table):
     seats = await table.complete(HOST, "host", "replace", focused="seat")
     assert [c["value"] for c in seats] == ["p1", "p2"]
     answers = await table.command(HOST, "host", "replace", seat="p2", user=CARL)
-    assert answers[0].content.startswith("Seat p2 is held by") and "confirm: True" in answers[0].content
+    assert answers[0].content.startswith("The seat for France is held by") and "confirm: True" in answers[0].content
     answers = await table.command(HOST, "host", "replace", seat="p2", user=CARL, confirm=True)
     assert answers[0].content == "Done; the thread has been told."
     assert table.fake.in_channel(table.game_thread)[-1].mentions == [CARL]
@@ -102,7 +102,7 @@ async def test_service_refusals_become_private_answers_in_the_games_language(tab
     answers = await table.command(ANNE, "game", "start")
     assert answers[0].content == "Solo chi ha creato la partita o un gestore del server può farlo."
     answers = await table.command(HOST, "game", "start")
-    assert answers[0].content == "Nessuno gioca per france: ogni schieramento deve avere almeno un posto."
+    assert answers[0].content == "Nessuno gioca per Francia: ogni schieramento deve avere almeno un posto."
 
 
 async def test_no_game_here_and_unreadable_input(table):

@@ -25,8 +25,8 @@ async def play_until_phase_4(table, anne_chit: str) -> None:
     answers = await table.command(ANNE, "pending")
     assert "your order: place chits · HMS Indefatigable: " + anne_chit in answers[0].content
     assert not answers[0].public
-    # Bob through /chits in the thread, then his phase 5 move through /order.
-    [bob_form] = [a for a in await table.command(BOB, "chits") if a.custom_ids()]
+    # Bob through /menus in the thread, then his phase 5 move through /order.
+    [bob_form] = [a for a in await table.command(BOB, "menus") if a.custom_ids()]
     await table.choose(BOB, bob_form, "bs1:s:", "5")
     await table.click(BOB, bob_form, bob_form.component("bs1:o:")["custom_id"])
     await table.command(BOB, "order", values="distance=3")
@@ -52,7 +52,7 @@ async def test_answers_and_menus_are_private(table):
     form = table.forms(ANNE)[0]
     await table.choose(ANNE, form, "bs1:s:", "1")
     await table.click(ANNE, form, form.component("bs1:o:")["custom_id"])
-    for name in ("pending", "chits", "log", "rules", "help", "map"):
+    for name in ("pending", "menus", "log", "rules", "help", "map"):
         await table.command(ANNE, name)
     await table.command(ANNE, "card", ship="virginie")
     await table.command(ANNE, "preview", ship="indefatigable")

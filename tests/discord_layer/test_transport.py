@@ -56,13 +56,13 @@ async def test_closed_direct_messages_at_join_and_the_thread_fallback(table):
     game = await table.new_game()
     answers = await table.command(ANNE, "game", "join", side="britain")
     assert "I could not send you a direct message" in answers[0].content
-    assert "/game dms" in answers[0].content and "/chits" in answers[0].content
+    assert "/game dms" in answers[0].content and "/menus" in answers[0].content
     assert [s.dm_ok for s in await table.service.seats(game.id)] == [False]
     await table.command(BOB, "game", "join", side="france")
     await table.command(HOST, "game", "start")
-    # Bob gets his menus by DM; Anne is asked in the thread and plays with /chits.
+    # Bob gets his menus by DM; Anne is asked in the thread and plays with /menus.
     assert table.forms(BOB) and not table.fake.dms(ANNE)
-    [form] = [a for a in await table.command(ANNE, "chits") if a.custom_ids()]
+    [form] = [a for a in await table.command(ANNE, "menus") if a.custom_ids()]
     await table.choose(ANNE, form, "bs1:s:", "2")
     done = await table.click(ANNE, form, form.component("bs1:o:")["custom_id"])
     assert "Order recorded" in done[-1].content and not done[-1].public

@@ -24,9 +24,10 @@ class World:
     bob: object
 
 
-def duel_world(server: LoopbackDiscord, *, bob_dms: bool = True) -> World:
-    """A server with #battles, a host with Manage Server, Anne and Bob."""
-    guild = server.add_guild("Harbour", channels=("battles",))
+def duel_world(server: LoopbackDiscord, *, bob_dms: bool = True, shard: tuple[int, int] | None = None) -> World:
+    """A server with #battles, a host with Manage Server, Anne and Bob (``shard``: the
+    (shard id, shard count) the server's id falls on)."""
+    guild = server.add_guild("Harbour", channels=("battles",), shard=shard)
     host = server.add_user("horatio")
     anne = server.add_user("anne")
     bob = server.add_user("bob", dms_open=bob_dms)
@@ -40,9 +41,10 @@ def duel_world(server: LoopbackDiscord, *, bob_dms: bool = True) -> World:
 def settings_for(server: LoopbackDiscord, database: Path, *, grace_seconds: float = 0.0) -> Settings:
     """The bot's settings against the loopback Discord. The clock is a FakeClock that
     only the test winds, so a phase resolves as its last order arrives unless a test
-    asks for the grace period."""
+    asks for the grace period (the same for live games and campaigns)."""
     return Settings(_env_file=None, database=str(database), token=server.token,
-                    api_base=server.api_base, gateway_url=server.gateway_url, grace_seconds=grace_seconds)
+                    api_base=server.api_base, gateway_url=server.gateway_url, grace_seconds=grace_seconds,
+                    campaign_grace_seconds=grace_seconds)
 
 
 def make_bot(server: LoopbackDiscord, database: Path, clock: FakeClock | None = None, *,
@@ -102,9 +104,11 @@ def maps(thread) -> list:
 
 async def open_duel(server: LoopbackDiscord, w: World):
     """/game new, both players join, the host starts; returns the game's thread once the
-    call for the first orders is posted."""
+    call for the first orders is posted. Told whenever a person must act, so each
+    resolution a test waits for is posted before the next call for orders, and a deadline
+    each phase (a campaign's defaults are a post and a deadline a turn)."""
     await w.host.run(w.battles, "game new", ruleset="cannoni", scenario="frigate-duel", pacing="campaign",
-                     phase="12h")
+                     phase="12h", posting="act", deadline="phase")
     (thread,) = w.battles.threads
     await w.anne.run(thread, "game join", side="britain")
     await w.bob.run(thread, "game join", side="france")

@@ -51,7 +51,8 @@ def make_world(server: LoopbackDiscord) -> World:
 def make_bot(server: LoopbackDiscord, database: Path, *, seed: int | Callable[[], int] = 7,
              clock: FakeClock | None = None, **options: Any) -> Broadside:
     settings = Settings(_env_file=None, database=str(database), token=server.token, api_base=server.api_base,
-                        gateway_url=server.gateway_url, grace_seconds=0)  # the test winds the clock
+                        gateway_url=server.gateway_url, grace_seconds=0,
+                        campaign_grace_seconds=0)  # the test winds the clock
     return Broadside(settings, clock=clock or FakeClock(), seed_source=seed if callable(seed) else (lambda: seed),
                      guild_ready_timeout=0.05,
                      **options)

@@ -16,7 +16,7 @@ from tests.e2e.scenario_helpers import (dm_form, duel_world, make_bot, no_errors
 
 CHITS_RESOLVED = "— Turn 1 —"  # the first post after the chits (its filler is not posted)
 ANNE_CHIT = "HMS Indefatigable: chit 4."
-DEFAULT_CHITS = "p1 sent no order for the chits in time"
+DEFAULT_CHITS = "Anne sent no order for the chits in time"  # the seat by its player's name
 
 
 def posts_saying(channel, text: str) -> list:
@@ -333,7 +333,7 @@ async def test_fault_disk_full_at_resolution_stores_nothing_tells_the_host_and_r
 
             disk.room()
             clock.advance(30)  # the next retry
-            await server.wait_for(lambda: posts_saying(thread, "p2 sent no order for the chits in time"), 10,
+            await server.wait_for(lambda: posts_saying(thread, "Bob sent no order for the chits in time"), 10,
                                   what="the phase resolved")
             await bot.loops.settle()
             await server.idle()

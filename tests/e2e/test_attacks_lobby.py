@@ -56,7 +56,7 @@ def private_answer(it: Any, user: Any) -> str:
 async def bot_with(server: LoopbackDiscord, database: Path, **limits: Any) -> AsyncIterator[Broadside]:
     """The bot on its own database, with these settings (the limits) changed."""
     settings = Settings(_env_file=None, database=str(database), token=server.token, api_base=server.api_base,
-                        gateway_url=server.gateway_url, grace_seconds=0, **limits)
+                        gateway_url=server.gateway_url, grace_seconds=0, campaign_grace_seconds=0, **limits)
     bot = Broadside(settings, clock=FakeClock(), seed_source=lambda: 7, guild_ready_timeout=0.05)
     async with server.running(bot):
         yield bot
@@ -111,7 +111,7 @@ async def test_attack_new_game_inside_running_thread(fake_discord, tmp_path):
             pending = private_answer(await w.anne.run(thread, "pending"), w.anne)
             assert "no order yet" in pending, pending
             assert form_in(w.bob) is not None
-            chits = await w.anne.run(thread, "chits")
+            chits = await w.anne.run(thread, "menus")
             assert "Activation chits" in private_answer(chits, w.anne) and any(r.selects for r in chits.replies)
             private_answer(await w.host.run(thread, "host pause"), w.host)
             await server.idle()
@@ -153,7 +153,7 @@ async def test_attack_replace_seat_shows_the_previous_players_chit(fake_discord,
             # The host hands Bob's seat to Mallory while Bob is playing: not without confirming.
             it = await w.host.invoke(thread, "host replace", {"seat": "p2", "user": w.mallory})
             text = private_answer(it, w.host)
-            assert text == say("error.replace-present", seat="p2", user=f"<@{w.bob.id}>",
+            assert text == say("error.replace-present", seat="France", user=f"<@{w.bob.id}>",
                                      new=f"<@{w.mallory.id}>"), text
             assert "confirm" in text
             await server.idle()
@@ -165,7 +165,7 @@ async def test_attack_replace_seat_shows_the_previous_players_chit(fake_discord,
             await server.idle()
             pending = private_answer(await w.mallory.run(thread, "pending"), w.mallory)
             assert "no order yet" in pending and ": 3" not in pending, pending
-            chits = await w.mallory.run(thread, "chits")
+            chits = await w.mallory.run(thread, "menus")
             assert "Virginie: 3" not in chits.text and "Chosen" not in chits.text, chits.text
             seats = {s.seat_id: s for s in await bot.service.db.seats(game.id)}
             assert seats["p2"].user_id == w.mallory.id
@@ -216,7 +216,7 @@ async def test_attack_hand_a_present_players_seat_to_the_computer(fake_discord, 
 
             it = await w.host.invoke(thread, "host ai", {"seat": "p2", "level": "random"})
             text = private_answer(it, w.host)
-            assert text == say("error.hand-present-to-ai", seat="p2", user=f"<@{w.bob.id}>"), text
+            assert text == say("error.hand-present-to-ai", seat="France", user=f"<@{w.bob.id}>"), text
             await server.idle()
             assert await snapshot(bot, game.id) == before
 
@@ -277,9 +277,9 @@ async def test_attack_extra_members_join_a_one_ship_duel(fake_discord, tmp_path)
         before = await snapshot(bot, game.id)
         for user, side in ((w.mallory, "britain"), (w.admiral, "france")):
             text = private_answer(await user.run(lobby, "game join", side=side), user)
-            assert text == say("error.side-full", side=side, n=1), text
+            assert text == say("error.side-full", side=side.title(), n=1), text
         text = private_answer(await w.host.run(lobby, "host add-ai", side="france", level="random"), w.host)
-        assert text == say("error.side-full", side="france", n=1), text
+        assert text == say("error.side-full", side="France", n=1), text
         await server.idle()
         assert await snapshot(bot, game.id) == before
         await w.host.run(lobby, "game start")

@@ -96,8 +96,14 @@ async def test_a_duel_against_the_computer_plays_to_a_last_post_with_the_replay(
                 (m for m in thread.messages if m.content.startswith("**The game is over: ")), None), 100,
                 what="the last post")
             await bot.loops.settle()
-            assert last is thread.messages[-1]
-            assert "britain: " in last.content and "france: " in last.content and " lost " in last.content
+            # The last post, then the summary card, alone, once.
+            assert last is thread.messages[-2]
+            (card,) = thread.messages[-1].files
+            assert card.filename.endswith("-summary.png") and card.data.startswith(b"\x89PNG")
+            assert card.description.startswith("Summary card of Indefatigable and Virginie")
+            assert "Decisive moments" in card.description or "No ship was hit or lost" in card.description
+            assert sum(1 for m in thread.messages for f in m.files if f.filename.endswith("-summary.png")) == 1
+            assert "Britain: " in last.content and "France: " in last.content and " lost " in last.content
             (gif,) = last.files
             assert gif.filename.endswith("-replay.gif") and gif.data.startswith(b"GIF8")
             assert len(gif.data) <= 10 * 2**20 and "the whole game in" in gif.description
@@ -122,7 +128,8 @@ async def test_the_last_order_changed_within_the_grace_period_is_the_one_used(fa
             await w.anne.click(anne_form, "Confirm")
             await w.bob.select(bob_form, [option_value(bob_form, "5")], custom_id="bs1:s:")
             await w.bob.click(bob_form, "Confirm")
-            assert "8 s after the last order comes in, or at the deadline" in bob_form.content
+            # Bob's is the last order: the words give the moment it stops being changeable.
+            assert "Every order is in: the phase resolves <t:1700000008:R>" in bob_form.content
             await bot.loops.settle()
             game = await bot.service.find_game(thread.id)
             assert await bot.db.step_count(game.id) == 0, "still in its grace"

@@ -1,6 +1,6 @@
 """A whole frigate duel through the unmodified discord.py client and the loopback Discord:
 /game new to the final result. The first phases are played by hand (chits in the DM
-menus and with /chits, an action with /order and its autocomplete); then the host hands
+menus and with /menus, an action with /order and its autocomplete); then the host hands
 both seats to computer captains, who sail the game to its end."""
 from __future__ import annotations
 
@@ -17,20 +17,22 @@ async def test_a_duel_from_game_new_to_the_result(fake_discord, tmp_path):
     bot = make_bot(server, tmp_path / "play.sqlite3")
     with no_errors_logged():
         async with server.running(bot):
+            # Told whenever a person must act (a campaign posts once a turn by default).
             it = await w.host.run(w.battles, "game new", ruleset="cannoni", scenario="frigate-duel",
-                                  pacing="campaign", phase="12h")
+                                  pacing="campaign", phase="12h", posting="act")
             (thread,) = w.battles.threads
             assert it.reply.ephemeral and it.text.startswith("Game #1 is open in")
 
             sides = await w.anne.autocomplete(thread, "game join", "side", "")
             assert [c["value"] for c in sides] == ["britain", "france"]
+            assert [c["name"] for c in sides] == ["Britain", "France"], "offered by name"
             joined = await w.anne.run(thread, "game join", side="britain")
             assert joined.reply.ephemeral and "I sent you a direct message" in joined.text
             assert w.anne.dm.messages[0].content.startswith("You joined")
-            # Bob's DMs are closed: the private answer says so and sends him to /chits.
+            # Bob's DMs are closed: the private answer says so and sends him to /menus.
             joined = await w.bob.run(thread, "game join", side="france")
             assert joined.reply.ephemeral and joined.reply.visible_to is w.bob
-            assert "I could not send you a direct message" in joined.text and "/chits" in joined.text
+            assert "I could not send you a direct message" in joined.text and "/menus" in joined.text
             assert w.bob.dm.messages == []
 
             started = await w.host.run(thread, "game start")
@@ -48,9 +50,9 @@ async def test_a_duel_from_game_new_to_the_result(fake_discord, tmp_path):
             await w.anne.click(anne_form, "Confirm")
             assert "Order recorded: Activation chits for turn 1." in anne_form.content
 
-            # Bob's DMs are closed: the thread tells him so, and /chits gives him the menu.
+            # Bob's DMs are closed: the thread tells him so, and /menus gives him the menu.
             assert not any(form_of(m) for m in thread.messages), "no menu is ever public"
-            chits = await w.bob.run(thread, "chits")
+            chits = await w.bob.run(thread, "menus")
             bob_form = next(m for m in chits.replies if form_of(m))
             assert bob_form.ephemeral and bob_form.visible_to is w.bob
             await w.bob.select(bob_form, [option_value(bob_form, "5")], custom_id="bs1:s:")
@@ -81,6 +83,7 @@ async def test_a_duel_from_game_new_to_the_result(fake_discord, tmp_path):
             seats = await w.host.autocomplete(thread, "host ai", "seat", "")
             levels = await w.host.autocomplete(thread, "host ai", "level", "")
             assert len(seats) == 2 and levels
+            assert [c["name"] for c in seats] == ["Anne (Britain)", "Bob (France)"], "by who holds them"
             for seat in seats:
                 handed = await w.host.run(thread, "host ai", seat=seat["value"], level=levels[0]["value"],
                                          confirm=True)
@@ -89,9 +92,11 @@ async def test_a_duel_from_game_new_to_the_result(fake_discord, tmp_path):
                 (m for m in thread.messages if m.content.startswith("**The game is over: ")), None), 40)
             result = next(m for m in thread.messages if "Game over:" in m.content)
             assert thread.messages.index(result) < thread.messages.index(over)
-            assert over is thread.messages[-1]
+            card = await server.wait_for(lambda: next(  # the summary card, right after
+                (m for m in thread.messages if [f.filename for f in m.files] == ["game-1-summary.png"]), None), 40)
+            assert over is thread.messages[-2] and card is thread.messages[-1]
             # The last post: each side's score and losses, and the whole game as a GIF.
-            assert "britain: " in over.content and "france: " in over.content
+            assert "Britain: " in over.content and "France: " in over.content
             assert [f.filename for f in over.files] == ["game-1-replay.gif"]
             headings = [line for m in thread.messages for line in m.content.splitlines() if line.startswith("— Turn ")]
             assert len(headings) == 12, "all 12 turns sailed"

@@ -76,8 +76,8 @@ async def test_orders_and_chits_of_another_player_are_out_of_reach(fake_discord,
         offered = await w.bob.autocomplete(thread, "order", "decision", "")
         assert [c["value"] for c in offered] == [bob_decision]
         assert await w.bob.autocomplete(thread, "order", "action", "", decision=anne_decision) == []
-        # Bob's /chits, /pending and /map show nothing of Anne's chit.
-        chits = await w.bob.run(thread, "chits")
+        # Bob's /menus, /pending and /map show nothing of Anne's chit.
+        chits = await w.bob.run(thread, "menus")
         private_answer(chits, w.bob)
         assert "Indefatigable" not in chits.text
         assert all("Indefatigable" not in str(r.components) for r in chits.replies)
@@ -190,7 +190,8 @@ def option_value(spec: dict[str, Any], w: World, text: st.SearchStrategy[str]) -
 
 #: The families the command tree is fuzzed in, each with its own examples; every synced
 #: command with options must fall in one (checked against the tree).
-FAMILIES = {"game": ("game ",), "host": ("host ",), "orders": ("order", "preview"), "views": ("map", "card", "log")}
+FAMILIES = {"game": ("game ",), "host": ("host ",), "orders": ("order", "preview", "standing"), "views": ("map", "card", "log"),
+            "scenarios": ("scenario ",), "results": ("ladder", "stats"), "campaign": ("campaign ",)}
 #: Commands that start a game when their values are good, so they cannot "change nothing":
 #: their hostile values are tried in tests/e2e/test_scenarios_duel.py.
 FUZZED_ELSEWHERE = {"duel friend", "duel computer"}

@@ -350,7 +350,7 @@ def test_dash_no_wheel_before_and_not_when_damaged():
 def test_dash_classis_calls_it_diekplous():
     """Classis §10: "Diekplous" — the same effort of the rowers under its Greek name."""
     state = moving(make_state(ship("t", "triremis", "a", 5, 5, 90), FAR, options={"edition": "classis"}), {"t": 3})
-    assert RULES.spec(state, decision(state)).action("move").param("dash").label == "diekplous"
+    assert RULES.spec(state, decision(state)).action("move").param("dash").label_in("en") == "diekplous"
     problems = RULES.validate(state, order(state, {"action": "move", "unit": "t", "turn": 5, "dash": "dash"}))
     assert "diekplous" in problems[0].message
     state, events = move(state, "t", dash="dash")
@@ -383,3 +383,14 @@ def test_a_galleys_wake_runs_from_where_she_started_through_her_wheel_to_where_s
     assert len(t.trail) == 3  # start, after the wheel, after the run
     from rules.nauta.view import view
     assert view(state, None)["ships"][0]["trail"] == [list(p) for p in t.trail]
+
+
+def test_move_default_names_only_what_the_form_offers():
+    """A fleet with no balistae nor crossbows is offered no ``shoot``: the default a
+    missed deadline takes (and a form-filler starts from) must not give one either."""
+    state = moving(make_state(ship("a1", "triremis", "a", 10, 5, 0), FAR), {"a1": 2})
+    spec = RULES.spec(state, decision(state, A))
+    offered = {p.name for p in spec.action("move").params}
+    assert "shoot" not in offered
+    assert set(spec.default) - {"action"} <= offered
+    assert codes(state, spec.default, A) == []

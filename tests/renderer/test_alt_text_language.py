@@ -52,7 +52,7 @@ def test_the_legend_in_italian(squadron_views):
     view = squadron_views[0]
     board = board_for(view)
     english = board.legend(view, DEFAULT_THEME)
-    italian = board.legend(view, replace(DEFAULT_THEME, lang="it"))
+    italian = board.legend(view, replace(DEFAULT_THEME, lang="it"), full=True)
     assert [title for title, _ in english.sections][:2] == ["Sides", "Ships"]
     assert [title for title, _ in italian.sections][:2] == ["Parti", "Navi"]
     words = [e.label for _, entries in italian.sections for e in entries]

@@ -1,5 +1,6 @@
 """No header or label is cut off: every scenario's first map (and the same map with half
-its ships out of play, which lengthens the header) is drawn, every text the renderer
+its ships out of play, which lengthens the header and leaves wrecks, and shots fired
+between the others) is drawn, every text the renderer
 draws is measured against the image it is drawn on, and every label the placement
 puts on the map lies inside the bounds it was given."""
 from __future__ import annotations
@@ -31,10 +32,15 @@ def first_view(ruleset: str, scenario: str) -> dict:
 
 
 def half_lost(view: dict) -> dict:
-    """Every other ship sunk: the header lists them all."""
+    """Every other ship sunk this turn (the header lists them all, the map names their
+    wrecks), and each one left fires at an enemy (the map writes the results)."""
     view = copy.deepcopy(view)
     for ship in view["ships"][::2]:
         ship["status"] = "sunk"
+        ship["lost_turn"] = view.get("turn")
+    left = view["ships"][1::2]
+    view["shots"] = [{"firer": a["id"], "target": b["id"], "hits": n % 4, "critical": n % 4 == 3}
+                     for n, (a, b) in enumerate((a, b) for a in left for b in view["ships"] if a["side"] != b["side"])]
     return view
 
 

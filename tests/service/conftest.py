@@ -44,13 +44,14 @@ class Table:
     service: GameService | None = None
     loops: LoopManager | None = None
     images: Any = json_image
+    cards: Any = None  # the summary card's drawer (tests/service/test_summary_card.py)
     rng: random.Random = field(default_factory=lambda: random.Random(11))
 
     async def open(self) -> "Table":
         """(Re)start the bot on the same database file, as after a restart."""
         self.db = await Database.open(self.path)
         self.service = GameService(self.db, self.transport, clock=self.clock, seed_source=lambda: self.seed)
-        self.loops = LoopManager(self.service, images=self.images)
+        self.loops = LoopManager(self.service, images=self.images, cards=self.cards)
         await self.loops.start()
         await self.loops.settle()
         return self

@@ -128,7 +128,7 @@ async def test_closed_direct_messages_fall_back_to_the_thread(table):
     game = await table.duel()
     notices = [p for p in table.transport.posts if p.lines[0].startswith("@user 300, I could not send")]
     assert len(notices) == 1 and notices[0].mentions == [table.BOB]
-    assert "/chits" in notices[0].lines[0]
+    assert "/menus" in notices[0].lines[0]
     seats = {s.seat_id: s for s in await table.db.seats(game.id)}
     assert not seats["p2"].dm_ok
     assert await table.db.prompted(game.id, 1) == {"p1": "dm", "p2": "thread"}
@@ -137,8 +137,24 @@ async def test_closed_direct_messages_fall_back_to_the_thread(table):
 
 
 async def test_a_campaign_deadline_is_a_day(table):
-    game = await table.duel(pacing=Pacing(style="campaign"))
+    game = await table.duel(pacing=Pacing(style="campaign", deadline="phase"))
     await table.advance(86400 - 1)
     assert await table.db.step_count(game.id) == 0
     await table.advance(1)
     assert await table.db.step_count(game.id) == 1
+
+
+async def test_a_campaign_turn_has_one_deadline_of_a_day_for_all_its_phases(table):
+    game = await table.duel(pacing=Pacing(style="campaign"))  # one deadline a turn by default
+    await table.advance(86400 - 1)
+    assert await table.db.step_count(game.id) == 0
+    await table.advance(1)
+    # Nobody answered by the turn's deadline: both seats take their defaults for the rest
+    # of the turn, so its later phases do not wait another day each.
+    assert (await table.service.public_view(game.id))["turn"] == 2
+    steps = await table.db.step_count(game.id)
+    assert steps > 1
+    await table.advance(86400 - 1)
+    assert await table.db.step_count(game.id) == steps, "the next turn has a day of its own"
+    await table.advance(1)
+    assert await table.db.step_count(game.id) > steps

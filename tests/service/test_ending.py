@@ -22,9 +22,10 @@ async def test_the_last_post_gives_the_result_scores_losses_and_the_replay(table
     outcome, losses = ruleset.outcome(state), ruleset.losses(state)
     last = table.transport.posts[-1]
     assert last.lines[0].startswith("**The game is over: ")
-    assert (f"{outcome.winner} wins" if outcome.winner else "no winner") in last.lines[0]
+    names = {"britain": "Britain", "france": "France"}  # each side by its name, never its id
+    assert (f"{names[outcome.winner]} wins" if outcome.winner else "no winner") in last.lines[0]
     for side in ("britain", "france"):
-        line = next(x for x in last.lines if x.startswith(f"{side}: "))
+        line = next(x for x in last.lines if x.startswith(f"{names[side]}: "))
         if side in outcome.scores:
             assert f"{outcome.scores[side]:g} points" in line
         assert line.endswith(f"lost {', '.join(losses[side]) or 'nothing'}.")

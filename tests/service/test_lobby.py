@@ -46,7 +46,7 @@ async def test_seats_sides_and_leaving(table):
     assert err.code == "unknown-side" and "britain, france" in err.message()
     # One frigate a side: France's one seat is Bob's.
     full = await _refused(svc.join(game.id, table.CARL, "FRANCE", "Carl"))
-    assert full.code == "side-full" and "france" in full.message()
+    assert full.code == "side-full" and "France" in full.message()
     await svc.leave(game.id, table.ANNE)
     seat = await svc.join(game.id, table.CARL, "BRITAIN", "Carl")
     assert (seat.seat_id, seat.side) == ("p1", "britain")  # the lowest free seat
@@ -64,7 +64,7 @@ async def test_starting_needs_the_host_and_every_side(table):
     await svc.join(game.id, table.ANNE, "britain", "Anne")
     assert (await _refused(svc.start(game.id, table.ANNE))).code == "not-host"
     err = await _refused(svc.start(game.id, table.HOST))
-    assert err.code == "side-empty" and "france" in err.message()
+    assert err.code == "side-empty" and "France" in err.message()
     await svc.join(game.id, table.BOB, "france", "Bob")
     started = await svc.start(game.id, table.ANNE, manager=True)
     assert started.status == "running"
@@ -125,4 +125,4 @@ async def test_the_lobby_is_announced_publicly(table):
     texts = table.transport.public_texts()
     assert texts[0].startswith("@user 100 opens a game of Cannoni in batteria!")
     assert "Live play: 5 min per phase" in texts[0]
-    assert "@user 200 joins britain (p1)." in texts
+    assert "@user 200 joins Britain." in texts

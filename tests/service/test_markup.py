@@ -14,7 +14,7 @@ from bot.transport import PermanentDeliveryError
 #: What Discord would turn into a mention, a timestamp, a command link or a channel link.
 DISCORD_MARKUP = re.compile(r"<(@[!&]?\d|t:-?\d|/[\w -]+:\d|#\d)")
 #: A command written out by hand rather than as a token.
-LITERAL_COMMAND = re.compile(r"(?<![\w/" + OPEN + r"])/(game|host|chits|order|orders|pending|preview|map|card|log|"
+LITERAL_COMMAND = re.compile(r"(?<![\w/" + OPEN + r"])/(game|host|menus|chits|order|orders|pending|preview|map|card|log|"
                              r"replay|rules|help)\b")
 
 
@@ -79,7 +79,7 @@ async def test_no_text_the_service_produces_holds_discord_markup(table, seed, la
     joined = "\n".join(rendered)
     assert f"@user {table.HOST}" in joined and f"@user {table.BOB}" in joined
     assert re.search(r"\d{4}-\d\d-\d\d \d\d:\d\d UTC \([+-]\d+ (s|min|h|d)\)", joined)
-    assert "/chits" in joined and "/game join" in joined and "/host export" in joined
+    assert "/menus" in joined and "/game join" in joined and "/host export" in joined
 
 
 @pytest.mark.parametrize("language", ["en", "it"])

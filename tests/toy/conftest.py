@@ -12,8 +12,11 @@ from tests.toy.manifest import MANIFEST
 
 @pytest.fixture(autouse=True)
 def toy_registered():
+    # Discover the installed rulesets before saving the registry, so the toy is added to
+    # them and they are still there afterwards (saved before, the first test of a run
+    # would restore an empty registry that counts as discovered).
+    registry.manifests()
     saved = [dict(live) for live in (registry._MANIFESTS, registry._INSTANCES, boards._BOARDS, boards._INSTANCES)]
-    registry.manifests()  # discover the installed rulesets first, so the toy is added to them
     registry.register(MANIFEST)
     yield MANIFEST
     for live, old in zip((registry._MANIFESTS, registry._INSTANCES, boards._BOARDS, boards._INSTANCES), saved):

@@ -17,15 +17,13 @@ from rules.core.ruleset import Outcome, Seat, ShipEntry
 from rules.core.scenarios import packaged_scenarios
 from rules.core.steps import Checking, DecisionHandlers, StepHandlers, SteppedRuleset
 from rules.core.tables.squares import Square, ahead
-from rules.core.texts import Catalogue
+from rules.core.texts import say, word_code
 from tests.toy.manifest import MANIFEST
+from tests.toy.wording import NO_STAMINA, TEXTS
 
 EAST = 2  # the facing the lanes run along
 STAMINA = 2
 MAX_TURNS = 30
-TEXTS = Catalogue("toy")
-NO_STAMINA = TEXTS.add("toy-no-stamina", "{counter} has no stamina left for speed 3.",
-                        "{counter} non ha più fiato per la velocità 3.")
 
 
 class ToySetup(BaseModel):
@@ -71,14 +69,14 @@ def _counter(state: ToyState, seat: str) -> Counter:
 
 def _pending(state: ToyState) -> list[Decision]:
     return [Decision(id=f"t{state.turn}.{c.seat}", kind="speed", player=c.seat, subject=c.id, secret=True,
-                     label=f"Speed of {c.name} for turn {state.turn}") for c in state.counters]
+                     label=say("toy.form.speed-of", counter=c.name, turn=state.turn)) for c in state.counters]
 
 
 def _spec(state: ToyState, decision: Decision, only: str | None, checking: Checking | None) -> DecisionSpec:
     speeds = [Choice(value=n, label=str(n)) for n in (1, 2, 3)]
-    return DecisionSpec(decision=decision, default={"action": "run", "speed": 1}, default_text="speed 1",
-                        actions=[ActionSpec(action="run", label="Run", params=[
-                            ParamSpec(name="speed", label="Speed", choices=speeds)])])
+    return DecisionSpec(decision=decision, default={"action": "run", "speed": 1}, default_text=say("toy.form.speed-1"),
+                        actions=[ActionSpec(action="run", label=say("toy.form.run"), params=[
+                            ParamSpec(name="speed", label=say("toy.form.speed"), choices=speeds)])])
 
 
 def _check(state: ToyState, decision: Decision, payload: dict[str, Any], checking: Checking | None) -> list[Problem]:
@@ -112,7 +110,7 @@ def _resolve(state: ToyState, orders: dict[str, Order], roller: Roller) -> None:
 
 class ToyRace(SteppedRuleset):
     name = "toy"
-    title = "Toy race"
+    title = MANIFEST.title.render()
     options_model = ToyOptions
     setup_model = ToySetup
     state_model = ToyState
@@ -153,15 +151,11 @@ class ToyRace(SteppedRuleset):
 
     def describe(self, event: Event, lang: str = "en") -> str:
         d = event.data
-        if event.kind == "roll":  # not posted (the event it decided tells it), but a log may show it
-            return f"d{d['sides']} {'per' if lang == 'it' else 'for'} {d['reason']}: {d['value']}."
         if event.kind == "finished":
-            won = d["winner"]
-            if lang == "it":
-                return f"Arrivo: vince {won}." if won else "Arrivo: pareggio."
-            return f"Finish: {won} wins." if won else "Finish: a draw."
-        luck = {1: {"en": " (stumbles)", "it": " (inciampa)"}, 6: {"en": " (tailwind)", "it": " (vento in poppa)"}}
-        extra = luck.get(d["die"], {}).get(lang if lang == "it" else "en", "")
-        if lang == "it":
-            return f"{d['counter']}: velocità {d['speed']}, dado {d['die']}{extra}, avanza di {d['moved']} fino alla colonna {d['col']}."
-        return f"{d['counter']}: speed {d['speed']}, die {d['die']}{extra}, runs {d['moved']} to column {d['col']}."
+            return TEXTS.text("toy.event.won" if d["winner"] else "toy.event.draw", lang, winner=d["winner"])
+        if event.kind == "ran":
+            luck_code = word_code("toy.luck", d["die"])
+            luck = TEXTS.text(luck_code, lang) if luck_code in TEXTS else ""
+            return TEXTS.text("toy.event.ran", lang, **d, luck=luck)
+        # A roll is not posted (the event it decided tells it), but a log may show it.
+        return TEXTS.text("toy.event.roll", lang, **d)

@@ -153,8 +153,6 @@ async def test_computer_seats_race_by_themselves(table):
     assert any(t.startswith("Finish: ") for t in transport.public_texts())
 
 
-@pytest.mark.xfail(strict=True, reason="The toy's prompts and menus are English: its Decision, ParamSpec and "
-                   "DecisionSpec labels are plain strings, not Texts of a catalogue (rules/core/texts.py say())")
 async def test_an_italian_race_prompts_in_italian(table):
     service, loops, transport = table
     await open_race(service, loops, language="it")

@@ -206,6 +206,12 @@ def centre(h: Hex, size: float = 1.0) -> tuple[float, float]:
     return (size * 1.5 * h.q, size * SQRT3 * (h.r + h.q / 2))
 
 
+def hex_at(x: float, y: float, size: float = 1.0) -> Hex:
+    """The hex whose area holds the point (x east, y north): the inverse of :func:`centre`."""
+    q = x / (1.5 * size)
+    return _round(q, y / (SQRT3 * size) - q / 2)
+
+
 def corners(h: Hex, size: float = 1.0) -> list[tuple[float, float]]:
     """The six corners, anticlockwise from the east one (flat top: two corners east and
     west, a side north and south)."""

@@ -63,9 +63,12 @@ def land_in_the_way(lands: Iterable[BaseGeometry], sector: BaseGeometry, origin:
                     nearest: float, eps: float) -> bool:
     """Some land inside the sector lies nearer ``origin`` than ``nearest`` (less ``eps``):
     the gunners see no farther than a headland."""
-    here = ShapelyPoint(origin)
+    here = None  # most tables have no land: no point made for them
     for land in lands:
         cut = land.intersection(sector)
-        if not cut.is_empty and cut.distance(here) < nearest - eps:
+        if cut.is_empty:
+            continue
+        here = here or ShapelyPoint(origin)
+        if cut.distance(here) < nearest - eps:
             return True
     return False

@@ -4,6 +4,13 @@ HELLO on connect; HEARTBEAT answered with HEARTBEAT_ACK; IDENTIFY answered with 
 (guilds unavailable) then one GUILD_CREATE per guild; RESUME replays what the session
 missed and ends with RESUMED; REQUEST_GUILD_MEMBERS answered with one chunk. Every
 dispatch is numbered and kept, so a dropped connection can be resumed.
+
+**Shards.** IDENTIFY may carry ``shard: [shard_id, shard_count]``; each shard is a session
+of its own (one per connection, as Discord's), READY lists the guilds of that shard only,
+and events are routed as Discord routes them: a guild's to shard ``(guild_id >> 22) %
+shard_count``, direct messages and anything without a guild to shard 0. Every session of
+one bot must agree on ``shard_count`` (else 4010 Invalid shard, as Discord closes it).
+Without ``shard`` the bot is one shard of one, as before.
 """
 from __future__ import annotations
 
@@ -54,12 +61,18 @@ class Session:
     acked: int = 0  # the highest seq the client has told us it saw (heartbeats, RESUME)
     presence: dict[str, Any] | None = None
     invalid: bool = False
+    shard_id: int = 0
+    ready: bool = False  # READY and the shard's GUILD_CREATEs have gone out
 
 
 class Gateway:
     def __init__(self, server: "LoopbackDiscord") -> None:
         self.server = server
-        self.session: Session | None = None
+        #: The live session of each shard.
+        self.sessions: dict[int, Session] = {}
+        self.shard_count = 1
+        #: Shard ids of every IDENTIFY, in order (a test reads who connected where).
+        self.identified_shards: list[tuple[int, int]] = []
         self.sockets: set[web.WebSocketResponse] = set()
         self.connections = 0
         self.identifies = 0
@@ -100,8 +113,9 @@ class Gateway:
                 server.bump()
         finally:
             self.sockets.discard(ws)
-            if self.session is not None and self.session.ws is ws:
-                self.session.ws = None
+            for session in self.sessions.values():
+                if session.ws is ws:
+                    session.ws = None
             server.bump()
         return ws
 
@@ -132,17 +146,25 @@ class Gateway:
                 await ws.close(code=4014, message=b"Disallowed intent(s).")
                 return None
             shard = d.get("shard")
-            if shard is not None and shard != [0, 1]:
+            shard_id, count = (shard if isinstance(shard, list) and len(shard) == 2 else [0, 1])
+            others = {sid for sid, other in self.sessions.items() if sid != shard_id and other.ws is not None
+                      and not other.ws.closed}
+            if (not isinstance(shard_id, int) or not isinstance(count, int) or not 0 <= shard_id < count
+                    or (others and count != self.shard_count)):
                 await ws.close(code=4010, message=b"Invalid shard.")
                 return None
             self.identifies += 1
+            self.identified_shards.append((shard_id, count))
+            self.shard_count = count
             self.ready.clear()
-            session = Session(id=secrets.token_hex(16), intents=intents, ws=ws, presence=d.get("presence"))
-            self.session = session
+            session = Session(id=secrets.token_hex(16), intents=intents, ws=ws, presence=d.get("presence"),
+                              shard_id=shard_id)
+            self.sessions[shard_id] = session
             await self._ready(session, shard)
             return session
         if op == Op.RESUME:
-            session = self.session
+            session = next((x for x in self.sessions.values()
+                            if isinstance(d, dict) and x.id == d.get("session_id")), None)
             if (not isinstance(d, dict) or session is None or session.invalid or d.get("session_id") != session.id
                     or d.get("token") != server.token):
                 await asyncio.sleep(0.05)  # Discord waits 1-5 s; a short pause keeps tests fast
@@ -159,8 +181,8 @@ class Gateway:
                         await ws.send_str(text)
                         if on_sent is not None:
                             on_sent()
-            await self.dispatch("RESUMED", {"_trace": ["loopback-discord"]})
-            self.ready.set()
+            await self._dispatch_on(session, "RESUMED", {"_trace": ["loopback-discord"]})
+            self._check_ready()
             return session
         if op == Op.PRESENCE_UPDATE:
             if identified is not None:
@@ -177,7 +199,8 @@ class Gateway:
     async def _ready(self, session: Session, shard: Any) -> None:
         server = self.server
         bot = server.bot
-        guilds = [g for g in server.guilds.values() if bot.id in g.members]
+        guilds = [g for g in server.guilds.values()
+                  if bot.id in g.members and self.shard_of(g.id) == session.shard_id]
         user = bot.payload() | {"verified": True, "mfa_enabled": False, "flags": 0, "email": None}
         data: dict[str, Any] = {
             "v": 10, "user": user, "guilds": [{"id": str(g.id), "unavailable": True} for g in guilds],
@@ -189,11 +212,20 @@ class Gateway:
         }
         if shard is not None:
             data["shard"] = shard
-        await self.dispatch("READY", data)
+        await self._dispatch_on(session, "READY", data)
         for guild in guilds:
-            await self.dispatch("GUILD_CREATE",
-                                guild.create_payload(all_members=bool(session.intents & Intent.GUILD_MEMBERS)))
-        self.ready.set()
+            await self._dispatch_on(session, "GUILD_CREATE",
+                                    guild.create_payload(all_members=bool(session.intents & Intent.GUILD_MEMBERS)))
+        session.ready = True
+        self._check_ready()
+
+    def _check_ready(self) -> None:
+        """``ready`` once every shard of the bot has a session that has had its guilds."""
+        if all(self.sessions.get(i) is not None and self.sessions[i].ready for i in range(self.shard_count)):
+            self.ready.set()
+
+    def shard_of(self, guild_id: int | None) -> int:
+        return 0 if guild_id is None else (guild_id >> 22) % self.shard_count
 
     async def _members_chunk(self, session: Session | None, d: Any) -> None:
         if session is None or not isinstance(d, dict):
@@ -218,7 +250,7 @@ class Gateway:
             chunk["nonce"] = d["nonce"]
         if d.get("presences"):
             chunk["presences"] = []
-        await self.dispatch("GUILD_MEMBERS_CHUNK", chunk)
+        await self._dispatch_on(session, "GUILD_MEMBERS_CHUNK", chunk)
 
     # -- sending ------------------------------------------------------------------------------------
     async def _send(self, ws: web.WebSocketResponse, frame: dict[str, Any]) -> None:
@@ -230,11 +262,22 @@ class Gateway:
             except ConnectionError:
                 pass
 
+    @property
+    def session(self) -> Session | None:
+        """Shard 0's session (the only one of a bot that does not shard)."""
+        return self.sessions.get(0)
+
     async def dispatch(self, event: str, data: dict[str, Any], *, on_sent: Callable[[], None] | None = None) -> None:
-        """Send an event on the current session; kept for RESUME if the bot is not connected."""
-        session = self.session
+        """Send an event on the session of its shard (by the data's ``guild_id``; none:
+        shard 0); kept for RESUME if that shard is not connected."""
+        guild_id = data.get("guild_id") if isinstance(data, dict) else None
+        session = self.sessions.get(self.shard_of(int(guild_id) if guild_id is not None else None))
         if session is None:
             return
+        await self._dispatch_on(session, event, data, on_sent=on_sent)
+
+    async def _dispatch_on(self, session: Session, event: str, data: dict[str, Any], *,
+                           on_sent: Callable[[], None] | None = None) -> None:
         async with self._send_lock:
             session.seq += 1
             text = json.dumps({"op": Op.DISPATCH, "t": event, "s": session.seq, "d": data})
@@ -249,32 +292,42 @@ class Gateway:
                     on_sent()
 
     def wants(self, intent: int) -> bool:
-        return self.session is not None and bool(self.session.intents & intent)
+        return any(bool(s.intents & intent) for s in self.sessions.values())
+
+    def shard_connected(self, shard_id: int) -> bool:
+        session = self.sessions.get(shard_id)
+        return session is not None and session.ws is not None and not session.ws.closed
 
     @property
     def connected(self) -> bool:
-        return self.session is not None and self.session.ws is not None and not self.session.ws.closed
+        """Every shard of the bot has a live connection."""
+        return all(self.shard_connected(i) for i in range(self.shard_count))
+
+    def _chosen(self, shard_id: int | None) -> list[Session]:
+        if shard_id is not None:
+            return [s for s in [self.sessions.get(shard_id)] if s is not None]
+        return list(self.sessions.values())
 
     # -- faults -------------------------------------------------------------------------------------
-    async def drop(self, code: int = 4000) -> None:
-        """Close the bot's connection (code 4000: "unknown error", the client resumes)."""
-        session = self.session
-        if session is not None and session.ws is not None:
-            ws, session.ws = session.ws, None
-            self.ready.clear()
-            await ws.close(code=code, message=b"Dropped by the test.")
+    async def drop(self, code: int = 4000, *, shard_id: int | None = None) -> None:
+        """Close the bot's connection (code 4000: "unknown error", the client resumes); of
+        one shard, or of every shard."""
+        for session in self._chosen(shard_id):
+            if session.ws is not None:
+                ws, session.ws = session.ws, None
+                self.ready.clear()
+                await ws.close(code=code, message=b"Dropped by the test.")
 
     async def request_reconnect(self) -> None:
         """Opcode 7: the client closes and resumes."""
-        session = self.session
-        if session is not None and session.ws is not None:
-            self.ready.clear()
-            await self._send(session.ws, {"op": Op.RECONNECT, "d": None, "s": None, "t": None})
+        for session in self._chosen(None):
+            if session.ws is not None:
+                self.ready.clear()
+                await self._send(session.ws, {"op": Op.RECONNECT, "d": None, "s": None, "t": None})
 
     async def invalidate(self) -> None:
         """Opcode 9 (not resumable): the client starts a new session with IDENTIFY."""
-        session = self.session
-        if session is not None:
+        for session in self._chosen(None):
             session.invalid = True
             self.ready.clear()
             if session.ws is not None:

@@ -241,11 +241,17 @@ class LoopbackDiscord:
 
     def add_guild(self, name: str, *, owner: User | None = None, channels: tuple[str, ...] = ("general",),
                   bot_permissions: int = Perm.BOT, everyone_permissions: int = Perm.EVERYONE,
-                  locale: str = "en-US", with_bot: bool = True) -> Guild:
+                  locale: str = "en-US", with_bot: bool = True, shard: tuple[int, int] | None = None) -> Guild:
         """A guild with @everyone, the bot (and its managed role) as a member, an owner
         (a new user unless given) and text channels. Add it before the bot connects, or
-        the bot does not hear of it (this fake sends no GUILD_CREATE for later guilds)."""
-        guild = Guild(self, self.ids.next(), name, preferred_locale=locale)
+        the bot does not hear of it (this fake sends no GUILD_CREATE for later guilds).
+        ``shard``: (shard id, shard count) the guild's id must fall on."""
+        guild_id = self.ids.next()
+        if shard is not None:
+            while (guild_id >> 22) % shard[1] != shard[0]:
+                guild_id += 1 << 22
+            self.ids._last = max(self.ids._last, guild_id)
+        guild = Guild(self, guild_id, name, preferred_locale=locale)
         guild.roles[guild.id] = Role(guild, guild.id, "@everyone", everyone_permissions, position=0)
         owner = owner or self.add_user(f"{name.lower().replace(' ', '-')}-owner")
         guild.owner_id = owner.id
@@ -324,7 +330,7 @@ class LoopbackDiscord:
     async def deliver(self, it: Interaction, *, duplicate: bool = False) -> None:
         """INTERACTION_CREATE on the bot's session (kept for RESUME if it is disconnected);
         Discord's 3 s start when the frame goes out."""
-        if self.gateway.session is None:
+        if self.gateway.sessions.get(self.gateway.shard_of(it.guild.id if it.guild else None)) is None:
             raise ImpossibleAction("the bot has no gateway session (is it running? see LoopbackDiscord.running)")
         loop = asyncio.get_running_loop()
 

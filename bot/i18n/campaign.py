@@ -1,0 +1,142 @@
+"""Words of campaigns: ``/campaign``, its refusals, its summary post, in English and
+Italian. Merged into :data:`bot.i18n.CATALOGUE` like :mod:`bot.i18n.ladder`.
+"""
+from __future__ import annotations
+
+_TEXTS: dict[str, tuple[str, str]] = {
+    # -- the commands ------------------------------------------------------------------------
+    "cmd.campaign": ("campaign", "campagna"),
+    "cmd.campaign.desc": ("A series of battles between the same sides, with fleets that carry their damage",
+                          "Una serie di battaglie tra gli stessi schieramenti, con flotte che si portano i danni"),
+    "cmd.campaign.new": ("new", "nuova"),
+    "cmd.campaign.new.desc": ("Open a campaign on this server: you are its host",
+                              "Apri una campagna su questo server: ne sei l'host"),
+    "cmd.campaign.new.name": ("name", "nome"),
+    "cmd.campaign.new.name.desc": ("The campaign's name", "Il nome della campagna"),
+    "cmd.campaign.new.ruleset": ("ruleset", "regolamento"),
+    "cmd.campaign.new.ruleset.desc": ("Which game", "Quale gioco"),
+    "cmd.campaign.new.scenario": ("scenario", "scenario"),
+    "cmd.campaign.new.scenario.desc": ("The first battle, and the ships each side starts with",
+                                       "La prima battaglia, e le navi con cui parte ogni schieramento"),
+    "cmd.campaign.new.refit": ("refit", "raddobbo"),
+    "cmd.campaign.new.refit.desc": ("Days in port between battles, for repairs (0-60, default 7)",
+                                    "Giorni in porto tra le battaglie, per le riparazioni (0-60, predefinito 7)"),
+    "cmd.campaign.new.pacing": ("pacing", "ritmo"),
+    "cmd.campaign.new.pacing.desc": ("Each battle's pacing: live or campaign (by the day)",
+                                     "Il ritmo di ogni battaglia: dal vivo o campagna (a giorni)"),
+    "cmd.campaign.new.phase": ("phase", "fase"),
+    "cmd.campaign.new.phase.desc": ("Time for each phase, e.g. 5m or 1d", "Tempo per ogni fase, es. 5m o 1d"),
+    "cmd.campaign.new.language": ("language", "lingua"),
+    "cmd.campaign.new.language.desc": ("The campaign's language", "La lingua della campagna"),
+    "cmd.campaign.join": ("join", "unisciti"),
+    "cmd.campaign.join.desc": ("Join a campaign on one side", "Unisciti a una campagna per uno schieramento"),
+    "cmd.campaign.join.campaign": ("campaign", "campagna"),
+    "cmd.campaign.join.campaign.desc": ("Which campaign", "Quale campagna"),
+    "cmd.campaign.join.side": ("side", "schieramento"),
+    "cmd.campaign.join.side.desc": ("Your side", "Il tuo schieramento"),
+    "cmd.campaign.roster": ("roster", "flotte"),
+    "cmd.campaign.roster.desc": ("Each side's ships, their damage and their crews",
+                                 "Le navi di ogni schieramento, i loro danni e i loro equipaggi"),
+    "cmd.campaign.roster.campaign": ("campaign", "campagna"),
+    "cmd.campaign.roster.campaign.desc": ("Which campaign", "Quale campagna"),
+    "cmd.campaign.standings": ("standings", "classifica"),
+    "cmd.campaign.standings.desc": ("Points, battles, ships taken and lost", "Punti, battaglie, navi prese e perse"),
+    "cmd.campaign.standings.campaign": ("campaign", "campagna"),
+    "cmd.campaign.standings.campaign.desc": ("Which campaign", "Quale campagna"),
+    "cmd.campaign.next-battle": ("next-battle", "prossima-battaglia"),
+    "cmd.campaign.next-battle.desc": ("Start the campaign's next battle, from the rosters, in its own thread",
+                                      "Inizia la prossima battaglia della campagna, dalle flotte, nel suo thread"),
+    "cmd.campaign.next-battle.campaign": ("campaign", "campagna"),
+    "cmd.campaign.next-battle.campaign.desc": ("Which campaign", "Quale campagna"),
+    "cmd.campaign.next-battle.pattern": ("pattern", "schieramento-iniziale"),
+    "cmd.campaign.next-battle.pattern.desc": ("How the fleets are set up (default: the next in turn)",
+                                              "Come si dispongono le flotte (predefinito: la prossima a turno)"),
+    "cmd.campaign.end": ("end", "chiudi"),
+    "cmd.campaign.end.desc": ("End a campaign (its host or a server manager)",
+                              "Chiudi una campagna (il suo host o un gestore del server)"),
+    "cmd.campaign.end.campaign": ("campaign", "campagna"),
+    "cmd.campaign.end.campaign.desc": ("Which campaign", "Quale campagna"),
+    "cmd.campaign.export": ("export", "esporta"),
+    "cmd.campaign.export.desc": ("The whole campaign as one JSON file (its host or a server manager)",
+                                 "L'intera campagna in un file JSON (il suo host o un gestore del server)"),
+    "cmd.campaign.export.campaign": ("campaign", "campagna"),
+    "cmd.campaign.export.campaign.desc": ("Which campaign", "Quale campagna"),
+    # -- refusals ------------------------------------------------------------------------------
+    "error.unknown-campaign": ("There is no campaign {campaign} on this server.",
+                               "Non c'è una campagna {campaign} su questo server."),
+    "error.campaign-unsupported": ("{ruleset} cannot be played as a campaign yet.",
+                                   "{ruleset} non si può ancora giocare in campagna."),
+    "error.campaign-two-sides": ("A campaign is fought between two sides; this scenario has {sides}.",
+                                 "Una campagna si combatte tra due schieramenti; questo scenario ne ha {sides}."),
+    "error.campaign-bad-refit": ("The days in port between battles must be from {low} to {high}.",
+                                 "I giorni in porto tra le battaglie devono essere da {low} a {high}."),
+    "error.campaign-ended": ("The campaign {name} is over.", "La campagna {name} è finita."),
+    "error.campaign-already-joined": ("You are in this campaign already, for {side}.",
+                                      "Sei già in questa campagna, per {side}."),
+    "error.campaign-not-member": ("Only the host and the captains of {name} can start its next battle. "
+                                  "Join it first with ⟦/campaign join⟧.",
+                                  "Solo l'host e i capitani di {name} possono iniziarne la prossima battaglia. "
+                                  "Unisciti prima con ⟦/campaign join⟧."),
+    "error.campaign-not-host": ("Only the host of {name} or a server manager can do that.",
+                                "Solo l'host di {name} o un gestore del server può farlo."),
+    "error.campaign-busy": ("Battle {number} of this campaign is still being fought (game {game}): "
+                            "it must end first.",
+                            "La battaglia {number} di questa campagna è ancora in corso (partita {game}): "
+                            "deve finire prima."),
+    "error.campaign-side-unmanned": ("Nobody commands {side} in this campaign yet: join with ⟦/campaign join⟧.",
+                                     "Nessuno comanda {side} in questa campagna: unisciti con ⟦/campaign join⟧."),
+    "error.campaign-unknown-pattern": ("There is no set-up called {pattern}. Set-ups: {known}.",
+                                       "Non esiste una disposizione chiamata {pattern}. Disposizioni: {known}."),
+    "error.campaign-setup": ("The next battle cannot be set up: {reason}.",
+                             "La prossima battaglia non si può preparare: {reason}."),
+    # -- replies ---------------------------------------------------------------------------------
+    "reply.campaign-created": ("Campaign **{name}** (number {campaign}) is open: {sides}. Captains join with "
+                               "⟦/campaign join⟧; then ⟦/campaign next-battle⟧ starts the first battle.",
+                               "La campagna **{name}** (numero {campaign}) è aperta: {sides}. I capitani si "
+                               "uniscono con ⟦/campaign join⟧; poi ⟦/campaign next-battle⟧ inizia la prima "
+                               "battaglia."),
+    "reply.campaign-joined": ("You sail for {side} in **{name}**.", "Navighi per {side} in **{name}**."),
+    "reply.campaign-battle": ("Battle {n} of **{name}** has begun in {thread}.",
+                              "La battaglia {n} di **{name}** è cominciata in {thread}."),
+    "reply.campaign-ended": ("The campaign **{name}** is over. Its standings stay with ⟦/campaign standings⟧.",
+                             "La campagna **{name}** è finita. La classifica resta con ⟦/campaign standings⟧."),
+    "reply.campaign-export": ("The campaign **{name}**, every battle with its record.",
+                              "La campagna **{name}**, ogni battaglia con il suo resoconto."),
+    "reply.campaign-none": ("No campaign is open on this server. Open one with ⟦/campaign new⟧.",
+                            "Nessuna campagna è aperta su questo server. Aprine una con ⟦/campaign new⟧."),
+    "notice.campaign-battle": ("Battle {n} of the campaign **{name}**: {title}. The fleets sail as their "
+                               "rosters stand, with the damage they carry.",
+                               "Battaglia {n} della campagna **{name}**: {title}. Le flotte salpano come sono, "
+                               "con i danni che si portano."),
+    "campaign.battle-title": ("{name} — battle {n}", "{name} — battaglia {n}"),
+    "campaign.choice": ("{name} (number {campaign}, {ruleset})", "{name} (numero {campaign}, {ruleset})"),
+    # -- standings, rosters, the summary -----------------------------------------------------------
+    "campaign.standings.header": ("**{name}** — standings · battles fought: {battles}",
+                                  "**{name}** — classifica · battaglie combattute: {battles}"),
+    "campaign.standings.line": ("**{rank}. {side}** ({who}): **{points}** points · {battles} battles: {won} won, "
+                                "{drawn} drawn, {lost} lost · ships taken {taken}, lost {ships_lost} · "
+                                "{ships} on the roster",
+                                "**{rank}. {side}** ({who}): **{points}** punti · {battles} battaglie: {won} vinte, "
+                                "{drawn} pari, {lost} perse · navi prese {taken}, perse {ships_lost} · "
+                                "{ships} in flotta"),
+    "campaign.roster.header": ("**{side}** — {n} ships (after {days} days in port between battles):",
+                               "**{side}** — {n} navi (dopo {days} giorni in porto tra le battaglie):"),
+    "campaign.roster.running": ("Battle {n} is being fought now: the rosters change when it ends.",
+                                "La battaglia {n} è in corso: le flotte cambiano quando finisce."),
+    "campaign.summary.header": ("**{name}** — battle {n}: {result}", "**{name}** — battaglia {n}: {result}"),
+    "campaign.summary.won": ("won by {side}", "vinta da {side}"),
+    "campaign.summary.draw": ("drawn", "pari"),
+    "campaign.summary.abandoned": ("abandoned by its host (no points)", "abbandonata dall'host (nessun punto)"),
+    "campaign.summary.losses": ("{side} lost: sunk {sunk}; taken {taken}", "{side} ha perso: affondate {sunk}; "
+                                                                            "catturate {taken}"),
+    "campaign.summary.next": ("The next battle starts with ⟦/campaign next-battle⟧.",
+                              "La prossima battaglia inizia con ⟦/campaign next-battle⟧."),
+    "report.campaign-head.side": ("Side", "Schieramento"),
+    "report.campaign-head.points": ("Points", "Punti"),
+    "report.campaign-head.battles": ("Battles", "Battaglie"),
+    "report.campaign-head.record": ("Won / drawn / lost", "Vinte / pari / perse"),
+    "report.campaign-head.taken": ("Ships taken", "Navi prese"),
+    "report.campaign-head.lost": ("Ships lost", "Navi perse"),
+}
+
+CAMPAIGN: dict[str, dict[str, str]] = {code: {"en": en, "it": it} for code, (en, it) in _TEXTS.items()}

@@ -1,0 +1,153 @@
+"""Which process runs which game, when several bot processes share one PostgreSQL database.
+
+Each game's loop runs in exactly one process: the one holding the game's lease
+(``db/leases.py``). A game belongs to the shard of its guild, ``(guild_id >> 22) %
+shard_count`` as Discord routes it, so the process running that shard claims the game
+first; any process takes over a game whose lease has expired (its owner died or stalled)
+once it has seen it unheld for ``foreign_grace`` seconds, because a game's loop needs only
+Discord's REST API, which any process can reach. Take-over after a kill is therefore
+within ``ttl + foreign_grace + beat`` seconds (8 + 2 + 2 by default, inside the 15 s the
+deployment promises).
+
+A single process on SQLite keeps no leases (``LoopManager`` without a keeper runs every
+game, as always).
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import socket
+import time
+import uuid
+from dataclasses import dataclass
+from typing import Callable, Iterable
+
+from db import Database
+
+log = logging.getLogger("broadside.leases")
+
+
+@dataclass(frozen=True)
+class Sharding:
+    """The shards this process runs (None: all of them) out of ``shard_count``."""
+
+    shard_ids: frozenset[int] | None = None
+    shard_count: int = 1
+
+    def shard_of(self, guild_id: int) -> int:
+        return (guild_id >> 22) % self.shard_count
+
+    def owns(self, guild_id: int) -> bool:
+        return self.shard_ids is None or self.shard_of(guild_id) in self.shard_ids
+
+
+def parse_shards(text: str | None, count: int | None) -> Sharding:
+    """``"0-3"``, ``"0,2,5"`` or ``"1-2,6"`` of ``count`` shards; None: every shard."""
+    if not text:
+        return Sharding(None, count or 1)
+    if not count:
+        raise ValueError("--shards needs --shard-count")
+    ids: set[int] = set()
+    for part in text.split(","):
+        low, _, high = part.strip().partition("-")
+        first, last = int(low), int(high or low)
+        if first > last:
+            raise ValueError(f"shard range {part!r} runs backwards")
+        ids.update(range(first, last + 1))
+    bad = sorted(i for i in ids if not 0 <= i < count)
+    if bad:
+        raise ValueError(f"shards {bad} are not among the {count} shards (0-{count - 1})")
+    return Sharding(frozenset(ids), count)
+
+
+def process_name() -> str:
+    """A lease owner's name: readable in the table, never reused by a later process."""
+    return f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
+
+
+class LeaseKeeper:
+    """Claims, renews and gives up this process's game leases; tells the loop manager
+    which games to start and which to stop (``start_game``, ``stop_game``)."""
+
+    def __init__(self, db: Database, *, sharding: Sharding = Sharding(), owner: str | None = None,
+                 ttl: float = 8.0, beat: float = 2.0, foreign_grace: float = 2.0,
+                 wall: Callable[[], float] = time.time) -> None:
+        self.db = db
+        self.sharding = sharding
+        self.owner = owner or process_name()
+        self.ttl, self.beat, self.foreign_grace = ttl, beat, foreign_grace
+        self.wall = wall
+        self.held: set[int] = set()
+        self._unheld_since: dict[int, float] = {}
+        self._task: asyncio.Task[None] | None = None
+        self.start_game: Callable[[int], None] = lambda game_id: None
+        self.stop_game: Callable[[int], None] = lambda game_id: None
+
+    async def claim(self, game_id: int) -> bool:
+        won = await self.db.claim_lease(game_id, self.owner, self.wall(), self.ttl)
+        if won:
+            self.held.add(game_id)
+        return won
+
+    async def holds(self, game_id: int) -> bool:
+        """Whether no other process has taken the game over, as the database says now. (A
+        lease of this process's that merely expired is still its own until someone claims
+        it: the next renewal keeps it, and stopping here would leave the game to nobody.)"""
+        found = await self.db.lease_owner(game_id)
+        return found is not None and found[0] == self.owner
+
+    def start(self) -> None:
+        self._task = asyncio.get_running_loop().create_task(self._run(), name="broadside-leases")
+
+    async def stop(self, release: Iterable[int] | None = None) -> None:
+        """Stop renewing and give the leases up, so another process carries on at once."""
+        if self._task is not None:
+            self._task.cancel()
+            await asyncio.gather(self._task, return_exceptions=True)
+            self._task = None
+        try:
+            await self.db.release_leases(self.owner)
+        except Exception:  # the database is gone: the leases expire by themselves
+            log.warning("could not release this process's leases; they expire in %.0f s", self.ttl)
+        self.held.clear()
+
+    async def release(self, game_id: int) -> None:
+        self.held.discard(game_id)
+        await self.db.release_lease(game_id, self.owner)
+
+    async def _run(self) -> None:
+        while True:
+            try:
+                await self.tick()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("the lease round failed; trying again in %.0f s", self.beat)
+            await asyncio.sleep(self.beat)
+
+    async def tick(self) -> None:
+        """One round: renew what is held (and stop the loops of games lost), then claim
+        the games nobody holds that are this process's to take."""
+        now = self.wall()
+        still = await self.db.renew_leases(self.owner, now, self.ttl)
+        for game_id in sorted(self.held - still):
+            log.warning("game %s: the lease was taken over by another process; stopping its loop here", game_id)
+            self.held.discard(game_id)
+            self.stop_game(game_id)
+        unheld = await self.db.unleased_games(now)
+        seen = set()
+        for game_id, guild_id, _expired_at in unheld:
+            seen.add(game_id)
+            if game_id in self.held:
+                continue
+            if not self.sharding.owns(guild_id):
+                first = self._unheld_since.setdefault(game_id, now)
+                if now - first < self.foreign_grace:
+                    continue
+            if await self.claim(game_id):
+                log.info("game %s: claimed (shard %s)", game_id, self.sharding.shard_of(guild_id))
+                self.start_game(game_id)
+        for game_id in list(self._unheld_since):
+            if game_id not in seen:
+                del self._unheld_since[game_id]

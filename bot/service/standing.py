@@ -1,0 +1,314 @@
+"""Standing orders, "same as last turn", and the orders a phase takes without a tap.
+
+The rules offer standing orders in their own terms (``Ruleset.standing_offers``); this
+part of the service stores them the moment they arrive (``db`` table
+``standing_orders``), lets their player see and cancel them, counts a decision they
+cover as answered (so a phase whose ships all have standing orders resolves without
+waiting for anyone), and at resolution turns each into an order for its decision —
+checked by ``Ruleset.accept`` like any order a person gives. One that no longer fits
+the situation (the rules give no payload, or refuse the one they gave) leaves the ship
+to the published default, and its player is told why in plain words.
+"""
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, replace
+from typing import Any
+
+from bot import i18n
+from bot.service.core import GameRuntime, logger
+from bot.service.errors import ServiceError
+from bot.service.play import PlayMixin
+from bot.service.quick import QuickOrder, complete_orders, describe_payload
+from bot.transport import DeliveryError, PendingDecision
+from db import GameRow, NewStanding, OrderRow, SeatRow, StandingRow
+from rules.core.decisions import Decision, DecisionSpec, Order, Problem
+from rules.core.standing import EVERY_PHASE, History, Standing, StandingOffer
+
+HISTORY_STEPS = 16  # steps looked back for "as last phase" and "same as last turn"
+
+
+@dataclass(frozen=True, slots=True)
+class StandingLine:
+    """One live standing order of a seat, in the reader's words."""
+
+    subject: str
+    subject_label: str
+    kind: str
+    kind_label: str
+    moment: str
+    moment_label: str  # '' for every phase
+
+
+@dataclass(frozen=True, slots=True)
+class StandingBoard:
+    """What a seat may give standing orders to, and what it has given."""
+
+    offers: list[StandingOffer]
+    given: list[StandingLine]
+
+    def kind_of(self, subject: str, moment: str) -> str | None:
+        return next((g.kind for g in self.given if g.subject == subject and g.moment == moment), None)
+
+
+@dataclass(frozen=True, slots=True)
+class Applied:
+    """What the standing orders of a phase gave: the orders, and what to tell whom."""
+
+    orders: list[Order]
+    covered: set[str]  # decision ids a standing order answered (fitting or not)
+    notes: list[tuple[str, str]]  # (seat id, a line in the game's language)
+
+
+class StandingMixin(PlayMixin):
+    # -- giving, seeing, cancelling --------------------------------------------------------
+    async def standing_board(self, game_id: int, user_id: int) -> StandingBoard:
+        game = await self._game_in(game_id, "running", "paused")
+        seat = await self._seat_of(game, user_id)
+        runtime = await self._current_runtime(game)
+        offers = runtime.ruleset.standing_offers(runtime.state, seat.seat_id)
+        rows = [r for r in await self.db.standing_orders(game_id) if r.seat_id == seat.seat_id]
+        return StandingBoard(offers, [self._line(game, offers, r) for r in rows])
+
+    async def give_standing(self, game_id: int, user_id: int, subject: str, kind: str,
+                            moment: str = EVERY_PHASE) -> str:
+        """Store a standing order for one of the seat's ships (for every phase, or for one
+        moment still to come this turn); returns the confirmation in the game's words."""
+        async with self._lock(game_id):
+            game = await self._game_in(game_id, "running", "paused")
+            seat = await self._seat_of(game, user_id)
+            runtime = await self._runtime(game)
+            offers = runtime.ruleset.standing_offers(runtime.state, seat.seat_id)
+            offer = next((o for o in offers if o.subject == subject), None)
+            if offer is None:
+                raise ServiceError("standing-not-yours", ships=", ".join(o.label_in(game.language) for o in offers)
+                                   or "-")
+            found = offer.kind(kind)
+            if found is None:
+                raise ServiceError("standing-unknown", order=kind[:40],
+                                   legal=", ".join(k.label_in(game.language) for k in offer.kinds) or "-")
+            if not offer.has_moment(moment):
+                raise ServiceError("standing-moment-passed")
+            await self.db.add_standing(NewStanding(game_id=game_id, seat_id=seat.seat_id, subject=subject, kind=kind,
+                                                   moment=moment, given_at=self.clock.now(), user_id=user_id))
+        self._changed(game_id)  # it may answer the open phase
+        line = self._line(game, offers, StandingRow(0, game_id, seat.seat_id, subject, kind, moment, user_id, 0, "live"))
+        return self._t(game, "standing.given", ship=line.subject_label, order=line.kind_label,
+                       when=line.moment_label or self._t(game, "standing.every-phase"))
+
+    async def cancel_standing(self, game_id: int, user_id: int, subject: str, moment: str = EVERY_PHASE) -> str:
+        async with self._lock(game_id):
+            game = await self._game_in(game_id, "running", "paused")
+            seat = await self._seat_of(game, user_id)
+            if not await self.db.cancel_standing(game_id, seat.seat_id, subject, moment, self.clock.now()):
+                raise ServiceError("standing-none")
+            runtime = await self._runtime(game)
+            offers = runtime.ruleset.standing_offers(runtime.state, seat.seat_id)
+        self._changed(game_id)
+        label = next((o.label_in(game.language) for o in offers if o.subject == subject), subject)
+        return self._t(game, "standing.cancelled", ship=label)
+
+    def _line(self, game: GameRow, offers: list[StandingOffer], row: StandingRow) -> StandingLine:
+        lang = game.language
+        offer = next((o for o in offers if o.subject == row.subject), None)
+        kind = offer.kind(row.kind) if offer else None
+        when = next((m.label_in(lang) for m in offer.moments if str(m.value) == row.moment), row.moment) \
+            if offer and row.moment else ""
+        return StandingLine(row.subject, offer.label_in(lang) if offer else row.subject, row.kind,
+                            kind.label_in(lang) if kind else row.kind, row.moment, when)
+
+    # -- which decisions they answer ---------------------------------------------------------
+    async def _standing_rows(self, game_id: int) -> list[StandingRow]:
+        return await self.db.standing_orders(game_id)
+
+    @staticmethod
+    def _covering(runtime: GameRuntime, pending: list[Decision], rows: list[StandingRow],
+                  seats: dict[str, SeatRow]) -> dict[str, StandingRow]:
+        """decision id -> the standing order that answers it: one for its moment first,
+        else one for every phase; only for seats a person holds (or vacant ones)."""
+        if not rows:
+            return {}
+        out = {}
+        for decision in pending:
+            seat = seats.get(decision.player)
+            if decision.subject is None or (seat is not None and seat.ai_level):
+                continue
+            mine = [r for r in rows if r.seat_id == decision.player and r.subject == decision.subject]
+            if not mine:
+                continue
+            moment = runtime.ruleset.moment_of(runtime.state, decision)
+            if moment is None:
+                continue  # not a decision standing orders answer
+            found = next((r for r in mine if moment and r.moment == moment), None) or \
+                next((r for r in mine if r.moment == EVERY_PHASE), None)
+            if found is not None:
+                out[decision.id] = found
+        return out
+
+    async def _history(self, game_id: int, seat_id: str) -> History:
+        """The seat's orders the engine used in recent steps, newest first."""
+        out: History = []
+        for step in await self.db.recent_steps(game_id, HISTORY_STEPS):
+            for raw in reversed(step.orders):
+                order = Order.model_validate(raw)
+                if order.player == seat_id:
+                    out.append(order)
+        return out
+
+    def _standing_order(self, runtime: GameRuntime, decision: Decision, row: StandingRow,
+                        history: History) -> tuple[Order | None, list[Problem]]:
+        """The order a standing order gives this decision now, checked like any order."""
+        ruleset, state = runtime.ruleset, runtime.state
+        standing = Standing(subject=row.subject, kind=row.kind, moment=row.moment)
+        payload = ruleset.standing_payload(state, decision, standing, history)
+        if payload is None:
+            return None, []
+        return ruleset.accept(state, Order(decision=decision.id, player=decision.player, payload=payload))
+
+    async def _apply_standing(self, game: GameRow, runtime: GameRuntime, pending: list[Decision],
+                              stored: list[OrderRow], seats: dict[str, SeatRow]) -> Applied:
+        """Orders for the decisions a standing order answers and nobody gave an order for."""
+        given = {o.decision_id for o in stored}
+        covering = self._covering(runtime, [d for d in pending if d.id not in given],
+                                  await self._standing_rows(game.id), seats)
+        orders, notes = [], []
+        histories: dict[str, History] = {}
+        for decision in pending:
+            row = covering.get(decision.id)
+            if row is None:
+                continue
+            if decision.player not in histories:
+                histories[decision.player] = await self._history(game.id, decision.player)
+            try:
+                order, problems = await asyncio.to_thread(self._standing_order, runtime, decision, row,
+                                                          histories[decision.player])
+            except Exception:
+                logger.exception("game %s: the rules failed on a standing order for %s", game.id, decision.id)
+                order, problems = None, []
+            if order is not None:
+                orders.append(order)
+            else:
+                notes.append((decision.player, await self._unfit_line(game, runtime, decision, row, problems)))
+        return Applied(orders, set(covering), notes)
+
+    async def _unfit_line(self, game: GameRow, runtime: GameRuntime, decision: Decision, row: StandingRow,
+                          problems: list[Problem]) -> str:
+        lang = game.language
+        offers = runtime.ruleset.standing_offers(runtime.state, decision.player)
+        line = self._line(game, offers, row)
+        spec = await asyncio.to_thread(runtime.ruleset.spec, runtime.state, decision)
+        why = "; ".join(p.text(lang) for p in problems) or self._t(game, "standing.nothing-to-do")
+        default = spec.words("default_text", lang) or self._t(game, "private.default-unknown")
+        return self._t(game, "standing.unfit", order=line.kind_label, ship=line.subject_label,
+                       decision=decision.label_in(lang) or decision.id, why=why, default=default)
+
+    async def _tell_unfit(self, game: GameRow, seats: dict[str, SeatRow], notes: list[tuple[str, str]]) -> None:
+        """Each player is told, privately, which standing order did not fit and why. The
+        step is stored already: a failed message is logged, not raised."""
+        for seat_id, line in notes:
+            seat = seats.get(seat_id)
+            if seat is None or seat.user_id is None:
+                continue
+            try:
+                await self.transport.private(seat.user_id, [line])
+            except DeliveryError as exc:
+                logger.warning("game %s: could not tell %s of a standing order (%s)", game.id, seat_id, exc.reason)
+
+    async def _spend_passed(self, game: GameRow, runtime: GameRuntime) -> None:
+        """Conditional standing orders whose moment is past (after a resolution)."""
+        rows = [r for r in await self._standing_rows(game.id) if r.moment != EVERY_PHASE]
+        if not rows:
+            return
+        offers: dict[str, list[StandingOffer]] = {}
+        passed = []
+        for row in rows:
+            if row.seat_id not in offers:
+                offers[row.seat_id] = runtime.ruleset.standing_offers(runtime.state, row.seat_id)
+            offer = next((o for o in offers[row.seat_id] if o.subject == row.subject), None)
+            if offer is None or not offer.has_moment(row.moment):
+                passed.append(row.id)
+        await self.db.spend_standing(game.id, passed, self.clock.now())
+
+    async def _standing_would_help(self, game: GameRow, runtime: GameRuntime, seat_id: str,
+                                   decisions: list[Decision]) -> bool:
+        """Whether a call for orders should mention standing orders: the rules would let
+        one answer some of these decisions, and the seat has given none."""
+        if not any(d.subject is not None and runtime.ruleset.moment_of(runtime.state, d) is not None
+                   for d in decisions):
+            return False
+        return not any(r.seat_id == seat_id for r in await self._standing_rows(game.id))
+
+    # -- what a form shows beside the menus ---------------------------------------------------
+    async def _with_helps(self, game: GameRow, runtime: GameRuntime, seat_id: str,
+                          items: list[PendingDecision]) -> list[PendingDecision]:
+        """Each decision with the standing order that will answer it and "same as last
+        turn", both checked by the rules against the state now."""
+        if not items:
+            return items
+        seats = {s.seat_id: s for s in await self.db.seats(game.id)}
+        covering = self._covering(runtime, [i.decision for i in items], await self._standing_rows(game.id), seats)
+        history = await self._history(game.id, seat_id)
+        offers = runtime.ruleset.standing_offers(runtime.state, seat_id) if covering else []
+        out = []
+        for item in items:
+            row = covering.get(item.decision.id)
+            standing = await self._standing_words(game, runtime, item, row, offers, history) if row else None
+            repeat = await asyncio.to_thread(self._repeat, runtime, item.decision, history)
+            out.append(replace(item, standing=standing, repeat=repeat))
+        return out
+
+    async def _standing_words(self, game: GameRow, runtime: GameRuntime, item: PendingDecision, row: StandingRow,
+                              offers: list[StandingOffer], history: History) -> str:
+        line = self._line(game, offers, row)
+        order, problems = await asyncio.to_thread(self._standing_order, runtime, item.decision, row, history)
+        if order is not None:
+            return self._t(game, "standing.will-do", order=line.kind_label,
+                           does=describe_payload(item.spec, order.payload, game.language))
+        why = "; ".join(p.text(game.language) for p in problems) or self._t(game, "standing.nothing-to-do")
+        default = item.spec.words("default_text", game.language) or self._t(game, "private.default-unknown")
+        return self._t(game, "standing.wont-fit", order=line.kind_label, why=why, default=default)
+
+    @staticmethod
+    def _repeat(runtime: GameRuntime, decision: Decision, history: History) -> dict[str, Any] | None:
+        payload = runtime.ruleset.repeat_payload(runtime.state, decision, history)
+        if payload is None:
+            return None
+        accepted, problems = runtime.ruleset.accept(runtime.state, Order(decision=decision.id, player=decision.player,
+                                                                         payload=payload))
+        return accepted.payload if accepted is not None and not problems else None
+
+    # -- one form for every ship of a phase ----------------------------------------------------
+    async def phase_orders(self, game_id: int, user_id: int) -> tuple[int, list[tuple[PendingDecision, list[QuickOrder]]]]:
+        """The step being decided and, for each of the seat's open decisions, complete
+        orders to choose from in one menu (each accepted by the rules now), labelled in
+        the game's language: the standing orders' first, then the default, then the rest."""
+        game = await self._game_in(game_id, "running")
+        seat = await self._seat_of(game, user_id)
+        runtime = await self._current_runtime(game)
+        step_idx, mine = await self._forms_of(runtime, seat.seat_id)
+        stored = {o.decision_id: o.payload for o in await self.db.open_orders(game_id)
+                  if o.seat_id == seat.seat_id and o.step_idx == step_idx + 1}
+        due = await self._due(game_id, step_idx)
+        items = [PendingDecision(d, s, due, stored.get(d.id)) for d, s in mine]
+        history = await self._history(game_id, seat.seat_id)
+        offers = runtime.ruleset.standing_offers(runtime.state, seat.seat_id)
+        out = []
+        for item in items:
+            options = await asyncio.to_thread(complete_orders, runtime.ruleset, runtime.state, item.decision,
+                                              item.spec, offers, history, game.language)
+            out.append((item, options))
+        return step_idx + 1, out
+
+    async def give_phase_orders(self, game_id: int, user_id: int, step: int,
+                                chosen: dict[str, dict[str, Any]], key: str) -> list[str]:
+        """Submit the orders chosen in the one form, each like /order; the form must be of
+        the open step (a form left from a resolved phase is refused)."""
+        game = await self._game_in(game_id, "running")
+        runtime = await self._current_runtime(game)
+        if runtime.step_idx + 1 != step:
+            raise ServiceError("phase-moved-on")
+        out = []
+        for n, (decision_id, payload) in enumerate(chosen.items()):
+            result = await self.submit_order(game_id, user_id, decision_id, payload, idempotency_key=f"{key}:{n}")
+            out.append(result.message)
+        return out

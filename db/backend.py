@@ -1,0 +1,321 @@
+"""The two places a :class:`db.Database` can keep its rows: a SQLite file (the default,
+no server) or a PostgreSQL server that several bot processes share.
+
+Each backend gives the database the same four things: a write transaction
+(:meth:`transaction`, yielding a :class:`Tx`), a single-statement read that sees the last
+commit, the numbered migrations applied once, and storage failures turned into
+:class:`db.StorageUnavailable`. The SQL is SQLite's; :mod:`db.dialect` translates it.
+
+**What serialises writes.** SQLite has one writer: ``BEGIN IMMEDIATE`` takes the file's
+write lock, and an asyncio lock keeps two coroutines off the one writing connection.
+PostgreSQL has many connections and processes writing at once, so each write transaction
+takes a transaction-scoped *advisory lock* on its game (and one for writes that change a
+games row, or have no game), held until COMMIT or ROLLBACK: the writes of one game are
+serialised across every process, as SQLite serialises them all, while other games' writes
+go on beside them. Constraints (one live step per index, one open order per decision, one
+order per idempotency key) are the second guard, in both.
+"""
+from __future__ import annotations
+
+import asyncio
+import datetime as _dt
+import logging
+import sqlite3
+from contextlib import asynccontextmanager
+from typing import Any, AsyncIterator, Awaitable, Callable, Iterable, Protocol
+
+import aiosqlite
+
+from db import compact, dialect, errors
+
+log = logging.getLogger("broadside.db")
+
+# SQLite's primary result codes that mean "the storage refuses writes", not "this write is wrong".
+_STORAGE_CODES = {sqlite3.SQLITE_READONLY, sqlite3.SQLITE_IOERR, sqlite3.SQLITE_FULL, sqlite3.SQLITE_CANTOPEN}
+
+# Advisory lock keys (bigint). A game's writes lock its id (ids are positive); these two
+# are negative so they never meet a game's.
+GLOBAL_LOCK = -1  # writes that change a games row (new games and their limits, status, thread)
+MIGRATION_LOCK = -2
+
+
+def is_postgres(target: str) -> bool:
+    return str(target).startswith(("postgresql://", "postgres://"))
+
+
+def sqlite_path(target: str) -> str:
+    """``sqlite:PATH``, ``sqlite:///PATH`` or a plain path, as the path."""
+    text = str(target)
+    if text.startswith("sqlite:///"):
+        return text[len("sqlite://"):]
+    if text.startswith("sqlite://"):
+        return text[len("sqlite://"):]
+    if text.startswith("sqlite:"):
+        return text[len("sqlite:"):]
+    return text
+
+
+class Tx(Protocol):
+    """One open write transaction."""
+
+    pack: Callable[[str], compact.Packed]
+
+    async def execute(self, sql: str, params: Iterable[Any] = ()) -> int:
+        """Run one statement; the number of rows it changed."""
+
+    async def fetch(self, sql: str, params: Iterable[Any] = ()) -> list[Any]:
+        """Run one statement; its rows (``row["name"]`` and ``row[0]`` both work)."""
+
+    async def one(self, sql: str, params: Iterable[Any] = ()) -> Any | None:
+        """The first row, or None."""
+
+
+# Both backends' integrity errors (a constraint refused the write).
+try:  # asyncpg is a dependency; this only keeps a broken install of it from hiding SQLite
+    import asyncpg as _asyncpg
+    INTEGRITY: tuple[type[BaseException], ...] = (sqlite3.IntegrityError,
+                                                   _asyncpg.IntegrityConstraintViolationError)
+except ImportError:  # pragma: no cover
+    _asyncpg = None
+    INTEGRITY = (sqlite3.IntegrityError,)
+
+Hook = Callable[[Tx], Awaitable[None]]
+
+
+def _now_text() -> str:
+    return _dt.datetime.now(_dt.timezone.utc).strftime("%Y-%m-%d %H:%M:%S")
+
+
+# -- SQLite ------------------------------------------------------------------------------
+
+class SqliteTx:
+    pack = staticmethod(compact.pack)
+
+    def __init__(self, conn: aiosqlite.Connection) -> None:
+        self.conn = conn
+
+    async def execute(self, sql: str, params: Iterable[Any] = ()) -> int:
+        cur = await self.conn.execute(sql, tuple(params))
+        return cur.rowcount
+
+    async def fetch(self, sql: str, params: Iterable[Any] = ()) -> list[Any]:
+        # Through execute, as every statement of a write goes (the fault tests stand in
+        # for a full disk there).
+        cur = await self.conn.execute(sql, tuple(params))
+        try:
+            return list(await cur.fetchall())
+        finally:
+            await cur.close()
+
+    async def one(self, sql: str, params: Iterable[Any] = ()) -> Any | None:
+        rows = await self.fetch(sql, params)
+        return rows[0] if rows else None
+
+
+class SqliteBackend:
+    """One aiosqlite connection for writes, in WAL mode, and a read-only one beside it."""
+
+    kind = "sqlite"
+    pack = staticmethod(compact.pack)
+
+    def __init__(self, conn: aiosqlite.Connection, reader: aiosqlite.Connection | None) -> None:
+        self.conn = conn
+        self.reader = reader  # None: reads share the writer's connection and lock
+        self.lock = asyncio.Lock()
+
+    @classmethod
+    async def open(cls, path: str) -> "SqliteBackend":
+        conn = await aiosqlite.connect(path, isolation_level=None)
+        conn.row_factory = sqlite3.Row
+        for pragma in ("journal_mode = WAL", "foreign_keys = ON", "synchronous = NORMAL", "busy_timeout = 5000"):
+            await conn.execute(f"PRAGMA {pragma}")
+        return cls(conn, None)
+
+    async def open_reader(self, path: str) -> None:
+        if path == ":memory:":  # a second connection to :memory: would be another database
+            return
+        reader = await aiosqlite.connect(path, isolation_level=None)
+        reader.row_factory = sqlite3.Row
+        for pragma in ("query_only = ON", "busy_timeout = 5000"):
+            await reader.execute(f"PRAGMA {pragma}")
+        self.reader = reader
+
+    async def close(self) -> None:
+        async with self.lock:
+            if self.reader is not None:
+                await self.reader.close()
+            await self.conn.close()
+
+    # -- migrations ------------------------------------------------------------------------
+    async def applied_versions(self) -> set[int]:
+        await self.conn.execute("CREATE TABLE IF NOT EXISTS schema_version ("
+                                "version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)")
+        return {row[0] for row in await self.conn.execute_fetchall("SELECT version FROM schema_version")}
+
+    async def apply_migration(self, version: int, name: str, sql: str, hook: Hook | None) -> None:
+        # executescript commits anything pending first, so the migration opens its own
+        # transaction; the SQL, its data conversion (db/upgrades.py) and the version land
+        # together, and a failure leaves the previous version intact.
+        try:
+            await self.conn.executescript(f"BEGIN IMMEDIATE;\n{sql}\n;")
+            if hook is not None:
+                await hook(SqliteTx(self.conn))
+            await self.conn.execute("INSERT INTO schema_version (version, name, applied_at) VALUES (?, ?, ?)",
+                                    (version, name, _now_text()))
+            await self.conn.execute("COMMIT")
+        except BaseException:
+            if self.conn.in_transaction:
+                await self.conn.execute("ROLLBACK")
+            raise
+
+    # -- reads and writes ------------------------------------------------------------------
+    async def read(self, sql: str, params: Iterable[Any] = ()) -> list[Any]:
+        if self.reader is not None:
+            return list(await self.reader.execute_fetchall(sql, tuple(params)))
+        async with self.lock:
+            return list(await self.conn.execute_fetchall(sql, tuple(params)))
+
+    @asynccontextmanager
+    async def transaction(self, game_id: int | None, *, games_row: bool) -> AsyncIterator[SqliteTx]:
+        """``BEGIN IMMEDIATE``: the file's one writer. (``game_id`` and ``games_row`` say
+        what PostgreSQL must lock; SQLite's lock covers everything.)"""
+        async with self.lock:
+            try:
+                await self.conn.execute("BEGIN IMMEDIATE")
+                # A failed COMMIT (a deferred constraint, a full disk) leaves the transaction
+                # open: it is rolled back too, or the next BEGIN IMMEDIATE would fail and a
+                # later COMMIT could keep half of this one.
+                try:
+                    yield SqliteTx(self.conn)
+                    await self.conn.execute("COMMIT")
+                except BaseException:
+                    await self._rollback()
+                    raise
+            except sqlite3.OperationalError as exc:
+                code = getattr(exc, "sqlite_errorcode", None)
+                if code is not None and code & 0xFF in _STORAGE_CODES:
+                    raise errors.StorageUnavailable(str(exc)) from exc
+                raise
+
+    async def _rollback(self) -> None:
+        if not self.conn.in_transaction:
+            return  # SQLite already rolled back (it does after some I/O errors)
+        try:
+            await self.conn.execute("ROLLBACK")
+        except sqlite3.Error:
+            # A task cancelled while its COMMIT was queued (a shutdown) sees the transaction
+            # still open, but the worker thread commits before it reaches this ROLLBACK:
+            # nothing is left to undo, and the commit stands as the data says.
+            if not self.conn.in_transaction:
+                return
+            log.exception("a failed write could not be rolled back")
+
+
+# -- PostgreSQL --------------------------------------------------------------------------
+
+def _plain(text: str) -> str:
+    """PostgreSQL compresses large values itself (TOAST), so JSON columns keep their text."""
+    return text
+
+
+class PostgresTx:
+    pack = staticmethod(_plain)
+
+    def __init__(self, conn: Any) -> None:
+        self.conn = conn
+
+    async def execute(self, sql: str, params: Iterable[Any] = ()) -> int:
+        status = await self.conn.execute(dialect.placeholders(sql), *params)
+        last = status.rsplit(" ", 1)[-1] if status else ""
+        return int(last) if last.isdigit() else 0
+
+    async def fetch(self, sql: str, params: Iterable[Any] = ()) -> list[Any]:
+        return list(await self.conn.fetch(dialect.placeholders(sql), *params))
+
+    async def one(self, sql: str, params: Iterable[Any] = ()) -> Any | None:
+        return await self.conn.fetchrow(dialect.placeholders(sql), *params)
+
+
+def _storage_failure(exc: BaseException) -> bool:
+    """The server cannot take writes (disk full, read-only, I/O error, shutting down, the
+    connection lost), as opposed to this write being wrong."""
+    if isinstance(exc, (OSError, asyncio.TimeoutError)):
+        return True
+    if _asyncpg is None:
+        return False
+    if isinstance(exc, (_asyncpg.ConnectionDoesNotExistError, _asyncpg.InterfaceError)):
+        return "closed" in str(exc) or isinstance(exc, _asyncpg.ConnectionDoesNotExistError)
+    state = getattr(exc, "sqlstate", None) or ""
+    return state[:2] in {"53", "58", "08"} or state.startswith("57P") or state == "25006"
+
+
+class PostgresBackend:
+    """A pool of asyncpg connections; reads and writes both take one from it."""
+
+    kind = "postgresql"
+    pack = staticmethod(_plain)
+
+    def __init__(self, pool: Any, url: str) -> None:
+        self.pool = pool
+        self.url = url
+
+    @classmethod
+    async def open(cls, url: str, *, pool_size: int = 8) -> "PostgresBackend":
+        if _asyncpg is None:  # pragma: no cover
+            raise RuntimeError("PostgreSQL needs the asyncpg package: pip install asyncpg")
+        pool = await _asyncpg.create_pool(url, min_size=1, max_size=pool_size)
+        return cls(pool, url)
+
+    async def open_reader(self, path: str) -> None:
+        return None
+
+    async def close(self) -> None:
+        await self.pool.close()
+
+    # -- migrations ------------------------------------------------------------------------
+    async def applied_versions(self) -> set[int]:
+        async with self.pool.acquire() as conn, conn.transaction():
+            # Two processes starting at once: one creates the table, the other waits.
+            await conn.execute("SELECT pg_advisory_xact_lock($1::bigint)", MIGRATION_LOCK)
+            await conn.execute("CREATE TABLE IF NOT EXISTS schema_version ("
+                               "version BIGINT PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)")
+            return {row[0] for row in await conn.fetch("SELECT version FROM schema_version")}
+
+    async def apply_migration(self, version: int, name: str, sql: str, hook: Hook | None) -> None:
+        translated = dialect.postgres_ddl(sql)
+        async with self.pool.acquire() as conn, conn.transaction():
+            await conn.execute("SELECT pg_advisory_xact_lock($1::bigint)", MIGRATION_LOCK)
+            if await conn.fetchval("SELECT 1 FROM schema_version WHERE version = $1", version):
+                return  # another process applied it while this one waited
+            await conn.execute(translated)
+            if hook is not None:
+                await hook(PostgresTx(conn))
+            await conn.execute("INSERT INTO schema_version (version, name, applied_at) VALUES ($1, $2, $3)",
+                               version, name, _now_text())
+
+    # -- reads and writes ------------------------------------------------------------------
+    async def read(self, sql: str, params: Iterable[Any] = ()) -> list[Any]:
+        return list(await self.pool.fetch(dialect.placeholders(sql), *params))
+
+    @asynccontextmanager
+    async def transaction(self, game_id: int | None, *, games_row: bool) -> AsyncIterator[PostgresTx]:
+        """A transaction holding the game's advisory lock (and the global one first when it
+        changes a games row: always in that order, so two never deadlock). A write with
+        neither (leases renewed in bulk) relies on row locks alone."""
+        try:
+            async with self.pool.acquire() as conn, conn.transaction():
+                if games_row:
+                    await conn.execute("SELECT pg_advisory_xact_lock($1::bigint)", GLOBAL_LOCK)
+                if game_id is not None:
+                    await conn.execute("SELECT pg_advisory_xact_lock($1::bigint)", game_id)
+                yield PostgresTx(conn)
+        except BaseException as exc:
+            if _storage_failure(exc) and not isinstance(exc, errors.DatabaseError):
+                raise errors.StorageUnavailable(str(exc)) from exc
+            raise
+
+
+async def open_backend(target: str) -> SqliteBackend | PostgresBackend:
+    if is_postgres(target):
+        return await PostgresBackend.open(target)
+    return await SqliteBackend.open(sqlite_path(target))

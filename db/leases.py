@@ -1,0 +1,65 @@
+"""Game leases: which process runs a game's loop (table ``leases``, migration 0010).
+
+A process *claims* a game before it starts the game's loop, *renews* all its leases in one
+statement every few seconds, and *releases* them when it stops. A claim succeeds when the
+game has no lease, the lease is the claimer's own, or it has expired; it is one upsert
+under the game's write lock, so of two processes claiming at once exactly one wins. A
+renewal returns the games the process still holds: a game missing from it was taken over
+(its owner stalled past the expiry), and the loop must stop.
+
+Nothing here trusts memory: every answer is read from the database in the transaction
+that decides it.
+"""
+from __future__ import annotations
+
+from typing import Iterable
+_UNFINISHED = ("running", "paused")
+
+
+class LeaseRows:
+    """Mixed into :class:`db.Database` (which owns ``_write`` and ``_read``)."""
+
+    async def claim_lease(self, game_id: int, owner: str, now: float, ttl: float) -> bool:
+        async with self._write(game_id) as tx:  # type: ignore[attr-defined]
+            await tx.execute("INSERT INTO leases (game_id, owner, heartbeat, expires_at) VALUES (?,?,?,?)"
+                             " ON CONFLICT (game_id) DO UPDATE SET owner = excluded.owner,"
+                             " heartbeat = excluded.heartbeat, expires_at = excluded.expires_at"
+                             " WHERE leases.owner = excluded.owner OR leases.expires_at < excluded.heartbeat",
+                             (game_id, owner, now, now + ttl))
+            row = await tx.one("SELECT owner FROM leases WHERE game_id = ?", (game_id,))
+        return row is not None and row["owner"] == owner
+
+    async def renew_leases(self, owner: str, now: float, ttl: float) -> set[int]:
+        """Renew every lease ``owner`` still holds; the ids of those games."""
+        async with self._write(None) as tx:  # type: ignore[attr-defined]
+            rows = await tx.fetch("UPDATE leases SET heartbeat = ?, expires_at = ? WHERE owner = ? RETURNING game_id",
+                                  (now, now + ttl, owner))
+        return {int(r["game_id"]) for r in rows}
+
+    async def release_lease(self, game_id: int, owner: str) -> None:
+        async with self._write(game_id) as tx:  # type: ignore[attr-defined]
+            await tx.execute("DELETE FROM leases WHERE game_id = ? AND owner = ?", (game_id, owner))
+
+    async def release_leases(self, owner: str, game_ids: Iterable[int] | None = None) -> None:
+        """Give up the leases of ``game_ids`` (all of them when None): a clean stop, so
+        another process takes the games over at once instead of after the expiry."""
+        async with self._write(None) as tx:  # type: ignore[attr-defined]
+            if game_ids is None:
+                await tx.execute("DELETE FROM leases WHERE owner = ?", (owner,))
+            else:
+                for game_id in game_ids:
+                    await tx.execute("DELETE FROM leases WHERE game_id = ? AND owner = ?", (game_id, owner))
+
+    async def unleased_games(self, now: float) -> list[tuple[int, int, float | None]]:
+        """Unfinished games nobody holds: no lease, or an expired one. (id, guild id, when
+        the lease expired or None)."""
+        rows = await self._read(  # type: ignore[attr-defined]
+            "SELECT g.id, g.guild_id, l.expires_at FROM games g LEFT JOIN leases l ON l.game_id = g.id"
+            " WHERE g.status IN (?, ?) AND (l.game_id IS NULL OR l.expires_at < ?) ORDER BY g.id",
+            (*_UNFINISHED, now))
+        return [(int(r[0]), int(r[1]), r[2]) for r in rows]
+
+    async def lease_owner(self, game_id: int) -> tuple[str, float] | None:
+        rows = await self._read("SELECT owner, expires_at FROM leases WHERE game_id = ?",  # type: ignore[attr-defined]
+                                (game_id,))
+        return (rows[0]["owner"], float(rows[0]["expires_at"])) if rows else None

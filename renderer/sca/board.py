@@ -1,0 +1,176 @@
+"""Signal Close Action's map: an open table in millimetres, ships on their bases by
+rate with three masts, the sail set shown by the masts' yards, badges for fire, a
+struck or captured ship, a tack and a contact; the wind in the header's rose; a ship's
+firing sectors to long range when she is to act."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Hashable, Sequence
+
+from PIL import Image, ImageDraw
+
+from renderer.board import Header, View
+from renderer.canvas import MapCanvas
+from renderer.markers import LocalToPx, local_rect
+from renderer.open_table.board import Sections, ShipsBoard
+from renderer.open_table.ships import (Badge, BadgePart, LabelPart, Look, TableShip, badge_entries, badges_shown)
+from renderer.plain_card import plain_card
+from renderer.alt_text import fit
+from renderer.theme import Theme
+from rules.core.tables.open_table import Pose
+from rules.core.tables.sectors import sector_polygon
+from rules.core.texts import known, text
+
+BADGES = (Badge("fire", "on fire"), Badge("struck", "struck", "⚑"), Badge("captured", "captured", "P"),
+          Badge("tack", "tacking", "↻"), Badge("contact", "in contact", "×"))
+BADGE_OF = {b.kind: b for b in BADGES}
+BADGE_WORD = {"fire": "sca.map.fire", "struck": "sca.map.struck", "captured": "sca.status.captured",
+              "tack": "sca.map.tack", "contact": "sca.map.contact"}
+LONG = 700.0
+
+
+@dataclass(frozen=True, eq=False)
+class ScaShip(TableShip):
+    @property
+    def masts(self) -> int:
+        return 0 if self.data.get("fixed") else min(3, max(1, int(self.data.get("rigging", 6) + 1) // 2))
+
+    @property
+    def afloat(self) -> bool:
+        return self.data.get("state", "afloat") in ("afloat", "struck", "captured")
+
+
+@dataclass(frozen=True)
+class ScaLook(Look):
+    masts: int = 3
+    sail: str = "easy"
+
+
+def paint_bowsprit(draw: ImageDraw.ImageDraw, at: LocalToPx, px_per_unit: float, k: float, look: ScaLook,
+                   theme: Theme) -> None:
+    if look.masts == 0:
+        return
+    L = look.length
+    draw.line([at(L / 2, 0), at(L / 2 + max(0.18 * L, 6 / px_per_unit), 0)], fill=theme.ink,
+              width=max(int(round(2 * k)), 1))
+
+
+def paint_masts(draw: ImageDraw.ImageDraw, at: LocalToPx, px_per_unit: float, k: float, look: ScaLook,
+                theme: Theme) -> None:
+    """A yard across each mast, as wide as the sail she has set (none when furled)."""
+    L, W = look.length, look.width
+    offsets = {3: (-0.3, 0.0, 0.3), 2: (-0.2, 0.2), 1: (0.0,)}.get(look.masts, ())
+    spread = {"full": 0.95, "easy": 0.6, "furled": 0.0}.get(look.sail, 0.6)
+    rect = local_rect(at)
+    for o in offsets:
+        a = o * L
+        if spread:
+            draw.line([at(a, -W / 2 * spread), at(a, W / 2 * spread)], fill=(250, 250, 245),
+                      width=max(int(round(3 * k)), 1))
+        r = 0.035 * L
+        draw.polygon(rect(a - r, a + r, -r, r), fill=theme.ink)
+
+
+def side_name(side: str, lang: str) -> str:
+    code = f"sca.sidename.{side}"
+    return text(code, lang) if known(code) else side
+
+
+class ScaBoard(ShipsBoard):
+    ruleset = "sca"
+    ship_class = ScaShip
+    grid_inches = 150.0  # millimetres here: a square of the grid is 150 mm
+    margin = 160.0
+    max_scale = 2.2  # px per millimetre
+    bow = staticmethod(paint_bowsprit)
+    deck = staticmethod(paint_masts)
+
+    def lang(self, theme: Theme) -> str:
+        return getattr(theme, "lang", "en")
+
+    def ring_ids(self, view: View, shown: Sequence[Any], focus: tuple[str, ...]) -> set[str]:
+        return {str(i) for i in view.get("to_act") or ()} | set(focus)
+
+    def marked(self, view: View, shown: Sequence[Any], focus: tuple[str, ...]) -> list[Any]:
+        return [s for s in shown if s.id in focus]
+
+    def look_of(self, ship: ScaShip, theme: Theme, ring: bool) -> ScaLook:
+        from renderer.open_table.ships import side_fill
+        pale = ship.data.get("state") in ("struck", "captured")
+        return ScaLook(ship.length, ship.width, side_fill(ship.side_index, theme, pale), ring, ship.masts,
+                       str(ship.data.get("sail", "easy")))
+
+    def marker_reach(self, ship: ScaShip, scale: float) -> float:
+        return ship.length * 0.75 + 10 / scale
+
+    def draw_ranges(self, canvas: MapCanvas, view: View, marked: Sequence[Any], focus: tuple[str, ...]) -> None:
+        for ship in marked:
+            for side in ("port", "starboard"):
+                poly = sector_polygon(ship.pose, ship.length, ship.width, side, LONG)
+                canvas.translucent(canvas.poly_px(list(poly.exterior.coords)),
+                                   fill=canvas.theme.reach + (40,))
+
+    def label_parts(self, view: View, ship: ScaShip, theme: Theme) -> tuple[LabelPart, ...]:
+        state = ship.data.get("state")
+        flags = {"fire": bool(ship.data.get("fires")) or bool(ship.data.get("fireship_lit")),
+                 "struck": state == "struck", "captured": state == "captured", "tack": bool(ship.data.get("tack")),
+                 "contact": bool(ship.data.get("contacts"))}
+        return tuple(BadgePart(BADGE_OF[k]) for k in badges_shown(BADGES, flags))
+
+    def legend_sections(self, view: View, ships: Sequence[Any], theme: Theme) -> tuple[tuple[Hashable, ...], Sections]:
+        lang = self.lang(theme)
+        return (lang,), ((text("sca.map.status", lang), badge_entries(BADGES, theme,
+                                                                       lambda b: text(BADGE_WORD[b.kind], lang))),)
+
+    def sides_words(self, theme: Theme) -> tuple[str, str]:
+        return text("sca.map.sides", self.lang(theme)), "{n}"
+
+    # -- words ----------------------------------------------------------------------
+
+    def status_line(self, view: View, lang: str = "en") -> str:
+        if view.get("over"):
+            return text("sca.map.over", lang, turn=view.get("turn"))
+        return text("sca.map.turn", lang, turn=view.get("turn"), turns=view.get("turns_limit"),
+                    side=side_name(str(view.get("acting")), lang))
+
+    def wind_line(self, view: View, lang: str) -> str:
+        return text("sca.map.wind", lang, wind=view.get("wind_point"),
+                    strength=text(f"sca.strength.{view.get('strength')}", lang))
+
+    def header(self, view: View, lang: str = "en") -> Header:
+        title = str(view.get("title") or "")
+        title = text(title, lang) if known(title) else title  # a scenario's title is a code of the catalogue
+        return Header(title=title or "Signal Close Action",
+                      lines=(self.status_line(view, lang), self.wind_line(view, lang)),
+                      wind_from=float(view.get("wind", 0.0)))
+
+    def describe(self, view: View, lang: str = "en") -> str:
+        head = text("sca.map.alt", lang, turn=view.get("turn"), wind=view.get("wind_point"),
+                    strength=text(f"sca.strength.{view.get('strength')}", lang))
+        sentences = [text("sca.map.alt-ship", lang, name=s["name"], side=side_name(s["side"], lang), x=round(s["x"]), y=round(s["y"]),
+                          heading=s["point"], status=text(f"sca.status.{s['state']}", lang)) + "."
+                     for s in view.get("ships", [])]
+        return fit(head, sentences, "")
+
+    def card(self, view: View, piece_id: str, theme: Theme) -> Image.Image:
+        s = next((x for x in view.get("ships", []) if x["id"] == piece_id), None)
+        if s is None:
+            raise KeyError(f"no ship {piece_id!r} in this view")
+        lang = self.lang(theme)
+        lines = [text(code, lang, **params) for code, params in (
+            ("sca.card.type", {"type": s["type"], "rate": s["rate"], "crew": text(f"sca.crew.{s['crew']}", lang),
+                               "side": side_name(s["side"], lang)}),
+            ("sca.card.sail", {"sail": text(f"sca.sail.{s['sail']}", lang), "heading": s["point"]}),
+            ("sca.card.dc", {"hull": s["hull"] - s["hull_lost"], "hull_all": s["hull"],
+                             "rig": s["rigging"] - s["rigging_lost"], "rig_all": s["rigging"], "dc": s["dc"]}),
+            ("sca.card.bf", {"bf": s["bf"], "port": s["hull_sides"]["port"], "starboard": s["hull_sides"]["starboard"],
+                             "status": text(f"sca.status.{s['state']}", lang)}))]
+        return plain_card(s["name"], lines, theme)
+
+    def view_signature(self, view: View) -> Hashable:
+        return (view.get("turn"), view.get("step"), view.get("acting"), view.get("wind"), view.get("strength"))
+
+    def ship_signature(self, view: View, ship: Any) -> Hashable:
+        d = ship.data
+        return (super().ship_signature(view, ship), d.get("state"), d.get("sail"), d.get("fires"), d.get("tack"),
+                d.get("hull_lost"), d.get("rigging_lost"), tuple(d.get("contacts") or ()))

@@ -1,0 +1,35 @@
+"""Optional rule 9, the rigging test ("Test sulla velatura"), a switch.
+
+"Il test deve essere effettuato quando la nave: fallisce il secondo turno di una
+virata; si trova, per qualsiasi motivo, contro vento a meno che non abbia ricevuto
+l'ordine di virare; si trova con velatura spiegata — Full Sail — con vento forte".
+"Se il punteggio modificato è negativo la nave subisce danni alla velatura; l'entità dei
+danni è calcolata moltiplicando il punteggio modificato (trascurando il segno) per un
+decimo di DC della nave."
+"""
+from __future__ import annotations
+
+from rules.core.dice import Roller
+from rules.sca.damage import damage_rigging
+from rules.sca.morale import band
+from rules.sca.state import ScaState, Ship
+
+BASE = {"elite": 10, "good": 9, "average": 8, "poor": 7}
+SAIL = {"furled": 0, "easy": -2, "full": -5}
+# "brezza leggera: -2; brezza moderata: -3; vento forte: -4"; light air is not listed: it
+# is read as the light breeze, the club's one breeze as the moderate one.
+WIND = {"light": -2, "breeze": -3, "strong": -4}
+
+
+def rigging_score(total: int, ship: Ship, strength: str) -> int:
+    return (BASE[ship.crew] + band(total) - int(ship.hove_to) - ship.rigging_lost
+            + SAIL[ship.sail] + WIND[strength])
+
+
+def rigging_test(state: ScaState, ship: Ship, why: str, roller: Roller) -> None:
+    total = sum(roller.roll(6, f"rigging test of {ship.id}") for _ in range(3))
+    score = rigging_score(total, ship, state.strength)
+    points = -score * ship.dc / 10 if score < 0 else 0.0
+    roller.log.emit("rigging_test", ship=ship.name, roll=total, score=score, why=why, damage=round(points, 1))
+    if points:
+        damage_rigging(state, ship, points, roller.log)

@@ -1,0 +1,216 @@
+"""Fire, boarding and the morale tests of one player's part (Sezioni 6-8)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from rules.core.dice import Roller
+from rules.sca import ability as A
+from rules.sca import gunnery as G
+from rules.sca.damage import damage_hull, damage_rigging, explode, percent_of_dc, start_fire
+from rules.sca.morale import melee_outcome, melee_score, morale_score
+from rules.sca.state import ScaState, Ship
+
+
+@dataclass
+class Shot:
+    ship: Ship
+    side: str
+    target: Ship
+    dist: float
+    rng: str
+    aim: str
+    result: object
+    also: list[Ship]  # ships locked with the target in a boarding, in the same half: they share the damage
+
+
+def dice3(roller: Roller, reason: str) -> int:
+    return sum(roller.roll(6, reason) for _ in range(3))
+
+
+def aimed(state: ScaState, ship: Ship, side: str, aim: str, hulls: dict | None = None,
+          half: str = "nearest") -> Shot | None:
+    found = G.targets(state, ship, side, hulls)
+    target = G.pick(found, half)
+    if target is None:
+        return None
+    rng = G.band(target.dist)
+    assert rng is not None
+    # "se le navi coinvolte sono nella stessa metà del settore di tiro i danni sono divisi tra tutte"
+    locked = {c.other for c in target.ship.contacts if c.grade == "B"}
+    also = [t.ship for t in found if t.ship.id in locked and t.half == target.half]
+    return Shot(ship, side, target.ship, target.dist, rng, aim, A.result(rng, ship.score or 3), also)
+
+
+def fire_all(state: ScaState, ships: list[Ship], orders: dict[str, dict[str, Any]], roller: Roller) -> None:
+    log = roller.log
+    shots: list[Shot] = []
+    hulls: dict = {}  # nothing moves while the part's broadsides are worked out
+    for ship in ships:
+        order = orders[ship.id]
+        fire = order.get("fire", "none")
+        if fire == "none" or not ship.fighting:
+            continue
+        for side in (("port", "starboard") if fire == "both" else (fire,)):
+            shot = aimed(state, ship, side, order.get("aim", "hull"), hulls, order.get("target_half", "nearest"))
+            if shot is None:
+                log.emit("no_target", ship=ship.name, side=side)
+            else:
+                shots.append(shot)
+    # Sezione 4: the unlucky shot "si applica solo al vascello con il punteggio modificato più
+    # basso tra quelli che hanno ordine di tirare"; the well-laid shot "solo al vascello che è
+    # più vicino al bersaglio ed ha ottenuto il punteggio di Abilità più elevato".
+    unlucky = [s for s in shots if s.result == A.UNLUCKY]
+    unlucky_one = min(unlucky, key=lambda s: (s.ship.score, s.dist)) if unlucky else None
+    decisive = [s for s in shots if s.result == A.DECISIVE]
+    decisive_one = min(decisive, key=lambda s: (-(s.ship.score or 0), s.dist)) if decisive else None
+    hits = []
+    for shot in shots:
+        if shot.result == A.UNLUCKY:
+            log.emit("shot_miss", ship=shot.ship.name, side=shot.side, target=shot.target.name, rng=shot.rng,
+                     score=shot.ship.score, unlucky=shot is unlucky_one)
+            continue
+        if shot.result == A.MISS:
+            log.emit("shot_miss", ship=shot.ship.name, side=shot.side, target=shot.target.name, rng=shot.rng,
+                     score=shot.ship.score, unlucky=False)
+            continue
+        hits.append((shot, G.damage(shot.ship, shot.side, shot.target, shot.rng, shot.aim, state.options.carronades)))
+    if unlucky_one is not None:
+        unlucky_shot(state, unlucky_one, roller)
+    # Damage is worked out for every broadside before any is taken: the part's fire is one volley.
+    for shot, points in hits:
+        raked = G.rake(shot.ship, shot.side, shot.target, shot.rng, shot.aim)
+        if raked:
+            points *= G.RAKE[raked]
+            if raked == "bow":
+                shot.target.bow_rakes += 1
+            else:
+                shot.target.stern_rakes += 1
+            shot.target.morale_due = True
+        extra = "none"
+        if shot is decisive_one:
+            extra = G.well_laid(dice3(roller, f"well-laid shot of {shot.ship.id}"))
+            if extra == "double":
+                points *= 2
+        log.emit("shot_hit", ship=shot.ship.name, side=shot.side, target=shot.target.name, rng=shot.rng,
+                 aim=shot.aim, score=shot.ship.score, damage=round(points, 1), rake=raked or "", well_laid=extra)
+        victims = [shot.target] + shot.also
+        for victim in victims:
+            take(state, shot, victim, points / len(victims), log)
+        if extra == "fire":
+            start_fire(shot.target, "hull" if shot.aim == "hull" else "rigging", log, cause="well-laid")
+        elif extra == "rudder":
+            shot.target.rudder = True
+            log.emit("rudder", ship=shot.target.name)
+        elif extra == "magazine" and shot.target.afloat:
+            explode(state, shot.target, log)
+
+
+def take(state: ScaState, shot: Shot, victim: Ship, points: float, log) -> None:
+    if not victim.afloat:
+        return
+    if shot.ship.side != victim.side and shot.ship.id not in victim.hit_by:
+        victim.hit_by.append(shot.ship.id)
+    if shot.aim == "rigging" and victim.rigging:
+        damage_rigging(state, victim, points, log)
+    else:
+        damage_hull(state, victim, G.hull_side_hit(shot.ship, victim), points, log)
+
+
+def unlucky_shot(state: ScaState, shot: Shot, roller: Roller) -> None:
+    """The unlucky shot falls on the side that fired at the shorter range."""
+    total = dice3(roller, f"unlucky shot of {shot.ship.id}")
+    dcs, percent, fire = G.unlucky(total)
+    roller.log.emit("unlucky", ship=shot.ship.name, total=total, dcs=dcs, percent=percent, fire=fire)
+    ship = shot.ship
+    if dcs:
+        damage_hull(state, ship, shot.side, ship.dc - ship.hull_points[shot.side], roller.log)
+    if percent:
+        damage_hull(state, ship, shot.side, percent_of_dc(ship, percent), roller.log)
+    if fire and ship.afloat:
+        start_fire(ship, "hull", roller.log, cause="gun burst")
+
+
+def board_all(state: ScaState, ships: list[Ship], orders: dict[str, dict[str, Any]], roller: Roller) -> None:
+    """Sezione 7: prepare the boarding parties ("approntare abbordaggio"), then one melee
+    test against each enemy ship in contact with a ready one; the others in contact
+    support. A struck ship is taken without a melee."""
+    log = roller.log
+    for ship in ships:
+        if orders[ship.id].get("boarders") != "yes" or ship.boarders_ready or not ship.fighting:
+            continue
+        ship.boarders_ready = A.result("board", ship.score or 3) == A.OK
+        log.emit("boarders" if ship.boarders_ready else "boarders_failed", ship=ship.name, score=ship.score)
+    ready = [s for s in ships if s.boarders_ready and s.fighting]
+    side = state.acting_side
+    done: set[str] = set()
+    for ship in ready:
+        for c in ship.contacts:
+            if c.other == "land" or c.other in done:
+                continue
+            enemy = state.ship(c.other)
+            if (enemy.owner or enemy.side) == side or enemy.status not in ("afloat", "struck"):
+                continue
+            done.add(enemy.id)
+            if enemy.status == "struck":
+                capture(state, enemy, side, log)
+                continue
+            melee(state, ship, enemy, ready, roller)
+
+
+def melee(state: ScaState, attacker: Ship, defender: Ship, ready: list[Ship], roller: Roller) -> None:
+    support_for = sum(1 for s in ready if s is not attacker and any(c.other == defender.id for c in s.contacts))
+    support_against = sum(1 for s in state.ships if s is not defender and s.boarders_ready and s.fighting
+                          and (s.owner or s.side) != state.acting_side
+                          and any(c.other == attacker.id for c in s.contacts))
+    total = dice3(roller, f"melee of {attacker.id} on {defender.id}")
+    score = melee_score(total, attacker, defender, support_for, support_against)
+    outcome = melee_outcome(score)
+    roller.log.emit("melee", ship=attacker.name, target=defender.name, roll=total, score=score, outcome=outcome)
+    for s in (attacker, defender):
+        for c in s.contacts:
+            if c.other in (attacker.id, defender.id):
+                c.grade = "B"
+    if state.options.melee_damage:
+        # Translator's note 7: 10 % of a hull and a rigging DC, to the ship that tested when
+        # repelled, to both while it goes on, to the prize when taken.
+        hurt = {"repelled": [attacker], "continues": [attacker, defender], "captured": [defender]}[outcome]
+        for s in hurt:
+            damage_hull(state, s, "starboard", percent_of_dc(s, 10), roller.log)
+            damage_rigging(state, s, percent_of_dc(s, 10), roller.log)
+    attacker.melee = defender.melee = outcome == "continues"
+    if outcome == "captured" and defender.afloat:
+        capture(state, defender, state.acting_side, roller.log)
+    attacker.boarders_ready = outcome == "continues"
+
+
+def capture(state: ScaState, ship: Ship, side: str, log) -> None:
+    """"la nave catturata passa al giocatore che ha vinto la mischia che ne assume il
+    controllo attraverso un equipaggio da preda con la stessa qualità dell'equipaggio
+    originario; la nave catturata non può far fuoco o abbordare\"."""
+    ship.status, ship.owner, ship.melee, ship.boarders_ready = "captured", side, False, False
+    ship.seat = next(s.id for s in state.seats if s.side == side)
+    log.emit("captured", ship=ship.name, side=side)
+
+
+def morale_tests(state: ScaState, roller: Roller) -> None:
+    """Sezione 8 i: "Il test del morale va eseguito al termine delle azioni di un giocatore e
+    prima che l'altro inizi la propria parte di turno"; "Se il punteggio modificato è zero o
+    meno la nave ammaina la bandiera e si arrende.\""""
+    for ship in state.ships:
+        if not ship.morale_due:
+            continue
+        ship.morale_due = False
+        if ship.status != "afloat" or ship.fixed:
+            ship.bow_rakes = ship.stern_rakes = 0
+            continue
+        total = dice3(roller, f"morale of {ship.id}")
+        score = morale_score(total, ship)
+        ship.morale_tests += 1
+        ship.bow_rakes = ship.stern_rakes = 0
+        struck = score <= 0
+        roller.log.emit("morale", ship=ship.name, roll=total, score=score, struck=struck)
+        if struck:
+            ship.status = "struck"
+            ship.sail = "furled"
+            ship.boarders_ready = False

@@ -1,0 +1,155 @@
+"""Written orders (Sezione 3): one secret decision per ship in her player's part of the
+turn — course (luff, bear away, tack), sails, fire (which broadside, hull or rigging),
+boarding parties, freeing her from a contact — and the checks beyond the form."""
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from rules.core import problems as P
+from rules.core.decisions import ActionSpec, Choice, Decision, DecisionSpec, ParamSpec, Problem
+from rules.core.steps import Checking
+from rules.core.texts import say
+from rules.sca import signals
+from rules.sca import wind as W
+from rules.sca import wording as T
+from rules.sca.state import ScaState, Ship
+
+
+def commanders(state: ScaState, side: str) -> list[Ship]:
+    """The ships a side gives orders to in its part: her own colours or a prize crew's."""
+    return [s for s in state.ships if s.status in ("afloat", "captured") and s.hdc_left > 0
+            and (s.owner or s.side) == side and not (s.fireship and s.fireship_lit)]
+
+
+def decision_id(state: ScaState, ship: Ship) -> str:
+    return f"t{state.turn}.{ship.id}"
+
+
+def pending(state: ScaState) -> list[Decision]:
+    if state.step != "orders":
+        return []
+    return [Decision(id=decision_id(state, s), kind="orders", player=s.seat, subject=s.id, secret=True,
+                     label=say(T.DECISION, ship=s.name, turn=state.turn)) for s in commanders(state, state.acting_side)]
+
+
+def _choices(prefix: str, values: list[str]) -> list[Choice]:
+    return list(_made_choices(prefix, tuple(values)))
+
+
+@lru_cache(maxsize=256)
+def _made_choices(prefix: str, values: tuple[str, ...]) -> tuple[Choice, ...]:
+    # Every form of every order checked builds these: made once (a Choice is never changed).
+    return tuple(Choice(value=v, label=say(f"sca.{prefix}.{v}")) for v in values)
+
+
+def course_choices(state: ScaState, ship: Ship) -> list[Choice]:
+    out = [Choice(value=W.name(ship.heading), label=say(T.COURSE_HOLD, point=W.name(ship.heading)))]
+    for change in W.legal_changes(ship.heading, state.wind):
+        kind = W.turn_kind(ship.heading, state.wind, change)
+        if ship.rudder and kind == "luff":
+            continue  # a damaged rudder: "potrà navigare solo in favore di vento"
+        point = (ship.heading + change) % 16
+        out.append(Choice(value=W.name(point), label=say(T.COURSE_TO, point=W.name(point), kind=say(f"sca.turn.{kind}"),
+                                                         n=abs(change))))
+    return out
+
+
+def sail_values(ship: Ship) -> list[str]:
+    out = ["hold"]
+    if ship.tack:
+        return out  # "Non è possibile modificare la velatura fino a quando non si è completata la virata" (opt. 5)
+    if ship.sail != "full" and ship.rigging_lost < ship.rigging:
+        out.append("up")
+    if ship.sail != "furled":
+        out.append("down")
+    return out
+
+
+def fire_values(ship: Ship) -> list[str]:
+    if ship.status == "captured" or ship.fireship:
+        return ["none"]  # "la nave catturata non può far fuoco o abbordare"
+    loaded = [side for side in ("port", "starboard") if side not in ship.unloaded]
+    return ["none"] + loaded + (["both"] if len(loaded) == 2 else [])
+
+
+def reload_values(ship: Ship) -> list[str]:
+    empty = [side for side in ("port", "starboard") if side in ship.unloaded]
+    return ["none"] + empty + (["both"] if len(empty) == 2 else [])
+
+
+def spec(state: ScaState, decision: Decision, only: str | None, checking: Checking | None) -> DecisionSpec:
+    ship = state.ship(str(decision.subject))
+    fire = [ParamSpec(name="fire", label=say(T.P_FIRE), choices=_choices("fire", fire_values(ship))),
+            ParamSpec(name="aim", label=say(T.P_AIM), choices=_choices("aim", ["hull", "rigging"])),
+            ParamSpec(name="target_half", label=say(T.P_HALF), choices=_choices("half", ["nearest", "fore", "aft"]),
+                      required=False),
+            ParamSpec(name="fire_when", label=say(T.P_WHEN), choices=_choices("when", ["after", "before"]),
+                      required=False)]
+    if state.options.reloading and ship.unloaded:
+        fire.append(ParamSpec(name="reload", label=say(T.P_RELOAD), choices=_choices("fire", reload_values(ship)),
+                              required=False))
+    board = [ParamSpec(name="boarders", label=say(T.P_BOARD), choices=_choices("yesno", ["no", "yes"]
+                                                                              if ship.status != "captured"
+                                                                              and not ship.fireship else ["no"]))]
+    free = [ParamSpec(name="cast_off", label=say(T.P_FREE), choices=_choices("yesno", ["yes", "no"]))] \
+        if ship.contacts and not ship.melee else []
+    actions: list[ActionSpec] = []
+    default: dict[str, Any]
+    if ship.tack:
+        actions.append(ActionSpec(action="tack", label=say(T.A_TACK_ON), params=fire))
+        default = {"action": "tack", "fire": "none", "aim": "hull"}
+    elif ship.fixed:
+        actions.append(ActionSpec(action="fire", label=say(T.A_FIRE), params=fire))
+        default = {"action": "fire", "fire": "both", "aim": "hull"}
+    else:
+        own = signals.independent(state, ship)
+        sails = sail_values(ship) if own else [v for v in sail_values(ship) if v in ("hold", ship.signal_sail)]
+        courses = course_choices(state, ship)
+        if not own:  # holds her course, or steers as signalled
+            courses = [c for c in courses if c.value in (W.name(ship.heading), signals.signalled_course(state, ship))]
+        sail = [ParamSpec(name="sail", label=say(T.P_SAIL), choices=_choices("sailway", sails))]
+        course = [ParamSpec(name="course", label=say(T.P_COURSE), choices=courses)]
+        signal = []
+        if state.options.signals and ship.flagship:
+            signal = [ParamSpec(name="signal_course", label=say(T.P_SIGNAL_COURSE),
+                                choices=[Choice(value="none", label=say("sca.yesno.no"))]
+                                + [Choice(value=p, label=p) for p in W.POINTS]),
+                      ParamSpec(name="signal_sail", label=say(T.P_SIGNAL_SAIL),
+                                choices=_choices("signalsail", ["none", "up", "down"]))]
+        actions.append(ActionSpec(action="sail", label=say(T.A_SAIL),
+                                  params=course + sail + fire + board + free + signal))
+        default = {"action": "sail", "course": W.name(ship.heading), "sail": "hold", "fire": "none", "aim": "hull",
+                   "boarders": "no", **({"cast_off": "yes"} if free else {}),
+                   **({"signal_course": "none", "signal_sail": "none"} if signal else {})}
+        if W.off_wind(ship.heading, state.wind) == 3 and not ship.contacts and not ship.rudder and ship.sail != "furled":
+            actions.append(ActionSpec(action="tack", label=say(T.A_TACK), params=fire))
+        if ship.fireship and not ship.fireship_lit:
+            actions.append(ActionSpec(action="light", label=say(T.A_LIGHT), params=course))
+    return DecisionSpec(decision=decision, actions=actions, default=default, default_text=say(T.DEFAULT))
+
+
+def check(state: ScaState, decision: Decision, payload: dict[str, Any], checking: Checking | None) -> list[Problem]:
+    ship = state.ship(str(decision.subject))
+    problems = []
+    if payload.get("boarders") == "yes" and payload.get("fire") == "both":
+        # Sezione 7 i: "un vascello che ha approntato le squadre di abbordaggio può far fuoco da
+        # un solo bordo per turno".
+        problems.append(P.problem(T.BOARD_ONE_SIDE, field="fire", ship=ship.name))
+    if payload.get("reload", "none") != "none" and payload.get("fire", "none") != "none":
+        # Optional rule 6 v: "non può ricaricare e sparare nello stesso segmento, anche se con bordi diversi".
+        problems.append(P.problem(T.RELOAD_OR_FIRE, field="reload", ship=ship.name))
+    if payload.get("boarders") == "yes" and payload.get("cast_off") == "yes":
+        problems.append(P.problem(T.BOARD_OR_FREE, field="cast_off", ship=ship.name))
+    return problems
+
+
+def order_of(state: ScaState, ship: Ship, payload: dict[str, Any] | None) -> dict[str, Any]:
+    """The ship's order, or the published default when none came."""
+    if payload is None:
+        return dict(spec(state, pending_for(state, ship), None, None).default or {})
+    return dict(payload)
+
+
+def pending_for(state: ScaState, ship: Ship) -> Decision:
+    return Decision(id=decision_id(state, ship), kind="orders", player=ship.seat, subject=ship.id, secret=True)

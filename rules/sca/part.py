@@ -1,0 +1,225 @@
+"""One player's part of the turn (Sezione 3): "ordini; tiro di dado per l'Abilità e
+attivazione degli ordini sulla tabella Abilità; modifica della rotta; movimento/fuoco;
+abbordaggi; test del morale", with the Ability table's actions in its own column order
+(Sezione 4 ii: "Le azioni devono essere eseguite nello stesso ordine con il quale sono
+riportate sulla tabella")."""
+from __future__ import annotations
+
+from typing import Any
+
+from rules.core.decisions import Order
+from rules.core.dice import Roller
+from rules.sca import ability as A
+from rules.sca import signals
+from rules.sca import wind as W
+from rules.sca.damage_tests import rigging_test
+from rules.sca.damage import damage_hull, damage_rigging, percent_of_dc, start_fire
+from rules.sca.fight import board_all, fire_all, morale_tests
+from rules.sca.orders import commanders, decision_id, order_of
+from rules.sca.sailing import (begin_tack, bear_away_one, can_move, change_sail, fail_tack, finish_tack, free,
+                               hardest_contact, hove_to, move_all)
+from rules.sca.state import ScaState, Ship
+
+
+def dice3(roller: Roller, reason: str) -> tuple[int, int, int]:
+    return (roller.roll(6, reason), roller.roll(6, reason), roller.roll(6, reason))
+
+
+def resolve_part(state: ScaState, orders: dict[str, Order], roller: Roller) -> None:
+    log = roller.log
+    side = state.acting_side
+    ships = commanders(state, side)
+    given = {s.id: order_of(state, s, orders[decision_id(state, s)].payload if decision_id(state, s) in orders
+                            else None) for s in ships}
+    log.emit("part_start", side=side, turn=state.turn)
+    for ship in ships:
+        log.emit("orders", ship=ship.name, **given[ship.id])
+    ability_roll(state, ships, roller)
+    for ship in ships:
+        fight_fire(state, ship, log)
+    for ship in ships:
+        if given[ship.id].get("cast_off") == "yes" and ship.contacts and not ship.melee:
+            grade = hardest_contact(ship)
+            if A.frees(ship.score or 3, grade):
+                free(state, ship)
+                log.emit("freed", ship=ship.name, grade=grade, score=ship.score)
+            else:
+                log.emit("not_freed", ship=ship.name, grade=grade, score=ship.score)
+    for ship in ships:
+        way = given[ship.id].get("sail", "hold")
+        if way in ("up", "down"):
+            column = "sail_up" if way == "up" else "sail_down"
+            if A.result(column, ship.score or 3) == A.OK:
+                log.emit("sail_set", ship=ship.name, sail=change_sail(ship, way))
+            else:
+                log.emit("sail_failed", ship=ship.name, way=way, score=ship.score)
+    # A ship tacking this turn turns without moving ahead (Sezione 5 vi), and so does one
+    # whose tack failed and was put back where it began.
+    tacking = {s.id for s in ships if s.tack or given[s.id].get("action") == "tack"}
+    for ship in ships:
+        steer(state, ship, given[ship.id], roller)
+    for ship in ships:
+        if given[ship.id].get("action") == "light":
+            light_fireship(ship, log)
+    # "la nave ... continuerà sulla sua rotta senza essere governata": a lit fireship runs on.
+    drifting = [s for s in state.ships if s.fireship and s.fireship_lit and (s.owner or s.side) == side
+                and s.status in ("afloat", "captured") and not s.contacts and s not in ships]
+    movers = [s for s in ships if can_move(s) and s.id not in tacking and not (s.fireship and s.fireship_lit)]
+    # "il giocatore può scegliere di tirare in ogni punto del movimento rettilineo": here
+    # before the run or after it (each a volley of its own).
+    early = [s for s in ships if given[s.id].get("fire_when") == "before"]
+    if early:
+        fire_all(state, early, given, roller)
+    move_all(state, movers + drifting, {s.id for s in ships if given[s.id].get("boarders") == "yes"}, log)
+    if state.options.rigging_tests and state.strength == "strong":
+        for ship in ships:
+            if ship.sail == "full" and ship.afloat:
+                rigging_test(state, ship, "strong wind", roller)
+    for ship in ships:
+        ship.fired = given[ship.id].get("fire", "none") != "none"
+    fire_all(state, [s for s in ships if s not in early], given, roller)
+    if state.options.reloading:
+        reload_all(ships, given, log)
+    board_all(state, ships, given, roller)
+    morale_tests(state, roller)
+    if state.options.signals:
+        flag = signals.flagship(state, side)
+        if flag is not None and flag.id in given:
+            signals.send(state, side, given[flag.id], roller)
+    for ship in ships:
+        ship.score = None
+        if ship.id not in tacking:
+            ship.half_speed = False
+    log.emit("part_end", side=side, turn=state.turn)
+
+
+def ability_roll(state: ScaState, ships: list[Ship], roller: Roller) -> None:
+    """"tira 3d6 e li lascia in vista sul tavolo"; one throw for the whole fleet, or one per
+    ship (Sezione 3 leaves it to the player: a switch here)."""
+    fleet = dice3(roller, f"ability of {state.acting_side}") if state.options.fleet_roll else None
+    for ship in ships:
+        dice = fleet or dice3(roller, f"ability of {ship.id}")
+        mods = A.Modifiers(crew=ship.crew, dcs_lost=ship.dcs_lost,
+                           fires=0 if ship.fireship else ship.fires, hove_to=hove_to(ship), rudder=ship.rudder,
+                           extra_contacts=max(0, len(ship.contacts) - 1))
+        ship.score = A.score(sum(dice), mods)
+        roller.log.emit("ability", ship=ship.name, roll=sum(dice), dice=list(dice), mods=mods.total(),
+                        score=ship.score)
+
+
+def fight_fire(state: ScaState, ship: Ship, log) -> None:
+    """"Il giocatore che controlla la nave con un incendio a bordo deve tentare di spegnerlo
+    non appena ne ha la possibilità"; "Un incendio alla velatura, che non viene estinto ...
+    costa alla nave un RDC per turno. Un incendio allo scafo si propaga automaticamente alla
+    velatura." Struck crews may not (translator's note 3 makes it a switch)."""
+    if not ship.fires:
+        return
+    if ship.status == "struck" and not state.options.struck_fight_fires:
+        return
+    got = A.result("extinguish", ship.score or 3)
+    if got == A.OK:
+        ship.fires_hull = ship.fires_rigging = 0
+        log.emit("extinguished", ship=ship.name, score=ship.score)
+        return
+    assert isinstance(got, A.Failed)
+    points = got.dcs * ship.dc + percent_of_dc(ship, got.percent)
+    log.emit("fire_burns", ship=ship.name, score=ship.score, dcs=got.dcs, percent=got.percent)
+    if points:
+        if ship.fires_hull:
+            side = "starboard" if ship.hull_lost["starboard"] <= ship.hull_lost["port"] else "port"
+            damage_hull(state, ship, side, points, log)
+        else:
+            damage_rigging(state, ship, points, log)
+    if ship.fires_rigging and ship.afloat:
+        ship.rigging_points = 0.0
+        log.emit("rigging_burns", ship=ship.name)
+        damage_rigging(state, ship, ship.dc, log)
+    if ship.fires_hull and not ship.fires_rigging and ship.afloat:
+        start_fire(ship, "rigging", log, cause="spread")
+    for c in ship.contacts:
+        if c.other != "land":
+            other = state.ship(c.other)
+            if other.afloat and not other.fires_rigging:
+                # "Un incendio si propaga automaticamente alla velatura delle navi in contatto"
+                start_fire(other, "rigging", log, cause="contact")
+
+
+def steer(state: ScaState, ship: Ship, order: dict[str, Any], roller: Roller) -> None:
+    """Course changes on the "modificare la rotta" column, the tack over two turns, the
+    critical tack at 3, a damaged rudder and a ship taken aback."""
+    log = roller.log
+    if ship.fixed:
+        return
+    score = ship.score or 3
+    got = A.result("course", score)
+    if ship.tack:
+        if got == A.OK:
+            finish_tack(state, ship)
+            log.emit("tack_done", ship=ship.name, heading=W.name(ship.heading), score=score)
+        else:
+            fail_tack(state, ship, log, tested=roller if state.options.rigging_tests else None)
+            log.emit("tack_failed", ship=ship.name, heading=W.name(ship.heading), score=score)
+    elif order.get("action") == "tack":
+        if got == A.OK:
+            begin_tack(state, ship)
+            log.emit("tack_begun", ship=ship.name, heading=W.name(ship.heading), score=score)
+        else:
+            fail_tack(state, ship, log)
+            log.emit("tack_failed", ship=ship.name, heading=W.name(ship.heading), score=score)
+    elif order.get("course") and order["course"] != W.name(ship.heading):
+        if got == A.OK:
+            ship.heading = W.POINTS.index(order["course"])
+            ship.irons = False
+            log.emit("course", ship=ship.name, heading=order["course"], score=score)
+        else:
+            log.emit("course_failed", ship=ship.name, score=score)
+    if got == A.CRITICAL_TACK and not ship.tack:
+        # "La nave deve immediatamente poggiare una quarta allontanando la prua dal vento anche
+        # se la nave non ha ricevuto ordine di modificare la propria rotta."
+        bear_away_one(state, ship)
+        log.emit("critical_tack", ship=ship.name, heading=W.name(ship.heading))
+    if ship.rudder and ship.sail != "furled" and W.point_of_sail(ship.heading, state.wind) in ("close", "beam"):
+        # "obbligato a poggiare di una quarta per turno fino a trovarsi in andatura di lasco"
+        bear_away_one(state, ship)
+        log.emit("rudder_forced", ship=ship.name, heading=W.name(ship.heading))
+    ship.irons = not ship.tack and W.in_irons(ship.heading, state.wind)
+    if ship.irons:
+        # Sezione 5 iv: "deve immediatamente interrompere il movimento perdendo il 10% di RDC".
+        log.emit("irons", ship=ship.name)
+        if state.options.rigging_tests:
+            rigging_test(state, ship, "irons", roller)
+        else:
+            damage_rigging(state, ship, percent_of_dc(ship, 10), log)
+
+
+# Optional rule 6 viii: "3-4: caricamento fallito; 5-6: equipaggi Elite ok, altri fallito; 7: Elite e
+# Good ok ...; 8: Elite, Good e Average ok, Poor fallito; 9-15: tutti ok; 16-18: perfetto".
+RELOAD_NEEDS = {"elite": 5, "good": 7, "average": 8, "poor": 9}
+
+
+def reload_all(ships: list[Ship], orders: dict[str, dict[str, Any]], log) -> None:
+    for ship in ships:
+        order = orders[ship.id]
+        if ship.fired:
+            fired = order.get("fire", "none")
+            ship.unloaded = sorted(set(ship.unloaded) | ({"port", "starboard"} if fired == "both" else {fired}))
+            continue
+        wanted = order.get("reload", "none")
+        if wanted == "none":
+            continue
+        sides = ["port", "starboard"] if wanted == "both" else [wanted]
+        ok = (ship.score or 3) >= RELOAD_NEEDS[ship.crew]
+        for side in sides:
+            log.emit("reloaded" if ok else "reload_failed", ship=ship.name, side=side, score=ship.score)
+        if ok:
+            ship.unloaded = [s for s in ship.unloaded if s not in sides]
+
+
+def light_fireship(ship: Ship, log) -> None:
+    """"si utilizza la colonna Corta gittata della Tabella di abilità, un risultato di
+    colpito — hit — indica che l'ordine è stato eseguito con successo\"."""
+    if A.result("short", ship.score or 3) in (A.HIT, A.DECISIVE):
+        ship.fireship_lit = True
+        log.emit("fireship_lit", ship=ship.name)
+    else:
+        log.emit("fireship_failed", ship=ship.name, score=ship.score)

@@ -1,0 +1,70 @@
+"""The Hearts of Oak map: every phase of seeded games draws, in both languages; the
+frame follows the ships across the endless sea; the alt text names every ship and
+never a hidden marker; the card reads the boxes."""
+from __future__ import annotations
+
+import random
+
+from renderer.api import render_map
+from renderer.board import board_for
+from renderer.theme import DEFAULT_THEME
+from rules.core import game
+from rules.core.dice import SeededDice
+from rules.core.randomplay import random_order
+from rules.core.ruleset import Seat
+from rules.hoo.ruleset import HooRuleset
+
+RULES = HooRuleset()
+
+
+def views(scenario: str, seed: int, steps: int = 40):
+    setup = RULES.scenarios()[scenario]
+    seats = [Seat(id=f"p{i + 1}", side=s) for i, s in enumerate(RULES.sides(setup))]
+    dice, rng = SeededDice(seed), random.Random(seed)
+    state, _ = game.start(RULES, setup, RULES.options_model(), seats, dice)
+    out = [RULES.view(state, None)]
+    for _ in range(steps):
+        if RULES.outcome(state) is not None:
+            break
+        orders = [random_order(RULES, state, d, rng, prefer=("fire", "sail")) for d in RULES.pending(state)]
+        state, _ = game.resolve(RULES, state, orders, dice)
+        out.append(RULES.view(state, None))
+    return out
+
+
+def test_every_phase_draws_with_a_worded_alt_text_in_both_languages():
+    for view in views("shoals", 3, 25)[::3]:
+        for lang in ("en", "it"):
+            img = render_map(view, lang=lang)
+            assert img.width == DEFAULT_THEME.width and img.height > 500
+            alt = board_for(view).describe(view, lang)
+            assert 0 < len(alt) <= 1000
+            for ship in view["ships"]:
+                if ship.get("x") is not None and ship.get("status") == "afloat":
+                    assert ship["name"] in alt
+        assert "vento da" in board_for(view).describe(view, "it") and "wind from" in board_for(view).describe(view)
+
+
+def test_a_hidden_marker_is_a_question_mark_on_the_map_and_in_the_alt_text():
+    view = next(v for v in views("squadrons", 4) if any(s["marker_hidden"] for s in v["ships"]))
+    hidden = next(s for s in view["ships"] if s["marker_hidden"])
+    alt = board_for(view).describe(view, "en")
+    assert f"{hidden['name']} (" in alt and "?" in alt.split(hidden["name"], 1)[1].split(".")[0]
+
+
+def test_the_frame_follows_the_ships_across_the_endless_sea():
+    view = views("castiglione", 1, 1)[-1]
+    far = {**view, "ships": [{**s, "x": s["x"] + 40, "y": s["y"] - 25} for s in view["ships"]]}
+    board = board_for(view)
+    x0, y0, x1, y1 = board.world(far)
+    n0, m0, n1, m1 = board.world(view)
+    assert x0 > n1  # nothing of the old sea is shown: the picture moved with the ships
+    assert abs((x1 - x0) - (n1 - n0)) < 1e-9 and abs((y1 - y0) - (m1 - m0)) < 1e-9  # at the same size
+    render_map(far)
+
+
+def test_the_card_shows_crossed_out_boxes():
+    view = views("castiglione", 1, 1)[-1]
+    ship = dict(view["ships"][0], lost={"sails": 2, "guns": 0, "hull": 1, "crew": 0})
+    card = board_for(view).card({**view, "ships": [ship]}, ship["id"], DEFAULT_THEME)
+    assert card.width >= 360 and card.height > 100

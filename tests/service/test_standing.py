@@ -1,0 +1,129 @@
+"""Standing orders through the service: stored as they arrive, answering a phase without
+a tap, checked by the rules, cancelled, kept across a restart, and refused for a ship
+that is not the player's."""
+from __future__ import annotations
+
+import pytest
+
+from bot.markup import plain
+from bot.service import ServiceError
+
+
+async def _place_chits(table, game_id: int, user: int, chit: int) -> None:
+    (item,) = await table.service.my_pending(game_id, user)
+    payload = {"action": "chits", **{p.name: chit for p in item.spec.actions[0].params if p.required}}
+    result = await table.service.submit_order(game_id, user, item.decision.id, payload, f"chits-{user}-{chit}")
+    assert result.stored, result.message
+
+
+async def _ship_of(table, game_id: int, user: int) -> str:
+    board = await table.service.standing_board(game_id, user)
+    (offer,) = board.offers
+    return offer.subject
+
+
+async def test_a_standing_order_answers_every_phase_of_its_ship(table):
+    game = await table.duel()
+    anne_ship = await _ship_of(table, game.id, table.ANNE)
+    said = await table.service.give_standing(game.id, table.ANNE, anne_ship, "hold-course")
+    assert plain(said).startswith("Standing order recorded: HMS Indefatigable — Hold course")
+    await _place_chits(table, game.id, table.ANNE, 5)
+    await _place_chits(table, game.id, table.BOB, 1)
+    await table.settle()
+    # Phases 5 to 1: her standing order answers every one of her ship's actions, without a tap.
+    steps = await table.db.steps(game.id)
+    moves = [o for s in steps for o in s.orders if o["decision"].endswith(anne_ship)]
+    assert [o["decision"] for o in moves] == [f"t1.p{p}.indefatigable" for p in (5, 4, 3, 2, 1)]
+    assert all(o["payload"]["action"] == "move" for o in moves)
+    # Bob's ship acts after hers in phase 1, and Bob has no standing order: it waits for him.
+    assert [p.decision.id for p in await table.service.my_pending(game.id, table.BOB)] == ["t1.p1.virginie"]
+    assert await table.service.my_pending(game.id, table.ANNE) == []
+    status = await table.service.phase_status(game.id)
+    assert [s.user_id for s in status.owing] == [table.BOB]
+
+
+async def test_a_cancelled_standing_order_does_not_apply(table):
+    game = await table.duel()
+    ship = await _ship_of(table, game.id, table.ANNE)
+    await table.service.give_standing(game.id, table.ANNE, ship, "hold-course")
+    cancelled = await table.service.cancel_standing(game.id, table.ANNE, ship)
+    assert "cancelled" in plain(cancelled)
+    await _place_chits(table, game.id, table.ANNE, 5)
+    await _place_chits(table, game.id, table.BOB, 1)
+    await table.settle()
+    # Phase 5 waits for Anne: nothing answers for her ship.
+    assert [p.decision.id for p in await table.service.my_pending(game.id, table.ANNE)] == ["t1.p5.indefatigable"]
+    assert len(await table.db.steps(game.id)) == 1
+    with pytest.raises(ServiceError) as refused:
+        await table.service.cancel_standing(game.id, table.ANNE, ship)
+    assert refused.value.code == "standing-none"
+
+
+async def test_nobody_gives_standing_orders_to_another_players_ship(table):
+    game = await table.duel()
+    bobs = await _ship_of(table, game.id, table.BOB)
+    with pytest.raises(ServiceError) as refused:
+        await table.service.give_standing(game.id, table.ANNE, bobs, "hold-course")
+    assert refused.value.code == "standing-not-yours"
+    assert await table.db.standing_orders(game.id) == []
+    with pytest.raises(ServiceError) as refused:
+        await table.service.give_standing(game.id, table.ANNE, await _ship_of(table, game.id, table.ANNE), "sink-her")
+    assert refused.value.code == "standing-unknown"
+
+
+async def test_a_standing_order_that_does_not_fit_leaves_the_default_and_says_why(table):
+    game = await table.duel()
+    ship = await _ship_of(table, game.id, table.ANNE)
+    # "As last phase" with no last phase to repeat: nothing it could do.
+    await table.service.give_standing(game.id, table.ANNE, ship, "as-last", "t1.p5")
+    await _place_chits(table, game.id, table.ANNE, 5)
+    await _place_chits(table, game.id, table.BOB, 1)
+    await table.settle()
+    first = (await table.db.steps(game.id))[1]
+    assert first.orders == [] or all(not o["decision"].endswith(ship) for o in first.orders)
+    told = [line for user, lines in table.transport.privates if user == table.ANNE for line in lines]
+    assert any("did not fit Phase 5: action of HMS Indefatigable" in plain(line) and "took the default" in plain(line)
+               for line in told), told
+    # The conditional order was for phase 5 only: spent, phase 4 waits for Anne.
+    assert await table.db.standing_orders(game.id) == []
+    assert [p.decision.id for p in await table.service.my_pending(game.id, table.ANNE)] == ["t1.p4.indefatigable"]
+
+
+async def test_standing_orders_survive_a_restart(table):
+    game = await table.duel()
+    ship = await _ship_of(table, game.id, table.ANNE)
+    await table.service.give_standing(game.id, table.ANNE, ship, "keep-station")
+    await _place_chits(table, game.id, table.ANNE, 5)
+    await table.close()
+    await table.open()
+    await _place_chits(table, game.id, table.BOB, 1)
+    await table.settle()
+    steps = await table.db.steps(game.id)
+    assert any(o["decision"] == "t1.p5.indefatigable" for s in steps for o in s.orders)
+    assert [p.decision.id for p in await table.service.my_pending(game.id, table.BOB)] == ["t1.p1.virginie"]
+
+
+async def test_a_seat_handed_on_leaves_its_standing_orders_behind(table):
+    game = await table.duel()
+    ship = await _ship_of(table, game.id, table.ANNE)
+    await table.service.give_standing(game.id, table.ANNE, ship, "hold-course")
+    await table.service.replace_player(game.id, table.HOST, "p1", table.CARL, "Carl", confirm=True)
+    assert await table.db.standing_orders(game.id) == []
+    board = await table.service.standing_board(game.id, table.CARL)
+    assert board.given == [] and [o.subject for o in board.offers] == [ship]
+
+
+async def test_the_call_for_orders_mentions_standing_orders_until_some_are_given(table):
+    game = await table.duel()
+    await _place_chits(table, game.id, table.ANNE, 5)
+    await _place_chits(table, game.id, table.BOB, 1)
+    await table.settle()
+    status = await table.service.phase_status(game.id)
+    seat = status.seats["p1"]
+    prompt = await table.service.prompt_for(status, seat)
+    assert any("/standing" in plain(line) for line in prompt.lines)
+    ship = await _ship_of(table, game.id, table.ANNE)
+    await table.service.give_standing(game.id, table.ANNE, ship, "keep-station", "t1.p1")
+    status = await table.service.phase_status(game.id)
+    prompt = await table.service.prompt_for(status, seat)
+    assert not any("/standing" in plain(line) for line in prompt.lines)

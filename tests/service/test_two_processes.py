@@ -1,0 +1,192 @@
+"""Two bot processes on one PostgreSQL database (game leases, bot/leases.py): each game's
+loop runs in exactly one of them, an order taken by the other wakes it, and when one
+dies the other carries its games on, with nothing lost or told twice.
+
+Each "process" is a whole stack of its own (database pool and notices, service, loops,
+transport, lease keeper); they share the database and the clock only. The lease rounds
+are run by hand (``keeper.tick()``) against the shared fake clock, so expiry is exact.
+"""
+from __future__ import annotations
+
+import asyncio
+from collections import Counter
+
+import pytest
+
+from bot.leases import LeaseKeeper, Sharding
+from bot.loop import LoopManager
+from bot.service import FakeClock, GameService
+from bot.transport import InProcessTransport
+from db import Database
+from tests.service.conftest import Table, json_image
+
+TTL, GRACE = 8.0, 2.0
+
+
+class Process(Table):
+    """A :class:`Table` whose loops run under leases, for the shards given."""
+
+    shards: frozenset[int] = frozenset()
+    keeper: LeaseKeeper | None = None
+
+    async def open(self) -> "Process":
+        self.db = await Database.open(self.path)
+        self.service = GameService(self.db, self.transport, clock=self.clock, seed_source=lambda: self.seed)
+        self.keeper = LeaseKeeper(self.db, sharding=Sharding(self.shards, 2), ttl=TTL, beat=3600,
+                                  foreign_grace=GRACE, wall=self.clock.now)
+        self.loops = LoopManager(self.service, images=json_image, leases=self.keeper)
+        await self.loops.start()
+        await self.loops.settle()
+        return self
+
+    async def settle(self) -> None:
+        await self.db.sync()  # what the other process wrote has been heard
+        for _ in range(50):  # claims run as tasks of their own
+            if not self.loops._claiming:
+                break
+            await asyncio.sleep(0.01)
+        await self.loops.settle()
+
+    async def kill(self) -> None:
+        """As SIGKILL leaves it: loops gone mid-pass, leases left in the table to expire."""
+        self.loops._stopped = True
+        tasks = [task for _, task in self.loops._loops.values()]
+        if self.keeper._task is not None:
+            tasks.append(self.keeper._task)
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        await self.db.close()
+        self.db = self.service = self.loops = None
+
+
+@pytest.fixture
+async def pair(postgres_url):
+    clock = FakeClock()
+    made = []
+    for shard in (0, 1):
+        p = Process(path=postgres_url, clock=clock, transport=InProcessTransport(now=clock.now))
+        p.shards = frozenset({shard})
+        made.append(await p.open())
+    yield made
+    for p in made:
+        if p.db is not None:
+            await p.close()
+
+
+def _told_twice(*processes: Process) -> list[tuple]:
+    """Posts that went out twice (the same lines with the same map), in either process."""
+    posts = Counter((tuple(post.lines), post.image.data if post.image else None)
+                    for p in processes for post in p.transport.posts)
+    return [post for post, n in posts.items() if n > 1]
+
+
+async def test_a_game_runs_in_its_shard_s_process_and_an_order_taken_elsewhere_wakes_it(pair):
+    home, other = pair  # the duel's guild (1) is on shard 0: home's
+    game = await home.duel()
+    await other.settle()
+    assert home.loops.running() == [game.id] and other.loops.running() == []
+    assert other.transport.posts == []
+    # Both players' menus answered in direct messages, which Discord sends to shard 0's
+    # process: here the other one, to show either may take an order.
+    await other.order_for(game.id, other.ANNE)
+    await other.order_for(game.id, other.BOB)
+    await home.settle()
+    assert await home.db.step_count(game.id) == 1
+    assert other.transport.posts == [] and other.loops.running() == []
+    assert "— Turn 1 —" in home.transport.public_texts() or home.transport.posts[-1].image is not None
+    # The other process's engine state of the game was dropped when home resolved: its
+    # next order is checked against the new phase, not refused as late.
+    await other.settle()
+    assert await other.order_for(game.id, other.ANNE) + await other.order_for(game.id, other.BOB) > 0
+
+
+async def test_a_killed_process_s_game_goes_on_in_the_other_with_nothing_lost_or_told_twice(pair):
+    home, other = pair
+    game = await home.duel()
+    await home.order_for(game.id, home.ANNE)  # one order in, mid-phase
+    await home.settle()
+    due = (await home.db.deadline(game.id)).due_at
+    prompted = await home.db.prompted(game.id, 1)
+    await home.kill()
+
+    await other.keeper.tick()  # the lease has not expired: the game is left alone
+    assert other.loops.running() == []
+    other.clock.advance(TTL + 0.5)
+    await other.keeper.tick()  # expired, first seen unheld: a grace for its own shard's process
+    assert other.loops.running() == []
+    other.clock.advance(GRACE)
+    await other.keeper.tick()
+    await other.settle()
+    assert other.loops.running() == [game.id]
+
+    assert (await other.db.deadline(game.id)).due_at == due  # the deadline stands
+    assert await other.db.prompted(game.id, 1) == prompted  # nobody is asked again
+    assert other.transport.prompts == []
+    await other.order_for(game.id, other.BOB)
+    await other.settle()
+    steps = await other.db.steps(game.id)
+    assert len(steps) == 1  # resolved once, with the order given before the kill
+    assert sorted(o["player"] for o in steps[0].orders) == ["p1", "p2"]
+    assert _told_twice(home, other) == []
+    await other.play_round(game.id)
+    await other.settle()
+    assert await other.db.step_count(game.id) >= 2
+    assert _told_twice(home, other) == []
+
+
+async def test_a_process_that_stalled_past_its_lease_stops_the_game_s_loop(pair):
+    home, other = pair
+    game = await home.duel()
+    home.clock.advance(TTL + GRACE + 1)  # home's renewals did not happen (a stall)
+    await other.keeper.tick()
+    home.clock.advance(GRACE)
+    await other.keeper.tick()
+    await other.settle()
+    assert other.loops.running() == [game.id]
+    posts = len(home.transport.posts)
+    home.loops.wake(game.id)  # home's loop looks again before its lease round: it stops there
+    await home.loops.settle()
+    assert home.loops.running() == [] and len(home.transport.posts) == posts
+    await home.keeper.tick()  # home renews: the game is not among its own
+    assert game.id not in home.keeper.held
+    owner, expires = await home.db.lease_owner(game.id)
+    assert owner == other.keeper.owner and expires > home.clock.now()
+
+
+async def _take_over(process: Process) -> None:
+    """The lease rounds of a process that finds games unheld: its own shard's at once,
+    another shard's after the grace."""
+    await process.keeper.tick()
+    process.clock.advance(GRACE)
+    await process.keeper.tick()
+    await process.settle()
+
+
+async def test_a_rolling_restart_of_both_processes_misses_no_phase(pair):
+    home, other = pair
+    game = await home.duel()
+    await home.play_round(game.id)
+    steps = await home.db.step_count(game.id)
+    assert steps >= 1
+
+    await home.close()  # restarted: stopped cleanly, its leases given up
+    await _take_over(other)
+    assert other.loops.running() == [game.id]
+    await other.play_round(game.id)  # the game goes on while home is down
+    assert await other.db.step_count(game.id) > steps
+    steps = await other.db.step_count(game.id)
+
+    await home.open()  # back: the game stays where it is
+    await home.settle()
+    assert home.loops.running() == []
+    await other.close()  # now the other one restarts
+    await _take_over(home)
+    assert home.loops.running() == [game.id]
+    # A phase whose deadline passes is resolved by whoever runs the game now.
+    await home.advance(24 * 3600)
+    assert await home.db.step_count(game.id) > steps
+    await other.open()
+    await other.settle()
+    assert other.loops.running() == [] and home.loops.running() == [game.id]
+    assert _told_twice(home, other) == []
