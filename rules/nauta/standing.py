@@ -18,9 +18,10 @@ archers or engines). A commander may leave each galley a standing order instead:
 A form about several galleys is answered by standing orders only when every galley it
 concerns has one: the speeds when every galley writing one has; a move when every
 galley still to move this turn has (the first of them moves, as the default would
-take her). Standing orders never write formations, never choose who moves first and
-never board: those are asked of the commander. Orders may also be given for this turn
-only.
+take her); the choice of moving first or second, when every galley of the commander
+has one, and then it is the published default: second, to see the enemy move first.
+Standing orders never write formations and never board (nor throw fire): those are
+asked of the commander. Orders may also be given for this turn only.
 """
 from __future__ import annotations
 
@@ -37,7 +38,7 @@ from rules.nauta.state import NautaState, Ship
 
 HOLD_COURSE, HOLD_WATER, SHOOT_NEAREST, AS_LAST = "hold-course", "hold-water", "shoot-nearest", "as-last"
 KINDS = (HOLD_COURSE, HOLD_WATER, SHOOT_NEAREST, AS_LAST)
-ANSWERED = ("speeds", "move")  # the decisions standing orders answer
+ANSWERED = ("speeds", "initiative", "move")  # the decisions standing orders answer
 _TURN_STEPS = ("speeds", "initiative", "move")  # a "this turn only" order may still be given
 _MOVE_ID = re.compile(r"^t\d+\.m\d+$")
 
@@ -72,22 +73,25 @@ def subjects(state: NautaState, decision: Decision) -> list[str]:
         return [s.id for s in writers(state, decision.player)]
     if decision.kind == "move":
         return [s.id for u in units(state, decision.player) for s in u.ships]
+    if decision.kind == "initiative":
+        return [s.id for s in state.ships if s.player == decision.player and s.afloat]
     return []
 
 
 def payload(state: NautaState, decision: Decision, standings: list[Standing],
             history: History) -> dict[str, Any] | None:
     by_ship = {s.subject: s.kind for s in standings}
+    needed = subjects(state, decision)
+    if not needed or any(ship_id not in by_ship for ship_id in needed):
+        return None  # only orders for every galley the decision concerns answer it
     if decision.kind == "speeds":
         ships = writers(state, decision.player)
-        if any(s.id not in by_ship for s in ships):
-            return None
         return {"action": "speeds", **{s.id: _speed(state, s, by_ship[s.id]) for s in ships}}
     if decision.kind == "move":
         mine = units(state, decision.player)
-        if not mine or any(s.id not in by_ship for u in mine for s in u.ships):
-            return None
         return _move(state, mine, mine[0], by_ship[mine[0].ships[0].id], history)
+    if decision.kind == "initiative":
+        return {"action": "second"}
     return None
 
 

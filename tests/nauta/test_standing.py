@@ -6,6 +6,7 @@ from __future__ import annotations
 from rules.core.decisions import Order
 from rules.core.standing import Standing
 from rules.nauta.speeds import legal_speeds
+from tests.nauta.test_boarding import alongside
 from tests.nauta.helpers import A, RULES, decision, make_state, moving, problems, ship
 
 
@@ -80,8 +81,17 @@ def test_shoot_at_the_nearest_shoots_after_the_move():
     assert hold["shoot"] == "no"
 
 
-def test_who_moves_first_and_boarding_stay_with_the_commander():
+def test_a_fleet_wholly_on_standing_orders_moves_second():
     state = galleys()
-    state.step = "initiative"
+    state.step, state.initiative_side = "initiative", "a"
     d = decision(state)
-    assert RULES.moment_of(state, d) is None and RULES.standing_subjects(state, d) == []
+    assert RULES.standing_subjects(state, d) == ["a1", "a2"]
+    assert RULES.standing_payload_all(state, d, orders(a1="hold-course"), []) is None
+    assert RULES.standing_payload_all(state, d, orders(a1="hold-course", a2="as-last"), []) == {"action": "second"}
+
+
+def test_boarding_stays_with_the_commander():
+    state = alongside()
+    found = [d for d in RULES.pending(state) if d.kind == "boarding"]
+    assert found, RULES.pending(state)
+    assert RULES.moment_of(state, found[0]) is None and RULES.standing_subjects(state, found[0]) == []
