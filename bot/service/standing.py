@@ -93,8 +93,10 @@ class StandingMixin(PlayMixin):
                                                    moment=moment, given_at=self.clock.now(), user_id=user_id))
         self._changed(game_id)  # it may answer the open phase
         line = self._line(game, offers, StandingRow(0, game_id, seat.seat_id, subject, kind, moment, user_id, 0, "live"))
-        return self._t(game, "standing.given", ship=line.subject_label, order=line.kind_label,
+        said = self._t(game, "standing.given", ship=line.subject_label, order=line.kind_label,
                        when=line.moment_label or self._t(game, "standing.every-phase"))
+        note = offer.words("note", game.language)
+        return f"{said} {note}" if note else said
 
     async def cancel_standing(self, game_id: int, user_id: int, subject: str, moment: str = EVERY_PHASE) -> str:
         async with self._lock(game_id):

@@ -60,7 +60,8 @@ def offers(state: NautaState, seat: str) -> list[StandingOffer]:
             continue
         moments = [Choice(value=moment(state.turn), label=say("nauta.standing.moment", turn=state.turn))] \
             if state.step in _TURN_STEPS and state.turn >= 1 else []
-        out.append(StandingOffer(subject=ship.id, label=ship.name, kinds=_kinds(state, ship), moments=moments))
+        out.append(StandingOffer(subject=ship.id, label=ship.name, kinds=_kinds(state, ship), moments=moments,
+                                 note=say("nauta.standing.note")))
     return out
 
 

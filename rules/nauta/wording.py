@@ -675,4 +675,8 @@ TEXTS.add_pairs({
     "nauta.standing.as-last.help": ("last turn's speed, and the wheel and shooting of her last move",
                                     "la velocità del turno scorso, e la rotazione e il tiro dell'ultimo movimento"),
     "nauta.standing.moment": ("turn {turn} only", "solo il turno {turn}"),
+    "nauta.standing.note": ("Your fleet's speeds and moves are written by standing orders only when every galley "
+                            "they concern has one; boarding is always yours to decide.",
+                            "Velocità e movimenti della flotta sono decisi dagli ordini permanenti solo quando ogni "
+                            "galea coinvolta ne ha uno; l'arrembaggio lo decidi sempre tu."),
 })

@@ -346,6 +346,8 @@ async def test_galleys_sail_on_standing_orders_shown_in_pending_and_cancelled(fa
                 await w.anne.select(menu, ["hold-course"], custom_id=menu.selects[n]["custom_id"])
                 await server.wait_for(lambda: menu.content != before, 10, what="the standing order stored")
             assert menu.content.count(": Hold course") == 4, menu.content
+            # The form says when a galley's order applies: only with every galley's.
+            assert "only when every galley they concern has one" in menu.content, menu.content
             pending = await w.anne.run(thread, "pending")
             assert pending.text.count(": Hold course") == 4 and "Your standing orders: " in pending.text, pending.text
 

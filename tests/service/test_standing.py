@@ -145,7 +145,9 @@ async def test_galleys_on_orders_for_this_turn_only_sail_it_and_are_asked_the_ne
         assert len(board.offers) == 4
         for offer in board.offers:
             assert [str(m.value) for m in offer.moments] == ["t1"]
-            await svc.give_standing(game.id, user, offer.subject, kind, moment)
+            said = plain(await svc.give_standing(game.id, user, offer.subject, kind, moment))
+            # Honest: a galley's order alone does not answer her fleet's speeds.
+            assert "only when every galley they concern has one" in said, said
     await table.settle()
     steps = await table.db.steps(game.id)
     anne = [o for s in steps for o in s.orders if o["player"] == "p1"]
