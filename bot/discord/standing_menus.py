@@ -84,6 +84,9 @@ def messages(game_id: int, board: StandingBoard, moment: str, lang: str,
     for start in range(0, len(offers), PER_MESSAGE):
         part = offers[start:start + PER_MESSAGE]
         lines = [i18n.text("standing.header", lang, when=when_label(board, moment, lang))]
+        note = next((o.words("note", lang) for o in part if o.note), "")
+        if note:
+            lines.append(note)
         view = discord.ui.View(timeout=None)
         for row, offer in enumerate(part):
             current = board.kind_of(offer.subject, moment)

@@ -93,8 +93,10 @@ class StandingMixin(PlayMixin):
                                                    moment=moment, given_at=self.clock.now(), user_id=user_id))
         self._changed(game_id)  # it may answer the open phase
         line = self._line(game, offers, StandingRow(0, game_id, seat.seat_id, subject, kind, moment, user_id, 0, "live"))
-        return self._t(game, "standing.given", ship=line.subject_label, order=line.kind_label,
+        said = self._t(game, "standing.given", ship=line.subject_label, order=line.kind_label,
                        when=line.moment_label or self._t(game, "standing.every-phase"))
+        note = offer.words("note", game.language)
+        return f"{said} {note}" if note else said
 
     async def cancel_standing(self, game_id: int, user_id: int, subject: str, moment: str = EVERY_PHASE) -> str:
         async with self._lock(game_id):
@@ -117,31 +119,43 @@ class StandingMixin(PlayMixin):
         return StandingLine(row.subject, offer.label_in(lang) if offer else row.subject, row.kind,
                             kind.label_in(lang) if kind else row.kind, row.moment, when)
 
+    def _lines(self, game: GameRow, offers: list[StandingOffer], rows: list[StandingRow]) -> StandingLine:
+        """Several standing orders answering one decision, told as one: the ships, and
+        their orders (each once)."""
+        lines = [self._line(game, offers, r) for r in rows]
+        if len(lines) == 1:
+            return lines[0]
+        kinds = list(dict.fromkeys(line.kind_label for line in lines))
+        return StandingLine(",".join(r.subject for r in rows), ", ".join(line.subject_label for line in lines),
+                            ",".join(r.kind for r in rows), ", ".join(kinds), "", "")
+
     # -- which decisions they answer ---------------------------------------------------------
     async def _standing_rows(self, game_id: int) -> list[StandingRow]:
         return await self.db.standing_orders(game_id)
 
     @staticmethod
     def _covering(runtime: GameRuntime, pending: list[Decision], rows: list[StandingRow],
-                  seats: dict[str, SeatRow]) -> dict[str, StandingRow]:
-        """decision id -> the standing order that answers it: one for its moment first,
-        else one for every phase; only for seats a person holds (or vacant ones)."""
+                  seats: dict[str, SeatRow]) -> dict[str, list[StandingRow]]:
+        """decision id -> the standing orders that answer it, one per subject the rules
+        name for it (a decision about a whole fleet needs one for every ship): for each,
+        one for its moment first, else one for every phase; only for seats a person
+        holds (or vacant ones)."""
         if not rows:
             return {}
         out = {}
         for decision in pending:
             seat = seats.get(decision.player)
-            if decision.subject is None or (seat is not None and seat.ai_level):
+            if seat is not None and seat.ai_level:
                 continue
-            mine = [r for r in rows if r.seat_id == decision.player and r.subject == decision.subject]
-            if not mine:
+            subjects = runtime.ruleset.standing_subjects(runtime.state, decision)
+            mine = [r for r in rows if r.seat_id == decision.player and r.subject in subjects]
+            if not subjects or not mine:
                 continue
             moment = runtime.ruleset.moment_of(runtime.state, decision)
             if moment is None:
                 continue  # not a decision standing orders answer
-            found = next((r for r in mine if moment and r.moment == moment), None) or \
-                next((r for r in mine if r.moment == EVERY_PHASE), None)
-            if found is not None:
+            found = [_pick(mine, subject, moment) for subject in subjects]
+            if all(f is not None for f in found):
                 out[decision.id] = found
         return out
 
@@ -155,12 +169,12 @@ class StandingMixin(PlayMixin):
                     out.append(order)
         return out
 
-    def _standing_order(self, runtime: GameRuntime, decision: Decision, row: StandingRow,
+    def _standing_order(self, runtime: GameRuntime, decision: Decision, rows: list[StandingRow],
                         history: History) -> tuple[Order | None, list[Problem]]:
-        """The order a standing order gives this decision now, checked like any order."""
+        """The order the standing orders give this decision now, checked like any order."""
         ruleset, state = runtime.ruleset, runtime.state
-        standing = Standing(subject=row.subject, kind=row.kind, moment=row.moment)
-        payload = ruleset.standing_payload(state, decision, standing, history)
+        standings = [Standing(subject=r.subject, kind=r.kind, moment=r.moment) for r in rows]
+        payload = ruleset.standing_payload_all(state, decision, standings, history)
         if payload is None:
             return None, []
         return ruleset.accept(state, Order(decision=decision.id, player=decision.player, payload=payload))
@@ -174,13 +188,13 @@ class StandingMixin(PlayMixin):
         orders, notes = [], []
         histories: dict[str, History] = {}
         for decision in pending:
-            row = covering.get(decision.id)
-            if row is None:
+            rows = covering.get(decision.id)
+            if rows is None:
                 continue
             if decision.player not in histories:
                 histories[decision.player] = await self._history(game.id, decision.player)
             try:
-                order, problems = await asyncio.to_thread(self._standing_order, runtime, decision, row,
+                order, problems = await asyncio.to_thread(self._standing_order, runtime, decision, rows,
                                                           histories[decision.player])
             except Exception:
                 logger.exception("game %s: the rules failed on a standing order for %s", game.id, decision.id)
@@ -188,14 +202,14 @@ class StandingMixin(PlayMixin):
             if order is not None:
                 orders.append(order)
             else:
-                notes.append((decision.player, await self._unfit_line(game, runtime, decision, row, problems)))
+                notes.append((decision.player, await self._unfit_line(game, runtime, decision, rows, problems)))
         return Applied(orders, set(covering), notes)
 
-    async def _unfit_line(self, game: GameRow, runtime: GameRuntime, decision: Decision, row: StandingRow,
+    async def _unfit_line(self, game: GameRow, runtime: GameRuntime, decision: Decision, rows: list[StandingRow],
                           problems: list[Problem]) -> str:
         lang = game.language
         offers = runtime.ruleset.standing_offers(runtime.state, decision.player)
-        line = self._line(game, offers, row)
+        line = self._lines(game, offers, rows)
         spec = await asyncio.to_thread(runtime.ruleset.spec, runtime.state, decision)
         why = "; ".join(p.text(lang) for p in problems) or self._t(game, "standing.nothing-to-do")
         default = spec.words("default_text", lang) or self._t(game, "private.default-unknown")
@@ -233,8 +247,8 @@ class StandingMixin(PlayMixin):
                                    decisions: list[Decision]) -> bool:
         """Whether a call for orders should mention standing orders: the rules would let
         one answer some of these decisions, and the seat has given none."""
-        if not any(d.subject is not None and runtime.ruleset.moment_of(runtime.state, d) is not None
-                   for d in decisions):
+        if not any(runtime.ruleset.standing_subjects(runtime.state, d)
+                   and runtime.ruleset.moment_of(runtime.state, d) is not None for d in decisions):
             return False
         return not any(r.seat_id == seat_id for r in await self._standing_rows(game.id))
 
@@ -251,16 +265,16 @@ class StandingMixin(PlayMixin):
         offers = runtime.ruleset.standing_offers(runtime.state, seat_id) if covering else []
         out = []
         for item in items:
-            row = covering.get(item.decision.id)
-            standing = await self._standing_words(game, runtime, item, row, offers, history) if row else None
+            rows = covering.get(item.decision.id)
+            standing = await self._standing_words(game, runtime, item, rows, offers, history) if rows else None
             repeat = await asyncio.to_thread(self._repeat, runtime, item.decision, history)
             out.append(replace(item, standing=standing, repeat=repeat))
         return out
 
-    async def _standing_words(self, game: GameRow, runtime: GameRuntime, item: PendingDecision, row: StandingRow,
-                              offers: list[StandingOffer], history: History) -> str:
-        line = self._line(game, offers, row)
-        order, problems = await asyncio.to_thread(self._standing_order, runtime, item.decision, row, history)
+    async def _standing_words(self, game: GameRow, runtime: GameRuntime, item: PendingDecision,
+                              rows: list[StandingRow], offers: list[StandingOffer], history: History) -> str:
+        line = self._lines(game, offers, rows)
+        order, problems = await asyncio.to_thread(self._standing_order, runtime, item.decision, rows, history)
         if order is not None:
             return self._t(game, "standing.will-do", order=line.kind_label,
                            does=describe_payload(item.spec, order.payload, game.language))
@@ -312,3 +326,10 @@ class StandingMixin(PlayMixin):
             result = await self.submit_order(game_id, user_id, decision_id, payload, idempotency_key=f"{key}:{n}")
             out.append(result.message)
         return out
+
+
+def _pick(rows: list[StandingRow], subject: str, moment: str) -> StandingRow | None:
+    """A subject's standing order for this moment if it has one, else its every-phase one."""
+    mine = [r for r in rows if r.subject == subject]
+    return next((r for r in mine if moment and r.moment == moment), None) or \
+        next((r for r in mine if r.moment == EVERY_PHASE), None)

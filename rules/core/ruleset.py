@@ -187,6 +187,22 @@ class Ruleset(ABC):
         :meth:`accept` like any order."""
         return None
 
+    def standing_subjects(self, state: BaseModel, decision: Decision) -> list[str]:
+        """The subjects whose standing orders together answer a pending decision: its
+        own subject by default. A ruleset whose decisions each cover several ships (one
+        form for a whole fleet's speeds) names them all; standing orders answer such a
+        decision only when every one of them has one."""
+        return [decision.subject] if decision.subject is not None else []
+
+    def standing_payload_all(self, state: BaseModel, decision: Decision, standings: list[Standing],
+                             history: History) -> dict[str, Any] | None:
+        """What the standing orders of :meth:`standing_subjects` (one each, in that
+        order) give this decision together, or None when they do not fit. By default a
+        decision about one subject takes :meth:`standing_payload`."""
+        if len(standings) != 1:
+            return None
+        return self.standing_payload(state, decision, standings[0], history)
+
     def repeat_payload(self, state: BaseModel, decision: Decision, history: History) -> dict[str, Any] | None:
         """The order this decision got last time round ("same as last turn"), when the
         ruleset offers one and it may still be legal; the caller checks it with

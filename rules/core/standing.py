@@ -38,6 +38,10 @@ class StandingOffer(Worded):
     label: str | Text
     kinds: list[StandingKind] = Field(default_factory=list)
     moments: list[Choice] = Field(default_factory=list)
+    # What a player must know of when these orders apply, if it is not simply "whenever
+    # you give her no order" (a decision about a whole fleet waits for every ship's):
+    # shown with the menus and in the confirmation.
+    note: str | Text = ""
 
     def kind(self, name: str) -> StandingKind | None:
         return next((k for k in self.kinds if k.kind == name), None)

@@ -8,9 +8,9 @@ from rules.core.decisions import Decision
 from rules.core.dice import Roller
 from rules.core.events import Event
 from rules.core.ruleset import FILLER, HEADING, PHASE_END, REVEAL, TURN_START, Outcome, Seat, ShipEntry
-from rules.core.standing import History
+from rules.core.standing import History, Standing, StandingOffer
 from rules.core.steps import SteppedRuleset
-from rules.nauta import orders, sequence
+from rules.nauta import orders, sequence, standing
 from rules.nauta.campaign import NautaCampaign
 from rules.nauta.fleet_points import FLEETS, NautaFleets
 from rules.nauta.manifest import MANIFEST
@@ -48,6 +48,19 @@ class NautaRuleset(NautaCampaign, SteppedRuleset):
 
     def repeat_payload(self, state: NautaState, decision: Decision, history: History) -> dict[str, Any] | None:
         return orders.repeat_speeds(state, decision)
+
+    def standing_offers(self, state: NautaState, seat: str) -> list[StandingOffer]:
+        return standing.offers(state, seat)
+
+    def moment_of(self, state: NautaState, decision: Decision) -> str | None:
+        return standing.moment_of(state, decision)
+
+    def standing_subjects(self, state: NautaState, decision: Decision) -> list[str]:
+        return standing.subjects(state, decision)
+
+    def standing_payload_all(self, state: NautaState, decision: Decision, standings: list[Standing],
+                             history: History) -> dict[str, Any] | None:
+        return standing.payload(state, decision, standings, history)
 
     def scenarios(self) -> dict[str, NautaSetup]:
         return builtin_scenarios()

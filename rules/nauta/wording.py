@@ -660,3 +660,23 @@ TEXTS.add_pairs({
     "nauta.fleet.bad-extra": ("{ship} cannot carry {value} extra units of soldiers.",
                               "{ship} non può imbarcare {value} unità extra di soldati."),
 })
+# Standing orders (rules/nauta/standing.py).
+TEXTS.add_pairs({
+    "nauta.standing.hold-course": ("Hold course", "Mantieni la rotta"),
+    "nauta.standing.hold-course.help": ("last turn's speed, straight on, no dash, no shooting",
+                                        "la velocità del turno scorso, dritto, senza scatto né tiro"),
+    "nauta.standing.hold-water": ("Hold water", "Ferma i remi"),
+    "nauta.standing.hold-water.help": ("speed 0 (or as slow as she may), straight on, no shooting",
+                                       "velocità 0 (o la più bassa possibile), dritto, senza tiro"),
+    "nauta.standing.shoot-nearest": ("Shoot at the nearest", "Tira sul più vicino"),
+    "nauta.standing.shoot-nearest.help": ("holds course; her balistae or crossbowmen shoot after she moves",
+                                          "mantiene la rotta; baliste o balestrieri tirano dopo il movimento"),
+    "nauta.standing.as-last": ("As last turn", "Come nel turno scorso"),
+    "nauta.standing.as-last.help": ("last turn's speed, and the wheel and shooting of her last move",
+                                    "la velocità del turno scorso, e la rotazione e il tiro dell'ultimo movimento"),
+    "nauta.standing.moment": ("turn {turn} only", "solo il turno {turn}"),
+    "nauta.standing.note": ("Your fleet's speeds and moves are written by standing orders only when every galley "
+                            "they concern has one; boarding is always yours to decide.",
+                            "Velocità e movimenti della flotta sono decisi dagli ordini permanenti solo quando ogni "
+                            "galea coinvolta ne ha uno; l'arrembaggio lo decidi sempre tu."),
+})

@@ -66,3 +66,30 @@ async def test_a_replay_is_drawn_once_per_story_and_one_at_a_time():
     assert drawn == ["a", "b", "c"]
     await cache.get("b", drawing("b"))  # forgotten: only the last two stories are kept
     assert drawn == ["a", "b", "c", "b"]
+
+
+# A whole fleet action between two computer captains, as `broadside demo --scenario
+# fleet-action --seed 1` plays it: 20 ships, 12 turns, 389 steps.
+FLEET = Path(__file__).resolve().parents[1] / "data" / "cannoni-fleet-action-captains.json"
+EIGHT_MB = 8 * 2**20
+
+
+def test_a_twelve_turn_twenty_ship_replay_is_a_frame_a_phase_with_action_under_8_mb():
+    from bot.discord.pictures import closing_replay
+    from bot.service.posting import frames_with_action, public_weights
+
+    record = GameRecord.model_validate_json(FLEET.read_text(encoding="utf-8"))
+    result, states = replay(record, keep_states=True)
+    rules = get_ruleset(record.ruleset)
+    # The frames the game's last post is drawn from (GameService.replay_views).
+    kept = sorted({0, *frames_with_action([public_weights(rules, s.events) for s in result.steps]), len(states) - 1})
+    views = [rules.view(states[i], None) for i in kept]
+    assert len(views[0]["ships"]) == 20 and views[-1]["turn"] == 12
+    assert len(views) < len(states) // 5, "idle phases and the chits make no frame"
+    gif, used = closing_replay(views)
+    assert used == len(views), "it fits without leaving frames out"
+    assert len(gif) < EIGHT_MB, len(gif)
+    with Image.open(io.BytesIO(gif)) as anim:
+        assert anim.n_frames == len(views)
+    # Every frame's header tells its turn (the map draws "Turn N of 12" from the view).
+    assert all(isinstance(v.get("turn"), int) and 1 <= v["turn"] <= 12 for v in views)

@@ -4,6 +4,7 @@ cancelled standing order that must not apply, a restart between a standing order
 phase it answers — and the one form ordering three ships with one Confirm."""
 from __future__ import annotations
 
+import asyncio
 import re
 from typing import Any
 
@@ -309,3 +310,77 @@ async def test_same_speeds_as_last_turn_in_a_galley_game(fake_discord, tmp_path)
             before = (await bot.db.step(game.id, order.step_idx - 1)).state
             last = {ship["id"]: ship["last_speed"] for ship in before["ships"] if ship["player"] == "p1"}
             assert order.payload == {"action": "speeds", **last} and len(last) >= 1
+
+
+@pytest.mark.e2e_budget(120)
+async def test_galleys_sail_on_standing_orders_shown_in_pending_and_cancelled(fake_discord, tmp_path):
+    """Nauta's standing orders through the loopback Discord: Anne gives each of her
+    galleys one with /standing, sees them in /pending, and two turns go by without a
+    speeds or move form for her; once she cancels one, she is asked again."""
+    server = fake_discord
+    w = duel_world(server)
+    bot = make_bot(server, tmp_path / "galley-standing.sqlite3")
+
+    def forms(turn: int) -> list:
+        return [m for m in w.anne.dm.messages if form_of(m) and
+                (f"**Speeds for turn {turn}**" in m.content or f"Turn {turn}: move" in m.content)]
+
+    with no_errors_logged():
+        async with server.running(bot):
+            await w.host.run(w.battles, "game new", ruleset="nauta", scenario="greek-fire", pacing="live",
+                             phase="30m")
+            (thread,) = w.battles.threads
+            sides = await w.anne.autocomplete(thread, "game join", "side", "")
+            await w.anne.run(thread, "game join", side=sides[0]["value"])
+            await w.host.run(thread, "host add-ai", side=sides[1]["value"], level="captain")
+            await w.host.run(thread, "game start")
+            game = await bot.service.find_game(thread.id)
+            await server.wait_for(lambda: forms(1), 30, what="turn 1's speeds")
+
+            menu = await standing_menu(w, thread)
+            assert len(menu.selects) == 4, menu.content  # her four galleys
+            labels = [o["label"] for o in menu.selects[0]["options"]]
+            assert labels[:4] == ["No standing order", "Hold course", "Hold water", "Shoot at the nearest"], labels
+            for n in range(4):
+                before = menu.content
+                await w.anne.select(menu, ["hold-course"], custom_id=menu.selects[n]["custom_id"])
+                await server.wait_for(lambda: menu.content != before, 10, what="the standing order stored")
+            assert menu.content.count(": Hold course") == 4, menu.content
+            # The form says when a galley's order applies: only with every galley's.
+            assert "only when every galley they concern has one" in menu.content, menu.content
+            pending = await w.anne.run(thread, "pending")
+            assert pending.text.count(": Hold course") == 4 and "Your standing orders: " in pending.text, pending.text
+
+            async def turn_now() -> int:
+                return (await bot.service.public_view(game.id))["turn"]
+
+            # Turn 1's speeds (already asked) and every move after are answered for her.
+            await _until(lambda: _at_least(turn_now, 3), 60, "two turns sailed on standing orders")
+            assert not forms(2), "Anne was asked in turn 2 though every galley had a standing order"
+            mine = [o for s in await bot.db.steps(game.id) for o in s.orders if o["player"] == "p1"]
+            assert any(o["decision"] == "t2.speeds.p1" for o in mine), [o["decision"] for o in mine]
+            assert any(o["decision"].startswith("t2.m") and o["payload"]["turn"] == 0 for o in mine)
+
+            before, seen = menu.content, len(w.anne.dm.messages)
+            await w.anne.select(menu, ["-"], custom_id=menu.selects[0]["custom_id"])
+            await server.wait_for(lambda: menu.content != before and "cancelled" in menu.content, 10,
+                                  what="the standing order cancelled")
+            pending = await w.anne.run(thread, "pending")
+            assert pending.text.count(": Hold course") == 3, pending.text
+            # With one galley left to her, she is asked again: the rest of this turn's moves
+            # (if the cancel came in the middle of them) or the next turn's speeds.
+            await server.wait_for(lambda: [m for m in w.anne.dm.messages[seen:] if form_of(m) and
+                                           ("**Speeds for turn " in m.content or ": move a ship" in m.content)], 60,
+                                  what="Anne asked for orders again")
+
+
+async def _at_least(turn_now, turn: int) -> bool:
+    return await turn_now() >= turn
+
+
+async def _until(check, timeout: float, what: str) -> None:
+    loop = asyncio.get_running_loop()
+    end = loop.time() + timeout
+    while not await check():
+        assert loop.time() < end, f"timed out waiting for {what}"
+        await asyncio.sleep(0.1)

@@ -57,3 +57,14 @@ def test_the_legend_in_italian(squadron_views):
     assert [title for title, _ in italian.sections][:2] == ["Parti", "Navi"]
     words = [e.label for _, entries in italian.sections for e in entries]
     assert "vele spiegate" in words and "sails furled" not in words
+
+
+def test_the_header_counts_the_ships_to_act_in_words():
+    """"19 to act" read as a bare number; the header says what is counted."""
+    from renderer import board_for
+    from tests.renderer.render_cases import load_case
+
+    view = load_case("fleet")
+    board = board_for(view)
+    assert " · 19 ships to act, next: HMS Bellerophon 8" in board.header(view, "en").lines[0]
+    assert " · 19 navi devono agire, prossime: HMS Bellerophon 8" in board.header(view, "it").lines[0]

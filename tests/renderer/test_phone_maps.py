@@ -200,3 +200,20 @@ def test_a_ship_lost_this_turn_leaves_a_named_wreck(drawn):
     view["step"] = "chits"
     render_map(view)
     assert "wreck_label" in [who for who, _ in drawn.labels]
+
+
+@pytest.mark.parametrize("scenario, seed", [("mylae", 1), ("artemisium", 2)])
+def test_galley_labels_at_550_px(drawn, scenario, seed):
+    """The galleys crowd most when they ram and board: every label still keeps clear."""
+    played = ai_play(scenario, ["captain", "captain"], seed, ruleset="nauta", keep_states=10_000)
+    rules = get_ruleset("nauta")
+    views = [rules.view(s, None) for s in played.states] + [rules.view(played.final_state, None)]
+    memory = ViewportMemory()
+    checked = 0
+    for i, view in enumerate(views):
+        if i % 3:
+            continue
+        drawn.labels.clear()
+        img = render_map(view, previous_frame=memory)
+        checked += phone_checks(view, img, drawn.labels)
+    assert checked >= 50

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bot.markup import plain
-from bot.service import ServiceError
+from bot.service import Pacing, ServiceError
 
 
 async def _place_chits(table, game_id: int, user: int, chit: int) -> None:
@@ -127,3 +127,36 @@ async def test_the_call_for_orders_mentions_standing_orders_until_some_are_given
     status = await table.service.phase_status(game.id)
     prompt = await table.service.prompt_for(status, seat)
     assert not any("/standing" in plain(line) for line in prompt.lines)
+
+
+async def test_galleys_on_orders_for_this_turn_only_sail_it_and_are_asked_the_next(table):
+    """Nauta: Anne leaves every galley "hold water" for turn 1 only, Bob his "hold course"
+    for every turn; turn 1 goes by without a tap, and in turn 2 only Anne is asked."""
+    svc = table.service
+    game = await svc.create_game(1, 10, table.HOST, "nauta", "greek-fire",
+                                 pacing=Pacing(style="campaign", phase_seconds=86400), thread_id=11)
+    sides = await svc.sides(game.id)
+    await svc.join(game.id, table.ANNE, sides[0], "Anne")
+    await svc.join(game.id, table.BOB, sides[1], "Bob")
+    await svc.start(game.id, table.HOST)
+    await table.settle()
+    for user, kind, moment in ((table.ANNE, "hold-water", "t1"), (table.BOB, "hold-course", "")):
+        board = await svc.standing_board(game.id, user)
+        assert len(board.offers) == 4
+        for offer in board.offers:
+            assert [str(m.value) for m in offer.moments] == ["t1"]
+            said = plain(await svc.give_standing(game.id, user, offer.subject, kind, moment))
+            # Honest: a galley's order alone does not answer her fleet's speeds.
+            assert "only when every galley they concern has one" in said, said
+    await table.settle()
+    steps = await table.db.steps(game.id)
+    anne = [o for s in steps for o in s.orders if o["player"] == "p1"]
+    assert [o["decision"] for o in anne][:1] == ["t1.speeds.p1"]
+    assert set(anne[0]["payload"].values()) == {"speeds", 0}, "held water: speed 0"
+    assert any(o["decision"].startswith("t1.m") for o in anne)
+    # Her orders were for turn 1: spent. Bob's stand; only Anne is asked for turn 2.
+    assert [p.decision.id for p in await svc.my_pending(game.id, table.ANNE)] == ["t2.speeds.p1"]
+    status = await svc.phase_status(game.id)
+    assert [s.user_id for s in status.owing] == [table.ANNE], "Bob's galleys are answered for"
+    left = await table.db.standing_orders(game.id)
+    assert {r.seat_id for r in left} == {"p2"} and len(left) == 4
