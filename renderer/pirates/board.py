@@ -17,6 +17,7 @@ from renderer.plain_card import plain_card
 from renderer.squareboard import SquareBoard
 from renderer.theme import Theme, mix, text_sprite
 from renderer.viewport import Viewport
+from rules.core.scenarios import scenario_title
 from rules.core.tables import squares
 from rules.core.texts import text
 
@@ -185,7 +186,8 @@ class PiratesBoard(SquareBoard):
 
     def header(self, view: View, lang: str = "en") -> Header:
         banked = ", ".join(f"{s} {v}" for s, v in (view.get("banked") or {}).items())
-        return Header(title=str(view.get("title") or view.get("scenario")),
+        title = scenario_title(view.get("title"), lang) or str(view.get("scenario") or "")
+        return Header(title=title,
                       lines=(self.status_line(view, lang), _t("head.banked", lang, banked=banked)))
 
     def legend(self, view: View, theme: Theme) -> Legend:

@@ -27,7 +27,7 @@ class PiratesRuleset(SteppedRuleset):
     steps = STEPS
 
     name = MANIFEST.name
-    title = MANIFEST.title.en
+    title = MANIFEST.title.render("en")
     options_model = PiratesOptions
     setup_model = PiratesSetup
     state_model = PiratesState

@@ -102,7 +102,7 @@ def _move_params(state: PiratesState, ships: list[Ship]) -> list[ParamSpec]:
             Choice(value=towing.NO, label=_say("form.no-tow")),
             *[Choice(value=t, label=state.ship(t).name) for t in tows]]))
     params.append(_yes_no("dock", "form.dock", default_yes=False))
-    params.append(_yes_no("board", "form.board-after-ram", default_yes=True))
+    params.append(_yes_no("grapple", "form.board-after-ram", default_yes=True))
     return params
 
 

@@ -126,7 +126,7 @@ def act(state: PiratesState, payload: dict, roller: Roller) -> None:
                 roller.log.emit("unstuck", ship=other.id, other=ship.id)
         if result.rammed is not None:
             fighting.ram(state, ship, state.ship(result.rammed), roller)
-            if payload.get("board", "yes") == "yes" and fighting.may_board(state, ship):
+            if payload.get("grapple", "yes") == "yes" and fighting.may_board(state, ship):
                 roller.log.emit("free_boarding", ship=ship.id)
                 fighting.board(state, ship, roller)
     elif action == "reverse":

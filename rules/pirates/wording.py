@@ -272,3 +272,71 @@ TEXTS.add_pairs({
     "pirates.outcome.win": ("{side} wins with {score} points.", "Vince {side} con {score} punti."),
     "pirates.outcome.draw": ("A draw: the richest fleets are level.", "Pareggio: le flotte più ricche sono pari."),
 })
+
+# Scenario titles (rules/pirates/scenarios/*.json), a code each: pirates.scenario.<name>.
+TEXTS.add_pairs({
+    "pirates.scenario.skirmish": ("Skirmish at the Twin Keys", "Scaramuccia alle Chiavi Gemelle"),
+    "pirates.scenario.three-crowns": ("Three Crowns: a three-fleet skirmish",
+                                      "Tre Corone: una scaramuccia a tre flotte"),
+    "pirates.scenario.four-winds": ("Four Winds: every corner a harbour", "Quattro Venti: un porto in ogni angolo"),
+})
+
+# The manifest's words (rules/pirates/manifest.py): the title, the order parameters as a
+# command line offers them, the quick reference and what each computer captain does.
+MANIFEST_WORDS = {
+    "manifest.title": ("Pirates — islands, treasure and forts on a square grid",
+                       "Pirati — isole, tesori e forti su griglia quadrettata"),
+    "manifest.quickref": (
+        "**Pirates.** Each turn players roll for initiative; the lowest acts first, one object at a time "
+        "(more at a time with more objects). A ship moves (segments S 3 / L 4 squares, a 45° or 90° turn about "
+        "the bow before each), reverses, explores, boards, repairs at home, or holds to shoot: every shot "
+        "comes at once after the manoeuvres (die above the gun's number; +1 if she has not moved). Fog stops "
+        "ships, shoals and the Sargasso Sea roll their die once. Bring treasure home: the richest fleet wins.",
+        "**Pirati.** Ogni turno si tira l'iniziativa; chi ha la più bassa agisce per primo, un oggetto alla "
+        "volta (di più se ha più oggetti). Una nave muove (segmenti S 3 / L 4 quadretti, con rotazione di 45° o "
+        "90° sulla prua prima di ciascuno), inverte, esplora, abborda, ripara all'isola base, o resta per "
+        "sparare: tutti gli spari avvengono insieme dopo le manovre (dado maggiore del numero del cannone; +1 "
+        "se non ha mosso). La nebbia ferma le navi, bassi fondali e Sargassi tirano il dado una volta. Porta a "
+        "casa i tesori: vince la flotta più ricca."),
+    "param.ship": ("ship", "nave"),
+    "param.ship.about": ("Which of your ships acts", "Quale delle tue navi agisce"),
+    "param.pivot": ("pivot", "perno"),
+    "param.pivot.about": ("A schooner's turn on her stern at the end (0, ±1, ±2)",
+                          "Rotazione di una goletta sulla poppa alla fine (0, ±1, ±2)"),
+    "param.salvo": ("salvo", "bordata"),
+    "param.salvo.about": ("Every gun at gun 1's target, one die",
+                          "Tutti i cannoni sul bersaglio del cannone 1, un solo dado"),
+    "param.tow": ("tow", "traino"),
+    "param.tow.about": ("A derelict to take in tow, or no", "Una nave derelitta da trainare, o no"),
+    "param.dock": ("dock", "attracca"),
+    "param.dock.about": ("Dock on the coast where she stops", "Attraccare sulla costa dove si ferma"),
+    "param.grapple": ("grapple", "arrembaggio"),
+    "param.grapple.about": ("Board after ramming (free)", "Abbordare dopo lo speronamento (gratis)"),
+    "param.fort": ("fort", "forte"),
+    "param.fort.about": ("Which fort to build", "Quale forte costruire"),
+    "param.construct": ("construct", "costruisci"),
+    "param.construct.about": ("Which ship or crew to build", "Quale nave o equipaggio costruire"),
+    "param.crew": ("crew", "equipaggio"),
+    "param.crew.about": ("Which crew embarks or lands", "Quale equipaggio si imbarca o sbarca"),
+    "param.to": ("to", "verso"),
+    "param.to.about": ("Where the crew goes", "Dove va l'equipaggio"),
+    "captain.deckhand": ("a computer captain, deckhand level (sails for the nearest treasure, shoots what is "
+                         "in reach)",
+                         "un capitano automatico, livello mozzo (va verso il tesoro più vicino, spara a ciò che "
+                         "è a tiro)"),
+    "captain.captain": ("a computer captain, captain level (explores, brings treasure home, keeps loaded ships "
+                        "out of reach, hunts laden enemies)",
+                        "un capitano automatico, livello capitano (esplora, porta a casa i tesori, tiene le navi "
+                        "cariche lontano dal tiro, caccia le navi nemiche cariche)"),
+}
+for _k in (1, 2, 3):
+    MANIFEST_WORDS[f"param.turn{_k}"] = (f"turn{_k}", f"rotazione{_k}")
+    MANIFEST_WORDS[f"param.turn{_k}.about"] = (f"Turn before segment {_k} (0, ±1 = 45°, ±2 = 90°; + to starboard)",
+                                              f"Rotazione prima del segmento {_k} (0, ±1 = 45°, ±2 = 90°; + a dritta)")
+    MANIFEST_WORDS[f"param.go{_k}"] = (f"go{_k}", f"avanza{_k}")
+    MANIFEST_WORDS[f"param.go{_k}.about"] = (f"Squares of segment {_k} (S: up to 3, L: up to 4)",
+                                            f"Quadretti del segmento {_k} (S: fino a 3, L: fino a 4)")
+for _k in (1, 2, 3, 4, 5):
+    MANIFEST_WORDS[f"param.gun{_k}"] = (f"gun{_k}", f"cannone{_k}")
+    MANIFEST_WORDS[f"param.gun{_k}.about"] = (f"Target of gun {_k}", f"Bersaglio del cannone {_k}")
+TEXTS.add_pairs({f"pirates.{k}": v for k, v in MANIFEST_WORDS.items()})

@@ -35,7 +35,7 @@ async def test_three_fleets_from_game_new_to_the_result(fake_discord, tmp_path):
             offered = await w.host.autocomplete(w.battles, "game new", "ruleset", "pir")
             assert [c["value"] for c in offered] == ["pirates"]
             opened = await w.host.run(w.battles, "game new", ruleset="pirates", scenario="three-crowns",
-                                      pacing="campaign", phase="12h")
+                                      pacing="campaign", phase="12h", posting="phase", deadline="phase")
             assert opened.text.startswith("Game #1 is open in")
             (thread,) = w.battles.threads
             sides = await w.anne.autocomplete(thread, "game join", "side", "")
@@ -81,8 +81,10 @@ async def test_three_fleets_from_game_new_to_the_result(fake_discord, tmp_path):
             over = await server.wait_for(lambda: next(
                 (m for m in thread.messages if m.content.startswith("**The game is over: ")), None), 200,
                 what="the end of the game")
-            assert over is thread.messages[-1]
-            assert all(f"{side}: " in over.content for side in players)
+            card = await server.wait_for(lambda: next(  # the summary card, right after
+                (m for m in thread.messages if [f.filename for f in m.files] == ["game-1-summary.png"]), None), 40)
+            assert over is thread.messages[-2] and card is thread.messages[-1]
+            assert all(f"{side.title()}: " in over.content for side in players), over.content
             headings = [line for m in thread.messages for line in m.content.splitlines() if line.startswith("— Turn ")]
             assert len(headings) == 14, "all fourteen turns sailed"
             assert not any(form_of(m) for m in thread.messages), "no menu is ever public"

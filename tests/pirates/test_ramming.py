@@ -26,7 +26,7 @@ def test_speronare_die_greater_than_masts_takes_a_mast():
     nave speronata, questa perde un albero.\""""
     state, heron, gull = _rig()
     roller = dice(2, then=1)  # 2 > gull's one mast
-    _move(state, heron, roller, go1=3, board="no")
+    _move(state, heron, roller, go1=3, grapple="no")
     assert heron.cells()[0] == (8, 4)  # she stops against her target
     assert event(roller, "rammed") == {"ship": "red-heron", "target": "gull", "die": 2, "masts": 1, "hit": True}
     assert gull.masts_left == 0 and gull.status == "derelict"
@@ -35,7 +35,7 @@ def test_speronare_die_greater_than_masts_takes_a_mast():
 def test_speronare_die_not_greater_takes_nothing():
     state, heron, gull = _rig()
     roller = dice(1, then=1)
-    _move(state, heron, roller, go1=3, board="no")
+    _move(state, heron, roller, go1=3, grapple="no")
     assert gull.masts_left == 1 and event(roller, "rammed")["hit"] is False
 
 
@@ -45,7 +45,7 @@ def test_speronare_rammer_stuck_until_the_other_moves():
     o si sposta.\""""
     state, heron, gull = _rig()
     gull.guns.append(gull.guns[0].model_copy())  # two masts: the ram leaves her afloat
-    _move(state, heron, dice(1, then=1), go1=3, board="no")
+    _move(state, heron, dice(1, then=1), go1=3, grapple="no")
     assert heron.stuck_to == "gull" and gull.stuck_to is None
     heron.acted = False  # the next turn
     decision = Decision(id="x", kind="act", player="p1")
@@ -72,7 +72,7 @@ def test_speronare_free_boarding():
     gratuita.\""""
     state, heron, gull = _rig()
     roller = dice(1, 3, 2, then=1)  # the ram misses; boarding dice 3 (heron) and 2 (gull)
-    _move(state, heron, roller, go1=3, board="yes")
+    _move(state, heron, roller, go1=3, grapple="yes")
     seen = kinds(roller)
     assert seen.index("rammed") < seen.index("free_boarding") < seen.index("boarded")
     assert event(roller, "boarded")["ship"] == "red-heron"
@@ -83,7 +83,7 @@ def test_speronare_both_stuck_optional_rule_and_release_after_3_turns():
     le navi si disincastrano automaticamente dopo 3 turni.\""""
     state, heron, gull = _rig(both_stuck=True)
     gull.guns.append(gull.guns[0].model_copy())
-    _move(state, heron, dice(1, then=1), go1=3, board="no")
+    _move(state, heron, dice(1, then=1), go1=3, grapple="no")
     assert heron.stuck_to == "gull" and gull.stuck_to == "red-heron"
     for turn in range(4):  # the ram's turn, then three whole turns
         assert heron.stuck_to == "gull" and gull.stuck_to == "red-heron"

@@ -27,9 +27,9 @@ def test_every_form_reads_in_italian():
     seen = 0
     for spec in _forms_of_play("pirates", 3):
         seen += 1
-        assert spec.decision.label_text is not None
-        if spec.default is not None:
-            assert spec.default_text_text is not None
+        assert spec.decision.label_in("it") != spec.decision.label_in("en"), spec.decision.label
+        if spec.default_text:
+            assert spec.words("default_text", "it") != spec.words("default_text", "en"), spec.default_text
         for action in spec.actions:
             assert action.label_in("it") != action.label_in("en"), action.label
             for param in action.params:

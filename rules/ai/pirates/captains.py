@@ -132,7 +132,7 @@ class PiratesAI(AICaptain):
         done.sort(key=lambda e: -e[0])
         out = []
         for score, plan, result in done[:12]:
-            payload: dict[str, Any] = {"action": "move", "ship": ship.id, "board": "yes"}
+            payload: dict[str, Any] = {"action": "move", "ship": ship.id, "grapple": "yes"}
             for k, (t, go) in enumerate(plan, start=1):
                 payload[f"turn{k}"], payload[f"go{k}"] = t, go
             probe = self._probe(state, ship, result)
