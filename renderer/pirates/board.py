@@ -19,7 +19,7 @@ from renderer.theme import Theme, mix, text_sprite
 from renderer.viewport import Viewport
 from rules.core.scenarios import scenario_title
 from rules.core.tables import squares
-from rules.core.texts import text
+from rules.core.texts import side_name, text
 
 FOG = (196, 200, 206)
 SHOALS = (176, 222, 214)
@@ -34,6 +34,11 @@ FACING = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
 
 def _t(code: str, lang: str, **params: Any) -> str:
     return text(f"pirates.{code}", lang, **params)
+
+
+def _side(side: str, lang: str) -> str:
+    """A fleet as players name it ("Red"), as the bot's own lines do."""
+    return side_name("pirates", str(side), lang)
 
 
 def _centre(cells: list[list[int]]) -> tuple[float, float]:
@@ -176,16 +181,16 @@ class PiratesBoard(SquareBoard):
     def status_line(self, view: View, lang: str = "en") -> str:
         line = _t("head.turn", lang, turn=view.get("turn"), limit=view.get("turns_limit"))
         if view.get("over"):
-            result = (_t("word.winner", lang, side=view["winner"]) if view.get("winner") else _t("word.draw", lang))
+            result = (_t("word.winner", lang, side=_side(view["winner"], lang)) if view.get("winner") else _t("word.draw", lang))
             return f"{line} · " + _t("head.over", lang, result=result)
         if view.get("step") == "fire":
             return f"{line} · " + _t("head.step-fire", lang)
         if view.get("acting"):
-            return f"{line} · " + _t("head.step-manoeuvre", lang, side=view["acting"])
+            return f"{line} · " + _t("head.step-manoeuvre", lang, side=_side(view["acting"], lang))
         return line
 
     def header(self, view: View, lang: str = "en") -> Header:
-        banked = ", ".join(f"{s} {v}" for s, v in (view.get("banked") or {}).items())
+        banked = ", ".join(f"{_side(s, lang)} {v}" for s, v in (view.get("banked") or {}).items())
         title = scenario_title(view.get("title"), lang) or str(view.get("scenario") or "")
         return Header(title=title,
                       lines=(self.status_line(view, lang), _t("head.banked", lang, banked=banked)))
@@ -194,7 +199,7 @@ class PiratesBoard(SquareBoard):
         lang = theme.lang
         sides = list(view.get("sides", []))
         banked = view.get("banked") or {}
-        fleets = tuple(LegendEntry(f"{s} ({banked.get(s, 0)})", side_icon(i, theme)) for i, s in enumerate(sides))
+        fleets = tuple(LegendEntry(f"{_side(s, lang)} ({banked.get(s, 0)})", side_icon(i, theme)) for i, s in enumerate(sides))
 
         def square(fill, dots=None):
             def paint(img: Image.Image, draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int]) -> None:
@@ -225,7 +230,7 @@ class PiratesBoard(SquareBoard):
             status = _t("status.fog", lang)
         elif d.get("docked"):
             status = _t("status.docked", lang)
-        return _t("alt.ship", lang, name=piece.name, side=piece.side, square=piece.cell,
+        return _t("alt.ship", lang, name=piece.name, side=_side(piece.side, lang), square=piece.cell,
                   facing=_t(f"word.facing-{round(piece.pose.heading / 45) % 8}", lang),
                   masts=d.get("masts_left"), of=d.get("masts"), status=status)
 
@@ -250,7 +255,7 @@ class PiratesBoard(SquareBoard):
         if fort is not None:
             guns = ", ".join(f"{g['range']}{g['score']}" for g in fort["guns"]) or "-"
             hold = ", ".join(str(t["value"]) for t in fort["treasure"] if t["value"] is not None) or "-"
-            return plain_card(f"{fort['name']} ({fort['side']})", [
+            return plain_card(f"{fort['name']} ({_side(fort['side'], lang)})", [
                 _t("card.fort", lang, squares=" ".join(_name(c) for c in fort["squares"]),
                    flags=" ".join(_name(c) for c in fort["flags"])),
                 _t("card.guns", lang, guns=guns), _t("card.hold", lang, hold=hold)], theme)
@@ -260,7 +265,7 @@ class PiratesBoard(SquareBoard):
             crew, where = crews[piece_id]
             ability = _t(f"word.{crew['ability']}", lang) if crew.get("ability") else "-"
             return plain_card(crew["name"] or _t("card.face-down", lang), [
-                _t("card.crew-of", lang, side=crew["side"], where=where), _t("card.ability", lang, ability=ability)],
+                _t("card.crew-of", lang, side=_side(crew["side"], lang), where=where), _t("card.ability", lang, ability=ability)],
                 theme)
         known = [s["id"] for s in view["ships"]] + [f["id"] for f in view.get("forts", [])] + list(crews)
         if piece_id not in known:
@@ -274,7 +279,7 @@ class PiratesBoard(SquareBoard):
                     facing=_t(f"word.facing-{round(d['heading'] / 45) % 8}", lang), status=status),
                  _t("card.masts", lang, left=d["masts_left"], of=d["masts"], speed=d["speed"], cargo=d["cargo"]),
                  _t("card.guns", lang, guns=guns), _t("card.crew", lang, crew=crew), _t("card.hold", lang, hold=hold)]
-        return plain_card(f"{d['name']} ({d['side']})", lines, theme)
+        return plain_card(f"{d['name']} ({_side(d['side'], lang)})", lines, theme)
 
     def signature(self, view: View) -> Hashable:
         return (view.get("turn"), view.get("step"), view.get("acting"), view.get("over"),

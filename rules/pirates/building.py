@@ -154,4 +154,4 @@ def _fits(state: PiratesState, crew: Crew, ship: Ship) -> bool:
 def transfer(state: PiratesState, crew: Crew, to: str, roller: Roller) -> None:
     was = crew.place
     crew.place, crew.moved = to, True
-    roller.log.emit("crew_moved", crew=crew.id, start=was, end=to)
+    roller.log.emit("crew_moved", crew=crew.id, start=was, end=to, names=state.names(was, to))

@@ -79,7 +79,8 @@ def sink(state: PiratesState, ship: Ship, by: str | None, roller: Roller) -> Non
     if cargo:
         keep = cargo[0]
         keep.place = nearest_holder(state, ship)
-        roller.log.emit("treasure_drifts", ship=ship.id, treasure=keep.id, holder=keep.place)
+        roller.log.emit("treasure_drifts", ship=ship.id, treasure=keep.id, holder=keep.place,
+                        names=state.names(keep.place))
     for t in cargo[1:]:
         roller.log.emit("treasure_lost", treasure=t.id, ship=ship.id)
 

@@ -71,7 +71,7 @@ def build(state: PiratesState, ship: Ship, key: str, roller: Roller) -> Fort:
         t.place = fort.id
         t.public = True
     roller.log.emit("fort_built", ship=ship.id, fort=fort.id, key=key, island=island.id,
-                    value=sum(t.value for t in moved))
+                    value=sum(t.value for t in moved), names=state.names(island.id, fort.id))
     return fort
 
 
@@ -84,7 +84,8 @@ def bank_in_fort(state: PiratesState, ship: Ship, roller: Roller) -> None:
     for t in cargo:
         t.place, t.public = fort.id, True
     if cargo:
-        roller.log.emit("banked", ship=ship.id, island=fort.id, values=[t.value for t in cargo])
+        roller.log.emit("banked", ship=ship.id, island=fort.id, values=[t.value for t in cargo],
+                        names=state.names(fort.id))
 
 
 def hit(state: PiratesState, fort: Fort, by: str, roller: Roller) -> None:
@@ -98,7 +99,8 @@ def hit(state: PiratesState, fort: Fort, by: str, roller: Roller) -> None:
         state.forts.remove(fort)
         for t in state.treasure_at(fort.id):
             t.place = fort.island
-        roller.log.emit("fort_destroyed", fort=fort.id, island=fort.island, by=by)
+        roller.log.emit("fort_destroyed", fort=fort.id, island=fort.island, by=by,
+                        names=state.names(fort.id, fort.island))
 
 
 def fort_cells(state: PiratesState) -> dict[Cell, Fort]:

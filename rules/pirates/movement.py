@@ -235,7 +235,7 @@ def move(state: PiratesState, ship: Ship, plan: Plan, roller: Roller) -> Sailing
         island = sea.dockable(state, ship)
         if island is not None:
             ship.docked = island.id
-            roller.log.emit("docked", ship=ship.id, island=island.id)
+            roller.log.emit("docked", ship=ship.id, island=island.id, names=state.names(island.id))
     return result
 
 

@@ -193,6 +193,16 @@ class PiratesState(BaseModel):
     def home(self, side: str) -> Island:
         return next(i for i in self.islands if i.kind == "home" and i.side == side)
 
+    def names(self, *idents: str | None) -> dict[str, str]:
+        """The names of the islands, forts and ships an event mentions, by id: an event
+        line is worded from the event alone ("docks at Gallows Rock", not "gallows")."""
+        out = {}
+        for ident in idents:
+            thing = self.find_island(ident) or self.find_fort(ident) or self.find_ship(ident)
+            if thing is not None:
+                out[str(ident)] = thing.name
+        return out
+
     def seat_of(self, side: str) -> str:
         return next(s.id for s in self.seats if s.side == side)
 

@@ -5,15 +5,18 @@ from __future__ import annotations
 from typing import Any
 
 from rules.core.events import Event
-from rules.core.texts import Speaker
+from rules.core.texts import Speaker, side_name
 from rules.pirates.catalogue import CREWS, SHIPS
 from rules.pirates.movement import square_name
 from rules.pirates.wording import TEXTS
 
 
-def name_of(ident: Any) -> str:
-    """A readable name for an id: a named ship's own name, else the id's words."""
+def name_of(ident: Any, names: dict[str, str] | None = None) -> str:
+    """A readable name for an id: the name the event gives it (islands, forts, ships),
+    a named ship's own name, else the id's words."""
     ident = str(ident)
+    if names and ident in names:
+        return names[ident]
     if ident in SHIPS:
         return SHIPS[ident].name
     return ident.replace("-", " ")
@@ -26,16 +29,22 @@ def _sq(value: Any) -> str:
 def describe(event: Event, lang: str = "en") -> str:
     say = Speaker(TEXTS, lang)
     d: dict[str, Any] = dict(event.data)
+    names = d.pop("names", None) or {}
 
     def word(key: str, **params: Any) -> str:
         return say(f"pirates.word.{key}", **params)
 
+    def side(value: Any) -> str:
+        return side_name("pirates", str(value), lang)
+
+    if d.get("side") is not None:  # a side's id ("red") as players name it ("Red")
+        d["side"] = side(d["side"])
     for key in ("ship", "target", "other", "where", "island", "holder", "zone", "fort", "towed"):
         if key in d and d[key] is not None:
-            d[key] = name_of(d[key])
+            d[key] = name_of(d[key], names)
     k = event.kind
     if k == "order":
-        d["slots"] = ", ".join(f"{s} {n}" for s, n in d.get("slots", []))
+        d["slots"] = ", ".join(f"{side(s)} {n}" for s, n in d.get("slots", []))
     elif k == "manoeuvre":
         d["action"] = word(f"action-{d['action']}")
     elif k in ("moved", "reversed", "left_fog"):
@@ -55,7 +64,7 @@ def describe(event: Event, lang: str = "en") -> str:
         d["crew"] = CREWS[d["key"]].name if d.get("key") in CREWS else word("crew")
         d["ability"] = word(ability) if ability else ""
     elif k == "sunk":
-        d["by"] = word("by", side=d["by"]) if d.get("by") else ""
+        d["by"] = word("by", side=side(d["by"])) if d.get("by") else ""
     elif k == "treasure_seen":
         d["values"] = ", ".join(str(v) for v in d.get("values", [])) or word("nothing")
     elif k == "zone_treasure":
@@ -76,13 +85,13 @@ def describe(event: Event, lang: str = "en") -> str:
         d["what"] = (SHIPS.get(key) or CREWS.get(key)).name if (key in SHIPS or key in CREWS) else str(key)
         d["paid"] = " + ".join(str(v) for v in d.get("paid", [])) or "0"
     elif k == "crew_moved":
-        d["start"], d["end"] = name_of(d.get("start")), name_of(d.get("end"))
+        d["start"], d["end"] = name_of(d.get("start"), names), name_of(d.get("end"), names)
     elif k == "fort_built":
         d["kind"] = word(str(d.get("key")))
     elif k == "game_over":
         d["why"] = word(f"why-{d['why']}")
-        d["scores"] = ", ".join(f"{s} {v}" for s, v in d.get("scores", {}).items())
-        d["result"] = word("winner", side=d["winner"]) if d.get("winner") else word("draw")
+        d["scores"] = ", ".join(f"{side(s)} {v}" for s, v in d.get("scores", {}).items())
+        d["result"] = word("winner", side=side(d["winner"])) if d.get("winner") else word("draw")
     code = f"pirates.event.{k}"
     if code not in TEXTS:
         return k

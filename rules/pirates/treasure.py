@@ -46,9 +46,9 @@ def explore(state: PiratesState, ship: Ship, roller: Roller) -> None:
     for t in found:
         if ship.side not in t.seen_by:
             t.seen_by.append(ship.side)
-    roller.log.emit("explored", ship=ship.id, where=where, count=len(found))
+    roller.log.emit("explored", ship=ship.id, where=where, count=len(found), names=state.names(where))
     roller.log.emit("treasure_seen", to=[state.seat_of(ship.side)], ship=ship.id, where=where,
-                    values=[t.value for t in found])
+                    values=[t.value for t in found], names=state.names(where))
     taken = sorted(found, key=lambda t: (-t.value, t.id))[:max(room(state, ship), 0)]
     for t in taken:
         t.place = ship.id
@@ -84,7 +84,8 @@ def bank(state: PiratesState, ship: Ship, roller: Roller) -> None:
         t.place = ship.docked or ""
         t.public = True
     if cargo:
-        roller.log.emit("banked", ship=ship.id, island=ship.docked, values=[t.value for t in cargo])
+        roller.log.emit("banked", ship=ship.id, island=ship.docked, values=[t.value for t in cargo],
+                        names=state.names(ship.docked))
 
 
 def safe(state: PiratesState, t: Treasure) -> bool:

@@ -9,10 +9,14 @@ import pytest
 from renderer.api import describe_image, render_card, render_map
 from rules.core import game
 from rules.core.dice import SeededDice
+from rules.core.events import Event
 from rules.core.randomplay import random_order
 from rules.core.registry import get_ruleset
 from rules.core.ruleset import Seat
+from rules.pirates import turns
+from rules.pirates.texts import describe
 from tests.core.test_catalogues import _forms_of_play
+from tests.pirates.helpers import dice, new_state, put
 
 
 def _start(scenario: str, seed: int = 1):
@@ -93,3 +97,20 @@ def test_a_crew_card_shows_a_face_down_crew_only_to_her_side():
     assert render_card(public, crew.id).tobytes() != render_card(mine, crew.id).tobytes()
     other = rules.perturb_secrets(state, random.Random(2))
     assert render_card(rules.view(other, None), crew.id).tobytes() == render_card(public, crew.id).tobytes()
+
+
+def test_event_lines_name_islands_and_fleets_as_players_know_them():
+    """An event line says "Gallows Rock" and "Red", never the ids "rock" and "red"."""
+    state = new_state()
+    state.island("rock").name = "Gallows Rock"
+    heron = put(state.ship("red-heron"), 7, 4, 0)
+    roller = dice(then=1)
+    turns.act(state, {"action": "move", "ship": heron.id, "go1": 2, "dock": "yes"}, roller)
+    docked = next(e for e in roller.log.events if e.kind == "docked")
+    assert describe(docked, "en") == "Red Heron docks at Gallows Rock."
+    assert describe(docked, "it") == "Red Heron attracca a Gallows Rock."
+    turns.act(state, {"action": "explore", "ship": heron.id}, roller)
+    explored = next(e for e in roller.log.events if e.kind == "explored")
+    assert describe(explored, "en").startswith("Red Heron explores Gallows Rock:")
+    order = Event(kind="order", data={"sides": ["red", "blue"], "slots": [["red", 1], ["blue", 2]]})
+    assert describe(order, "en").endswith("Red 1, Blue 2.")
