@@ -126,13 +126,17 @@ class PiratesBoard(SquareBoard):
             canvas.paste_centred(sprite, cx, cy)
 
     def _draw_wrecks(self, canvas: MapCanvas, view: View) -> None:
+        """A derelict or a wreck: a crossed square on each of her squares, edged in her
+        fleet's colour (a derelict still counts for her fleet, and may be towed home)."""
         draw = canvas.draw
+        sides = {s: i for i, s in enumerate(view.get("sides", []))}
         for piece in self.pieces(view):
             if piece.afloat:
                 continue
+            edge = canvas.theme.side_colour(sides.get(piece.side, 0))
             for cell in _cells(piece.data):
                 a, b = canvas.px(cell[0] + 0.15, cell[1] + 0.85), canvas.px(cell[0] + 0.85, cell[1] + 0.15)
-                draw.rectangle((a[0], a[1], b[0], b[1]), fill=WRECK, outline=canvas.theme.ink, width=2)
+                draw.rectangle((a[0], a[1], b[0], b[1]), fill=WRECK, outline=edge, width=4)
                 draw.line((a[0], a[1], b[0], b[1]), fill=canvas.theme.halo, width=3)
                 draw.line((a[0], b[1], b[0], a[1]), fill=canvas.theme.halo, width=3)
 
