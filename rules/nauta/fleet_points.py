@@ -38,6 +38,9 @@ MOST_BY_SIZE: dict[str, dict[int, int]] = {
     "pirate": {5: 0, 6: 0},
     "illyrian": {1: 0, 2: 0, 3: 0, 4: 0, 5: 0, 6: 0},
 }
+# Before every nation was sold the sides were Rome and Carthage; a server's saved
+# scenarios keep those ids and still load.
+RENAMED_SIDES = {"rome": ("south", {"nation": "roman_punic"}), "carthage": ("north", {"nation": "carthaginian"})}
 SKILLED_FACTOR = 0.9  # §3 / Classis: a skilled fleet's points
 # §1: "L'area di gioco minima per due flotte da 300 punti ... è di 60 x 60 cm", in
 # segments of 2 cm.
@@ -87,7 +90,8 @@ def _size_problems(nation: str, fleet: list[Bought]) -> list[Text]:
 class NautaFleets:
     def terms(self) -> Terms:
         return Terms(sides=SIDES, designs=DESIGNS, max_ships=MAX_SHIPS, width=TABLE[0], height=TABLE[1],
-                     budget=BUDGET, title="nauta.scenario.points-battle", measure="segments")
+                     budget=BUDGET, title="nauta.scenario.points-battle", measure="segments",
+                     renamed_sides=RENAMED_SIDES)
 
     def price(self, side: str, design: str, params: dict[str, str]) -> Bought:
         found = self.terms().design(design)
