@@ -2,7 +2,7 @@
 
     .venv/bin/python bench/bench_render.py [--runs N]
 
-Draws a phase of a 20-ship game at 1280 px (ranges and reach of the ships whose
+Draws a phase of a 20-ship game at the map width (1000 px) (ranges and reach of the ships whose
 turn it is included) and encodes it as the bot sends it (PNG bytes), N times;
 prints the median, the median of Pillow saving an empty PNG of the same size
 measured in the same run (a yardstick for this machine's speed), and their

@@ -125,6 +125,11 @@ class Transport(Protocol):
     async def remind(self, place: Place, user_ids: Sequence[int], text: str) -> None:
         """A reminder in the thread that pings exactly ``user_ids``."""
 
+    async def keep_posted(self, place: Place, lines: Sequence[str], message_id: int | None) -> int:
+        """One standing post that pings nobody (a campaign's summary): message
+        ``message_id`` edited to ``lines`` in place, or, when there is none or it was
+        deleted, a new message posted. Returns the id of the message that holds it."""
+
 
 @dataclass(frozen=True, slots=True)
 class Posted:
@@ -161,6 +166,10 @@ class InProcessTransport:
     dm_faults: dict[int, list[DeliveryError]] = field(default_factory=dict)
     names: dict[int, str] = field(default_factory=dict)
     now: Callable[[], float] | None = None
+    # standing posts by message id (the index of their entry in ``posts``); ids not in it
+    # stand for messages deleted
+    standing: dict[int, int] = field(default_factory=dict)
+    edits: list[int] = field(default_factory=list)
 
     def render(self, text: str) -> str:
         return render(text, PlainText(self.names, self.now))
@@ -198,6 +207,19 @@ class InProcessTransport:
         if place.target in self.broken:
             raise self.broken[place.target]
         self.reminders.append(Reminder(place, list(user_ids), self.render(text)))
+
+    async def keep_posted(self, place: Place, lines: Sequence[str], message_id: int | None) -> int:
+        if place.target in self.broken:
+            raise self.broken[place.target]
+        post = Posted(place, self._lines(lines), None, [])
+        if message_id is not None and message_id in self.standing:
+            self.posts[self.standing[message_id]] = post
+            self.edits.append(message_id)
+            return message_id
+        self.posts.append(post)
+        new_id = 1_000_000 + len(self.posts)
+        self.standing[new_id] = len(self.posts) - 1
+        return new_id
 
     # -- for tests and the demo ------------------------------------------------------
     def public_texts(self) -> list[str]:

@@ -43,6 +43,7 @@ class CampaignRow:
     rosters: list[dict[str, Any]]
     created_at: float
     ended_at: float | None
+    summary_message_id: int | None = None  # the message that holds the summary, edited after each battle
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,7 +75,7 @@ def _campaign(row: Any) -> CampaignRow:
                        name=row["name"], ruleset=row["ruleset"], scenario=row["scenario"], language=row["language"],
                        pacing=row["pacing"], phase_seconds=row["phase_seconds"], refit_days=row["refit_days"],
                        status=row["status"], rosters=json.loads(row["rosters"]), created_at=row["created_at"],
-                       ended_at=row["ended_at"])
+                       ended_at=row["ended_at"], summary_message_id=row["summary_message_id"])
 
 
 def _battle(row: Any) -> BattleRow:
@@ -186,10 +187,14 @@ class CampaignsMixin:
             await conn.execute("UPDATE campaigns SET rosters = ? WHERE id = ?", (_json(rosters_after), campaign_id))
             return True
 
-    async def mark_campaign_summary(self, campaign_id: int, number: int) -> None:
+    async def mark_campaign_summary(self, campaign_id: int, number: int, message_id: int | None = None) -> None:
+        """The summary after battle ``number`` went out, in message ``message_id`` (the
+        campaign's one summary post, remembered to be edited after the next battle)."""
         async with self._write(None) as conn:  # type: ignore[attr-defined]
             await conn.execute("UPDATE campaign_battles SET summary_posted = 1 WHERE campaign_id = ? AND number = ?",
                                (campaign_id, number))
+            if message_id is not None:
+                await conn.execute("UPDATE campaigns SET summary_message_id = ? WHERE id = ?", (message_id, campaign_id))
 
     async def end_campaign(self, campaign_id: int, ended_at: float) -> bool:
         async with self._write(None) as conn:  # type: ignore[attr-defined]

@@ -54,7 +54,7 @@ def plan_viewport(view: dict[str, Any], *, focus: str | Iterable[str] | None = N
 def render_map(view: dict[str, Any], *, focus: str | Iterable[str] | None = None,
                previous_frame: PreviousFrame = None, theme: Theme = DEFAULT_THEME,
                overlays: bool = True, legend: bool = True, lang: str | None = None) -> Image.Image:
-    """The map of a view as an RGB image, ``theme.width`` (1280) px wide.
+    """The map of a view as an RGB image, ``theme.width`` (1000) px wide.
 
     ``focus``: ship id(s) to ring, show the ranges and reach of, and keep in view
     (default: the ships about to act). ``previous_frame``: the last frame's

@@ -30,6 +30,9 @@ class MapCanvas:
         self._overlay: Image.Image | None = None
         self._overlay_draw: ImageDraw.ImageDraw | None = None
         self._dirty: tuple[int, int, int, int] | None = None
+        # Small texts drawn on the sea before the labels (ring numbers, card letters):
+        # labels keep clear of them (see renderer.labels.paste_note).
+        self.notes: list[tuple[float, float, float, float]] = []
 
     @property
     def size(self) -> tuple[int, int]:

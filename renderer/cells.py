@@ -35,7 +35,7 @@ from rules.core.scenarios import scenario_title
 from rules.core.tables.compass import compass
 from rules.core.tables.open_table import Pose, base_polygon
 
-MAP_HEIGHT = 900  # px: the same for every frame of a game
+MAP_ASPECT = 0.7  # the map's height over its width: the same for every frame of a game
 Points = list[tuple[float, float]]
 
 
@@ -125,7 +125,7 @@ class CellBoard(ABC):
     # -- viewport and background -------------------------------------------------------
 
     def map_size(self, view: View, theme: Theme) -> tuple[int, int]:
-        return theme.width, MAP_HEIGHT
+        return theme.width, round(theme.width * MAP_ASPECT)
 
     def _shifted(self, view: View) -> tuple[float, float, float, float]:
         x0, y0, x1, y1 = self.world(view)
@@ -137,7 +137,7 @@ class CellBoard(ABC):
         # everything drawn is shifted alike (``shift``).
         _x0, _y0, w, h = self._shifted(view)
         return plan((0.0, 0.0, w, h), (w, h), self.map_size(view, theme), previous=previous,
-                    max_scale=self.max_scale, border=0.5)
+                    max_scale=theme.zoom_cap(self.max_scale), border=0.5)
 
     def shift(self, view: View, x: float, y: float) -> tuple[float, float]:
         x0, y0, _w, _h = self._shifted(view)

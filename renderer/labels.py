@@ -119,6 +119,20 @@ def label_bounds(canvas: MapCanvas) -> Rect:
     return (sx, sy, w - sx, h - sy)
 
 
+def paste_note(canvas: MapCanvas, sprite: Image.Image, cx: float, cy: float) -> Rect:
+    """A small text of the sea (a range ring's number, a turning card's letter) centred
+    on (cx, cy), moved inside the grid's letters and numbers; noted on the canvas, so
+    that the labels placed after it keep clear of it."""
+    w, h = sprite.size
+    x0, y0, x1, y1 = label_bounds(canvas)
+    left = min(max(cx - w / 2, x0), x1 - w)
+    top = min(max(cy - h / 2, y0), y1 - h)
+    canvas.paste(sprite, left, top)
+    rect = (left, top, left + w, top + h)
+    canvas.notes.append(rect)
+    return rect
+
+
 # Labels placed but not drawn yet: (sprite, where, the piece's box if a leader is needed).
 LabelBatch = list[tuple[Image.Image, Rect, "Rect | None"]]
 

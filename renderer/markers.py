@@ -86,6 +86,9 @@ def draw_ghost_bases(canvas: MapCanvas, piece: ShipOnTable, poses: Iterable[Pose
             dashed_line(canvas.draw, canvas.poly_px(corners), canvas.theme.reach, width=2, dash=5, gap=4)
 
 
+TRAIL_DOT_PX = 5  # half the side of a trail's dot, with its white edge
+
+
 def draw_trail(canvas: MapCanvas, trail: Iterable[Iterable[float]], colour: RGB) -> None:
     """Where a ship sailed: a haloed line through the points she passed, a dot at each
     but the last (her marker stands there)."""
@@ -96,4 +99,5 @@ def draw_trail(canvas: MapCanvas, trail: Iterable[Iterable[float]], colour: RGB)
     canvas.draw.line(pts, fill=(255, 255, 255), width=6, joint="curve")
     canvas.draw.line(pts, fill=colour, width=3, joint="curve")
     for x, y in pts[:-1]:
-        canvas.draw.ellipse((x - 4, y - 4, x + 4, y + 4), fill=colour, outline=(255, 255, 255))
+        r = TRAIL_DOT_PX - 1
+        canvas.draw.ellipse((x - r, y - r, x + r, y + r), fill=colour, outline=(255, 255, 255))

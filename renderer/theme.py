@@ -1,9 +1,11 @@
 """Colours, sizes and fonts shared by every board style.
 
-Players mostly look at the map on a phone, where a 1280 px image is shown about
-1:1 in physical pixels: every text size here is therefore 14 px or more, and
-colours come from the Okabe-Ito palette, which stays distinct for the common
-forms of colour blindness.
+Players mostly look at the map on a phone, where Discord shows an image inline
+550 px wide (PHONE_PX): a map is drawn 1000 px wide, so that it is shrunk by 0.55
+only, and every text is 15 px or more, 8.25 px or more at 550 px (PHONE_MIN_PX is
+the floor: smaller, a name or a number needs the image opened full size). Colours
+come from the Okabe-Ito palette, which stays distinct for the common forms of
+colour blindness.
 """
 from __future__ import annotations
 
@@ -18,7 +20,14 @@ from PIL import Image, ImageDraw, ImageFont
 RGB = tuple[int, int, int]
 RGBA = tuple[int, int, int, int]
 
-MIN_TEXT_PX = 14
+MAP_WIDTH = 1000
+# Boards give their closest zoom (``max_scale``, px per table unit) for a map this wide:
+# a narrower map frames the same part of the table, and only its texts, badges and
+# gauges grow against the ships.
+SCALE_WIDTH = 1280
+PHONE_PX = 550  # Discord's inline preview width
+PHONE_MIN_PX = 8.0  # the smallest text size that reads at PHONE_PX
+MIN_TEXT_PX = 15  # PHONE_MIN_PX at PHONE_PX, on a MAP_WIDTH image, rounded up
 
 # Okabe & Ito, "Color Universal Design" (2008), in the order sides receive them:
 # the first two (blue, vermillion) are the most separable pair for every kind of
@@ -39,15 +48,16 @@ SIDE_SHAPES: tuple[str, ...] = ("●", "■", "◆", "▲", "▼", "★")
 @dataclass(frozen=True)
 class Theme:
     lang: str = "en"  # the language of every word drawn
-    width: int = 1280
+    width: int = MAP_WIDTH
     header_height: int = 96
-    # Font sizes in px; the smallest is the floor for any text in an image.
+    # Font sizes in px; the smallest is the floor for any text in an image. At 550 px
+    # (x 0.55): 14.3, 10.5, 11, 8.8, 8.25, 8.8.
     title_px: int = 26
     status_px: int = 19
     name_px: int = 20
-    label_px: int = 15
-    small_px: int = 14
-    legend_px: int = 15
+    label_px: int = 16
+    small_px: int = 15
+    legend_px: int = 16
 
     ink: RGB = (28, 32, 38)
     halo: RGB = (255, 255, 255)
@@ -87,6 +97,14 @@ class Theme:
     def text_sizes(self) -> list[int]:
         return [self.title_px, self.status_px, self.name_px, self.label_px, self.small_px,
                 self.legend_px]
+
+    def zoom_cap(self, max_scale: float) -> float:
+        """A board's closest zoom (px per unit on a SCALE_WIDTH map) on this theme's map."""
+        return max_scale * self.width / SCALE_WIDTH
+
+    def on_phone(self, px: float) -> float:
+        """``px`` of an image this theme draws, as shown PHONE_PX wide."""
+        return px * PHONE_PX / self.width
 
 
 DEFAULT_THEME = Theme()

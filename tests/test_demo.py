@@ -11,6 +11,7 @@ from PIL import Image
 
 from bot.cli import main
 from bot.demo import run_demo
+from renderer.theme import DEFAULT_THEME
 from rules.core.record import GameRecord, replay
 from rules.core.registry import get_ruleset, ruleset_names
 
@@ -19,7 +20,7 @@ def test_the_demo_writes_maps_replay_record_and_log(tmp_path):
     result = asyncio.run(run_demo(tmp_path, seed=3, scenario="frigate-duel", level="captain"))
     assert result.images, "a map per resolution"
     with Image.open(result.images[0]) as first:
-        assert first.size[0] == 1280 and first.mode == "RGB"
+        assert first.size[0] == DEFAULT_THEME.width and first.mode == "RGB"
     with Image.open(result.replay) as anim:
         assert anim.format == "GIF" and getattr(anim, "n_frames", 1) > 1
     record = GameRecord.load(result.record)

@@ -99,6 +99,21 @@ class DiscordTransport:
     async def remind(self, place: Place, user_ids: Sequence[int], text: str) -> None:
         await self.post(place, [text], mentions=user_ids)
 
+    async def keep_posted(self, place: Place, lines: Sequence[str], message_id: int | None) -> int:
+        channel = self.client.get_partial_messageable(place.target, guild_id=place.guild_id)
+        # one message, so that it can be edited as a whole (a longer text is cut to fit)
+        content = (split_lines(self._render(lines)) or ["\u200b"])[0]
+        silent = discord.AllowedMentions.none()
+        async with _delivery(place.target):
+            if message_id is not None:
+                try:
+                    await channel.get_partial_message(message_id).edit(content=content, allowed_mentions=silent)
+                    return message_id
+                except discord.NotFound:
+                    log.info("standing post %s in %s was deleted: posting it again", message_id, place.target)
+            message = await channel.send(content, allowed_mentions=silent)
+            return message.id
+
     # -- private -------------------------------------------------------------------------------
     async def prompt(self, user_id: int, prompt: Prompt) -> bool:
         """The call for orders, then one message of menus per decision."""

@@ -311,12 +311,13 @@ class CampaignMixin(LadderMixin, LobbyMixin):
         view = await self.campaign_view(campaign_id)
         lines = summary_lines(self, view, battle)
         try:
-            await self.transport.post(Place(view.campaign.guild_id, view.campaign.channel_id), lines)
+            message_id = await self.transport.keep_posted(Place(view.campaign.guild_id, view.campaign.channel_id),
+                                                          lines, view.campaign.summary_message_id)
         except DeliveryError as exc:
             logger.warning("campaign %s: the summary after battle %s did not go out (%s); the next start posts it",
                            campaign_id, battle.number, exc.reason)
             return
-        await self.db.mark_campaign_summary(campaign_id, battle.number)
+        await self.db.mark_campaign_summary(campaign_id, battle.number, message_id)
 
     # -- the host's -----------------------------------------------------------------------------------
     def _require_campaign_host(self, campaign: CampaignRow, actor_id: int, manager: bool) -> None:

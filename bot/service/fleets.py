@@ -103,10 +103,12 @@ class FleetsMixin(LobbyMixin):
         game = await self.create_game(guild_id, channel_id, host_id, ruleset, SCENARIO, options=options,
                                       pacing=pacing, language=language, thread_id=thread_id, setup=setup)
         builder = self._builder(ruleset)
+        renamed = builder.terms().renamed_sides
         for side, ships in fleets.items():
+            side, implied = renamed.get(side, (side, {}))
             side = self._side(game, side)
             for ship in ships:
-                await self._buy(game, builder, side, HOST_SEAT, ship["design"], ship.get("params", {}))
+                await self._buy(game, builder, side, HOST_SEAT, ship["design"], {**implied, **ship.get("params", {})})
         return game
 
     # -- the builder form --------------------------------------------------------------

@@ -25,6 +25,7 @@ from renderer.cannoni.ships import (BADGES, GAUGE_H, Ship, ShipLook, badges_of, 
                                     paint_gauge, paint_rig, run_to_act, ships_of, to_act)
 from renderer.cannoni.text import describe
 from renderer.canvas import MapCanvas, PxPoint, dashed_line
+from renderer.labels import paste_note
 from renderer.legend_entries import trail_icon
 from renderer.open_table.action import shot_ids, within
 from renderer.open_table.board import Labelled, Sections, ShipsBoard
@@ -213,7 +214,7 @@ class CannoniBoard(ShipsBoard):
             outline_band(canvas, pts, solid, edge)
         for text, (x, y) in labels:
             sprite = text_sprite(text, theme.small_px, True, edge, theme.halo, 2)
-            canvas.paste_centred(sprite, x, y)
+            paste_note(canvas, sprite, x, y)
 
     # -- words ----------------------------------------------------------------------
 

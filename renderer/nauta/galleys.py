@@ -29,7 +29,7 @@ OVERLAY_LIMIT = 4  # most ships whose reach is drawn at once
 REACH_ALPHA = 60
 ARC_ALPHA = 70
 # Chips and the soldiers' gauge are as high as a status badge (BADGE).
-SOLDIER_BOX = 8  # px, width of one soldiers' unit in the gauge
+SOLDIER_BOX = 10  # px, width of one soldiers' unit in the gauge (5.5 px at 550)
 # Fittings as the label names them: short enough to sit under a name, plain enough
 # to need no legend.
 # -- the view's galleys -------------------------------------------------------------

@@ -46,7 +46,7 @@ from renderer.open_table.action import (Shot, draw_shot, draw_wreck, framed, fre
                                         shot_icon, shot_ids, shot_tag, shots_of, within, wreck_icon, wreck_label)
 from renderer.open_table.inset import draw_inset, inset_icon, place_inset
 from renderer.legend_entries import afloat_counts, mini_marker, side_entries
-from renderer.markers import LocalToPx, draw_marker, draw_trail
+from renderer.markers import TRAIL_DOT_PX, LocalToPx, draw_marker, draw_trail
 from renderer.open_table.ships import (LabelPart, Look, Reach, ReachStyle, TableShip, draw_reach_lines, label_sprite,
                                        paint_ship, shade_fans)
 from renderer.open_table.table import OpenTableBoard
@@ -233,10 +233,17 @@ class ShipsBoard(OpenTableBoard):
 
     def take_obstacles(self, canvas: MapCanvas, view: View, shown: Sequence[Any], ring_ids: set[str],
                        taken: Placement) -> None:
-        """What labels must not hide: every ship's marker and the names of depth zones
-        and land."""
+        """What labels must not hide: every ship's marker, where her trail starts (the
+        dot that says where she came from), the small texts of the overlays (ring numbers,
+        card letters) and the names of depth zones and land."""
         taken.taken.extend(self.obstacle_box(canvas, s, s.id in ring_ids) for s in shown)
+        for s in shown:
+            trail = s.data.get("trail") or ()
+            if len(trail) > 1:
+                x, y = canvas.px(*trail[0])
+                taken.taken.append((x - TRAIL_DOT_PX, y - TRAIL_DOT_PX, x + TRAIL_DOT_PX, y + TRAIL_DOT_PX))
         taken.taken.extend(self.zone_label_rects(view, canvas.viewport, canvas.theme))
+        taken.taken.extend(canvas.notes)
 
     def draw_under(self, canvas: MapCanvas, view: View, ships: Sequence[Any]) -> None:
         pass

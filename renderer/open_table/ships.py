@@ -22,7 +22,7 @@ from shapely.geometry import Polygon
 
 from renderer.board import IconPainter, LegendEntry
 from renderer.canvas import MapCanvas, PxPoint
-from renderer.labels import BADGE, badge_tile, flame_badge, label_tile
+from renderer.labels import BADGE, badge_tile, flame_badge, label_tile, paste_note
 from renderer.legend_entries import sprite_icon
 from renderer.markers import LocalToPx, draw_ghost_bases, local_rect, paint_hull, paint_ring
 from renderer.pieces import ViewPiece
@@ -242,7 +242,7 @@ def draw_reach_lines(canvas: MapCanvas, ship: TableShip, reach: Reach, style: Re
         if all(math.hypot(spot[0] - q[0], spot[1] - q[1]) >= 18 for q in placed):
             placed.append(spot)
             sprite = text_sprite(letter, theme.small_px, True, theme.reach, theme.halo, 2)
-            canvas.paste_centred(sprite, *spot)
+            paste_note(canvas, sprite, *spot)
     if reach.straight is not None:
         a, b = canvas.px(*reach.straight[0]), canvas.px(*reach.straight[1])
         canvas.draw.line([a, b], fill=theme.reach, width=4)

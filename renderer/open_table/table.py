@@ -21,8 +21,10 @@ from renderer.theme import Theme, text_sprite
 from renderer.viewport import Box, Viewport, plan, union
 
 GRID_INCHES = 6.0
-MIN_MAP_HEIGHT = 720
-MAX_MAP_HEIGHT = 1040
+# The map's height, as a share of its width: the table's proportions, kept between
+# a wide strip and a tall phone-screen picture.
+MIN_MAP_ASPECT = 0.5625
+MAX_MAP_ASPECT = 0.8125
 # The background is drawn at this multiple and reduced, once per table and
 # viewport, so that coastlines are smooth; it is cached, so the cost is paid once.
 BACKGROUND_SUPERSAMPLE = 2
@@ -92,7 +94,8 @@ class OpenTableBoard(ABC):
     def map_size(self, view: View, theme: Theme) -> tuple[int, int]:
         w, h, _ = self.table(view)
         height = round(theme.width * h / w)
-        return theme.width, min(max(height, MIN_MAP_HEIGHT), MAX_MAP_HEIGHT)
+        low, high = round(theme.width * MIN_MAP_ASPECT), round(theme.width * MAX_MAP_ASPECT)
+        return theme.width, min(max(height, low), high)
 
     @abstractmethod
     def piece_boxes(self, view: View, focus: tuple[str, ...], everyone: bool = False) -> list[Box]:
@@ -130,7 +133,7 @@ class OpenTableBoard(ABC):
         m = self.margin
         interest = None if box is None else (box[0] - m, box[1] - m, box[2] + m, box[3] + m)
         return plan(interest, (w, h), self.map_size(view, theme), previous=previous,
-                    max_scale=self.max_scale, zoom_in_steps=None if steady else self.zoom_in_steps)
+                    max_scale=theme.zoom_cap(self.max_scale), zoom_in_steps=None if steady else self.zoom_in_steps)
 
     # -- background -------------------------------------------------------------------
 

@@ -5,7 +5,7 @@ keeps a **roster**: its ships, what each one is (the ruleset's own ``build``: a
 log-book, a galley's type and fittings), the damage she carries (``tracks``: boxes
 printed and boxes lost) and her crew's quality (``grade``). A ruleset that can play
 campaigns implements :class:`CampaignRules` beside its :class:`~rules.core.ruleset.Ruleset`
-(Cannoni's and Nauta's are in their own packages); the bot only calls these methods and
+(each ruleset's are in its own package: rules/<r>/campaign.py); the bot only calls these methods and
 :func:`after_battle`, and never reads a ``build``.
 
 Everything here is pure: rosters in, rosters out.

@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Mapping, Protocol
 
 from pydantic import BaseModel
 
@@ -80,6 +80,9 @@ class Terms:
     budget: float
     measure: str = "in"  # what the table is measured in
     title: str = ""  # a code of the ruleset's catalogue: the battle's title
+    # Side ids a ruleset used before, as saved scenarios may still hold them: each old id
+    # -> (its side now, the choices its ships had implicitly then).
+    renamed_sides: Mapping[str, tuple[str, Mapping[str, str]]] = field(default_factory=dict)
 
     def design(self, design_id: str) -> Design | None:
         return next((d for d in self.designs if d.id == design_id), None)

@@ -56,7 +56,10 @@ class GameSummary(BaseModel):
 
 
 def _pieces(view: Mapping[str, Any]) -> list[PieceView]:
-    return [PieceView.model_validate(p) for p in view.get("ships", []) if isinstance(p, Mapping)]
+    """The pieces on the map and those a view lists as ``gone`` from it (sunk, a prize
+    taken away: the map no longer draws them, but how they left is still theirs)."""
+    return [PieceView.model_validate(p) for key in ("ships", "gone") for p in view.get(key, []) or []
+            if isinstance(p, Mapping)]
 
 
 def _piece_named(pieces: Sequence[PieceView], name: str, side: str, taken: set[str]) -> PieceView | None:

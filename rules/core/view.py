@@ -98,6 +98,9 @@ class PublicView(BaseModel):
     phase: int | None = None
     sides: list[str] = []
     ships: list[PieceView] = []
+    # Pieces no longer on the map (sunk, a prize taken away), for a ruleset whose map
+    # leaves them out of ``ships``: the summary still reads how they left.
+    gone: list[PieceView] = []
     # What was just fired: the shots of this phase and of the last one with action.
     shots: list[ShotView] = []
 

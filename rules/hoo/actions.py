@@ -8,7 +8,7 @@ from rules.core.tables.hexmap import distance
 from rules.hoo import damage, shoals
 from rules.hoo.gunnery import can_reach, fire_dice, hits, location, rake
 from rules.hoo.sequence import move_courses
-from rules.hoo.state import HooState, Ship
+from rules.hoo.state import HooState, Ship, Shot
 
 GRAPPLED_FIRE_MALUS = 2  # dice, on the next boarding roll of a ship that fired while grappled
 
@@ -49,6 +49,7 @@ def fire(state: HooState, ship: Ship, target: Ship, dice_of_guns: int, roller: R
     rolls = [roller.roll(6, f"fire of {ship.id} at {target.id}", ship=ship.id) for _ in range(dice)]
     scored = hits(rolls)
     state.fired = True
+    state.shots.append(Shot(firer=ship.id, target=target.id, hits=scored))
     roller.log.emit("fire", ship=ship.id, name=ship.name, target=target.id, tname=target.name, broadside=broadside,
                     hexes=hexes, dice=dice, raked=raked, aim=aim, rolls=rolls, hits=scored)
     if not scored:

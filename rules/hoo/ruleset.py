@@ -4,16 +4,18 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from rules.core.decisions import Order
 from rules.core.dice import Roller
 from rules.core.events import Event
 from rules.core.ruleset import FILLER, HEADING, PHASE_END, REVEAL, TURN_START, Outcome, Seat, ShipEntry
 from rules.core.scenarios import packaged_scenarios
 from rules.core.steps import SteppedRuleset
 from rules.core.tables.hexmap import distance
+from rules.hoo.campaign import HooCampaign
 from rules.hoo.fleet_points import FLEETS, HooFleets
 from rules.hoo.manifest import MANIFEST
 from rules.hoo.orders import STEPS
-from rules.hoo.ships import card
+from rules.hoo.ships import AREAS, card
 from rules.hoo.state import HooOptions, HooSetup, HooState, Ship
 from rules.hoo.texts import describe
 from rules.hoo.view import perturb_secrets, view
@@ -54,7 +56,7 @@ def placing_order(state: HooState) -> list[str]:
     return out
 
 
-class HooRuleset(SteppedRuleset):
+class HooRuleset(HooCampaign, SteppedRuleset):
     steps = STEPS
     name = MANIFEST.name
     title = TEXTS.text("hoo.manifest.title", "en")
@@ -87,8 +89,11 @@ class HooRuleset(SteppedRuleset):
         for s in setup.ships:
             default = next(seat.id for seat in seats if seat.side == s.side)
             seat = s.player if s.player in seat_ids else default
-            ships.append(Ship(id=s.id, name=s.name, side=s.side, seat=seat, card=s.card, q=s.q, r=s.r,
-                              facing=s.facing % 6, speed=card(s.card).sails[0]))
+            lost = {a: min(max(s.lost.get(a, 0), 0), len(card(s.card).track(a))) for a in AREAS}
+            ship = Ship(id=s.id, name=s.name, side=s.side, seat=seat, card=s.card, q=s.q, r=s.r,
+                        facing=s.facing % 6, speed=0, lost=lost)
+            ship.speed = ship.max_speed  # a campaign's ship sails with the sails she has left
+            ships.append(ship)
         problems = placement_problems(ships)
         land = {h.at for h in setup.shoals if h.kind == "land"}
         problems += [f"{s.id} is on the coast" for s in ships if s.at in land]
@@ -103,6 +108,10 @@ class HooRuleset(SteppedRuleset):
                 ship.placed = False
         roller.log.emit("game_start", title=setup.title, rolls=dict(state.setup_rolls))
         return state
+
+    def resolve(self, state: HooState, orders: list[Order], roller: Roller) -> HooState:
+        # a step's shots are the map's and the summary's until the next step is resolved
+        return super().resolve(state.model_copy(update={"shots": []}) if state.shots else state, orders, roller)
 
     def outcome(self, state: HooState) -> Outcome | None:
         if state.step != "over":

@@ -21,6 +21,7 @@ class ShipSetup(BaseModel):
     r: int
     facing: int  # the hex side her bow faces, 0 north, clockwise
     player: str | None = None
+    lost: dict[str, int] = Field(default_factory=dict)  # boxes crossed out before the battle (a campaign's)
 
 
 class Shoal(BaseModel):
@@ -138,6 +139,14 @@ class Ship(BaseModel):
         return sum(lost_value(c.track(a), self.lost[a]) for a in AREAS)
 
 
+class Shot(BaseModel):
+    """A broadside just fired (the map's line, the summary's first blood): public, the events say it."""
+
+    firer: str
+    target: str
+    hits: int = 0
+
+
 class HooState(BaseModel):
     seats: list[Seat]
     sides: list[str]
@@ -162,6 +171,7 @@ class HooState(BaseModel):
     winner: str | None = None
     over_reason: str = ""
     scores: dict[str, int] = Field(default_factory=dict)
+    shots: list[Shot] = Field(default_factory=list)  # the broadsides of the step just resolved
 
     def ship(self, ship_id: str) -> Ship:
         for s in self.ships:

@@ -30,6 +30,7 @@ def ship_view(state: HooState, ship: Ship, viewer: str | None) -> dict[str, Any]
         "lost": dict(ship.lost), "tracks": {"sails": list(c.sails), "guns": list(c.guns), "crew": list(c.crew)},
         "marker_hidden": hidden and not own,
         "marker": ship.marker if own else None,
+        "captured_by": ship.side if ship.taken_from is not None else None,
         "prize": ship.taken_from is not None, "grappled": ship.grappled, "leak": ship.leak,
         "aground": ship.aground, "wreck": ship.wreck, "in_irons": ship.irons_turn >= state.turn,
         "helm_dead": ship.no_turn_turn == state.turn, "dismasted": ship.dismasted,
@@ -48,8 +49,10 @@ def view(state: HooState, viewer: str | None) -> dict[str, Any]:
         "title": state.title, "scenario": state.scenario, "turn": state.turn, "turns_limit": state.turns_limit,
         "step": state.step, "sides": list(state.sides), "wind": state.wind, "wind_from": bearing(state.wind),
         "ships": [ship_view(state, s, viewer) for s in state.ships if s.on_map or not s.placed],
-        "gone": [{"id": s.id, "name": s.name, "side": s.side, "status": s.status}
+        "gone": [{"id": s.id, "name": s.name, "side": s.side, "status": s.status,
+                  "captured_by": s.side if s.taken_from is not None else None}
                  for s in state.ships if s.placed and not s.on_map],
+        "shots": [shot.model_dump() for shot in state.shots],
         "to_place": list(state.to_place),
         "to_act": [active.id] if active is not None else [],
         "order": list(state.order), "active": state.active, "targets": arcs,

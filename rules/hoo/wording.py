@@ -288,3 +288,9 @@ TEXTS.add_pairs({
                                    "Due flotte acquistate a punti sul Piano Infinito"),
     "hoo.fleet.card": ("{ship} ({points} points)", "{ship} ({points} punti)"),
 })
+
+# The sides as players name them (the summary card, the ladder).
+TEXTS.add_pairs({
+    "hoo.nation.italy": ("Italy", "Italia"),
+    "hoo.nation.britain": ("Britain", "Gran Bretagna"),
+})

@@ -652,8 +652,7 @@ NATIONS = {
 TEXTS.add_pairs(NATIONS)
 # Fleets by points (rules/nauta/fleet_points.py): the builder's form and its problems.
 TEXTS.add_pairs({
-    "nauta.scenario.points-battle": ("Rome against Carthage, fleets bought by points",
-                                     "Roma contro Cartagine, flotte acquistate a punti"),
+    "nauta.scenario.points-battle": ("Two fleets bought by points", "Due flotte acquistate a punti"),
     "nauta.fleet.design": ("{ship} ({points} points)", "{ship} ({points} punti)"),
     "nauta.fleet.param.extra": ("extra soldiers", "soldati extra"),
     "nauta.fleet.extra": ("{n} extra units (+{points} points)", "{n} unità extra (+{points} punti)"),

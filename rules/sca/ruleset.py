@@ -16,7 +16,9 @@ from rules.sca import fleet as F
 from rules.sca import fleet_morale
 from rules.sca import orders as O
 from rules.sca import wind as W
+from rules.sca.campaign import ScaCampaign
 from rules.sca.describe import describe
+from rules.sca.fleets import FLEETS, ScaFleets
 from rules.sca.manifest import MANIFEST
 from rules.sca.part import resolve_part
 from rules.sca.state import ScaOptions, ScaSetup, ScaState, Ship
@@ -44,10 +46,11 @@ def make_ship(setup_ship, seat: str) -> Ship:
                 flagship=setup_ship.flagship,
                 length=length, width=width, bf=t.bf, dc=F.dc_value(t, setup_ship.crew), x=setup_ship.x,
                 y=setup_ship.y, heading=setup_ship.heading % 16, sail="furled" if t.fixed else setup_ship.sail,
-                hull=F.hull_dcs(t.bf), rigging=F.rigging_dcs(masts) if masts else 0)
+                hull=F.hull_dcs(t.bf), rigging=F.rigging_dcs(masts) if masts else 0,
+                hull_lost={"starboard": 0, "port": 0, **setup_ship.hull_lost}, rigging_lost=setup_ship.rigging_lost)
 
 
-class ScaRuleset(SteppedRuleset):
+class ScaRuleset(ScaCampaign, SteppedRuleset):
     name = "sca"
     title = "Signal Close Action — Fast Play (age of sail)"
     options_model = ScaOptions
@@ -60,6 +63,9 @@ class ScaRuleset(SteppedRuleset):
 
     def sides(self, setup: ScaSetup) -> list[str]:
         return list(setup.sides)
+
+    def fleets(self) -> ScaFleets:
+        return FLEETS
 
     def ship_entries(self, setup: ScaSetup) -> list[ShipEntry]:
         return [ShipEntry(id=s.id, name=s.name, side=s.side, player=s.player,

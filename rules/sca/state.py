@@ -21,6 +21,8 @@ class ShipSetup(BaseModel):
     fireship: bool = False
     flagship: bool = False  # the admiral's ship (signals); none flagged: the side's first
     player: str | None = None
+    hull_lost: dict[str, int] = Field(default_factory=dict)  # DCs lost before the battle (a campaign's)
+    rigging_lost: int = 0
 
 
 class LandSetup(BaseModel):

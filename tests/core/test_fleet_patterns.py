@@ -39,13 +39,28 @@ def test_the_largest_fleets_start_in_every_pattern(ruleset, pattern):
     fleets = {}
     for side in terms.sides:
         fleet = []
-        for design in itertools.cycle(d for d in terms.designs if d.for_side(side)):
+        designs = itertools.cycle(d for d in terms.designs if d.for_side(side))
+        for _ in range(50 * terms.max_ships):
             if len(fleet) == terms.max_ships:
                 break
+            design = next(designs)
             if sum(1 for b in fleet if b.design == design.id) >= (design.most or terms.max_ships):
                 continue
-            fleet.append(builder.price(side, design.id, {p.name: rng.choice(p.choices)[0] for p in design.params}))
-        assert builder.problems(side, fleet) == []
+            # random choices, else the first ship's (Nauta's nation), else the form's first
+            # ones; a ship that breaks the fleet's composition (Nauta's: one nation, §5 by
+            # nation) is not bought
+            first = fleet[0].params if fleet else {}
+            for params in ({p.name: rng.choice(p.choices)[0] for p in design.params},
+                           {p.name: first.get(p.name, p.choices[0][0]) for p in design.params},
+                           {p.name: p.choices[0][0] for p in design.params}):
+                if any(v not in {c for c, _ in p.choices} for p in design.params for k, v in params.items()
+                       if k == p.name):
+                    continue
+                bought = builder.price(side, design.id, params)
+                if not builder.problems(side, fleet + [bought]):
+                    fleet.append(bought)
+                    break
+        assert len(fleet) == terms.max_ships and builder.problems(side, fleet) == []
         fleets[side] = fleet
     setup = builder.setup(fleets, Battle(pattern=pattern, budget=10_000))
     seats = [Seat(id=f"p{i + 1}", side=side) for i, side in enumerate(terms.sides)]

@@ -74,8 +74,8 @@ async def test_a_two_battle_campaign_carries_damage_and_a_prize(fake_discord, tm
             await _play_script(bot, game.id, steps[12:], users)
             await server.idle()
             assert (await bot.service.game(game.id)).status == "over"
-            summary = [m for m in w.harbour.messages if f"**{CAMPAIGN}** — battle 1" in m.content]
-            assert len(summary) == 1 and "Surprise" in summary[0].content
+            (summary,) = [m for m in w.harbour.messages if f"**{CAMPAIGN}** — battle 1" in m.content]
+            assert "Surprise" in summary.content and summary.edited is None
 
         # A restart between battles: the rosters are as they were left.
         async with server.running(make_bot(server, database, seed=SEED)) as bot:
@@ -120,7 +120,10 @@ async def test_a_two_battle_campaign_carries_damage_and_a_prize(fake_discord, tm
 
             text = private_answer(await w.mallory.run(w.harbour, "campaign standings"), w.mallory)
             assert "battles fought: 2" in text and text.count("2 battles:") == 2
-            assert len([m for m in w.harbour.messages if f"**{CAMPAIGN}** — battle 2" in m.content]) == 1
+            # The campaign's summary is one post, edited in place: battle 2's words in battle 1's message.
+            assert [m for m in w.harbour.messages if f"**{CAMPAIGN}** — battle" in m.content] == [summary]
+            assert f"**{CAMPAIGN}** — battle 2" in summary.content and summary.edited is not None
+            assert "battles fought: 2" in summary.content
             ladder = private_answer(await w.mallory.run(w.harbour, "ladder"), w.mallory)
             assert "2 captains" in ladder and ladder.count("2 games") == 2
 
@@ -135,6 +138,24 @@ async def test_a_two_battle_campaign_carries_damage_and_a_prize(fake_discord, tm
             (file,) = exported.files
             data = json.loads(file.data)
             assert data["kind"] == "broadside-campaign" and [b["number"] for b in data["battles"]] == [1, 2]
+            # Someone deletes the summary post; after the next battle a new one is posted and
+            # remembered (edited, not posted again, after the one after).
+            summary.deleted = True
+            for number in (3, 4):
+                begun = await w.anne.run(w.harbour, "campaign next-battle")
+                assert f"Battle {number} of **The Channel** has begun" in private_answer(begun, w.anne)
+                thread_n = w.harbour.threads[-1]
+                await settled(w, bot, thread_n)
+                await w.host.run(thread_n, "host end")
+                await server.idle()
+                (new_summary,) = [m for m in w.harbour.messages if f"**{CAMPAIGN}** — battle" in m.content]
+                assert new_summary is not summary and f"— battle {number}: " in new_summary.content
+                if number == 3:
+                    reposted = new_summary
+                    # the edit of the deleted message was answered "Unknown Message", once
+                    assert server.expect_violation(10008).method == "PATCH"
+                else:
+                    assert new_summary is reposted and reposted.edited is not None
             ended = await w.host.run(w.harbour, "campaign end")
             assert "is over" in private_answer(ended, w.host)
             late = await w.anne.run(w.battles, "campaign next-battle", campaign=campaign.id)

@@ -15,7 +15,8 @@ from typing import Any
 import numpy as np
 from PIL import Image
 
-from renderer import DEFAULT_THEME, Viewport
+from renderer import DEFAULT_THEME, Viewport, board_for
+from renderer.frame import header_height
 from renderer.nauta.samples import play as play_nauta
 from renderer.cannoni.samples import fleet_action, play
 
@@ -167,9 +168,14 @@ def hull_sample_point(ship: dict[str, Any]) -> tuple[float, float]:
     return (ship["x"] + along * math.sin(h), ship["y"] + along * math.cos(h))
 
 
-def to_image_px(viewport: Viewport, x: float, y: float) -> tuple[int, int]:
+def to_image_px(viewport: Viewport, x: float, y: float, view: dict[str, Any] | None = None) -> tuple[int, int]:
+    """Where a table point is on the image; below the header band of ``view``'s map when
+    given (a long header wraps onto more rows), else below a band of the theme's height."""
     px, py = viewport.to_px(x, y)
-    return (int(round(px)), int(round(py)) + DEFAULT_THEME.header_height)
+    top = DEFAULT_THEME.header_height
+    if view is not None:
+        top = header_height(board_for(view).header(view, DEFAULT_THEME.lang), DEFAULT_THEME)
+    return (int(round(px)), int(round(py)) + top)
 
 
 def colour_near(a: tuple[int, ...], b: tuple[int, ...], tol: int = 12) -> bool:

@@ -1,5 +1,5 @@
 """The hex and square board bases draw a framed sea of cells with the pieces placed by
-coordinate and facing, legible on a phone (1280 px wide, read at 550)."""
+coordinate and facing, legible on a phone (1000 px wide, read at 550)."""
 from __future__ import annotations
 
 import math
@@ -63,7 +63,7 @@ def test_pieces_are_drawn_in_their_sides_colours_where_their_cells_are(make):
     view = make()
     board = board_for(view)
     image = render_map(view)
-    assert image.width == 1280 and image.height > 900
+    assert image.width == THEME.width and image.height > 0.7 * THEME.width
     for ship in view["ships"]:
         colour = THEME.side_colour(view["sides"].index(ship["side"]))
         x, y = marker_px(view, image, board, ship["id"])

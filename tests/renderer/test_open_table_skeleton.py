@@ -45,7 +45,7 @@ def near(a, b, tol=40):
 def test_the_skeleton_draws_a_third_boards_pieces():
     v = view()
     image = render_map(v)
-    assert image.width == 1280
+    assert image.width == THEME.width
     # Hull in the side's colour between the oars; oars out over the side; the ring round the boat to act.
     assert near(at(v, image, "orm", 0.47, 0.25), THEME.side_colour(0))
     assert near(at(v, image, "wave", 0.175 * 3, 0.9), THEME.ink, 90)  # an oar past the hull

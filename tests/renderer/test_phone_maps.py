@@ -1,4 +1,4 @@
-"""Maps made for a phone: drawn at 1280 px and read at Discord's inline width of 550 px.
+"""Maps made for a phone: drawn 1000 px wide and read at Discord's inline width of 550 px.
 
 At 550 px every ship's label must lie inside the image and overlap no other label,
 no ship and no name of a depth zone or of land; a shot is a line from the firer to
@@ -27,7 +27,7 @@ PHONE = 550
 
 @dataclass
 class Drawn:
-    """The labels placed on one map (px of the 1280 map area), and whose they are."""
+    """The labels placed on one map (px of the map area), and whose they are."""
 
     labels: list[tuple[str, tuple[float, float, float, float]]] = field(default_factory=list)
 

@@ -7,7 +7,7 @@ import io
 import pytest
 from PIL import Image
 
-from renderer import render_card, render_card_bytes, render_replay, render_replay_async
+from renderer import DEFAULT_THEME, render_card, render_card_bytes, render_replay, render_replay_async
 from renderer.replay import distinct_frames
 
 
@@ -15,7 +15,7 @@ def test_card_is_a_valid_image_and_shows_damage(squadron_views):
     view = copy.deepcopy(squadron_views[len(squadron_views) // 2])
     ship = view["ships"][0]
     img = render_card(view, ship["id"])
-    assert img.mode == "RGB" and img.width == 1280 and 600 <= img.height <= 1600
+    assert img.mode == "RGB" and img.width == DEFAULT_THEME.width and 600 <= img.height <= 1600
     ship["hull"]["port"]["lost"] = min(ship["hull"]["port"]["lost"] + 3, ship["hull"]["port"]["boxes"])
     assert render_card(view, ship["id"]).tobytes() != img.tobytes()
     data = render_card_bytes(view, ship["id"])
@@ -31,7 +31,7 @@ def test_replay_is_an_animated_gif(squadron_views):
     frames = squadron_views[:12]
     data = render_replay(frames, frame_ms=300)
     img = Image.open(io.BytesIO(data))
-    assert img.format == "GIF" and img.width == 1280
+    assert img.format == "GIF" and img.width == DEFAULT_THEME.width
     assert 1 < img.n_frames <= len(distinct_frames(frames))
     assert img.info.get("loop") == 0
     assert len(data) < 2_000_000  # a dozen frames: well under Discord's upload limit

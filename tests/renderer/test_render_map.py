@@ -37,14 +37,15 @@ def to_act_ids(view):
 def test_size_and_mode(squadron_views):
     img = render_map(pick(squadron_views, 0.3))
     assert img.mode == "RGB"
-    assert img.width == 1280
-    assert 900 <= img.height <= 1400  # header + map + legend fits a phone scroll
+    assert img.width == DEFAULT_THEME.width == 1000
+    # header + map + legend fits a phone scroll
+    assert 0.7 * img.width <= img.height <= 1.1 * img.width
 
 
 def test_png_bytes_decode(squadron_views):
     data = render_map_bytes(pick(squadron_views, 0.3))
     img = Image.open(io.BytesIO(data))
-    assert img.format == "PNG" and img.size[0] == 1280
+    assert img.format == "PNG" and img.size[0] == DEFAULT_THEME.width
 
 
 def test_ships_drawn_at_their_position_in_their_sides_colour(squadron_views):
@@ -90,7 +91,8 @@ def test_side_colours_are_stable_when_a_side_loses_ships(squadron_views):
             ship["status"] = "sunk"
     img = render_map(view)
     ship = next(s for s in view["ships"] if s["side"] == second and not s["struck"])
-    assert colour_near(img.getpixel(to_image_px(img.info["viewport"], *hull_sample_point(ship))), SIDE_PALETTE[1])
+    at = to_image_px(img.info["viewport"], *hull_sample_point(ship), view=view)
+    assert colour_near(img.getpixel(at), SIDE_PALETTE[1])
 
 
 def test_struck_ship_is_paler(squadron_views):
@@ -138,14 +140,14 @@ def test_every_step_renders(squadron_views):
     assert {"chits", "action"} <= set(steps)
     for view in steps.values():
         img = render_map(view)
-        assert img.width == 1280
+        assert img.width == DEFAULT_THEME.width
 
 
 def test_game_over_and_out_of_play_are_told(squadron_game):
     views, state = squadron_game
     last = views[-1]
     img = render_map(last)
-    assert img.width == 1280
+    assert img.width == DEFAULT_THEME.width
     header = board_for(last).header(last)
     if last["step"] == "over":
         assert header.lines[0].startswith("Game over")
@@ -179,10 +181,10 @@ def test_damage_changes_the_gauge(squadron_views):
 
 
 def test_text_sizes_and_bundled_font():
-    assert min(DEFAULT_THEME.text_sizes()) >= MIN_TEXT_PX == 14
+    assert min(DEFAULT_THEME.text_sizes()) >= MIN_TEXT_PX == 15
     with pytest.raises(ValueError):
-        font(12)
-    path = Path(font(14).path)
+        font(14)
+    path = Path(font(15).path)
     assert path.parent == Path(renderer.__file__).parent / "fonts"
     assert (path.parent / "LICENSE").read_text().count("Bitstream") >= 3
 
@@ -237,7 +239,7 @@ def test_a_new_board_kind_can_be_registered_beside_the_open_table(squadron_views
         view = dict(squadron_views[0], board="plain_test")
         assert board_for(view).kind == "plain_test"
         assert board_for(squadron_views[0]).kind == "open_table"
-        assert render_map(view).width == 1280
+        assert render_map(view).width == DEFAULT_THEME.width
     finally:
         _BOARDS.pop(("cannoni", "plain_test"), None)
         _INSTANCES.pop(("cannoni", "plain_test"), None)

@@ -49,8 +49,8 @@ def markers_view(views):
     return nauta_markers(next(v for v in views if v["step"] == "move" and v["turn"] >= 4))
 
 
-def _pixel(img, viewport, x, y):
-    return img.getpixel(to_image_px(viewport, x, y))
+def _pixel(img, viewport, x, y, view=None):
+    return img.getpixel(to_image_px(viewport, x, y, view))
 
 
 # -- the board lookup -------------------------------------------------------------------
@@ -306,4 +306,4 @@ def test_a_galley_that_rowed_this_turn_leaves_a_wake(mylae_views):
     vp = img.info["viewport"]
     x0, y0 = ship["trail"][0]
     # Where she started (her first dot), now behind her: drawn only with the wake.
-    assert _pixel(img, vp, x0, y0) != _pixel(bare, vp, x0, y0)
+    assert _pixel(img, vp, x0, y0, view) != _pixel(bare, vp, x0, y0, view)

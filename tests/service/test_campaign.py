@@ -9,6 +9,7 @@ import pytest
 from bot.cli import main
 from bot.service import Pacing, ServiceError
 from rules.core.campaign import Roster
+from rules.core.registry import get_ruleset
 from tests.campaign.close_action import NAME, SEED, script, with_close_action
 from tests.test_report import Page
 
@@ -197,3 +198,33 @@ async def test_a_restart_starts_a_battle_whose_game_was_created_but_not_started(
     game = await table.service.game(battle.game_id)
     assert game.status == "running"
     assert sorted(s.user_id for s in await table.service.seats(game.id)) == [table.ANNE, table.BOB]
+
+
+@pytest.mark.parametrize("ruleset,scenario,sides", [("hoo", "squadrons", ("italy", "britain")),
+                                                    ("sca", "squadrons", ("british", "french"))])
+async def test_hearts_of_oak_and_signal_close_action_play_two_battles_of_a_campaign(table, ruleset, scenario, sides):
+    """The campaign hooks of the rulesets added later, through the whole service: the
+    rosters come out of the first battle, the second is set up from them, and the one
+    summary post is edited after it."""
+    svc = table.service
+    camp = await svc.new_campaign(1, 10, table.HOST, "Long war", ruleset, scenario, refit_days=2,
+                                  pacing=Pacing(style="live", phase_seconds=300))
+    await svc.campaign_join(camp.id, 1, table.ANNE, sides[0], "Anne")
+    await svc.campaign_join(camp.id, 1, table.BOB, sides[1], "Bob")
+    for number in (1, 2):
+        game = await svc.next_battle(camp.id, 1, table.ANNE, channel_id=10, thread_id=40 + number)
+        await table.play_out(game.id)
+        view = await svc.campaign_view(camp.id, 1)
+        battle = view.battles[-1]
+        assert battle.number == number and battle.status == "concluded" and battle.summary_posted
+        assert all(s.battles == number for r in view.rosters for s in r.ships)
+        assert [s.battles for s in view.standings] == [number, number]
+    # the second battle started from the rosters the first left: each ship's damage as carried
+    first, second = view.battles
+    rules = get_ruleset(ruleset)
+    start = rules.load_state((await svc.db.start_record(second.game_id)).state)
+    carried = {s["id"]: s["tracks"] for r in first.rosters_after for s in r["ships"]}
+    fates = rules.battle_fates(start)
+    assert fates and all({k: b.model_dump() for k, b in f.tracks.items()} == carried[f.ship] for f in fates)
+    summaries = [p for p in table.transport.posts if p.place.thread_id is None and "Long war" in p.lines[0]]
+    assert len(summaries) == 1 and "battle 2" in summaries[0].lines[0] and len(table.transport.edits) == 1

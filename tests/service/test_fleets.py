@@ -170,3 +170,17 @@ async def test_the_buyer_commands_her(table):
     owners = {s.name: s.player for s in state.ships.values()} if isinstance(state.ships, dict) else \
         {s.name: s.player for s in state.ships}
     assert owners["HMS Speedy"] == "p3" and owners["HMS Sophie"] == "p1" and owners["Virginie"] == "p2"
+
+
+async def test_a_nauta_scenario_saved_when_the_sides_were_rome_and_carthage_still_loads(table):
+    """Before every nation of the fleet lists was sold, Nauta's sides were ``rome`` and
+    ``carthage``; a server's saved scenario of then loads with each fleet's nation."""
+    from db.fleets import SavedScenario
+    body = {"format": "broadside-scenario/1", "ruleset": "nauta", "budget": 300, "pattern": "line_ahead", "wind": None,
+            "fleets": {"rome": [{"design": "quinqueremis", "params": {"extra": "2"}, "name": "", "points": 75}],
+                       "carthage": [{"design": "quadriremis", "params": {"extra": "0"}, "name": "", "points": 50}]}}
+    await table.db.save_scenario(SavedScenario(1, "mylae-old", "nauta", body, table.HOST, 1.0))
+    game = await table.service.create_points_game(1, 10, table.HOST, "nauta", saved="mylae-old", thread_id=12)
+    ships = await table.db.fleet_ships(game.id)
+    assert [(s.side, s.design, s.params["nation"]) for s in ships] == [
+        ("south", "quinqueremis", "roman_punic"), ("north", "quadriremis", "carthaginian")]
