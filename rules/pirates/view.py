@@ -59,7 +59,9 @@ def view(state: PiratesState, viewer: str | None) -> dict[str, Any]:
                    "treasure": [_treasure(t, side, state.over) for t in state.treasure_at(z.id)]}
                   for z in state.zones],
         "ships": [_ship(state, s, side) for s in state.ships if s.status != "sunk"],
-        "sunk": [{"id": s.id, "name": s.name, "side": s.side} for s in state.ships if s.status == "sunk"],
+        # Sunk ships leave the map; the summary still reads how they went (PublicView.gone).
+        "gone": [{"id": s.id, "name": s.name, "side": s.side, "status": s.status}
+                 for s in state.ships if s.status == "sunk"],
         "forts": [{"id": f.id, "name": f.name, "key": f.key, "side": f.side, "island": f.island, "value": f.value,
                    "squares": f.squares, "flags": f.flags, "guns": [{"range": g.range, "score": g.score} for g in f.guns],
                    "treasure": [_treasure(t, side, state.over) for t in state.treasure_at(f.id)]}
