@@ -85,9 +85,10 @@ def test_forte_hit_loses_a_chance_to_shoot_and_falls():
 
 def test_forte_card_and_map():
     from renderer.api import describe_image, render_card, render_map
+    from renderer.theme import MAP_WIDTH
     from rules.pirates.view import view
     state, heron = _built("stockade")
     public = view(state, None)
-    assert public["forts"][0]["guns"] and render_map(public).width == 1280
+    assert public["forts"][0]["guns"] and render_map(public).width == MAP_WIDTH
     assert render_card(public, state.forts[0].id).width >= 360
     assert len(describe_image(public)) <= 1000

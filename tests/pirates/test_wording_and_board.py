@@ -7,6 +7,7 @@ import random
 import pytest
 
 from renderer.api import describe_image, render_card, render_map
+from renderer.theme import MAP_WIDTH
 from rules.core import game
 from rules.core.dice import SeededDice
 from rules.core.events import Event
@@ -67,7 +68,7 @@ def test_the_map_of_every_scenario(scenario):
     rules, state, _ = _start(scenario)
     view = rules.view(state, None)
     img = render_map(view)
-    assert img.width == 1280
+    assert img.width == MAP_WIDTH
     for lang in ("en", "it"):
         alt = describe_image(view, lang)
         assert len(alt) <= 1000 and "Red Heron" in alt
