@@ -16,7 +16,7 @@ from renderer.legend_entries import side_icon
 from renderer.plain_card import plain_card
 from renderer.squareboard import SquareBoard
 from renderer.theme import Theme, mix, text_sprite
-from renderer.viewport import Viewport
+from renderer.viewport import Viewport, plan
 from rules.core.scenarios import scenario_title
 from rules.core.tables import squares
 from rules.core.texts import side_name, text
@@ -85,6 +85,16 @@ class PiratesBoard(SquareBoard):
             pts = [viewport.to_px(x, y) for x, y in island["outline"]]
             draw.polygon(pts, outline=theme.land_edge, width=3)
         return img
+
+    def plan_viewport(self, view: View, previous: Viewport | None, focus: tuple[str, ...],
+                      theme: Theme) -> Viewport:
+        """The whole sea and the half square around it, where the column letters and row
+        numbers stand: asked for as the interest, so that the scale the planner snaps to
+        never leaves the letters under the header (a sea taller than the map's aspect,
+        14 x 12, lost them at 1000 px)."""
+        _x0, _y0, w, h = self._shifted(view)
+        return plan((-0.5, -0.5, w + 0.5, h + 0.5), (w, h), self.map_size(view, theme), previous=previous,
+                    max_scale=theme.zoom_cap(self.max_scale), border=0.5)
 
     def place(self, view: View, data: dict[str, Any]):
         """As the square base places her, a little shorter on a diagonal so that she reads

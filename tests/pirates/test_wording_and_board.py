@@ -6,8 +6,9 @@ import random
 
 import pytest
 
-from renderer.api import describe_image, render_card, render_map
-from renderer.theme import MAP_WIDTH
+from renderer.api import describe_image, plan_viewport, render_card, render_map
+from renderer.board import board_for
+from renderer.theme import DEFAULT_THEME, MAP_WIDTH
 from rules.core import game
 from rules.core.dice import SeededDice
 from rules.core.events import Event
@@ -74,6 +75,19 @@ def test_the_map_of_every_scenario(scenario):
         assert len(alt) <= 1000 and "Red Heron" in alt
     card = render_card(view, state.ships[0].id)
     assert card.width >= 360
+
+
+@pytest.mark.parametrize("scenario", ["skirmish", "three-crowns", "four-winds"])
+def test_the_column_letters_have_room_above_and_below_the_sea(scenario):
+    """Half a square of frame around the sea, at least a letter's height, whatever the
+    sea's shape (the 14 x 12 skirmish lost its letters under the header at 1000 px)."""
+    rules, state, _ = _start(scenario)
+    view = rules.view(state, None)
+    board = board_for(view)
+    viewport = plan_viewport(view)
+    cols, rows = board.size(view)
+    top, bottom = viewport.to_px(0, rows)[1], viewport.to_px(0, 0)[1]
+    assert top >= DEFAULT_THEME.label_px and viewport.height - bottom >= DEFAULT_THEME.label_px, (top, bottom)
 
 
 def test_hidden_treasure_values_stay_off_the_public_map():
