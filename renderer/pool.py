@@ -14,6 +14,8 @@ functions sent are the ones of :mod:`renderer.api`, which take view dicts.
 * A worker that dies (killed, out of memory) breaks the whole executor: it is replaced
   by a new one and the drawing tried once more; if that fails too, :class:`RenderFailed`
   is raised, and the caller posts without the picture rather than stall a game.
+* A bot killed outright takes its workers with it: each watches the bot's process and
+  exits when it is gone (and the server they were forked from then exits too).
 * ``workers`` 0 or 1 draws in a thread of this process (tests, small servers).
 """
 from __future__ import annotations
@@ -22,6 +24,9 @@ import asyncio
 import logging
 import multiprocessing
 import os
+import select
+import threading
+import time
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Callable, Sequence, TypeVar
@@ -35,6 +40,35 @@ T = TypeVar("T")
 #: multiprocessing otherwise runs again in every worker (its ``__main__`` guard keeps it
 #: from starting a bot there).
 PRELOAD = ("__main__", "renderer.api", "renderer.posts", "renderer.summary")
+
+
+def _follow(parent: int) -> None:
+    """A worker's initializer: the worker exits when the bot process is gone. A bot killed
+    outright (SIGKILL, out of memory) cannot stop its workers, and they would not notice
+    by themselves: each holds both ends of its task queue, so it never reads an end of
+    file; and while one lives, the server they were forked from lives too."""
+    def watch() -> None:
+        try:
+            handle = os.pidfd_open(parent)
+        except ProcessLookupError:
+            os._exit(0)
+        except (AttributeError, OSError):  # no pidfd (not Linux 5.3+): look every second
+            while _alive(parent):
+                time.sleep(1.0)
+            os._exit(0)
+        select.select([handle], [], [])  # readable once the process has exited
+        os._exit(0)
+    threading.Thread(target=watch, name="broadside-render-parent", daemon=True).start()
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
 
 
 class RenderFailed(RuntimeError):
@@ -85,7 +119,8 @@ class RenderPool:
         if self._executor is None:
             context = multiprocessing.get_context("forkserver")
             context.set_forkserver_preload(list(self.preload))
-            self._executor = ProcessPoolExecutor(max_workers=self.workers, mp_context=context)
+            self._executor = ProcessPoolExecutor(max_workers=self.workers, mp_context=context,
+                                                 initializer=_follow, initargs=(os.getpid(),))
         return self._executor
 
     def _replace(self, broken: ProcessPoolExecutor) -> None:

@@ -83,20 +83,25 @@ async def test_closing_stops_every_worker(squadron_views):
         await pool.run(os.getpid)
 
 
-def test_a_bot_process_that_closed_its_pool_leaves_no_process_behind():
-    """Every process the pool started (workers, and the server they are forked from)
-    is gone once the process that closed it has exited."""
+@pytest.mark.parametrize("end", ["closed", "killed"])
+def test_a_bot_process_leaves_no_process_behind(end):
+    """Every process the pool started (workers, and the server they are forked from) is
+    gone once the bot's process has exited: after closing the pool, or killed (SIGKILL)
+    with the pool running."""
     script = textwrap.dedent("""
-        import asyncio, os
+        import asyncio, os, sys, time
         from renderer.pool import RenderPool
 
         async def main():
             pool = RenderPool(2)
             await asyncio.gather(*(pool.run(os.getpid) for _ in range(8)))
-            print(*pool.worker_pids())
-            await pool.close()
+            print(*pool.worker_pids(), flush=True)
+            if sys.argv[1] == "closed":
+                await pool.close()
             mine = [d for d in os.listdir("/proc") if d.isdigit() and _parent(d) == os.getpid()]
-            print(*mine)
+            print(*mine, flush=True)
+            if sys.argv[1] == "killed":
+                time.sleep(60)
 
         def _parent(pid):
             try:
@@ -108,10 +113,16 @@ def test_a_bot_process_that_closed_its_pool_leaves_no_process_behind():
         if __name__ == "__main__":
             asyncio.run(main())
     """)
-    done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=120)
-    assert done.returncode == 0, done.stderr
-    workers, helpers = ([int(p) for p in line.split()] for line in done.stdout.splitlines())
-    assert workers
+    bot = subprocess.Popen([sys.executable, "-c", script, end], cwd=ROOT, stdout=subprocess.PIPE,
+                           stderr=subprocess.PIPE, text=True)
+    assert bot.stdout is not None
+    workers = [int(p) for p in bot.stdout.readline().split()]
+    helpers = [int(p) for p in bot.stdout.readline().split()]
+    if end == "killed":
+        assert all(_alive(p) for p in workers + helpers)
+        bot.kill()
+    assert bot.wait(60) == (0 if end == "closed" else -signal.SIGKILL), bot.stderr.read() if bot.stderr else ""
+    assert workers and helpers
     limit = time.monotonic() + 10
     while [p for p in workers + helpers if _alive(p)] and time.monotonic() < limit:
         time.sleep(0.1)
