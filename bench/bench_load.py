@@ -2,14 +2,18 @@
 Discord (tests/e2e/fake_discord) exactly as members would drive it.
 
     .venv/bin/python bench/bench_load.py [--games 200] [--concurrency 20]
-        [--processes 2 --database postgresql://user@host/postgres]
+        [--processes 2 | --compare-processes 1,2] [--database postgresql://user@host/postgres]
 
-With ``--processes N`` (PostgreSQL only: ``--database`` names a server, on which a fresh
-database is made for the run) the bot runs as N processes sharing the database, process i
-running shard i of N, and the games are spread over N guilds, one on each shard. The
+With ``--processes N`` the bot runs as N processes sharing a PostgreSQL database, process
+i running shard i of N, and the games are spread over N guilds, one on each shard. The
 figures are then summed (CPU, memory) or pooled (latencies, lags) over the processes, and
 one more is taken: the take-over, from a SIGKILL of one process until every one of its
-games is leased by another.
+games is leased by another. ``--compare-processes 1,2`` runs the whole benchmark once
+with each count, one after the other in the same run, and compares their throughput.
+``--database`` names a PostgreSQL server, on which a fresh database is made for each run;
+without it, one process uses a SQLite file, and several (or a comparison) a throwaway
+PostgreSQL server started here as the tests start theirs (``tests/postgres_server.py``),
+stopped at the end.
 
 The bot runs in its own process (bench/load_bot.py: the client `broadside run` starts,
 configured by the same BROADSIDE_* variables, plus the measurements only the process can
@@ -17,20 +21,32 @@ take), as it would in production: Discord is not in its process, its CPU or its 
 collector. This script is Discord: the loopback server and the members. It opens the games
 with slash commands (/game new, /game join, /game start), then plays a round of load:
 every player places a chit in the direct-message menu and confirms it, asks /pending, and
-types into /order's autocomplete; some look at /map.
+types into /order's autocomplete; some look at /map. The orders wait out a grace period
+(the longest allowed), so that the round measures the members' interactions alone; then
+the bots are stopped and new ones started with no grace period: they resolve every game's
+phase at once, post its map and prompt its players (the burst), while every game's first
+player asks /pending.
 
-It prints:
+It prints, with the machine's load average beside the figures (the machine is shared):
 
 * acknowledgement time: INTERACTION_CREATE sent by the server -> the interaction's first
-  callback received by it (both timestamped by the server), p50 / p99 / max;
-* the bot's event-loop lag during the round: a task in the bot sleeping 10 ms and
-  measuring how late it wakes, p50 / p99 / max; and its garbage-collection pauses;
+  callback received by it (both timestamped by the server), p50 / p99 / max; in the
+  round, and during the burst;
+* the phase-resolution throughput: games / seconds from the burst processes' setup
+  (database opened, games claimed, loops started) until every game is resolved, told and
+  its players prompted; with a comparison, each count's against one process's;
+* the bot's event-loop lag during the round (and the burst): a task in the bot sleeping
+  10 ms and measuring how late it wakes, p50 / p99 / max; and its garbage-collection pauses;
 * memory per game: the bot process's RSS growth over opening the games, / games;
 * resume: the bot stopped (SIGTERM) and a new process started on the same database, the
   time until every game's loop runs and has made its first pass: from the process's spawn
   (imports, database, Discord session included) and from the client's setup.
 
-Targets: p99 acknowledgement <= 100 ms, loop lag p99 <= 50 ms, resume <= 5 s.
+``BENCH_PROFILE=/tmp/prof`` profiles each bot's event-loop thread into ``/tmp/prof.<pid>``
+(pstats).
+
+Targets: p99 acknowledgement <= 100 ms, loop lag p99 <= 50 ms, resume <= 5 s; with
+several processes take-over <= 15 s, and 2 processes' throughput >= 1.6x one's.
 """
 from __future__ import annotations
 
@@ -140,6 +156,7 @@ class BotProcess:
             self.env.update(BROADSIDE_SHARDS=str(shard[0]), BROADSIDE_SHARD_COUNT=str(shard[1]))
         self.proc: asyncio.subprocess.Process | None = None
         self.spawned = 0.0
+        _started.append(self)
 
     async def spawn(self) -> None:
         self.spawned = time.time()
@@ -198,6 +215,17 @@ async def connected(bots: list[BotProcess], sessions: int) -> None:
 
 
 _readers: dict[str, Any] = {}
+_started: list["BotProcess"] = []  # killed if the benchmark stops early: none outlives it
+
+
+def _kill_leftovers() -> None:
+    for bot in _started:
+        if bot.proc is not None and bot.proc.returncode is None:
+            try:
+                bot.proc.kill()
+            except ProcessLookupError:
+                pass
+    _started.clear()
 
 
 async def query(database: str, sql: str) -> list[Any]:
@@ -374,6 +402,7 @@ async def bench(games: int, concurrency: int, processes: int = 1, database: str 
         out["violations"] = [f"{r.method} {r.path} {r.status}/{r.code}" for r in server.take_violations()]
         out["protocol_errors"] = list(server.protocol_errors)
     finally:
+        _kill_leftovers()
         await server.stop()
         for reader in _readers.values():
             await reader.close()
@@ -578,6 +607,8 @@ def main() -> int:
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     logging.getLogger("discord").setLevel(logging.ERROR)
     counts = [int(n) for n in args.compare_processes.split(",")] if args.compare_processes else [args.processes]
+    # Stopped (SIGTERM, a timeout): unwind, so the bots and the PostgreSQL server go too.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     server = None
     database = args.database
     if database is None and (max(counts) > 1 or args.compare_processes):
