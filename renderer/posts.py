@@ -21,6 +21,11 @@ def map_frame(public_view: dict[str, Any], lang: str, previous: Viewport | None)
     return png, renderer.describe_image(public_view, lang), memory.viewport
 
 
+def focused_map(public_view: dict[str, Any], focus: str | None, lang: str) -> tuple[bytes, str]:
+    """A map on demand (``/map``): ``focus`` ringed and kept in view; and its alt text."""
+    return renderer.render_map_bytes(public_view, focus=focus, lang=lang), renderer.describe_image(public_view, lang)
+
+
 def animated_map(views: list[dict[str, Any]], captions: list[str], lang: str = "en") -> tuple[bytes, str]:
     """The animated map of a post that tells several phases: a frame each, captioned, its
     words in ``lang``."""

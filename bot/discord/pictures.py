@@ -13,7 +13,7 @@ from typing import Any, Awaitable, Callable, Hashable
 from bot.discord.replies import FILE_LIMIT
 from renderer import api as renderer
 from renderer.pool import RenderPool
-from renderer.posts import animated_map, fit_replay, map_frame
+from renderer.posts import animated_map, fit_replay, focused_map, map_frame
 from renderer.summary import summary_card
 from rules.core.view import PieceView, PublicView
 
@@ -48,7 +48,11 @@ class LoopPictures:
         return await self.pool.run(summary_card, summary, lang)
 
 
-async def map_png(public_view: dict[str, Any], focus: str | None = None, lang: str = "en") -> tuple[bytes, str]:
+async def map_png(public_view: dict[str, Any], focus: str | None = None, lang: str = "en",
+                  pool: RenderPool | None = None) -> tuple[bytes, str]:
+    """A map on demand; in the bot's render pool when given one (public views only)."""
+    if pool is not None:
+        return await pool.run(focused_map, public_view, focus, lang)
     png = await renderer.render_map_async(public_view, focus=focus, lang=lang)
     return png, renderer.describe_image(public_view, lang)
 
@@ -78,8 +82,10 @@ def ship_name(ship: dict[str, Any]) -> str:
 REPLAY_FRAMES = 150
 
 
-async def replay_gif(views: list[dict[str, Any]], limit: int) -> tuple[bytes, int]:
-    """:func:`fit_replay` off the event loop."""
+async def replay_gif(views: list[dict[str, Any]], limit: int, pool: RenderPool | None = None) -> tuple[bytes, int]:
+    """:func:`fit_replay` off the event loop: in the bot's render pool when given one."""
+    if pool is not None:
+        return await pool.run(fit_replay, views, limit)
     return await asyncio.to_thread(fit_replay, views, limit)
 
 

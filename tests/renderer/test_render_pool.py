@@ -127,3 +127,14 @@ def test_a_bot_process_leaves_no_process_behind(end):
     while [p for p in workers + helpers if _alive(p)] and time.monotonic() < limit:
         time.sleep(0.1)
     assert not [p for p in workers + helpers if _alive(p)]
+
+
+async def test_maps_and_replays_asked_for_are_drawn_in_the_pool_as_in_a_thread(pool, squadron_views):
+    """/map and /replay draw in the bot's pool: the same pictures as in a thread."""
+    from bot.discord.pictures import map_png, replay_gif
+
+    view = squadron_views[5]
+    ship = str(view["ships"][0]["id"])
+    assert await map_png(view, focus=ship, lang="it", pool=pool) == await map_png(view, focus=ship, lang="it")
+    assert await replay_gif(squadron_views[:6], 10 * 2**20, pool=pool) == await replay_gif(squadron_views[:6], 10 * 2**20)
+    assert pool.worker_pids()
