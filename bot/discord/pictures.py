@@ -42,6 +42,7 @@ class LoopPictures:
 
     async def replay(self, views: list[dict[str, Any]]) -> tuple[bytes, int]:
         """The replay a game's last post carries, under the upload limit."""
+        # fit_replay, not closing_replay: a worker then imports the renderer only.
         return await self.pool.run(fit_replay, views, FILE_LIMIT)
 
     async def card(self, summary: dict[str, Any], lang: str) -> tuple[bytes, str]:
@@ -87,6 +88,11 @@ async def replay_gif(views: list[dict[str, Any]], limit: int, pool: RenderPool |
     if pool is not None:
         return await pool.run(fit_replay, views, limit)
     return await asyncio.to_thread(fit_replay, views, limit)
+
+
+def closing_replay(views: list[dict[str, Any]]) -> tuple[bytes, int]:
+    """The replay a game's last post carries: under Discord's upload limit."""
+    return fit_replay(views, FILE_LIMIT)
 
 
 class ReplayCache:
