@@ -154,10 +154,7 @@ async def test_two_processes_dm_orders_cross_over_and_a_killed_process_s_game_go
 
         # Both chits of B's other game given in DMs, to A: B hears of them and resolves.
         for player, chit in ((near.anne, "4"), (near.bob, "5")):
-            form = await dm_form(server, player)
-            await player.select(form, [option_value(form, chit)], custom_id="bs1:s:")
-            await player.click(form, "Confirm")
-            assert "Order recorded" in form.content
+            await _chit(server, player, chit)
         await server.wait_for(lambda: posts_starting(near_thread, CHITS_RESOLVED), 10, what="B's resolution")
         near_game = (await db.games_in_place(near_thread.id))[0]
         assert f":{b.proc.pid}:" in (await db.lease_owner(near_game.id))[0]  # it was B that resolved
@@ -165,7 +162,7 @@ async def test_two_processes_dm_orders_cross_over_and_a_killed_process_s_game_go
         # Anne's menu is clicked in her DMs: shard 0, process A; the game is B's.
         anne_form, bob_form = await dm_form(server, w.anne), await dm_form(server, w.bob)
         await w.anne.select(anne_form, [option_value(anne_form, "4")], custom_id="bs1:s:")
-        await w.anne.click(anne_form, "Confirm")
+        await _confirm(server, w.anne, anne_form)
         assert "Order recorded: Activation chits for turn 1." in anne_form.content
         await w.bob.select(bob_form, [option_value(bob_form, "5")], custom_id="bs1:s:")
         await server.idle()
@@ -173,8 +170,7 @@ async def test_two_processes_dm_orders_cross_over_and_a_killed_process_s_game_go
 
         await b.kill()  # mid-phase: Anne's order in, Bob's not
         killed = asyncio.get_running_loop().time()
-        await w.bob.click(bob_form, "Confirm")  # stored by A while nobody runs the game
-        assert "Order recorded" in bob_form.content
+        await _confirm(server, w.bob, bob_form)  # stored by A while nobody runs the game
         await server.wait_for(lambda: posts_starting(thread, CHITS_RESOLVED), 15, what="the take-over")
         took = asyncio.get_running_loop().time() - killed
         assert took < 15, took
