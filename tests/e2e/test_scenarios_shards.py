@@ -205,7 +205,7 @@ async def test_a_rolling_restart_of_both_processes_misses_no_phase(fake_discord,
     """A restarts (SIGTERM, then up again), then B does. Each stops cleanly and gives its
     leases up, so the other carries its games on at once: a phase whose orders are
     completed while its owner is down resolves in the other process, and a live game's
-    phase deadline runs out somewhere in the middle of it all and still resolves, once."""
+    phase deadline that runs out while its owner is down resolves in the other, once."""
     server = fake_discord
     own_a = duel_world(server, shard=(1, 4))
     own_b = duel_world(server, shard=(2, 4))
@@ -248,10 +248,16 @@ async def test_a_rolling_restart_of_both_processes_misses_no_phase(fake_discord,
             await _held_by(db, game.id, a, 5, f"A taking game {game.id} over")
         await _confirm(server, own_b.bob, bob_b)
         await server.wait_for(lambda: posts_starting(thread_b, CHITS_RESOLVED), 15, what="B's game resolved by A")
+        # The timed game's phase (30 s, nobody ordered) runs out while its owner is down:
+        # the process that took it over resolves it when the stored deadline comes.
+        due = (await db.deadline(game_t.id)).due_at
+        assert not posts_starting(thread_t, CHITS_RESOLVED), "the timed phase ran out before B went down"
+        await server.wait_for(lambda: posts_starting(thread_t, CHITS_RESOLVED), 40, what="the timed phase")
+        (step_t, *_) = await db.steps(game_t.id)
+        assert step_t.resolved_at >= due
+        assert f":{a.proc.pid}:" in (await db.lease_owner(game_t.id))[0]
         await b.start_shards(server)
 
-        # The timed game's phase (30 s, nobody ordered) ran out during the restarts: resolved.
-        await server.wait_for(lambda: posts_starting(thread_t, CHITS_RESOLVED), 45, what="the timed phase")
         for thread in (thread_a, thread_b):
             await server.wait_for(lambda: thread.messages[-1].content.startswith("Waiting for"), 10,
                                   what="the call for the next phase's orders")
