@@ -284,3 +284,20 @@ async def test_a_game_over_but_untold_is_told_after_a_restart_under_leases(alone
     assert len(_card_posts(alone)) == 1 and len(_over_posts(alone)) == 1
     assert await alone.db.over_and_untold() == [] and alone.loops.running() == []
     await _released(alone, game_id)  # told: nobody needs it
+
+
+async def test_a_step_resolved_but_not_yet_told_is_told_by_the_process_that_takes_it_over(pair):
+    home, other = pair
+    game = await home.duel()
+    home.transport.broken[THREAD] = TransientDeliveryError("HTTP 503")  # the thread refuses posts for now
+    await home.play_round(game.id)
+    assert await home.db.step_count(game.id) == 1
+    assert [s.announced for s in await home.db.steps(game.id)] == [False]
+    before = len(home.transport.posts)
+    await home.kill()
+    other.clock.advance(TTL + 0.5)
+    await _take_over(other)
+    assert other.loops.running() == [game.id]
+    assert [s.announced for s in await other.db.steps(game.id)] == [True]
+    assert any(post.image is not None for post in other.transport.posts), "the resolution's post, with its map"
+    assert len(home.transport.posts) == before and _told_twice(home, other) == []
