@@ -64,10 +64,14 @@ def orders_text(say: Speaker, p: dict[str, Any]) -> str:
         parts.append(say("sca.bit.light"))
     elif action == "sail":
         parts.append(say("sca.bit.steer", course=p.get("course", "")))
+        if p.get("course2") and p["course2"] != p.get("course"):
+            parts.append(say("sca.bit.then", course=p["course2"]))
     if p.get("sail") in ("up", "down"):
         parts.append(say.word("sailway", p["sail"]))
     if p.get("fire") and p["fire"] != "none":
         parts.append(say("sca.bit.aim", fire=say.word("fire", p["fire"]), aim=say.word("aim", p.get("aim", "hull"))))
+        if p.get("fire_when") in ("first", "second"):
+            parts.append(say("sca.bit.when", segment=say.word("when", p["fire_when"])))
     if p.get("boarders") == "yes":
         parts.append(say("sca.bit.board"))
     if p.get("cast_off") == "yes":

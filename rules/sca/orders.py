@@ -11,6 +11,7 @@ from rules.core.decisions import ActionSpec, Choice, Decision, DecisionSpec, Par
 from rules.core.steps import Checking
 from rules.core.texts import say
 from rules.sca import signals
+from rules.sca.courses import WHEN, second_courses, second_is_legal
 from rules.sca import wind as W
 from rules.sca import wording as T
 from rules.sca.state import ScaState, Ship
@@ -73,6 +74,11 @@ def fire_values(ship: Ship) -> list[str]:
     return ["none"] + loaded + (["both"] if len(loaded) == 2 else [])
 
 
+def when_values(state: ScaState) -> list[str]:
+    """Before or after her run; with optional rule 3, the segment whose fire phase she fires in."""
+    return list(WHEN) if state.options.two_segments else ["after", "before"]
+
+
 def reload_values(ship: Ship) -> list[str]:
     empty = [side for side in ("port", "starboard") if side in ship.unloaded]
     return ["none"] + empty + (["both"] if len(empty) == 2 else [])
@@ -84,7 +90,7 @@ def spec(state: ScaState, decision: Decision, only: str | None, checking: Checki
             ParamSpec(name="aim", label=say(T.P_AIM), choices=_choices("aim", ["hull", "rigging"])),
             ParamSpec(name="target_half", label=say(T.P_HALF), choices=_choices("half", ["nearest", "fore", "aft"]),
                       required=False),
-            ParamSpec(name="fire_when", label=say(T.P_WHEN), choices=_choices("when", ["after", "before"]),
+            ParamSpec(name="fire_when", label=say(T.P_WHEN), choices=_choices("when", when_values(state)),
                       required=False)]
     if state.options.reloading and ship.unloaded:
         fire.append(ParamSpec(name="reload", label=say(T.P_RELOAD), choices=_choices("fire", reload_values(ship)),
@@ -110,6 +116,11 @@ def spec(state: ScaState, decision: Decision, only: str | None, checking: Checki
             courses = [c for c in courses if c.value in (W.name(ship.heading), signals.signalled_course(state, ship))]
         sail = [ParamSpec(name="sail", label=say(T.P_SAIL), choices=_choices("sailway", sails))]
         course = [ParamSpec(name="course", label=say(T.P_COURSE), choices=courses)]
+        if state.options.two_segments and own:
+            # Optional rule 3: "ulteriori virate, orzate o poggiate" at the end of the second segment.
+            course.append(ParamSpec(name="course2", label=say(T.P_COURSE2), required=False,
+                                    choices=[Choice(value=p, label=p)
+                                             for p in second_courses(state, ship, [c.value for c in courses])]))
         signal = []
         if state.options.signals and ship.flagship:
             signal = [ParamSpec(name="signal_course", label=say(T.P_SIGNAL_COURSE),
@@ -139,6 +150,11 @@ def check(state: ScaState, decision: Decision, payload: dict[str, Any], checking
     if payload.get("reload", "none") != "none" and payload.get("fire", "none") != "none":
         # Optional rule 6 v: "non può ricaricare e sparare nello stesso segmento, anche se con bordi diversi".
         problems.append(P.problem(T.RELOAD_OR_FIRE, field="reload", ship=ship.name))
+    course2 = payload.get("course2")
+    if course2 and payload.get("course") in W.POINTS and course2 in W.POINTS \
+            and not second_is_legal(state, ship, payload["course"], course2):
+        problems.append(P.problem(T.SECOND_COURSE, field="course2", ship=ship.name, course=payload["course"],
+                                  course2=course2))
     if payload.get("boarders") == "yes" and payload.get("cast_off") == "yes":
         problems.append(P.problem(T.BOARD_OR_FREE, field="cast_off", ship=ship.name))
     return problems

@@ -26,6 +26,18 @@ def dice3(roller: Roller, reason: str) -> tuple[int, int, int]:
 
 
 def resolve_part(state: ScaState, orders: dict[str, Order], roller: Roller) -> None:
+    ships, given = begin_part(state, orders, roller)
+    if state.options.two_segments:
+        from rules.sca.segments import two_segments
+        tacking = two_segments(state, ships, given, roller)
+    else:
+        tacking = one_run(state, ships, given, roller)
+    end_part(state, ships, given, tacking, roller)
+
+
+def begin_part(state: ScaState, orders: dict[str, Order], roller: Roller) -> tuple[list[Ship], dict[str, dict]]:
+    """The orders revealed, the Ability throw, then the first columns of the Ability table:
+    putting out fires and freeing the ship."""
     log = roller.log
     side = state.acting_side
     ships = commanders(state, side)
@@ -45,6 +57,10 @@ def resolve_part(state: ScaState, orders: dict[str, Order], roller: Roller) -> N
                 log.emit("freed", ship=ship.name, grade=grade, score=ship.score)
             else:
                 log.emit("not_freed", ship=ship.name, grade=grade, score=ship.score)
+    return ships, given
+
+
+def set_sails(ships: list[Ship], given: dict[str, dict], log) -> None:
     for ship in ships:
         way = given[ship.id].get("sail", "hold")
         if way in ("up", "down"):
@@ -53,31 +69,67 @@ def resolve_part(state: ScaState, orders: dict[str, Order], roller: Roller) -> N
                 log.emit("sail_set", ship=ship.name, sail=change_sail(ship, way))
             else:
                 log.emit("sail_failed", ship=ship.name, way=way, score=ship.score)
-    # A ship tacking this turn turns without moving ahead (Sezione 5 vi), and so does one
-    # whose tack failed and was put back where it began.
-    tacking = {s.id for s in ships if s.tack or given[s.id].get("action") == "tack"}
-    for ship in ships:
-        steer(state, ship, given[ship.id], roller)
+
+
+def tacking_ships(ships: list[Ship], given: dict[str, dict]) -> set[str]:
+    """A ship tacking this turn turns without moving ahead (Sezione 5 vi), and so does one
+    whose tack failed and was put back where it began."""
+    return {s.id for s in ships if s.tack or given[s.id].get("action") == "tack"}
+
+
+def light_all(ships: list[Ship], given: dict[str, dict], log) -> None:
     for ship in ships:
         if given[ship.id].get("action") == "light":
             light_fireship(ship, log)
-    # "la nave ... continuerà sulla sua rotta senza essere governata": a lit fireship runs on.
+
+
+def runners(state: ScaState, ships: list[Ship], tacking: set[str]) -> list[Ship]:
+    """The part's movers, and its lit fireships: "la nave ... continuerà sulla sua rotta
+    senza essere governata"."""
+    side = state.acting_side
     drifting = [s for s in state.ships if s.fireship and s.fireship_lit and (s.owner or s.side) == side
                 and s.status in ("afloat", "captured") and not s.contacts and s not in ships]
-    movers = [s for s in ships if can_move(s) and s.id not in tacking and not (s.fireship and s.fireship_lit)]
+    return [s for s in ships if can_move(s) and s.id not in tacking and not (s.fireship and s.fireship_lit)] \
+        + drifting
+
+
+def boarding_set(ships: list[Ship], given: dict[str, dict]) -> set[str]:
+    return {s.id for s in ships if given[s.id].get("boarders") == "yes"}
+
+
+def strong_wind_tests(state: ScaState, ships: list[Ship], roller: Roller) -> None:
+    if state.options.rigging_tests and state.strength == "strong":
+        for ship in ships:
+            if ship.sail == "full" and ship.afloat:
+                rigging_test(state, ship, "strong wind", roller)
+
+
+def one_run(state: ScaState, ships: list[Ship], given: dict[str, dict], roller: Roller) -> set[str]:
+    """The fast play's part: sails, course changes, then one run, fire before or after it."""
+    log = roller.log
+    set_sails(ships, given, log)
+    tacking = tacking_ships(ships, given)
+    for ship in ships:
+        steer(state, ship, given[ship.id], roller)
+    light_all(ships, given, log)
+    movers = runners(state, ships, tacking)
     # "il giocatore può scegliere di tirare in ogni punto del movimento rettilineo": here
     # before the run or after it (each a volley of its own).
     early = [s for s in ships if given[s.id].get("fire_when") == "before"]
     if early:
         fire_all(state, early, given, roller)
-    move_all(state, movers + drifting, {s.id for s in ships if given[s.id].get("boarders") == "yes"}, log)
-    if state.options.rigging_tests and state.strength == "strong":
-        for ship in ships:
-            if ship.sail == "full" and ship.afloat:
-                rigging_test(state, ship, "strong wind", roller)
+    move_all(state, movers, boarding_set(ships, given), log)
+    strong_wind_tests(state, ships, roller)
     for ship in ships:
         ship.fired = given[ship.id].get("fire", "none") != "none"
     fire_all(state, [s for s in ships if s not in early], given, roller)
+    return tacking
+
+
+def end_part(state: ScaState, ships: list[Ship], given: dict[str, dict], tacking: set[str], roller: Roller) -> None:
+    """Reloading (optional rule 6), boarding, the morale tests, the flagship's signal."""
+    log = roller.log
+    side = state.acting_side
     if state.options.reloading:
         reload_all(ships, given, log)
     board_all(state, ships, given, roller)

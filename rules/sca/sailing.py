@@ -88,11 +88,13 @@ def lands(state: ScaState) -> list[Polygon]:
     return [Polygon(a.points) for a in state.table.land]
 
 
-def move_all(state: ScaState, movers: list[Ship], boarding: set[str], log: EventLog) -> None:
-    """Every mover runs her whole speed straight ahead, ten millimetres at a time in turn,
-    so that the first to touch another base stops there: "il movimento dovrebbe essere
-    effettuato contemporaneamente per frazioni ... in segmenti alternati"."""
-    left = {s.id: ship_speed(state, s) for s in movers}
+def move_all(state: ScaState, movers: list[Ship], boarding: set[str], log: EventLog,
+             speeds: dict[str, float] | None = None) -> set[str]:
+    """Every mover runs her whole speed (or the millimetres ``speeds`` gives her) straight
+    ahead, ten millimetres at a time in turn, so that the first to touch another base stops
+    there: "il movimento dovrebbe essere effettuato contemporaneamente per frazioni ... in
+    segmenti alternati". Returns the ships that moved."""
+    left = {s.id: speeds[s.id] if speeds is not None else ship_speed(state, s) for s in movers}
     start = {s.id: (s.x, s.y) for s in movers}
     land = lands(state)
     afloat = [o for o in state.ships if o.afloat]
@@ -122,13 +124,16 @@ def move_all(state: ScaState, movers: list[Ship], boarding: set[str], log: Event
                 touched(state, ship, near, land, ship.id in boarding, log)
             elif left[ship.id] <= 1e-9:
                 running.remove(ship)
+    moved = set()
     for ship in movers:
         sx, sy = start[ship.id]
         if (ship.x, ship.y) != (sx, sy):
+            moved.add(ship.id)
             ship.trail = [(round(sx, 1), round(sy, 1)), (round(ship.x, 1), round(ship.y, 1))]
             log.emit("moved", ship=ship.name, mm=round(math.hypot(ship.x - sx, ship.y - sy)),
                      heading=W.name(ship.heading))
     keep_on_table(state, movers, log)
+    return moved
 
 
 def touched(state: ScaState, mover: Ship, others: list[Ship], land: list[Polygon], boarding: bool,

@@ -73,6 +73,10 @@ class ScaOptions(BaseModel):
     # Optional rule 6 (its reloading only, with the fast play's multipliers): a broadside
     # that fires must be reloaded, on the reloading table, before it fires again.
     reloading: bool = False
+    # Optional rule 3: a player's part in two segments, each with its half of the run, its
+    # course change at its end and its fire ("Il turno di un giocatore è ulteriormente diviso
+    # in due segmenti").
+    two_segments: bool = False
 
 
 class Contact(BaseModel):

@@ -21,6 +21,12 @@ P_BOARD = TEXTS.add("sca.p.board", "boarding parties", "squadre d'abbordaggio")
 P_FREE = TEXTS.add("sca.p.free", "free her", "liberare la nave")
 P_SAIL = TEXTS.add("sca.p.sail", "sails", "vele")
 P_COURSE = TEXTS.add("sca.p.course", "course", "rotta")
+P_COURSE2 = TEXTS.add("sca.p.course2", "course, end of the second segment", "rotta, fine del secondo segmento")
+SECOND_COURSE = TEXTS.add(
+    "sca-second-course", "{ship} cannot come round from {course} to {course2} in the second segment: luff up to 2 "
+    "points or bear away up to 3 from the first segment's course.",
+    "{ship} non può passare da {course} a {course2} nel secondo segmento: dalla rotta del primo segmento può "
+    "orzare fino a 2 quarte o poggiare fino a 3.")
 P_SIGNAL_COURSE = TEXTS.add("sca.p.signal-course", "signal: course", "segnale: rotta")
 P_SIGNAL_SAIL = TEXTS.add("sca.p.signal-sail", "signal: sails", "segnale: vele")
 A_SAIL = TEXTS.add("sca.a.sail", "Sail", "Naviga")
@@ -45,7 +51,9 @@ TEXTS.add_words("sca.half", {"nearest": ("the nearest target", "il bersaglio pi�
                              "fore": ("forward of the mainmast", "a proravia dell'albero maestro"),
                              "aft": ("abaft the mainmast", "a poppavia dell'albero maestro")})
 TEXTS.add_words("sca.when", {"after": ("after her run", "dopo il movimento"),
-                             "before": ("before her run", "prima del movimento")})
+                             "before": ("before her run", "prima del movimento"),
+                             "first": ("first segment", "primo segmento"),
+                             "second": ("second segment", "secondo segmento")})
 TEXTS.add_words("sca.yesno", {"yes": ("yes", "sì"), "no": ("no", "no")})
 TEXTS.add_words("sca.sailway", {"hold": ("hold", "invariate"), "up": ("make more sail", "aumenta la velatura"),
                                 "down": ("shorten sail", "riduci la velatura")})
@@ -110,6 +118,9 @@ TEXTS.add_pairs({
     "sca.ev.freed": ("{ship} frees herself (Ability {score}).", "{ship} si libera (Abilità {score})."),
     "sca.ev.not_freed": ("{ship} cannot free herself (Ability {score}, needs {grade}).",
                          "{ship} non riesce a liberarsi (Abilità {score}, serve {grade})."),
+    "sca.ev.segment": ("Segment {n}.", "Segmento {n}."),
+    "sca.ev.course2_void": ("{ship} cannot come round to {heading} from where she now heads.",
+                            "{ship} non può più accostare per {heading} dalla rotta che ha ora."),
     "sca.ev.sail_set": ("{ship} sets {sail}.", "{ship} passa a {sail}."),
     "sca.ev.sail_failed": ("{ship} fails to {way} (Ability {score}).", "{ship} non riesce: {way} (Abilità {score})."),
     "sca.ev.course": ("{ship} comes round to {heading}.", "{ship} accosta per {heading}."),
@@ -181,6 +192,8 @@ TEXTS.add_pairs({
     "sca.bit.light": ("light the fireship", "accendere il brulotto"),
     "sca.bit.board": ("board", "abbordare"),
     "sca.bit.free": ("free herself", "liberarsi"),
+    "sca.bit.then": ("then {course}", "poi {course}"),
+    "sca.bit.when": ("fire in the {segment}", "fuoco nel {segment}"),
     "sca.bit.aim": ("{fire} at the {aim}", "{fire} su {aim}"),
     "sca.why.sides": ("{side} has no ship left fighting", "{side} non ha più navi in grado di combattere"),
     "sca.why.broken": ("the fleet of {side} has lost heart", "la flotta di {side} ha avuto un cedimento del morale"),
@@ -217,7 +230,11 @@ TEXTS.add_pairs({
     "sca.param.target_half.about": ("Which half of the sector to fire into (fore or aft)",
                                     "In quale metà del settore tirare (prua o poppa)"),
     "sca.param.fire_when": ("fire-when", "quando-tirare"),
-    "sca.param.fire_when.about": ("Fire before or after her run", "Tirare prima o dopo il movimento"),
+    "sca.param.fire_when.about": ("Fire before or after her run (two segments: first or second)",
+                                  "Tirare prima o dopo il movimento (due segmenti: primo o secondo)"),
+    "sca.param.course2": ("course2", "rotta2"),
+    "sca.param.course2.about": ("Two segments: the course at the end of the second segment",
+                                "Due segmenti: la rotta alla fine del secondo segmento"),
     "sca.param.boarders": ("boarders", "abbordaggio"),
     "sca.param.boarders.about": ("Ready the boarding parties", "Approntare le squadre d'abbordaggio"),
     "sca.param.cast_off": ("cast-off", "liberare"),
