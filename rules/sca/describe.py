@@ -40,6 +40,9 @@ def describe(event: Event, lang: str = "en") -> str:
             parts.append(say.word("sailway", event.data["sail"]))
         d["what"] = "; ".join(parts)
         d["side"] = say.word("sidename", event.data["side"])
+    elif kind == "card":
+        who = d.get("player") or (say.word("sidename", d["fleet"]) if d.get("fleet") else "")
+        d["what"] = say.word("deck", d["card"]) + (f" — {who}" if who else "")
     elif kind == "sail_failed":
         d["way"] = say.word("sailway", d["way"])
     elif kind == "game_over":

@@ -31,7 +31,15 @@ def pending(state: ScaState) -> list[Decision]:
     if state.step != "orders":
         return []
     return [Decision(id=decision_id(state, s), kind="orders", player=s.seat, subject=s.id, secret=True,
-                     label=say(T.DECISION, ship=s.name, turn=state.turn)) for s in commanders(state, state.acting_side)]
+                     label=say(T.DECISION, ship=s.name, turn=state.turn)) for s in ordering(state)]
+
+
+def ordering(state: ScaState) -> list[Ship]:
+    """The ships whose orders the step asks for: the acting side's, or with the card-driven
+    turn every side's at once ("eseguita contemporaneamente da tutti i giocatori")."""
+    if state.options.card_turn:
+        return [s for side in state.sides for s in commanders(state, side)]
+    return commanders(state, state.acting_side)
 
 
 def _choices(prefix: str, values: list[str]) -> list[Choice]:
@@ -76,7 +84,7 @@ def fire_values(ship: Ship) -> list[str]:
 
 def when_values(state: ScaState) -> list[str]:
     """Before or after her run; with optional rule 3, the segment whose fire phase she fires in."""
-    return list(WHEN) if state.options.two_segments else ["after", "before"]
+    return list(WHEN) if state.options.segmented else ["after", "before"]
 
 
 def reload_values(ship: Ship) -> list[str]:
@@ -116,7 +124,7 @@ def spec(state: ScaState, decision: Decision, only: str | None, checking: Checki
             courses = [c for c in courses if c.value in (W.name(ship.heading), signals.signalled_course(state, ship))]
         sail = [ParamSpec(name="sail", label=say(T.P_SAIL), choices=_choices("sailway", sails))]
         course = [ParamSpec(name="course", label=say(T.P_COURSE), choices=courses)]
-        if state.options.two_segments and own:
+        if state.options.segmented and own:
             # Optional rule 3: "ulteriori virate, orzate o poggiate" at the end of the second segment.
             course.append(ParamSpec(name="course2", label=say(T.P_COURSE2), required=False,
                                     choices=[Choice(value=p, label=p)

@@ -27,7 +27,7 @@ def dice3(roller: Roller, reason: str) -> tuple[int, int, int]:
 
 def resolve_part(state: ScaState, orders: dict[str, Order], roller: Roller) -> None:
     ships, given = begin_part(state, orders, roller)
-    if state.options.two_segments:
+    if state.options.segmented:
         from rules.sca.segments import two_segments
         tacking = two_segments(state, ships, given, roller)
     else:
@@ -49,6 +49,11 @@ def begin_part(state: ScaState, orders: dict[str, Order], roller: Roller) -> tup
     ability_roll(state, ships, roller)
     for ship in ships:
         fight_fire(state, ship, log)
+    free_all(state, ships, given, log)
+    return ships, given
+
+
+def free_all(state: ScaState, ships: list[Ship], given: dict[str, dict], log) -> None:
     for ship in ships:
         if given[ship.id].get("cast_off") == "yes" and ship.contacts and not ship.melee:
             grade = hardest_contact(ship)
@@ -57,7 +62,6 @@ def begin_part(state: ScaState, orders: dict[str, Order], roller: Roller) -> tup
                 log.emit("freed", ship=ship.name, grade=grade, score=ship.score)
             else:
                 log.emit("not_freed", ship=ship.name, grade=grade, score=ship.score)
-    return ships, given
 
 
 def set_sails(ships: list[Ship], given: dict[str, dict], log) -> None:

@@ -20,19 +20,26 @@ from rules.sca.describe import describe
 from rules.sca.manifest import MANIFEST
 from rules.sca.part import resolve_part
 from rules.sca.state import ScaOptions, ScaSetup, ScaState, Ship
-from rules.sca.turns import check_start_over, end_part, wind_variation
+from rules.sca.cards import resolve_turn
+from rules.sca.turns import check_start_over, end_part, end_turn, wind_variation
 from rules.sca.view import view as sca_view
 
 
 def _resolve(state: ScaState, orders, roller: Roller) -> None:
     tests_before = {s.id: s.morale_tests for s in state.ships}
-    resolve_part(state, orders, roller)
+    if state.options.card_turn:
+        resolve_turn(state, orders, roller)
+    else:
+        resolve_part(state, orders, roller)
     if state.options.fleet_morale:
         fleet_morale.update(state, tests_before, roller)
     check_start_over(state, roller)
     if state.step == "over":
         return
-    end_part(state, roller)
+    if state.options.card_turn:
+        end_turn(state, roller)
+    else:
+        end_part(state, roller)
 
 
 def make_ship(setup_ship, seat: str) -> Ship:
@@ -104,7 +111,7 @@ class ScaRuleset(SteppedRuleset):
                          strength=strength, turns=setup.turns, ships=ships)
         if options.fleet_morale:
             state.fleet_morale = fleet_morale.initial(state)
-        if options.wind_rolls:
+        if options.wind_rolls and not options.card_turn:
             wind_variation(state, roller)
         roller.log.emit("turn_start", turn=1, wind=W.name(wind), strength=state.strength)
         return state

@@ -77,6 +77,16 @@ class ScaOptions(BaseModel):
     # course change at its end and its fire ("Il turno di un giocatore è ulteriormente diviso
     # in due segmenti").
     two_segments: bool = False
+    # House rule "Gioco guidato dalle carte": every side orders at once, then the turn's
+    # phases come in the order of a shuffled deck of cards.
+    card_turn: bool = False
+
+    @property
+    def segmented(self) -> bool:
+        """Optional rule 3 and the card-driven turn are two sequences of play for the same
+        turn: with both switched on, the cards lead and each player's card runs the fast play's
+        single run."""
+        return self.two_segments and not self.card_turn
 
 
 class Contact(BaseModel):

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.sca import wind as W
-from rules.sca.orders import commanders
+from rules.sca.orders import ordering
 from rules.sca.sailing import hove_to, ship_speed
 from rules.sca.state import ScaState, Ship
 
@@ -27,10 +27,10 @@ def ship_view(state: ScaState, s: Ship) -> dict[str, Any]:
 
 
 def view(state: ScaState, viewer: str | None) -> dict[str, Any]:
-    to_act = [s.id for s in commanders(state, state.acting_side)] if state.step == "orders" else []
+    to_act = [s.id for s in ordering(state)] if state.step == "orders" else []
     return {"ruleset": "sca", "board": "open_table", "viewer": viewer, "title": state.title,
 "scenario": state.scenario, "turn": state.turn, "turns_limit": state.turns,
-            "step": state.step, "sides": list(state.sides), "acting": state.acting_side,
+            "step": state.step, "sides": list(state.sides), "acting": state.acting_side, "cards": state.options.card_turn,
             "wind": W.degrees(state.wind), "wind_point": W.name(state.wind), "strength": state.strength,
             "table": {"width": state.table.width, "height": state.table.height,
                       "land": [{"name": a.name, "points": [list(p) for p in a.points]} for a in state.table.land]},

@@ -54,6 +54,13 @@ TEXTS.add_words("sca.when", {"after": ("after her run", "dopo il movimento"),
                              "before": ("before her run", "prima del movimento"),
                              "first": ("first segment", "primo segmento"),
                              "second": ("second segment", "secondo segmento")})
+TEXTS.add_words("sca.deck", {"wind": ("wind's direction and strength", "direzione e forza del vento"),
+                             "extinguish": ("putting out fires", "estinguere un incendio"),
+                             "free": ("freeing the ship", "liberare la nave"),
+                             "sail": ("making or shortening sail", "aumentare o diminuire la velatura"),
+                             "move": ("movement and fire", "movimento e tiro"),
+                             "board": ("boarding", "abbordaggio"),
+                             "batteries": ("shore batteries fire", "tiro delle batterie costiere")})
 TEXTS.add_words("sca.yesno", {"yes": ("yes", "sì"), "no": ("no", "no")})
 TEXTS.add_words("sca.sailway", {"hold": ("hold", "invariate"), "up": ("make more sail", "aumenta la velatura"),
                                 "down": ("shorten sail", "riduci la velatura")})
@@ -118,6 +125,10 @@ TEXTS.add_pairs({
     "sca.ev.freed": ("{ship} frees herself (Ability {score}).", "{ship} si libera (Abilità {score})."),
     "sca.ev.not_freed": ("{ship} cannot free herself (Ability {score}, needs {grade}).",
                          "{ship} non riesce a liberarsi (Abilità {score}, serve {grade})."),
+    "sca.ev.cards_start": ("Turn {turn}: every side's orders, then the cards.",
+                           "Turno {turn}: gli ordini di tutti, poi le carte."),
+    "sca.ev.cards_end": ("End of the cards of turn {turn}.", "Fine delle carte del turno {turn}."),
+    "sca.ev.card": ("Card: {what}.", "Carta: {what}."),
     "sca.ev.segment": ("Segment {n}.", "Segmento {n}."),
     "sca.ev.course2_void": ("{ship} cannot come round to {heading} from where she now heads.",
                             "{ship} non può più accostare per {heading} dalla rotta che ha ora."),
@@ -254,6 +265,8 @@ TEXTS.add_pairs({
     "sca.scenario.harbour": ('Cutting out at the anchorage', "Attacco all'ancoraggio"),
     # The map's words.
     "sca.map.turn": ("Turn {turn} of {turns} · {side} to act", "Turno {turn} di {turns} · tocca a {side}"),
+    "sca.map.turn-cards": ("Turn {turn} of {turns} · every side orders, the cards decide",
+                           "Turno {turn} di {turns} · tutti danno gli ordini, decidono le carte"),
     "sca.map.over": ("Turn {turn} · the battle is over", "Turno {turn} · la battaglia è finita"),
     "sca.map.wind": ("Wind from the {wind}, {strength}", "Vento da {wind}, {strength}"),
     "sca.map.sides": ("Sides", "Schieramenti"),
