@@ -24,6 +24,7 @@ from rules.sca.part import (ability_roll, boarding_set, fight_fire, free_all, li
                             steer, strong_wind_tests, tacking_ships)
 from rules.sca.sailing import can_move, move_all
 from rules.sca.state import ScaState, Ship
+from rules.sca.wreckage import settle, work_all
 
 FIXED_CARDS = ("wind", "extinguish", "free", "sail", "batteries")
 
@@ -68,6 +69,7 @@ def resolve_turn(state: ScaState, orders: dict[str, Order], roller: Roller) -> N
                 as_side(state, i)
                 signals.send(state, side, given[flag.id], roller)
         as_side(state, 0)
+    settle(state, roller)
     for ship in ships:
         ship.score = None
         if ship.id not in tacking:
@@ -93,7 +95,9 @@ def play(state: ScaState, card: str, ships: list[Ship], given: dict[str, dict[st
         for ship in ships:
             fight_fire(state, ship, log)
     elif kind == "free":
+        # "liberare la nave" is also the column the wreckage is cut away and jury-rigged on.
         free_all(state, ships, given, log)
+        work_all(state, ships, given, log)
     elif kind == "sail":
         set_sails(ships, given, log)
     elif kind == "batteries":

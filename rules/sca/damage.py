@@ -90,6 +90,9 @@ def dc_lost(state: ScaState, ship: Ship, where: str, log: EventLog) -> None:
             explode(state, ship, log)
         else:
             log.emit("dismasted", ship=ship.name)
+    elif where == "rigging":
+        from rules.sca.wreckage import rigging_falls
+        rigging_falls(state, ship, log)
 
 
 def morale_trigger(ship: Ship) -> bool:

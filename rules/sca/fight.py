@@ -8,6 +8,7 @@ from rules.core.dice import Roller
 from rules.sca import ability as A
 from rules.sca import gunnery as G
 from rules.sca.damage import damage_hull, damage_rigging, explode, percent_of_dc, start_fire
+from rules.sca.wreckage import fire_score, settle
 from rules.sca.morale import melee_outcome, melee_score, morale_score
 from rules.sca.state import ScaState, Ship
 
@@ -39,11 +40,12 @@ def aimed(state: ScaState, ship: Ship, side: str, aim: str, hulls: dict | None =
     # "se le navi coinvolte sono nella stessa metà del settore di tiro i danni sono divisi tra tutte"
     locked = {c.other for c in target.ship.contacts if c.grade == "B"}
     also = [t.ship for t in found if t.ship.id in locked and t.half == target.half]
-    return Shot(ship, side, target.ship, target.dist, rng, aim, A.result(rng, ship.score or 3), also)
+    return Shot(ship, side, target.ship, target.dist, rng, aim, A.result(rng, fire_score(ship, side)), also)
 
 
 def fire_all(state: ScaState, ships: list[Ship], orders: dict[str, dict[str, Any]], roller: Roller) -> None:
     log = roller.log
+    settle(state, roller)
     shots: list[Shot] = []
     hulls: dict = {}  # nothing moves while the part's broadsides are worked out
     for ship in ships:
@@ -95,6 +97,9 @@ def fire_all(state: ScaState, ships: list[Ship], orders: dict[str, dict[str, Any
         log.emit("shot_hit", ship=shot.ship.name, side=shot.side, target=shot.target.name, rng=shot.rng,
                  aim=shot.aim, score=shot.ship.score, damage=round(points, 1), rake=raked or "", well_laid=extra)
         victims = [shot.target] + shot.also
+        if shot.rng == "short":
+            for victim in victims:
+                victim.short_hit_turn = state.turn
         for victim in victims:
             take(state, shot, victim, points / len(victims), log)
         if extra == "fire":

@@ -54,6 +54,8 @@ def _made_choices(prefix: str, values: tuple[str, ...]) -> tuple[Choice, ...]:
 
 def course_choices(state: ScaState, ship: Ship) -> list[Choice]:
     out = [Choice(value=W.name(ship.heading), label=say(T.COURSE_HOLD, point=W.name(ship.heading)))]
+    if ship.wreck:
+        return out  # optional rule 9 v: "la nave non potrà orzare, poggiare o virare"
     for change in W.legal_changes(ship.heading, state.wind):
         kind = W.turn_kind(ship.heading, state.wind, change)
         if ship.rudder and kind == "luff":
@@ -68,7 +70,8 @@ def sail_values(ship: Ship) -> list[str]:
     out = ["hold"]
     if ship.tack:
         return out  # "Non è possibile modificare la velatura fino a quando non si è completata la virata" (opt. 5)
-    if ship.sail != "full" and ship.rigging_lost < ship.rigging:
+    # Optional rule 9 v: with rigging over the side she cannot "aumentare la velatura".
+    if ship.sail != "full" and ship.rigging_lost < ship.rigging and not ship.wreck:
         out.append("up")
     if ship.sail != "furled":
         out.append("down")
@@ -136,12 +139,15 @@ def spec(state: ScaState, decision: Decision, only: str | None, checking: Checki
                                 + [Choice(value=p, label=p) for p in W.POINTS]),
                       ParamSpec(name="signal_sail", label=say(T.P_SIGNAL_SAIL),
                                 choices=_choices("signalsail", ["none", "up", "down"]))]
+        jury = [ParamSpec(name="jury", label=say(T.P_JURY), choices=_choices("yesno", ["no", "yes"]),
+                          required=False)] if ship.wreck else []
         actions.append(ActionSpec(action="sail", label=say(T.A_SAIL),
-                                  params=course + sail + fire + board + free + signal))
+                                  params=course + sail + fire + board + free + signal + jury))
         default = {"action": "sail", "course": W.name(ship.heading), "sail": "hold", "fire": "none", "aim": "hull",
                    "boarders": "no", **({"cast_off": "yes"} if free else {}),
                    **({"signal_course": "none", "signal_sail": "none"} if signal else {})}
-        if W.off_wind(ship.heading, state.wind) == 3 and not ship.contacts and not ship.rudder and ship.sail != "furled":
+        if W.off_wind(ship.heading, state.wind) == 3 and not ship.contacts and not ship.rudder and ship.sail != "furled" \
+                and not ship.wreck:
             actions.append(ActionSpec(action="tack", label=say(T.A_TACK), params=fire))
         if ship.fireship and not ship.fireship_lit:
             actions.append(ActionSpec(action="light", label=say(T.A_LIGHT), params=course))

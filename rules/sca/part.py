@@ -19,6 +19,7 @@ from rules.sca.orders import commanders, decision_id, order_of
 from rules.sca.sailing import (begin_tack, bear_away_one, can_move, change_sail, fail_tack, finish_tack, free,
                                hardest_contact, hove_to, move_all)
 from rules.sca.state import ScaState, Ship
+from rules.sca.wreckage import settle, work_all
 
 
 def dice3(roller: Roller, reason: str) -> tuple[int, int, int]:
@@ -112,6 +113,7 @@ def one_run(state: ScaState, ships: list[Ship], given: dict[str, dict], roller: 
     """The fast play's part: sails, course changes, then one run, fire before or after it."""
     log = roller.log
     set_sails(ships, given, log)
+    work_all(state, ships, given, log)
     tacking = tacking_ships(ships, given)
     for ship in ships:
         steer(state, ship, given[ship.id], roller)
@@ -142,6 +144,7 @@ def end_part(state: ScaState, ships: list[Ship], given: dict[str, dict], tacking
         flag = signals.flagship(state, side)
         if flag is not None and flag.id in given:
             signals.send(state, side, given[flag.id], roller)
+    settle(state, roller)
     for ship in ships:
         ship.score = None
         if ship.id not in tacking:
@@ -206,6 +209,14 @@ def steer(state: ScaState, ship: Ship, order: dict[str, Any], roller: Roller) ->
     log = roller.log
     if ship.fixed:
         return
+    if ship.wreck:
+        # Optional rule 9 v: "l'equipaggio non sarà in grado di manovrare (la nave non potrà orzare,
+        # poggiare o virare)": a tack under way fails, nothing else turns her.
+        if ship.tack:
+            fail_tack(state, ship, log)
+            log.emit("tack_failed", ship=ship.name, heading=W.name(ship.heading), score=ship.score)
+        taken_aback(state, ship, roller)
+        return
     score = ship.score or 3
     got = A.result("course", score)
     if ship.tack:
@@ -238,6 +249,11 @@ def steer(state: ScaState, ship: Ship, order: dict[str, Any], roller: Roller) ->
         # "obbligato a poggiare di una quarta per turno fino a trovarsi in andatura di lasco"
         bear_away_one(state, ship)
         log.emit("rudder_forced", ship=ship.name, heading=W.name(ship.heading))
+    taken_aback(state, ship, roller)
+
+
+def taken_aback(state: ScaState, ship: Ship, roller: Roller) -> None:
+    log = roller.log
     ship.irons = not ship.tack and W.in_irons(ship.heading, state.wind)
     if ship.irons:
         # Sezione 5 iv: "deve immediatamente interrompere il movimento perdendo il 10% di RDC".

@@ -13,6 +13,7 @@ from rules.sca import wind as W
 from rules.sca.damage import damage_hull, damage_rigging, percent_of_dc, start_fire
 from rules.sca.geometry import base, pose
 from rules.sca.state import Contact, ScaState, Ship
+from rules.sca.wreckage import speed_sail
 
 SEGMENT = 10.0  # "ad esempio, 10mm per ogni veliero, in segmenti alternati"
 # Sezione 5 viii: "ogni vascello perde il 20% di un RDC se la collisione avviene con vele
@@ -26,7 +27,7 @@ def hove_to(ship: Ship) -> bool:
 
 
 def ship_speed(state: ScaState, ship: Ship) -> float:
-    mm = W.speed(state.strength, ship.sail, ship.rigging_lost, ship.masts)  # type: ignore[arg-type]
+    mm = W.speed(state.strength, speed_sail(ship), ship.rigging_lost, ship.masts)  # type: ignore[arg-type]
     return mm / 2 if ship.half_speed else mm
 
 

@@ -25,6 +25,7 @@ from rules.sca.part import (boarding_set, light_all, runners, set_sails, steer, 
                             tacking_ships)
 from rules.sca.sailing import move_all, ship_speed
 from rules.sca.state import ScaState, Ship
+from rules.sca.wreckage import work_all
 
 def two_segments(state: ScaState, ships: list[Ship], given: dict[str, dict[str, Any]], roller: Roller) -> set[str]:
     log = roller.log
@@ -35,6 +36,7 @@ def two_segments(state: ScaState, ships: list[Ship], given: dict[str, dict[str, 
     # The first segment's speed is the sail she had: a change thrown now counts from the second.
     first = {s.id: ship_speed(state, s) / 2 for s in movers}
     set_sails(ships, given, log)
+    work_all(state, ships, given, log)
     log.emit("segment", n=1)
     moved1 = move_all(state, movers, boarding, log, speeds=first)
     legs = {i: list(state.ship(i).trail) for i in moved1}

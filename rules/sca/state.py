@@ -80,6 +80,9 @@ class ScaOptions(BaseModel):
     # House rule "Gioco guidato dalle carte": every side orders at once, then the turn's
     # phases come in the order of a shuffled deck of cards.
     card_turn: bool = False
+    # Optional rule 9 v-vi: a RDC lost falls over the side; she cannot manoeuvre until the
+    # wreckage is cut away and the RDC jury-rigged.
+    jury_rigs: bool = False
 
     @property
     def segmented(self) -> bool:
@@ -149,6 +152,13 @@ class Ship(BaseModel):
     signal_sail: str | None = None
     fired: bool = False
     unloaded: list[str] = Field(default_factory=list)  # broadsides fired and not yet reloaded (optional rule 6)
+    # Optional rule 9 v-vi: RDCs lost and not yet jury-rigged, the side their wreckage hangs
+    # over ("" once cut away, "?" until a die decides), the sail her speed counts, the cuts made.
+    wreck: int = 0
+    wreck_side: str = ""
+    wreck_sail: str = ""
+    cut: int = 0
+    short_hit_turn: int | None = None  # the last turn a shot hit her at short range
 
     @property
     def dcs_lost(self) -> int:
@@ -169,7 +179,7 @@ class Ship(BaseModel):
     @property
     def hove_to(self) -> bool:
         """Furled sails, or held in a contact: "ogni vascello è alla deriva"."""
-        return self.sail == "furled" or bool(self.contacts)
+        return self.sail == "furled" or bool(self.contacts) or self.wreck > 0
 
     @property
     def fighting(self) -> bool:

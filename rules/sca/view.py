@@ -23,7 +23,8 @@ def ship_view(state: ScaState, s: Ship) -> dict[str, Any]:
             "contacts": [c.other for c in s.contacts], "hove_to": hove_to(s), "fixed": s.fixed,
             "fireship": s.fireship, "fireship_lit": s.fireship_lit, "morale_tests": s.morale_tests,
             "speed": ship_speed(state, s), "point_of_sail": W.point_of_sail(s.heading, state.wind),
-            "trail": [list(p) for p in s.trail]}
+            "trail": [list(p) for p in s.trail], "wreck": s.wreck,
+            "wreck_side": s.wreck_side if s.wreck_side in ("port", "starboard") else ""}
 
 
 def view(state: ScaState, viewer: str | None) -> dict[str, Any]:

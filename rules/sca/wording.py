@@ -27,6 +27,7 @@ SECOND_COURSE = TEXTS.add(
     "points or bear away up to 3 from the first segment's course.",
     "{ship} non può passare da {course} a {course2} nel secondo segmento: dalla rotta del primo segmento può "
     "orzare fino a 2 quarte o poggiare fino a 3.")
+P_JURY = TEXTS.add("sca.p.jury", "clear the wreckage / jury-rig", "sgombrare i rottami / attrezzatura di fortuna")
 P_SIGNAL_COURSE = TEXTS.add("sca.p.signal-course", "signal: course", "segnale: rotta")
 P_SIGNAL_SAIL = TEXTS.add("sca.p.signal-sail", "signal: sails", "segnale: vele")
 A_SAIL = TEXTS.add("sca.a.sail", "Sail", "Naviga")
@@ -129,6 +130,30 @@ TEXTS.add_pairs({
                            "Turno {turn}: gli ordini di tutti, poi le carte."),
     "sca.ev.cards_end": ("End of the cards of turn {turn}.", "Fine delle carte del turno {turn}."),
     "sca.ev.card": ("Card: {what}.", "Carta: {what}."),
+    "sca.ev.rigging_overboard": ("{ship}'s rigging falls over her {side} side: she cannot manoeuvre, her speed "
+                                 "counts {sail}.",
+                                 "La velatura di {ship} cade sul bordo di {side}: non può manovrare, la velocità "
+                                 "è quella di {sail}."),
+    "sca.ev.rigging_overboard_any": ("{ship}'s rigging falls over the side (she lies along the wind: a die will "
+                                     "say which): she cannot manoeuvre, her speed counts {sail}.",
+                                     "La velatura di {ship} cade fuori bordo (è parallela al vento: un dado dirà "
+                                     "su quale lato): non può manovrare, la velocità è quella di {sail}."),
+    "sca.ev.wreckage_side": ("{ship}'s wreckage hangs over her {side} side.",
+                             "I rottami di {ship} pendono sul bordo di {side}."),
+    "sca.ev.wreck_sail_first": ("{ship} must first shorten sail to {sail} before cutting the wreckage away.",
+                                "{ship} deve prima ridurre la velatura a {sail} per tagliare via i rottami."),
+    "sca.ev.wreck_not_cut": ("{ship} fails to cut the wreckage away (Ability {score}).",
+                             "{ship} non riesce a tagliare via i rottami (Abilità {score})."),
+    "sca.ev.wreck_cutting": ("{ship} cuts away part of the wreckage (Ability {score}).",
+                             "{ship} taglia via parte dei rottami (Abilità {score})."),
+    "sca.ev.wreck_cut": ("{ship} cuts the wreckage away (Ability {score}).",
+                         "{ship} taglia via i rottami (Abilità {score})."),
+    "sca.ev.jury_blocked": ("{ship} cannot jury-rig: she was hit at short range.",
+                            "{ship} non può eseguire riparazioni di fortuna: è stata colpita a corta gittata."),
+    "sca.ev.jury_failed": ("{ship} fails to jury-rig (Ability {score}).",
+                           "{ship} fallisce la riparazione di fortuna (Abilità {score})."),
+    "sca.ev.jury_rigged": ("{ship} jury-rigs a RDC (Ability {score}); {left} still to rig.",
+                           "{ship} ripristina un RDC con una riparazione di fortuna (Abilità {score}); ne restano {left}."),
     "sca.ev.segment": ("Segment {n}.", "Segmento {n}."),
     "sca.ev.course2_void": ("{ship} cannot come round to {heading} from where she now heads.",
                             "{ship} non può più accostare per {heading} dalla rotta che ha ora."),
@@ -243,6 +268,9 @@ TEXTS.add_pairs({
     "sca.param.fire_when": ("fire-when", "quando-tirare"),
     "sca.param.fire_when.about": ("Fire before or after her run (two segments: first or second)",
                                   "Tirare prima o dopo il movimento (due segmenti: primo o secondo)"),
+    "sca.param.jury": ("jury", "fortuna"),
+    "sca.param.jury.about": ("Rigging over the side: cut it away, then jury-rig",
+                             "Velatura fuori bordo: tagliarla via, poi riparazione di fortuna"),
     "sca.param.course2": ("course2", "rotta2"),
     "sca.param.course2.about": ("Two segments: the course at the end of the second segment",
                                 "Due segmenti: la rotta alla fine del secondo segmento"),
@@ -267,6 +295,7 @@ TEXTS.add_pairs({
     "sca.map.turn": ("Turn {turn} of {turns} · {side} to act", "Turno {turn} di {turns} · tocca a {side}"),
     "sca.map.turn-cards": ("Turn {turn} of {turns} · every side orders, the cards decide",
                            "Turno {turn} di {turns} · tutti danno gli ordini, decidono le carte"),
+    "sca.map.wreck": ("rigging over the side", "velatura fuori bordo"),
     "sca.map.over": ("Turn {turn} · the battle is over", "Turno {turn} · la battaglia è finita"),
     "sca.map.wind": ("Wind from the {wind}, {strength}", "Vento da {wind}, {strength}"),
     "sca.map.sides": ("Sides", "Schieramenti"),
