@@ -20,8 +20,8 @@ from rules.core.dice import Roller
 from rules.sca import signals
 from rules.sca.fight import board_all, fire_all, morale_tests
 from rules.sca.orders import commanders, decision_id, order_of
-from rules.sca.part import (ability_roll, boarding_set, fight_fire, free_all, light_all, reload_all, set_sails,
-                            steer, strong_wind_tests, tacking_ships)
+from rules.sca.part import (ability_roll, boarding_set, fight_fire, free_all, light_all, reload_all, run_out_all,
+                            set_sails, steer, strong_wind_tests, tacking_ships)
 from rules.sca.sailing import can_move, move_all
 from rules.sca.state import ScaState, Ship
 from rules.sca.wreckage import settle, work_all
@@ -58,8 +58,9 @@ def resolve_turn(state: ScaState, orders: dict[str, Order], roller: Roller) -> N
                  else "", fleet=who if kind == "board" else "")
         play(state, card, ships, given, tacking, roller)
     as_side(state, 0)
-    if state.options.reloading:
-        reload_all(ships, given, log)
+    if state.options.reloads:
+        reload_all(ships, given, log, perfect=state.options.second_table)
+    run_out_all(state, ships, given, log)
     # "A parte quest'ultima fase, che viene eseguita sempre a fine turno".
     morale_tests(state, roller)
     if state.options.signals:

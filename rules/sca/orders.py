@@ -103,8 +103,11 @@ def spec(state: ScaState, decision: Decision, only: str | None, checking: Checki
                       required=False),
             ParamSpec(name="fire_when", label=say(T.P_WHEN), choices=_choices("when", when_values(state)),
                       required=False)]
-    if state.options.reloading and ship.unloaded:
+    if state.options.reloads and ship.unloaded:
         fire.append(ParamSpec(name="reload", label=say(T.P_RELOAD), choices=_choices("fire", reload_values(ship)),
+                              required=False))
+    if state.options.second_table and ship.fresh and not ship.run_out and not ship.fixed:
+        fire.append(ParamSpec(name="run_out", label=say(T.P_RUN_OUT), choices=_choices("yesno", ["no", "yes"]),
                               required=False))
     board = [ParamSpec(name="boarders", label=say(T.P_BOARD), choices=_choices("yesno", ["no", "yes"]
                                                                               if ship.status != "captured"
@@ -169,6 +172,9 @@ def check(state: ScaState, decision: Decision, payload: dict[str, Any], checking
             and not second_is_legal(state, ship, payload["course"], course2):
         problems.append(P.problem(T.SECOND_COURSE, field="course2", ship=ship.name, course=payload["course"],
                                   course2=course2))
+    if payload.get("run_out") == "yes" and (payload.get("fire", "none") != "none"
+                                            or payload.get("reload", "none") != "none"):
+        problems.append(P.problem(T.RUN_OUT_IDLE, field="run_out", ship=ship.name))
     if payload.get("boarders") == "yes" and payload.get("cast_off") == "yes":
         problems.append(P.problem(T.BOARD_OR_FREE, field="cast_off", ship=ship.name))
     return problems

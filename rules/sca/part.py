@@ -136,8 +136,9 @@ def end_part(state: ScaState, ships: list[Ship], given: dict[str, dict], tacking
     """Reloading (optional rule 6), boarding, the morale tests, the flagship's signal."""
     log = roller.log
     side = state.acting_side
-    if state.options.reloading:
-        reload_all(ships, given, log)
+    if state.options.reloads:
+        reload_all(ships, given, log, perfect=state.options.second_table)
+    run_out_all(state, ships, given, log)
     board_all(state, ships, given, roller)
     morale_tests(state, roller)
     if state.options.signals:
@@ -269,7 +270,16 @@ def taken_aback(state: ScaState, ship: Ship, roller: Roller) -> None:
 RELOAD_NEEDS = {"elite": 5, "good": 7, "average": 8, "poor": 9}
 
 
-def reload_all(ships: list[Ship], orders: dict[str, dict[str, Any]], log) -> None:
+def run_out_all(state: ScaState, ships: list[Ship], orders: dict[str, dict[str, Any]], log) -> None:
+    """Optional rule 6 iii: "l'ordine cannoni in batteria può essere impartito in ogni turno in
+    cui l'equipaggio non ha fatto fuoco né ha avuto l'ordine di ricaricare"."""
+    for ship in ships:
+        if orders[ship.id].get("run_out") == "yes" and not ship.run_out:
+            ship.run_out = True
+            log.emit("guns_run_out", ship=ship.name)
+
+
+def reload_all(ships: list[Ship], orders: dict[str, dict[str, Any]], log, perfect: bool = False) -> None:
     for ship in ships:
         order = orders[ship.id]
         if ship.fired:
@@ -281,10 +291,15 @@ def reload_all(ships: list[Ship], orders: dict[str, dict[str, Any]], log) -> Non
             continue
         sides = ["port", "starboard"] if wanted == "both" else [wanted]
         ok = (ship.score or 3) >= RELOAD_NEEDS[ship.crew]
+        # "16-18: perfetto, equivalente alla bordata iniziale" (with the second table).
+        best = perfect and (ship.score or 3) >= 16
         for side in sides:
-            log.emit("reloaded" if ok else "reload_failed", ship=ship.name, side=side, score=ship.score)
+            log.emit("reloaded_perfect" if best else "reloaded" if ok else "reload_failed", ship=ship.name,
+                     side=side, score=ship.score)
         if ok:
             ship.unloaded = [s for s in ship.unloaded if s not in sides]
+        if best:
+            ship.fresh = sorted(set(ship.fresh) | set(sides))
 
 
 def light_fireship(ship: Ship, log) -> None:

@@ -83,6 +83,20 @@ class ScaOptions(BaseModel):
     # Optional rule 9 v-vi: a RDC lost falls over the side; she cannot manoeuvre until the
     # wreckage is cut away and the RDC jury-rigged.
     jury_rigs: bool = False
+    # Optional rule 6 in full: the second artillery table (target, collateral and through
+    # damage; the initial broadside of guns run out) with its reloading.
+    artillery: bool = False
+
+    @property
+    def reloads(self) -> bool:
+        """A broadside must be reloaded before it fires again (optional rule 6, whole or its
+        reloading only)."""
+        return self.reloading or self.artillery
+
+    @property
+    def second_table(self) -> bool:
+        """The carronade table (Appendice 2), when switched on, stands for every ship."""
+        return self.artillery and not self.carronades
 
     @property
     def segmented(self) -> bool:
@@ -159,6 +173,10 @@ class Ship(BaseModel):
     wreck_sail: str = ""
     cut: int = 0
     short_hit_turn: int | None = None  # the last turn a shot hit her at short range
+    # Optional rule 6 iii: the broadsides not fired since the start (or a perfect reload), and
+    # whether her guns are run out: together, an initial broadside.
+    fresh: list[str] = Field(default_factory=lambda: ["port", "starboard"])
+    run_out: bool = False
 
     @property
     def dcs_lost(self) -> int:

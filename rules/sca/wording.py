@@ -28,6 +28,10 @@ SECOND_COURSE = TEXTS.add(
     "{ship} non può passare da {course} a {course2} nel secondo segmento: dalla rotta del primo segmento può "
     "orzare fino a 2 quarte o poggiare fino a 3.")
 P_JURY = TEXTS.add("sca.p.jury", "clear the wreckage / jury-rig", "sgombrare i rottami / attrezzatura di fortuna")
+P_RUN_OUT = TEXTS.add("sca.p.run-out", "run out the guns", "cannoni in batteria")
+RUN_OUT_IDLE = TEXTS.add(
+    "sca-run-out-idle", "{ship} can run out her guns only in a turn she neither fires nor reloads.",
+    "{ship} può mettere i cannoni in batteria solo in un turno in cui non fa fuoco né ricarica.")
 P_SIGNAL_COURSE = TEXTS.add("sca.p.signal-course", "signal: course", "segnale: rotta")
 P_SIGNAL_SAIL = TEXTS.add("sca.p.signal-sail", "signal: sails", "segnale: vele")
 A_SAIL = TEXTS.add("sca.a.sail", "Sail", "Naviga")
@@ -112,6 +116,15 @@ TEXTS.add_pairs({
     "sca.bit.signal-course": ("steer {course}", "rotta {course}"),
     "sca.ev.rigging_test": ("{ship} tests her rigging ({why}; 3d6 {roll}, score {score}): {damage} damage.",
                             "{ship} esegue il test sulla velatura ({why}; 3d6 {roll}, punteggio {score}): {damage} punti di danno."),
+    "sca.ev.reloaded_perfect": ("{ship} reloads her {side} broadside perfectly (Ability {score}): an initial "
+                                "broadside again.",
+                                "{ship} ricarica perfettamente la bordata di {side} (Abilità {score}): di nuovo una "
+                                "bordata iniziale."),
+    "sca.ev.guns_run_out": ("{ship} runs out her guns.", "{ship} mette i cannoni in batteria."),
+    "sca.ev.collateral": ("Balls that missed strike {target}'s {where}: {collateral} damage; {through} through to "
+                          "her far side.",
+                          "Le palle che hanno mancato colpiscono {target} ({where}): {collateral} danni; {through} "
+                          "passano al bordo opposto."),
     "sca.ev.reloaded": ("{ship} reloads her {side} broadside.", "{ship} ricarica la bordata di {side}."),
     "sca.ev.reload_failed": ("{ship} fails to reload her {side} broadside (Ability {score}).",
                              "{ship} non riesce a ricaricare la bordata di {side} (Abilità {score})."),
@@ -271,6 +284,9 @@ TEXTS.add_pairs({
     "sca.param.jury": ("jury", "fortuna"),
     "sca.param.jury.about": ("Rigging over the side: cut it away, then jury-rig",
                              "Velatura fuori bordo: tagliarla via, poi riparazione di fortuna"),
+    "sca.param.run_out": ("run-out", "in-batteria"),
+    "sca.param.run_out.about": ("Run out the guns for an initial broadside",
+                                "Cannoni in batteria per una bordata iniziale"),
     "sca.param.course2": ("course2", "rotta2"),
     "sca.param.course2.about": ("Two segments: the course at the end of the second segment",
                                 "Due segmenti: la rotta alla fine del secondo segmento"),
