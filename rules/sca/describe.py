@@ -40,6 +40,10 @@ def describe(event: Event, lang: str = "en") -> str:
             parts.append(say.word("sailway", event.data["sail"]))
         d["what"] = "; ".join(parts)
         d["side"] = say.word("sidename", event.data["side"])
+    elif kind == "north_side":
+        d["edge"] = say.word("edge", d["edge"])
+    elif kind == "scenario_refused":
+        d["fleet"] = say.word("sidename", d["fleet"])
     elif kind == "card":
         who = d.get("player") or (say.word("sidename", d["fleet"]) if d.get("fleet") else "")
         d["what"] = say.word("deck", d["card"]) + (f" — {who}" if who else "")

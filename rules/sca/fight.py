@@ -10,6 +10,7 @@ from rules.sca import gunnery as G
 from rules.sca.artillery import factors
 from rules.sca.damage import broadside, damage_hull, damage_rigging, explode, percent_of_dc, start_fire
 from rules.sca.morale import melee_outcome, melee_score, morale_score
+from rules.sca.preparation import morale_bonus
 from rules.sca.state import ScaState, Ship
 from rules.sca.wreckage import fire_score, settle
 
@@ -243,12 +244,13 @@ def morale_tests(state: ScaState, roller: Roller) -> None:
             ship.bow_rakes = ship.stern_rakes = 0
             continue
         total = dice3(roller, f"morale of {ship.id}")
-        score = morale_score(total, ship)
+        score = morale_score(total, ship) + morale_bonus(state, ship.owner or ship.side)
         ship.morale_tests += 1
         ship.bow_rakes = ship.stern_rakes = 0
         struck = score <= 0
         roller.log.emit("morale", ship=ship.name, roll=total, score=score, struck=struck)
         if struck:
+            state.bonus_void = True  # "fino al momento in cui una nave, di qualunque parte, si arrende"
             ship.status = "struck"
             ship.sail = "furled"
             ship.boarders_ready = False

@@ -15,6 +15,7 @@ from rules.core.steps import DecisionHandlers, StepHandlers, SteppedRuleset
 from rules.sca import fleet as F
 from rules.sca import fleet_morale
 from rules.sca import orders as O
+from rules.sca import preparation as P
 from rules.sca import wind as W
 from rules.sca.describe import describe
 from rules.sca.manifest import MANIFEST
@@ -60,7 +61,8 @@ class ScaRuleset(SteppedRuleset):
     options_model = ScaOptions
     setup_model = ScaSetup
     state_model = ScaState
-    steps = {"orders": StepHandlers(O.pending, {"orders": DecisionHandlers(O.spec, O.check)}, _resolve)}
+    steps = {"orders": StepHandlers(O.pending, {"orders": DecisionHandlers(O.spec, O.check)}, _resolve),
+             "scenario": StepHandlers(P.pending, {"scenario": DecisionHandlers(P.spec, P.check)}, P.resolve)}
 
     def scenarios(self) -> dict[str, BaseModel]:
         return packaged_scenarios(MANIFEST.scenarios, ScaSetup)
@@ -92,15 +94,10 @@ class ScaRuleset(SteppedRuleset):
             if mine and not any(x.flagship for x in mine):
                 mine[0].flagship = True
         strength = setup.strength
+        deployed = {s.id: s.heading for s in ships}
         if options.wind_rolls:
-            wind = W.setup_direction(sum(roller.roll(6, "wind direction") for _ in range(3)))
-            strength = W.setup_strength(sum(roller.roll(6, "wind strength") for _ in range(3)))
-            for ship in ships:
-                # "piazzando le sue navi in una direzione, rispetto al vento, consentita"
-                if not ship.fixed and W.in_irons(ship.heading, wind):
-                    away = W.away_from_wind(ship.heading, wind)
-                    while W.in_irons(ship.heading, wind):
-                        ship.heading = (ship.heading + away) % 16
+            wind, strength = P.throw_weather(options.north_side, roller)
+            P.clear_of_the_wind(ships, wind)
         elif setup.wind is None:
             total = sum(roller.roll(6, "wind direction") for _ in range(3))
             wind = W.random_wind(total)
@@ -109,11 +106,16 @@ class ScaRuleset(SteppedRuleset):
         state = ScaState(seats=seats, sides=list(setup.sides), title=setup.title,
                          scenario=setup.name, options=options, table=setup.table, wind=wind,
                          strength=strength, turns=setup.turns, ships=ships)
+        if P.refusable(state):
+            state.step, state.deployed = "scenario", deployed
         if options.fleet_morale:
             state.fleet_morale = fleet_morale.initial(state)
         if options.wind_rolls and not options.card_turn:
             wind_variation(state, roller)
-        roller.log.emit("turn_start", turn=1, wind=W.name(wind), strength=state.strength)
+        if state.step == "scenario":
+            roller.log.emit("weather", wind=W.name(wind), strength=state.strength)
+        else:
+            roller.log.emit("turn_start", turn=1, wind=W.name(wind), strength=state.strength)
         return state
 
     def outcome(self, state: ScaState) -> Outcome | None:

@@ -86,6 +86,11 @@ class ScaOptions(BaseModel):
     # Optional rule 6 in full: the second artillery table (target, collateral and through
     # damage; the initial broadside of guns run out) with its reloading.
     artillery: bool = False
+    # Optional rule 2 i: a throw says which side of the table is north (with wind_rolls).
+    north_side: bool = False
+    # Optional rule 2 iii: each side may refuse the thrown scenario up to three times, the
+    # other gaining +1 on its morale tests (with wind_rolls).
+    refuse_scenario: bool = False
 
     @property
     def reloads(self) -> bool:
@@ -227,6 +232,10 @@ class ScaState(BaseModel):
     morale_spent: list[str] = Field(default_factory=list)  # the fleets that have tested at zero
     broken: str | None = None  # the side whose fleet morale broke
     scores: dict[str, float] = Field(default_factory=dict)
+    refusals: dict[str, int] = Field(default_factory=dict)  # optional rule 2: scenarios refused, by side
+    refusal_round: int = 0
+    deployed: dict[str, int] = Field(default_factory=dict)  # the headings as deployed, for a refused scenario
+    bonus_void: bool = False  # a ship has struck: the refusals' morale bonus is over
 
     def ship(self, ship_id: str) -> Ship:
         for s in self.ships:

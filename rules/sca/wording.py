@@ -32,6 +32,11 @@ P_RUN_OUT = TEXTS.add("sca.p.run-out", "run out the guns", "cannoni in batteria"
 RUN_OUT_IDLE = TEXTS.add(
     "sca-run-out-idle", "{ship} can run out her guns only in a turn she neither fires nor reloads.",
     "{ship} può mettere i cannoni in batteria solo in un turno in cui non fa fuoco né ricarica.")
+SCENARIO_DECISION = TEXTS.add("sca.decision.scenario", "{side}: fight this scenario?",
+                              "{side}: combattere questo scenario?")
+A_ACCEPT = TEXTS.add("sca.a.accept", "Accept the scenario", "Accetta lo scenario")
+A_REFUSE = TEXTS.add("sca.a.refuse", "Refuse it ({left} refusals left; +1 to the enemy's morale)",
+                     "Rifiutalo (restano {left} rifiuti; +1 al morale avversario)")
 P_SIGNAL_COURSE = TEXTS.add("sca.p.signal-course", "signal: course", "segnale: rotta")
 P_SIGNAL_SAIL = TEXTS.add("sca.p.signal-sail", "signal: sails", "segnale: vele")
 A_SAIL = TEXTS.add("sca.a.sail", "Sail", "Naviga")
@@ -66,6 +71,8 @@ TEXTS.add_words("sca.deck", {"wind": ("wind's direction and strength", "direzion
                              "move": ("movement and fire", "movimento e tiro"),
                              "board": ("boarding", "abbordaggio"),
                              "batteries": ("shore batteries fire", "tiro delle batterie costiere")})
+TEXTS.add_words("sca.edge", {"left": ("left-hand", "alla sua sinistra"), "far": ("far", "di fronte"),
+                             "right": ("right-hand", "alla sua destra"), "own": ("own", "dalla sua parte")})
 TEXTS.add_words("sca.yesno", {"yes": ("yes", "sì"), "no": ("no", "no")})
 TEXTS.add_words("sca.sailway", {"hold": ("hold", "invariate"), "up": ("make more sail", "aumenta la velatura"),
                                 "down": ("shorten sail", "riduci la velatura")})
@@ -167,6 +174,12 @@ TEXTS.add_pairs({
                            "{ship} fallisce la riparazione di fortuna (Abilità {score})."),
     "sca.ev.jury_rigged": ("{ship} jury-rigs a RDC (Ability {score}); {left} still to rig.",
                            "{ship} ripristina un RDC con una riparazione di fortuna (Abilità {score}); ne restano {left}."),
+    "sca.ev.north_side": ("North is the table's {edge} side for the first player.",
+                          "Il nord è il lato del tavolo {edge} per il primo giocatore."),
+    "sca.ev.weather": ("The wind blows from the {wind}, {strength}.", "Il vento soffia da {wind}, {strength}."),
+    "sca.ev.scenario_refused": ("{fleet} refuses the scenario ({n} of 3): the throws are made again.",
+                                "{fleet} rifiuta lo scenario ({n} di 3): si ripetono i tiri."),
+    "sca.ev.scenario_accepted": ("Both sides accept the scenario.", "Entrambe le parti accettano lo scenario."),
     "sca.ev.segment": ("Segment {n}.", "Segmento {n}."),
     "sca.ev.course2_void": ("{ship} cannot come round to {heading} from where she now heads.",
                             "{ship} non può più accostare per {heading} dalla rotta che ha ora."),
