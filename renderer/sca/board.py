@@ -130,6 +130,8 @@ class ScaBoard(ShipsBoard):
     def status_line(self, view: View, lang: str = "en") -> str:
         if view.get("over"):
             return text("sca.map.over", lang, turn=view.get("turn"))
+        if view.get("step") == "scenario":
+            return text("sca.map.scenario", lang)
         if view.get("cards"):
             return text("sca.map.turn-cards", lang, turn=view.get("turn"), turns=view.get("turns_limit"))
         return text("sca.map.turn", lang, turn=view.get("turn"), turns=view.get("turns_limit"),

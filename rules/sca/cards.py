@@ -20,9 +20,9 @@ from rules.core.dice import Roller
 from rules.sca import signals
 from rules.sca.fight import board_all, fire_all, morale_tests
 from rules.sca.orders import commanders, decision_id, order_of
-from rules.sca.part import (ability_roll, boarding_set, fight_fire, free_all, light_all, reload_all, run_out_all,
-                            set_sails, steer, strong_wind_tests, tacking_ships)
-from rules.sca.sailing import can_move, move_all
+from rules.sca.part import (ability_roll, fight_fire, free_all, light_all, reload_all, run_and_fire, run_out_all,
+                            set_sails, steer, tacking_ships)
+from rules.sca.sailing import can_move
 from rules.sca.state import ScaState, Ship
 from rules.sca.wreckage import settle, work_all
 
@@ -137,12 +137,5 @@ def move_card(state: ScaState, seat: str, mine: list[Ship], given: dict[str, dic
     light_all(mine, given, log)
     adrift = [s for s in drifting(state, seat) if s not in mine]
     movers = [s for s in mine if can_move(s) and s.id not in tacking and not (s.fireship and s.fireship_lit)]
-    early = [s for s in mine if given[s.id].get("fire_when") == "before"]
-    if early:
-        fire_all(state, early, given, roller)
-    move_all(state, movers + adrift, boarding_set(mine, given), log)
-    strong_wind_tests(state, mine, roller)
-    for ship in mine:
-        ship.fired = given[ship.id].get("fire", "none") != "none"
-    fire_all(state, [s for s in mine if s not in early], given, roller)
+    run_and_fire(state, mine, movers + adrift, given, roller)
     as_side(state, 0)

@@ -79,6 +79,8 @@ def orders_text(say: Speaker, p: dict[str, Any]) -> str:
         parts.append(say("sca.bit.aim", fire=say.word("fire", p["fire"]), aim=say.word("aim", p.get("aim", "hull"))))
         if p.get("fire_when") in ("first", "second"):
             parts.append(say("sca.bit.when", segment=say.word("when", p["fire_when"])))
+        elif p.get("fire_when") in ("before", "middle"):
+            parts.append(say.word("when", p["fire_when"]))
     if p.get("boarders") == "yes":
         parts.append(say("sca.bit.board"))
     if p.get("cast_off") == "yes":

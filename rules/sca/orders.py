@@ -87,7 +87,7 @@ def fire_values(ship: Ship) -> list[str]:
 
 def when_values(state: ScaState) -> list[str]:
     """Before or after her run; with optional rule 3, the segment whose fire phase she fires in."""
-    return list(WHEN) if state.options.segmented else ["after", "before"]
+    return list(WHEN) if state.options.segmented else ["after", "before", "middle"]
 
 
 def reload_values(ship: Ship) -> list[str]:

@@ -17,7 +17,7 @@ from rules.sca.damage import damage_hull, damage_rigging, percent_of_dc, start_f
 from rules.sca.fight import board_all, fire_all, morale_tests
 from rules.sca.orders import commanders, decision_id, order_of
 from rules.sca.sailing import (begin_tack, bear_away_one, can_move, change_sail, fail_tack, finish_tack, free,
-                               hardest_contact, hove_to, move_all)
+                               hardest_contact, hove_to, move_all, ship_speed, SEGMENT)
 from rules.sca.state import ScaState, Ship
 from rules.sca.wreckage import settle, work_all
 
@@ -119,18 +119,51 @@ def one_run(state: ScaState, ships: list[Ship], given: dict[str, dict], roller: 
         steer(state, ship, given[ship.id], roller)
     light_all(ships, given, log)
     movers = runners(state, ships, tacking)
-    # "il giocatore può scegliere di tirare in ogni punto del movimento rettilineo": here
-    # before the run or after it (each a volley of its own).
+    run_and_fire(state, ships, movers, given, roller)
+    return tacking
+
+
+def run_and_fire(state: ScaState, ships: list[Ship], movers: list[Ship], given: dict[str, dict],
+                 roller: Roller) -> None:
+    """"il giocatore può scegliere di tirare in ogni punto del movimento rettilineo": here before
+    the run, in its middle, or after it, each a volley of its own. The run is the usual one, every
+    mover 10 mm at a time in turn, paused when a ship that fires in her middle has run half her
+    speed (to the 10 mm below) for her volley."""
+    log = roller.log
+    boarding = boarding_set(ships, given)
     early = [s for s in ships if given[s.id].get("fire_when") == "before"]
     if early:
         fire_all(state, early, given, roller)
-    move_all(state, movers, boarding_set(ships, given), log)
+    midway = [s for s in ships if given[s.id].get("fire_when") == "middle"]
+    full = {s.id: ship_speed(state, s) for s in movers}
+    point = {s.id: SEGMENT * int(full.get(s.id, 0.0) / 2 // SEGMENT) for s in midway}
+    done = {s.id: 0.0 for s in movers}
+    start = {s.id: (s.x, s.y) for s in movers}
+    logged = len(log.events)
+    for at in sorted(set(point.values())):
+        going = [s for s in movers if can_run(s) and done[s.id] < full[s.id]]
+        legs = {s.id: min(full[s.id], at) - done[s.id] for s in going}
+        if going:
+            move_all(state, going, boarding, log, speeds=legs)
+        for s in going:
+            done[s.id] += legs[s.id]
+        fire_all(state, [s for s in midway if point[s.id] == at], given, roller)
+    going = [s for s in movers if can_run(s) and done[s.id] < full[s.id]]
+    if going:
+        move_all(state, going, boarding, log, speeds={s.id: full[s.id] - done[s.id] for s in going})
+    if midway and not any(e.kind == "sea_shift" for e in log.events[logged:]):
+        for s in movers:  # one straight run, drawn as one line
+            if (s.x, s.y) != start[s.id]:
+                s.trail = [(round(start[s.id][0], 1), round(start[s.id][1], 1)), (round(s.x, 1), round(s.y, 1))]
     strong_wind_tests(state, ships, roller)
     for ship in ships:
         ship.fired = given[ship.id].get("fire", "none") != "none"
-    fire_all(state, [s for s in ships if s not in early], given, roller)
-    return tacking
+    fire_all(state, [s for s in ships if s not in early and s not in midway], given, roller)
 
+
+def can_run(ship: Ship) -> bool:
+    """Still running after a pause: not stopped by a contact, still afloat and on the table."""
+    return ship.status in ("afloat", "captured") and not ship.contacts
 
 def end_part(state: ScaState, ships: list[Ship], given: dict[str, dict], tacking: set[str], roller: Roller) -> None:
     """Reloading (optional rule 6), boarding, the morale tests, the flagship's signal."""

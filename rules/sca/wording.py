@@ -62,6 +62,7 @@ TEXTS.add_words("sca.half", {"nearest": ("the nearest target", "il bersaglio pi�
                              "aft": ("abaft the mainmast", "a poppavia dell'albero maestro")})
 TEXTS.add_words("sca.when", {"after": ("after her run", "dopo il movimento"),
                              "before": ("before her run", "prima del movimento"),
+                             "middle": ("halfway through her run", "a metà del movimento"),
                              "first": ("first segment", "primo segmento"),
                              "second": ("second segment", "secondo segmento")})
 TEXTS.add_words("sca.deck", {"wind": ("wind's direction and strength", "direzione e forza del vento"),
@@ -292,8 +293,8 @@ TEXTS.add_pairs({
     "sca.param.target_half.about": ("Which half of the sector to fire into (fore or aft)",
                                     "In quale metà del settore tirare (prua o poppa)"),
     "sca.param.fire_when": ("fire-when", "quando-tirare"),
-    "sca.param.fire_when.about": ("Fire before or after her run (two segments: first or second)",
-                                  "Tirare prima o dopo il movimento (due segmenti: primo o secondo)"),
+    "sca.param.fire_when.about": ("Fire before, halfway through or after her run (two segments: first or second)",
+                                  "Tirare prima, a metà o dopo il movimento (due segmenti: primo o secondo)"),
     "sca.param.jury": ("jury", "fortuna"),
     "sca.param.jury.about": ("Rigging over the side: cut it away, then jury-rig",
                              "Velatura fuori bordo: tagliarla via, poi riparazione di fortuna"),
@@ -322,6 +323,8 @@ TEXTS.add_pairs({
     "sca.scenario.harbour": ('Cutting out at the anchorage', "Attacco all'ancoraggio"),
     # The map's words.
     "sca.map.turn": ("Turn {turn} of {turns} · {side} to act", "Turno {turn} di {turns} · tocca a {side}"),
+    "sca.map.scenario": ("Before the battle · each side accepts or refuses the scenario",
+                         "Prima della battaglia · ogni parte accetta o rifiuta lo scenario"),
     "sca.map.turn-cards": ("Turn {turn} of {turns} · every side orders, the cards decide",
                            "Turno {turn} di {turns} · tutti danno gli ordini, decidono le carte"),
     "sca.map.wreck": ("rigging over the side", "velatura fuori bordo"),

@@ -64,7 +64,7 @@ def test_regola_opzionale_3_the_second_change_follows_from_the_first():
     assert not ruleset.validate(state, order(state, "a", course="SE", course2="SSW"))
     off = start(ship("a", "british", 1000, 1000, E), ship("t", "french", 2500, 1500, E), wind=N)[1]
     plain = ruleset.spec(off, ruleset.pending(off)[0]).action("sail")
-    assert plain.param("course2") is None and plain.param("fire_when").values() == ["after", "before"]
+    assert plain.param("course2") is None and plain.param("fire_when").values() == ["after", "before", "middle"]
 
 
 def test_regola_opzionale_3_a_failed_change_is_read_from_where_she_is():

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import pytest
 
+from renderer.sca.board import ScaBoard
 from rules.core import game, registry
 from rules.core.decisions import Order
 from rules.core.dice import ForcedDice, Roller
@@ -64,6 +65,8 @@ def test_regola_opzionale_2_rifiutare_lo_scenario():
     ruleset, state, step = begin([4, 3, 3, 4, 4, 4, 4, 4, 4], refuse_scenario=True)
     assert state.step == "scenario" and (state.wind, state.strength) == (N, "breeze")
     assert "turn_start" not in [e.kind for e in step.events]
+    assert ScaBoard().status_line(ruleset.view(state, None), "it") == (
+        "Prima della battaglia · ogni parte accetta o rifiuta lo scenario")
     assert [(d.subject, d.kind) for d in ruleset.pending(state)] == [("british", "scenario"), ("french", "scenario")]
     state, step = game.resolve(ruleset, state, [answer(state, "british", "refuse"), answer(state, "french", "accept")],
                                ForcedDice([1, 1, 1, 1, 1, 1, 4, 4, 4]))
