@@ -149,8 +149,8 @@ def spec(state: ScaState, decision: Decision, only: str | None, checking: Checki
         default = {"action": "sail", "course": W.name(ship.heading), "sail": "hold", "fire": "none", "aim": "hull",
                    "boarders": "no", **({"cast_off": "yes"} if free else {}),
                    **({"signal_course": "none", "signal_sail": "none"} if signal else {})}
-        if W.off_wind(ship.heading, state.wind) == 3 and not ship.contacts and not ship.rudder and ship.sail != "furled" \
-                and not ship.wreck:
+        if W.off_wind(ship.heading, state.wind) == 3 and not (ship.contacts or ship.rudder or ship.wreck) \
+                and ship.sail != "furled":
             actions.append(ActionSpec(action="tack", label=say(T.A_TACK), params=fire))
         if ship.fireship and not ship.fireship_lit:
             actions.append(ActionSpec(action="light", label=say(T.A_LIGHT), params=course))

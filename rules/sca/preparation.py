@@ -90,8 +90,9 @@ def pending(state: ScaState) -> list[Decision]:
 def spec(state: ScaState, decision: Decision, only: str | None, checking: Checking | None) -> DecisionSpec:
     side = str(decision.subject)
     actions = [ActionSpec(action="accept", label=say(T.A_ACCEPT))]
-    if state.refusals.get(side, 0) < MAX_REFUSALS:
-        actions.append(ActionSpec(action="refuse", label=say(T.A_REFUSE, left=MAX_REFUSALS - state.refusals.get(side, 0))))
+    left = MAX_REFUSALS - state.refusals.get(side, 0)
+    if left > 0:
+        actions.append(ActionSpec(action="refuse", label=say(T.A_REFUSE, left=left)))
     return DecisionSpec(decision=decision, actions=actions, default={"action": "accept"},
                         default_text=say(T.A_ACCEPT))
 
@@ -102,8 +103,9 @@ def check(state: ScaState, decision: Decision, payload: dict[str, Any], checking
 
 def resolve(state: ScaState, orders: dict[str, Order], roller: Roller) -> None:
     log = roller.log
-    refused = [side for side in state.sides
-               if decision_id(state, side) in orders and orders[decision_id(state, side)].payload.get("action") == "refuse"]
+    said = {side: orders[decision_id(state, side)].payload.get("action") for side in state.sides
+            if decision_id(state, side) in orders}
+    refused = [side for side in state.sides if said.get(side) == "refuse"]
     if not refused:
         log.emit("scenario_accepted")
         state.step = "orders"

@@ -31,7 +31,8 @@ def view(state: ScaState, viewer: str | None) -> dict[str, Any]:
     to_act = [s.id for s in ordering(state)] if state.step == "orders" else []
     return {"ruleset": "sca", "board": "open_table", "viewer": viewer, "title": state.title,
 "scenario": state.scenario, "turn": state.turn, "turns_limit": state.turns,
-            "step": state.step, "sides": list(state.sides), "acting": state.acting_side, "cards": state.options.card_turn,
+            "step": state.step, "sides": list(state.sides), "acting": state.acting_side,
+            "cards": state.options.card_turn,
             "wind": W.degrees(state.wind), "wind_point": W.name(state.wind), "strength": state.strength,
             "table": {"width": state.table.width, "height": state.table.height,
                       "land": [{"name": a.name, "points": [list(p) for p in a.points]} for a in state.table.land]},
