@@ -148,4 +148,6 @@ class ScaRuleset(SteppedRuleset):
 
 
 _WEIGHTS = {"turn_start": TURN_START, "part_start": HEADING, "orders": REVEAL, "ability": FILLER, "roll": FILLER,
-            "no_target": FILLER, "wind_roll": FILLER, "part_end": PHASE_END}
+            "no_target": FILLER, "wind_roll": FILLER, "part_end": PHASE_END,
+            # The card-driven turn is one step: its start heads it, its end closes it.
+            "cards_start": HEADING, "cards_end": PHASE_END, "segment": FILLER}
