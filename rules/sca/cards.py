@@ -34,7 +34,17 @@ def deck(state: ScaState, ships: list[Ship]) -> list[str]:
     fleet: "C'è una carta movimento e tiro per ciascuna squadra"; "una carta abbordaggio per
     ciascuna flotta (non squadra)"."""
     seats = [s.id for s in state.seats if any(x.seat == s.id for x in ships + drifting(state, s.id))]
-    return list(FIXED_CARDS) + [f"move:{seat}" for seat in seats] + [f"board:{side}" for side in state.sides]
+    moves = [f"move:{seat}" for seat in seats]
+    if state.options.card_advanced:
+        # "Regola avanzata": "inserire nel mazzo due carte movimento ... per le squadre composte
+        # esclusivamente da navi con equipaggio Elite o Good".
+        moves += [f"move:{seat}" for seat in seats if seasoned(ships, seat)]
+    return list(FIXED_CARDS) + moves + [f"board:{side}" for side in state.sides]
+
+
+def seasoned(ships: list[Ship], seat: str) -> bool:
+    mine = [s for s in ships if s.seat == seat and not s.fixed]
+    return bool(mine) and all(s.crew in ("elite", "good") for s in mine)
 
 
 def resolve_turn(state: ScaState, orders: dict[str, Order], roller: Roller) -> None:
@@ -51,12 +61,17 @@ def resolve_turn(state: ScaState, orders: dict[str, Order], roller: Roller) -> N
     as_side(state, 0)
     tacking = tacking_ships(ships, given)
     left = deck(state, ships)
+    played: set[str] = set()
     while left:
         card = left.pop(roller.roll(len(left), "card") - 1) if len(left) > 1 else left.pop()
         kind, _, who = card.partition(":")
+        # "La prima carta estratta consente alle navi della squadra di eseguire l'azione
+        # corrispondente, la seconda estratta non avrà nessun effetto."
         log.emit("card", card=kind, player=next((s.name for s in state.seats if s.id == who), "") if kind == "move"
-                 else "", fleet=who if kind == "board" else "")
-        play(state, card, ships, given, tacking, roller)
+                 else "", fleet=who if kind == "board" else "", spent=card in played)
+        if card not in played:
+            played.add(card)
+            play(state, card, ships, given, tacking, roller)
     as_side(state, 0)
     if state.options.reloads:
         reload_all(ships, given, log, perfect=state.options.second_table)

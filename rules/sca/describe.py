@@ -47,6 +47,8 @@ def describe(event: Event, lang: str = "en") -> str:
     elif kind == "card":
         who = d.get("player") or (say.word("sidename", d["fleet"]) if d.get("fleet") else "")
         d["what"] = say.word("deck", d["card"]) + (f" — {who}" if who else "")
+        if d.get("spent"):
+            d["what"] = say("sca.bit.spent", what=d["what"])
     elif kind == "sail_failed":
         d["way"] = say.word("sailway", d["way"])
     elif kind == "game_over":

@@ -80,6 +80,9 @@ class ScaOptions(BaseModel):
     # House rule "Gioco guidato dalle carte": every side orders at once, then the turn's
     # phases come in the order of a shuffled deck of cards.
     card_turn: bool = False
+    # Its "regola avanzata": a second movement card for a squadron of Elite or Good crews only
+    # (whichever of the two comes first moves it).
+    card_advanced: bool = False
     # Optional rule 9 v-vi: a RDC lost falls over the side; she cannot manoeuvre until the
     # wreckage is cut away and the RDC jury-rigged.
     jury_rigs: bool = False

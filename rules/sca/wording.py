@@ -255,6 +255,7 @@ TEXTS.add_pairs({
     "sca.bit.light": ("light the fireship", "accendere il brulotto"),
     "sca.bit.board": ("board", "abbordare"),
     "sca.bit.free": ("free herself", "liberarsi"),
+    "sca.bit.spent": ("{what}, drawn again: no effect", "{what}, estratta di nuovo: nessun effetto"),
     "sca.bit.then": ("then {course}", "poi {course}"),
     "sca.bit.when": ("fire in the {segment}", "fuoco nel {segment}"),
     "sca.bit.aim": ("{fire} at the {aim}", "{fire} su {aim}"),

@@ -65,3 +65,26 @@ def test_gioco_guidato_dalle_carte_the_captains_play_legal_orders():
     from tests.ai.common import play as captains_play
     played = captains_play("squadrons", ["captain", "deckhand"], 3, ruleset="sca", options={"card_turn": True})
     assert played.outcome is not None and played.decisions > 0
+
+
+def test_gioco_guidato_dalle_carte_regola_avanzata():
+    """"Per avvantaggiare gli equipaggi migliori ... inserire nel mazzo due carte movimento e due carte
+    tiro per le squadre composte esclusivamente da navi con equipaggio Elite o Good. La prima carta estratta
+    consente alle navi della squadra di eseguire l'azione corrispondente, la seconda estratta non avrà
+    nessun effetto."
+
+    Anne's squadron is Good: the deck holds ten cards (her movement twice). Drawn with a d10, d9, ...:
+    Anne's second movement card (8) comes first and moves her; her other one (6) then does nothing."""
+    ruleset, state = start(ship("a", "british", 1000, 1000, E, crew="good"), ship("t", "french", 1000, 1600, E),
+                           wind=0, card_turn=True, card_advanced=True)
+    after, step = part(ruleset, state, [order(state, "a"), order(state, "t")],
+                       [4, 4, 4, 4, 4, 4, 8, 6, 1, 1, 1, 1, 1, 1, 1])
+    cards = [(e.data["card"], e.data["player"], e.data["spent"]) for e in step.events if e.kind == "card"]
+    assert cards[:2] == [("move", "Anne", False), ("move", "Anne", True)] and len(cards) == 10
+    assert [e.data["ship"] for e in step.events if e.kind == "moved"] == ["A", "T"]
+    assert ruleset.describe(next(e for e in step.events if e.kind == "card" and e.data["spent"]), "en") == (
+        "Card: movement and fire — Anne, drawn again: no effect.")
+    plain = start(ship("a", "british", 1000, 1000, E, crew="average"), ship("t", "french", 1000, 1600, E),
+                  wind=0, card_turn=True, card_advanced=True)[1]
+    from rules.sca.cards import deck
+    assert deck(plain, plain.ships).count("move:p1") == 1
