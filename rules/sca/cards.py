@@ -24,6 +24,7 @@ from rules.sca.part import (ability_roll, fight_fire, free_all, light_all, reloa
                             set_sails, steer, tacking_ships)
 from rules.sca.sailing import can_move
 from rules.sca.state import ScaState, Ship
+from rules.sca.turns import wind_test
 from rules.sca.wreckage import settle, work_all
 
 FIXED_CARDS = ("wind", "extinguish", "free", "sail", "batteries")
@@ -105,7 +106,6 @@ def play(state: ScaState, card: str, ships: list[Ship], given: dict[str, dict[st
     if kind == "wind":
         # "Il test è eseguito come di consueto e ogni cambiamento ha effetto a partire dalla
         # prossima fase di movimento": the wind rules in play (none: the card does nothing).
-        from rules.sca.turns import wind_test
         wind_test(state, roller)
     elif kind == "extinguish":
         for ship in ships:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from rules.core.events import EventLog
 from rules.sca.geometry import mast_distance
 from rules.sca.state import ScaState, Ship
+from rules.sca.wreckage import rigging_falls
 
 SHORT = 100.0  # mm: corta gittata
 
@@ -91,7 +92,6 @@ def dc_lost(state: ScaState, ship: Ship, where: str, log: EventLog) -> None:
         else:
             log.emit("dismasted", ship=ship.name)
     elif where == "rigging":
-        from rules.sca.wreckage import rigging_falls
         rigging_falls(state, ship, log)
 
 

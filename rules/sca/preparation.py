@@ -27,6 +27,7 @@ from rules.core.texts import say
 from rules.sca import wind as W
 from rules.sca import wording as T
 from rules.sca.state import ScaState, Ship
+from rules.sca.turns import wind_variation
 
 MAX_REFUSALS = 3
 # Where the table's north lies for the thrower (at the map's south edge), and the rose points
@@ -120,7 +121,6 @@ def resolve(state: ScaState, orders: dict[str, Order], roller: Roller) -> None:
     state.wind, state.strength = throw_weather(state.options.north_side, roller)
     clear_of_the_wind(state.ships, state.wind)
     state.wind_potential = None
-    from rules.sca.turns import wind_variation
     wind_variation(state, roller)
     state.refusal_round += 1
     log.emit("weather", wind=W.name(state.wind), strength=state.strength)
