@@ -121,7 +121,8 @@ def resolve(state: ScaState, orders: dict[str, Order], roller: Roller) -> None:
     state.wind, state.strength = throw_weather(state.options.north_side, roller)
     clear_of_the_wind(state.ships, state.wind)
     state.wind_potential = None
-    wind_variation(state, roller)
+    if not state.options.card_turn:  # with the cards, the wind card throws it
+        wind_variation(state, roller)
     state.refusal_round += 1
     log.emit("weather", wind=W.name(state.wind), strength=state.strength)
 
