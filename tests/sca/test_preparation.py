@@ -12,6 +12,7 @@ from rules.sca.fight import morale_tests
 from rules.sca.morale import morale_score
 from rules.sca.preparation import morale_bonus, north_edge
 from rules.sca.state import ScaOptions, ScaSetup
+from rules.core.record import replay
 from tests.conformance.test_rulesets import play
 from tests.sca.helpers import SEATS, ship
 
@@ -103,6 +104,11 @@ def test_regola_opzionale_2_a_whole_game_plays():
     ruleset, state, record = play("sca", "squadrons", 4, options={"wind_rolls": True, "north_side": True,
                                                                   "refuse_scenario": True})
     assert ruleset.outcome(state) is not None
+    # Seed 6 of the duel refuses three times before the battle (checked views, replay included).
+    ruleset, state, record = play("sca", "duel", 6, options={"wind_rolls": True, "north_side": True,
+                                                             "refuse_scenario": True})
+    assert ruleset.outcome(state) is not None and state.refusals == {"british": 1, "french": 2}
+    assert replay(record)[0].final_state == state.model_dump(mode="json")
 
 
 def test_regola_opzionale_2_the_captains_play_legal_orders():
