@@ -50,3 +50,46 @@ async def test_a_brush_played_with_the_cards_the_second_table_and_jury_rigs(fake
             (record,) = [f for f in exported.reply.files if f.filename.endswith(".json")]
             data = json.loads(record.data)
             assert data["options"]["card_turn"] and data["options"]["artillery"] and len(data["steps"]) == 3
+
+
+@budget(90)
+async def test_a_brush_played_in_two_segments(fake_discord, tmp_path):
+    """Optional rule 3 at /game new: the order's second course and the segment she fires in,
+    given with /order; a second course that does not follow from the first is refused in plain
+    words."""
+    server = fake_discord
+    w = duel_world(server)
+    bot = make_bot(server, tmp_path / "sca.sqlite3")
+    with no_errors_logged():
+        async with server.running(bot):
+            await w.host.run(w.battles, "game new", ruleset="sca", scenario="brush", pacing="campaign", phase="12h",
+                             posting="phase", deadline="phase", rules="two_segments")
+            (thread,) = w.battles.threads
+            await w.anne.run(thread, "game join", side="british")
+            await w.bob.run(thread, "game join", side="french")
+            await w.host.run(thread, "game start")
+            await server.wait_for(lambda: waiting_for(thread, 1), 10, what="the call for the first orders")
+            bad = await w.anne.run(thread, "order", decision="t1.cygnet", action="sail",
+                                   values="course=E course2=N sail=hold fire=port aim=hull boarders=no")
+            assert bad.reply.ephemeral and "Order recorded" not in bad.text
+            parts = 1
+            for turn in (1, 2, 3):
+                done = await w.anne.run(thread, "order", decision=f"t{turn}.cygnet", action="sail",
+                                        values="course=E course2=E sail=hold fire=port fire_when=first aim=hull "
+                                               "boarders=no")
+                assert done.text.startswith("Order recorded"), done.text
+                parts += 1
+                await server.wait_for(lambda: waiting_for(thread, parts), 10, what=f"turn {turn}, French part")
+                done = await w.bob.run(thread, "order", decision=f"t{turn}.furet", action="sail",
+                                       values="course=E sail=hold fire=starboard aim=rigging boarders=no")
+                assert done.text.startswith("Order recorded"), done.text
+                parts += 1
+                if turn < 3:
+                    await server.wait_for(lambda: waiting_for(thread, parts), 10, what=f"turn {turn + 1}")
+            await server.wait_for(lambda: any(OVER in m.content for m in thread.messages), 10, what="the end")
+            await bot.loops.settle()
+            text = "\n".join(m.content for m in thread.messages)
+            assert "fire in the first segment" in text
+            # She fires between her two half runs.
+            assert ("Cygnet sails 45 mm on E.\nCygnet fires her port broadside into Furet's hull at medium range"
+                    in text and "damage.\nCygnet sails 45 mm on E." in text)
