@@ -70,8 +70,8 @@ async def test_a_brush_played_in_two_segments(fake_discord, tmp_path):
             await w.host.run(thread, "game start")
             await server.wait_for(lambda: waiting_for(thread, 1), 10, what="the call for the first orders")
             bad = await w.anne.run(thread, "order", decision="t1.cygnet", action="sail",
-                                   values="course=E course2=N sail=hold fire=port aim=hull boarders=no")
-            assert bad.reply.ephemeral and "Order recorded" not in bad.text
+                                   values="course=E course2=S sail=hold fire=port aim=hull boarders=no")
+            assert bad.reply.ephemeral and "cannot come round from E to S in the second segment" in bad.text, bad.text
             parts = 1
             for turn in (1, 2, 3):
                 done = await w.anne.run(thread, "order", decision=f"t{turn}.cygnet", action="sail",
