@@ -124,6 +124,9 @@ class ScaCaptain(AICaptain):
 
     def candidates(self, ruleset: Ruleset, view: dict[str, Any], decision: Decision, spec: DecisionSpec,
                    rng: random.Random, planned: Planned | None = None) -> Iterable[dict[str, Any]]:
+        if decision.kind != "orders":  # refusing the scenario (optional rule 2): the default, accept
+            yield dict(spec.default or {})
+            return
         me = next(s for s in view["ships"] if s["id"] == decision.subject)
         if spec.action("tack") is not None and me.get("tack"):
             fire, _ = fire_choice(view, me, pose_of(me))
