@@ -2,14 +2,18 @@
 Discord (tests/e2e/fake_discord) exactly as members would drive it.
 
     .venv/bin/python bench/bench_load.py [--games 200] [--concurrency 20]
-        [--processes 2 --database postgresql://user@host/postgres]
+        [--processes 2 | --compare-processes 1,2] [--database postgresql://user@host/postgres]
 
-With ``--processes N`` (PostgreSQL only: ``--database`` names a server, on which a fresh
-database is made for the run) the bot runs as N processes sharing the database, process i
-running shard i of N, and the games are spread over N guilds, one on each shard. The
+With ``--processes N`` the bot runs as N processes sharing a PostgreSQL database, process
+i running shard i of N, and the games are spread over N guilds, one on each shard. The
 figures are then summed (CPU, memory) or pooled (latencies, lags) over the processes, and
 one more is taken: the take-over, from a SIGKILL of one process until every one of its
-games is leased by another.
+games is leased by another. ``--compare-processes 1,2`` runs the whole benchmark once
+with each count, one after the other in the same run, and compares their throughput.
+``--database`` names a PostgreSQL server, on which a fresh database is made for each run;
+without it, one process uses a SQLite file, and several (or a comparison) a throwaway
+PostgreSQL server started here as the tests start theirs (``tests/postgres_server.py``),
+stopped at the end.
 
 The bot runs in its own process (bench/load_bot.py: the client `broadside run` starts,
 configured by the same BROADSIDE_* variables, plus the measurements only the process can
@@ -17,20 +21,32 @@ take), as it would in production: Discord is not in its process, its CPU or its 
 collector. This script is Discord: the loopback server and the members. It opens the games
 with slash commands (/game new, /game join, /game start), then plays a round of load:
 every player places a chit in the direct-message menu and confirms it, asks /pending, and
-types into /order's autocomplete; some look at /map.
+types into /order's autocomplete; some look at /map. The orders wait out a grace period
+(the longest allowed), so that the round measures the members' interactions alone; then
+the bots are stopped and new ones started with no grace period: they resolve every game's
+phase at once, post its map and prompt its players (the burst), while every game's first
+player asks /pending.
 
-It prints:
+It prints, with the machine's load average beside the figures (the machine is shared):
 
 * acknowledgement time: INTERACTION_CREATE sent by the server -> the interaction's first
-  callback received by it (both timestamped by the server), p50 / p99 / max;
-* the bot's event-loop lag during the round: a task in the bot sleeping 10 ms and
-  measuring how late it wakes, p50 / p99 / max; and its garbage-collection pauses;
+  callback received by it (both timestamped by the server), p50 / p99 / max; in the
+  round, and during the burst;
+* the phase-resolution throughput: games / seconds from the burst processes' setup
+  (database opened, games claimed, loops started) until every game is resolved, told and
+  its players prompted; with a comparison, each count's against one process's;
+* the bot's event-loop lag during the round (and the burst): a task in the bot sleeping
+  10 ms and measuring how late it wakes, p50 / p99 / max; and its garbage-collection pauses;
 * memory per game: the bot process's RSS growth over opening the games, / games;
 * resume: the bot stopped (SIGTERM) and a new process started on the same database, the
   time until every game's loop runs and has made its first pass: from the process's spawn
   (imports, database, Discord session included) and from the client's setup.
 
-Targets: p99 acknowledgement <= 100 ms, loop lag p99 <= 50 ms, resume <= 5 s.
+``BENCH_PROFILE=/tmp/prof`` profiles each bot's event-loop thread into ``/tmp/prof.<pid>``
+(pstats).
+
+Targets: p99 acknowledgement <= 100 ms, loop lag p99 <= 50 ms, resume <= 5 s; with
+several processes take-over <= 15 s, and 2 processes' throughput >= 1.6x one's.
 """
 from __future__ import annotations
 
@@ -58,6 +74,8 @@ TARGET_ACK_P99 = 0.100
 TARGET_LAG_P99 = 0.050
 TARGET_RESUME = 5.0
 TARGET_TAKEOVER = 15.0
+WAIT = 300.0  # the grace period (the most allowed) the round's orders wait out; the burst resolves them
+TARGET_SCALING = 1.6  # 2 processes' throughput over 1 process's
 
 
 def pct(values: list[float], q: float) -> float:
@@ -120,7 +138,7 @@ class BotProcess:
     """``bench/load_bot.py`` in its own process, pointed at the loopback server."""
 
     def __init__(self, server: LoopbackDiscord, database: str, workdir: Path, name: str,
-                 shard: tuple[int, int] | None = None) -> None:
+                 shard: tuple[int, int] | None = None, grace: float = 0.0) -> None:
         self.server = server
         self.report = workdir / f"{name}.jsonl"
         self.log = workdir / f"{name}.log"
@@ -131,12 +149,14 @@ class BotProcess:
                         # One host opens every game: the per-member and per-server limits
                         # would refuse all but the first few.
                         BROADSIDE_MAX_LOBBIES_PER_MEMBER="100000", BROADSIDE_MAX_GAMES_PER_SERVER="100000",
-                        # Resolutions are measured from the last order: no grace period in between.
-                        BROADSIDE_GRACE_SECONDS="0")
+                        # The round's orders wait (a long grace period) and the next processes
+                        # resolve them all at once, with none.
+                        BROADSIDE_GRACE_SECONDS=str(grace))
         if shard is not None:
             self.env.update(BROADSIDE_SHARDS=str(shard[0]), BROADSIDE_SHARD_COUNT=str(shard[1]))
         self.proc: asyncio.subprocess.Process | None = None
         self.spawned = 0.0
+        _started.append(self)
 
     async def spawn(self) -> None:
         self.spawned = time.time()
@@ -185,16 +205,27 @@ class BotProcess:
         return exits[0]
 
 
-async def connected(bots: list[BotProcess], sessions: int) -> None:
+async def connected(bots: list[BotProcess], sessions: int, timeout: float = 60) -> None:
     """Every bot's gateway sessions are up (``sessions``: IDENTIFYs so far, all shards)."""
     gw = bots[0].server.gateway
     await bots[0].server.wait_for(lambda: any(b.proc.returncode is not None for b in bots) or (
-        gw.identifies >= sessions and gw.ready.is_set() and gw.connected), 60, what="the bots' sessions")
+        gw.identifies >= sessions and gw.ready.is_set() and gw.connected), timeout, what="the bots' sessions")
     for b in bots:
         assert b.proc.returncode is None, f"the bot exited early:\n{b.log.read_text()}"
 
 
 _readers: dict[str, Any] = {}
+_started: list["BotProcess"] = []  # killed if the benchmark stops early: none outlives it
+
+
+def _kill_leftovers() -> None:
+    for bot in _started:
+        if bot.proc is not None and bot.proc.returncode is None:
+            try:
+                bot.proc.kill()
+            except ProcessLookupError:
+                pass
+    _started.clear()
 
 
 async def query(database: str, sql: str) -> list[Any]:
@@ -240,7 +271,7 @@ async def bench(games: int, concurrency: int, processes: int = 1, database: str 
     workdir = Path(tempfile.mkdtemp(prefix="broadside-bench-"))
     if database is None:
         if processes > 1:
-            raise SystemExit("--processes needs --database postgresql://... (SQLite has one writer)")
+            raise SystemExit("--processes needs PostgreSQL (SQLite has one writer)")
         database = str(workdir / "bench.sqlite3")
     else:
         database = await fresh_postgres(database)
@@ -263,7 +294,8 @@ async def bench(games: int, concurrency: int, processes: int = 1, database: str 
             guilds[n % processes].add_member(bob)
             pairs.append((anne, bob))
         load = Load(server, concurrency)
-        bots = [BotProcess(server, database, workdir, f"first-{i}", (i, processes) if processes > 1 else None)
+        bots = [BotProcess(server, database, workdir, f"first-{i}", (i, processes) if processes > 1 else None,
+                           grace=WAIT)
                 for i in range(processes)]
         t0 = time.perf_counter()
         for b in bots:
@@ -293,11 +325,20 @@ async def bench(games: int, concurrency: int, processes: int = 1, database: str 
         # -- a round of play under load ----------------------------------------------------------
         rng = random.Random(1)
         jobs: list[Awaitable[Any]] = []
+        late: list[int] = []  # games whose prompt never came
 
         async def chit(user: Any, thread: Any) -> None:
             prefix = f"bs1:s:{base36(ids[thread.id])}:"
-            form = next(m for m in reversed(user.dm.messages)
-                        if any(str(s.get("custom_id", "")).startswith(prefix) for s in m.selects))
+
+            def found() -> Any:
+                return next((m for m in reversed(user.dm.messages)
+                             if any(str(s.get("custom_id", "")).startswith(prefix) for s in m.selects)), None)
+            # A prompt may still be on its way (a game claimed by its process a moment late).
+            await load.server.wait_for(lambda: found() is not None, 30, raise_on_timeout=False)
+            form = found()
+            if form is None:
+                late.append(ids[thread.id])
+                return
             options = form.options(next(s["custom_id"] for s in form.selects
                                         if str(s["custom_id"]).startswith(prefix)))
             before = form.content
@@ -319,32 +360,33 @@ async def bench(games: int, concurrency: int, processes: int = 1, database: str 
         window = time.time()
         t1 = time.perf_counter()
         cpu = sum(b.cpu_seconds() for b in bots), time.process_time()
-        resolving = asyncio.create_task(_resolutions(database, games))
         with LagMonitor() as own_lag:
             await load.all(jobs)
             await settle(server)
         out["load_s"] = time.perf_counter() - t1
-        if resolving.done():
-            out["resolution_s"] = resolving.result()
-        else:
-            resolving.cancel()
         out["cpu"] = sum(b.cpu_seconds() for b in bots) - cpu[0], time.process_time() - cpu[1]
         out["server_lag"] = own_lag.samples
         out["window"] = (window, time.time())
         out["acks"] = load.acks
         out["setup_acks"] = setup_acks
         out["resolved_games"] = await resolved_games(database)
+        out["unprompted"] = sorted(set(late))
+        out["load"] = machine_load()
         firsts = [await b.stop() for b in bots]
         out["lag"] = [lag for f in firsts for at, lag in f["lag"] if out["window"][0] <= at <= out["window"][1]]
         out["gc"] = [(gen, pause) for f in firsts for at, gen, pause in f["gc"]
                      if out["window"][0] <= at <= out["window"][1]]
+
+        # -- every game resolves at once: new processes, no grace period -------------------------
+        out.update(await _burst(server, database, workdir, processes, games - len(out["unprompted"]), pairs, threads,
+                                concurrency))
 
         # -- restart: new bot processes on the same database -------------------------------------
         again = [BotProcess(server, database, workdir, f"second-{i}", (i, processes) if processes > 1 else None)
                  for i in range(processes)]
         for b in again:
             await b.spawn()
-        await connected(again, 2 * processes)
+        await connected(again, 3 * processes)
         settled = [await b.settled(timeout=120) for b in again]
         out["resume_connected_s"] = time.time() - min(b.spawned for b in again)
         out["resume_from_spawn_s"] = max(s["settled"] - b.spawned for s, b in zip(settled, again))
@@ -360,11 +402,61 @@ async def bench(games: int, concurrency: int, processes: int = 1, database: str 
         out["violations"] = [f"{r.method} {r.path} {r.status}/{r.code}" for r in server.take_violations()]
         out["protocol_errors"] = list(server.protocol_errors)
     finally:
+        _kill_leftovers()
         await server.stop()
         for reader in _readers.values():
             await reader.close()
         _readers.clear()
     return out
+
+
+async def _burst(server: LoopbackDiscord, database: str, workdir: Path, processes: int, games: int,
+                 pairs: list[Any], threads: list[Any], concurrency: int) -> dict[str, Any]:
+    """The round's orders are all in, waiting out a long grace period; processes started
+    with none resolve every game at once: the phase-resolution throughput, from the
+    loops' start until every game's phase is stored, and the acknowledgements of members
+    asking /pending meanwhile."""
+    out: dict[str, Any] = {}
+    bots = [BotProcess(server, database, workdir, f"burst-{i}", (i, processes) if processes > 1 else None)
+            for i in range(processes)]
+    for b in bots:
+        await b.spawn()
+    # The client connects to the gateway after its setup, in which the burst happens.
+    await connected(bots, 2 * processes, timeout=900)
+    load = Load(server, concurrency)
+    resolving = asyncio.create_task(_resolutions(database, games))
+    asking = asyncio.create_task(load.all([
+        load.one("/pending", lambda u=anne, t=thread: u.invoke(t, "pending", {}, wait=False))
+        for thread, (anne, _) in zip(threads, pairs)]))
+    done_s = await resolving
+    finished = time.time()
+    await asking
+    out["burst_cpu"] = sum(b.cpu_seconds() for b in bots)  # since its spawn: imports, setup and the burst
+    out["burst_load"] = machine_load()
+    await settle(server)
+    running = [await _running(server, b) for b in bots]
+    settled = [await b.settled(timeout=900) for b in bots]
+    # From the client's setup (the database opened, the games claimed and their loops
+    # started, all while the gateway is still connecting): the whole restart's work.
+    start = min(r["setup_start"] for r in running)
+    # Resolved: every game's step stored. Told: its post (lines and map) and the next
+    # phase's prompts sent too, and every loop asleep again.
+    out["stored_s"] = finished - start
+    out["resolution_s"] = max(s["settled"] for s in settled) - start
+    out["resolution_from_spawn_s"] = max(s["settled"] for s in settled) - min(b.spawned for b in bots)
+    finished = max(s["settled"] for s in settled)
+    out["burst_wait_s"] = done_s
+    out["burst_acks"] = load.acks
+    out["burst_unanswered"] = load.unanswered
+    window = (start, finished)
+    exits = [await b.stop() for b in bots]
+    out["burst_lag"] = [lag for e in exits for at, lag in e["lag"] if window[0] <= at <= window[1]]
+    return out
+
+
+async def _running(server: LoopbackDiscord, bot: BotProcess) -> dict[str, Any]:
+    await server.wait_for(lambda: bot.entries("running"), 120, what="the bot's loops")
+    return bot.entries("running")[0]
 
 
 async def _resolutions(database: str, games: int) -> float:
@@ -417,12 +509,23 @@ async def _autocomplete(user: Any, thread: Any) -> Interaction:
 
 def report(r: dict[str, Any], games: int, processes: int = 1) -> int:
     ms = 1000.0
-    print(f"database: {r['database']}; {processes} bot process{'es' if processes > 1 else ''}")
+    print(f"database: {r['database']}; {processes} bot process{'es' if processes > 1 else ''};"
+          f" {r['load']} at the round's end")
     print(f"games: {games} opened and started through the loopback API in {r['setup_s']:.1f} s; "
-          f"a round of play in {r['load_s']:.1f} s ({r['resolved_games']} games resolved their first phase)")
-    if r.get("resolution_s"):
-        print(f"phase-resolution throughput: {games / r['resolution_s']:.1f} games resolved a second "
-              f"(every game's first phase within {r['resolution_s']:.1f} s of the round's start)")
+          f"a round of play in {r['load_s']:.1f} s (every order in; {r['resolved_games']} games resolved, as meant:"
+          f" the orders wait out a grace period)")
+    print(f"phase-resolution throughput: {games / r['resolution_s']:.1f} games resolved a second: new processes with"
+          f" no grace period resolved every game's phase, posted its map and prompted its players"
+          f" {r['resolution_s']:.1f} s after their setup began (every step stored after {r['stored_s']:.1f} s;"
+          f" {r['resolution_from_spawn_s']:.1f} s after their spawn; bot CPU since spawn {r['burst_cpu']:.1f} s,"
+          f" render workers not counted; {r['burst_load']})")
+    burst = [v for vs in r["burst_acks"].values() for v in vs]
+    if burst:
+        print(f"  /pending asked as the gateway connects (after the setup, which claims every game while the"
+              f" loops resolve): n={len(burst)}  p50 {pct(burst, 50) * 1000:.1f} ms  "
+              f"p99 {pct(burst, 99) * 1000:.1f} ms  max {max(burst) * 1000:.1f} ms; bot's loop lag p99 "
+              f"{pct(r['burst_lag'], 99) * 1000:.1f} ms  max {max(r['burst_lag'] or [0]) * 1000:.1f} ms;"
+              f" unanswered {r['burst_unanswered']}")
     every = [v for vs in r["acks"].values() for v in vs]
     print("acknowledgement (INTERACTION_CREATE sent -> first callback received), under load:")
     for kind, values in sorted(r["acks"].items()):
@@ -450,6 +553,7 @@ def report(r: dict[str, Any], games: int, processes: int = 1) -> int:
     print(f"resume after restart: {r['resumed_games']} game loops through their first pass "
           f"{r['resume_from_spawn_s']:.2f} s after the process was spawned "
           f"({r['resume_from_setup_s']:.2f} s after the client's setup began)   (target <= {TARGET_RESUME:.0f} s)")
+    print(f"games whose players were never prompted within 30 s: {len(r['unprompted'])} {r['unprompted'][:5]}")
     print(f"unanswered interactions: {r['unanswered']}; Discord refusals of the bot: {len(r['violations'])} "
           f"{r['violations'][:5]}; protocol errors: {len(r['protocol_errors'])} {r['protocol_errors'][:3]}")
     if "takeover_s" in r:
@@ -459,7 +563,8 @@ def report(r: dict[str, Any], games: int, processes: int = 1) -> int:
         "ack p99": pct(every, 99) <= TARGET_ACK_P99,
         "loop lag p99": pct(lag, 99) <= TARGET_LAG_P99,
         "resume": r["resume_from_spawn_s"] <= TARGET_RESUME and r["resumed_games"] == games,
-        "no refusals": not r["violations"] and not r["protocol_errors"] and not r["unanswered"],
+        "no refusals": not r["violations"] and not r["protocol_errors"] and not r["unanswered"]
+        and not r["burst_unanswered"] and not r["unprompted"],
     }
     if "takeover_s" in r:
         ok["take-over"] = r["takeover_s"] <= TARGET_TAKEOVER
@@ -467,18 +572,77 @@ def report(r: dict[str, Any], games: int, processes: int = 1) -> int:
     return 0 if all(ok.values()) else 1
 
 
+def machine_load() -> str:
+    """The load averages (1, 5, 15 min) and cores: the figures depend on what else runs."""
+    one, five, fifteen = os.getloadavg()
+    return f"load average {one:.2f} {five:.2f} {fifteen:.2f} on {os.cpu_count()} cores"
+
+
+def compare(results: dict[int, dict[str, Any]], games: int) -> int:
+    """The throughput of each process count against one process's, in the same run."""
+    rates = {n: games / r["resolution_s"] for n, r in results.items() if r.get("resolution_s")}
+    if 1 not in rates:
+        return 0
+    print("phase-resolution throughput, same run:")
+    ok = True
+    for n, rate in sorted(rates.items()):
+        ratio = rate / rates[1]
+        print(f"  {n} process{'es' if n > 1 else '  '}: {rate:6.1f} games resolved a second  ({ratio:.2f}x one process;"
+              f" {results[n]['burst_load']} at the burst's end)")
+        if n == 2:
+            ok = ratio >= TARGET_SCALING
+            print(f"  target: 2 processes >= {TARGET_SCALING:.1f}x one process: {'met' if ok else 'MISSED'}")
+    return 0 if ok else 1
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--concurrency", type=int, default=20, help="interactions in flight at once")
-    parser.add_argument("--processes", type=int, default=1, help="bot processes (shards), with --database")
+    parser.add_argument("--processes", type=int, default=1, help="bot processes (shards), on PostgreSQL")
+    parser.add_argument("--compare-processes", default=None, metavar="1,2",
+                        help="run once with each process count (PostgreSQL) and compare their throughput")
     parser.add_argument("--database", default=None,
-                        help="postgresql://... of a server (a fresh database is made there); default: a SQLite file")
+                        help="postgresql://... of a server (a fresh database is made there for each run); default:"
+                             " a SQLite file for one process, else a throwaway PostgreSQL server started here")
     args = parser.parse_args()
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     logging.getLogger("discord").setLevel(logging.ERROR)
-    result = asyncio.run(bench(args.games, args.concurrency, args.processes, args.database))
-    return report(result, args.games, args.processes)
+    counts = [int(n) for n in args.compare_processes.split(",")] if args.compare_processes else [args.processes]
+    # Stopped (SIGTERM, a timeout): unwind, so the bots and the PostgreSQL server go too.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
+    server = None
+    database = args.database
+    if database is None and (max(counts) > 1 or args.compare_processes):
+        server = throwaway_postgres()
+        database = server.url()
+    try:
+        results: dict[int, dict[str, Any]] = {}
+        status = 0
+        for n in counts:
+            print(f"-- {n} bot process{'es' if n > 1 else ''}, {args.games} games ({machine_load()} at the start)",
+                  flush=True)
+            results[n] = asyncio.run(bench(args.games, args.concurrency, n, database))
+            status |= report(results[n], args.games, n)
+        if len(counts) > 1:
+            status |= compare(results, args.games)
+        return status
+    finally:
+        if server is not None:
+            server.stop()
+
+
+def throwaway_postgres() -> Any:
+    """A PostgreSQL server of its own in a temporary folder, as the tests start one."""
+    from tests.postgres_server import PostgresServer, find_bin
+
+    bindir = find_bin()
+    if bindir is None:
+        raise SystemExit("no PostgreSQL server binary (pg_ctl) found: install the 'postgresql' package,"
+                         " or give --database postgresql://...")
+    server = PostgresServer(bindir)
+    server.start()
+    return server
 
 
 if __name__ == "__main__":

@@ -18,9 +18,10 @@ refuses writes is retried the same way, and the host is told once.
 from __future__ import annotations
 
 import asyncio
+import inspect
 import logging
 import math
-from typing import Awaitable, Callable
+from typing import Any, Awaitable, Callable
 
 from bot import i18n
 from bot.service import EngineFailure, GameService, PhaseStatus
@@ -36,8 +37,16 @@ from db.notices import Notice
 log = logging.getLogger("broadside.loop")
 
 #: Draws an animated map of public views, one frame each with its caption: (GIF bytes,
-#: alt text of the last frame), or None. Runs in a worker thread.
-Animator = Callable[[list[dict], list[str], str], "tuple[bytes, str] | None"]
+#: alt text of the last frame), or None. Like every picture provider here, either a
+#: coroutine function (drawing in a process pool) or a plain one, run in a worker thread.
+Animator = Callable[[list[dict], list[str], str], "tuple[bytes, str] | None | Awaitable[tuple[bytes, str] | None]"]
+
+
+async def _draw(provider: Callable[..., Any], *args: Any) -> Any:
+    """A picture provider's result, never drawn on the event loop."""
+    if inspect.iscoroutinefunction(provider):
+        return await provider(*args)
+    return await asyncio.to_thread(provider, *args)
 
 
 def _turn(view: dict) -> int | None:
@@ -56,12 +65,12 @@ REMINDERS = (0.5, 0.85)  # fractions of the phase's time: half time, and the las
 REPLAY_FRAMES = 150  # public views a game's closing replay is drawn from, at most
 
 #: Draws a game's replay from its public views, oldest first: (GIF bytes under the upload
-#: limit, how many views it shows). Runs in a worker thread.
-ReplayProvider = Callable[[list[dict]], "tuple[bytes, int]"]
+#: limit, how many views it shows). Async, or run in a worker thread.
+ReplayProvider = Callable[[list[dict]], "tuple[bytes, int] | Awaitable[tuple[bytes, int]]"]
 
 #: Draws a finished game's summary card (``GameService.game_summary``) in the game's
-#: language: (PNG bytes, alt text). Runs in a worker thread.
-CardProvider = Callable[[dict, str], "tuple[bytes, str]"]
+#: language: (PNG bytes, alt text). Async, or run in a worker thread.
+CardProvider = Callable[[dict, str], "tuple[bytes, str] | Awaitable[tuple[bytes, str]]"]
 
 
 class GameLoop:
@@ -243,7 +252,7 @@ class GameLoop:
         if self.replays is not None:
             try:
                 views = await self.service.replay_views(self.game_id, most=REPLAY_FRAMES)
-                gif, frames = await asyncio.to_thread(self.replays, views)
+                gif, frames = await _draw(self.replays, views)
                 image = Image(gif, await self.service.replay_alt(self.game_id, frames),
                               filename=f"game-{self.game_id}-replay.gif")
             except Exception:
@@ -293,7 +302,7 @@ class GameLoop:
         assert self.cards is not None
         try:
             summary = await self.service.game_summary(self.game_id)
-            png, alt = await asyncio.to_thread(self.cards, summary, game.language)
+            png, alt = await _draw(self.cards, summary, game.language)
         except Exception:
             log.exception("game %s: the summary card could not be drawn", self.game_id)
             return None
@@ -317,7 +326,7 @@ class GameLoop:
         if len(views) > 1 and self.animate is not None:
             captions = [i18n.text("post.turn-frame", game.language, turn="?" if t is None else t) for t in turns]
             try:
-                drawn = await asyncio.to_thread(self.animate, views, captions, game.language)
+                drawn = await _draw(self.animate, views, captions, game.language)
             except Exception:
                 log.exception("game %s: the animated map could not be drawn", self.game_id)
                 drawn = None
@@ -330,7 +339,7 @@ class GameLoop:
         if self.images is None:
             return None
         try:
-            drawn = await asyncio.to_thread(self.images, public_view, lang)
+            drawn = await _draw(self.images, public_view, lang)
         except Exception:
             log.exception("game %s: the map could not be drawn", self.game_id)
             return None

@@ -44,8 +44,12 @@ class Settings(BaseSettings):
     # PostgreSQL: how long a process's hold on its games lasts without renewal; a dead
     # process's games go on elsewhere within about 1.5 times this (renewed every quarter).
     lease_seconds: float = Field(default=8.0, ge=1, le=300)
+    # Processes drawing the games' maps, so that many games resolving at once use every
+    # core; unset: one per core; 0 or 1: drawn in a thread of the bot's own process.
+    render_processes: int | None = Field(default=None, ge=0, le=64)
 
-    @field_validator("token", "dev_guild", "gateway_url", "shards", "shard_count", mode="before")
+    @field_validator("token", "dev_guild", "gateway_url", "shards", "shard_count", "render_processes",
+                     mode="before")
     @classmethod
     def _blank_is_unset(cls, value: object) -> object:
         # .env.example ships the keys empty; an empty value means "not set".

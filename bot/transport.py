@@ -12,7 +12,7 @@ Texts carry mentions, deadlines and command names as neutral tokens
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Any, Callable, Protocol, Sequence
+from typing import Any, Awaitable, Callable, Protocol, Sequence
 
 from bot.markup import PlainText, render
 from db.models import GameRow
@@ -84,9 +84,11 @@ class PendingDecision:
 
 
 #: Draws the public view of a game: (PNG bytes, alt text), or None for no picture.
-#: Runs in a worker thread; it is given ``view(state, None)`` only.
+#: A coroutine function (drawing in a process pool), or a plain one run in a worker
+#: thread; it is given ``view(state, None)`` only.
 # (public view, the game's language) -> (PNG, alt text)
-ImageProvider = Callable[[dict[str, Any], str], "tuple[bytes, str] | None"]
+ImageProvider = Callable[[dict[str, Any], str],
+                         "tuple[bytes, str] | None | Awaitable[tuple[bytes, str] | None]"]
 
 
 @dataclass(frozen=True, slots=True)

@@ -24,7 +24,7 @@ import aiosqlite
 
 from db import compact, errors, upgrades
 from db.backend import INTEGRITY, PostgresBackend, SqliteBackend, Tx, open_backend, sqlite_path
-from db.leases import LeaseRows
+from db.leases import UNTOLD_ENDING, LeaseRows
 from db.memo import MISSING, RowMemo, Rows
 from db.fleets import FleetsMixin
 from db.results import ResultsMixin
@@ -244,10 +244,7 @@ class Database(LeaseRows, ResultsMixin, CampaignsMixin, FleetsMixin):
     async def over_and_untold(self) -> list[GameRow]:
         """Games the rules ended (a result that is not 'abandoned') with live steps not
         yet announced: their last post (and card) is still to go out, after a restart too."""
-        rows = await self._read("SELECT * FROM games g WHERE g.status = 'over'"
-                                " AND EXISTS (SELECT 1 FROM results r WHERE r.game_id = g.id AND r.kind != 'abandoned')"
-                                " AND EXISTS (SELECT 1 FROM steps s WHERE s.game_id = g.id AND s.undone_at IS NULL"
-                                " AND s.announced = 0) ORDER BY g.id")
+        rows = await self._read(f"SELECT * FROM games g WHERE {UNTOLD_ENDING} ORDER BY g.id")
         return [_game(r) for r in rows]
 
     async def set_thread(self, game_id: int, thread_id: int | None) -> None:

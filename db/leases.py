@@ -15,6 +15,13 @@ from __future__ import annotations
 from typing import Iterable
 _UNFINISHED = ("running", "paused")
 
+#: A game ``g`` the rules ended (a result that is not 'abandoned') with live steps not yet
+#: announced: its last post (and card) is still to go out, so it still needs a loop.
+UNTOLD_ENDING = ("g.status = 'over'"
+                 " AND EXISTS (SELECT 1 FROM results r WHERE r.game_id = g.id AND r.kind != 'abandoned')"
+                 " AND EXISTS (SELECT 1 FROM steps s WHERE s.game_id = g.id AND s.undone_at IS NULL"
+                 " AND s.announced = 0)")
+
 
 class LeaseRows:
     """Mixed into :class:`db.Database` (which owns ``_write`` and ``_read``)."""
@@ -51,11 +58,14 @@ class LeaseRows:
                     await tx.execute("DELETE FROM leases WHERE game_id = ? AND owner = ?", (game_id, owner))
 
     async def unleased_games(self, now: float) -> list[tuple[int, int, float | None]]:
-        """Unfinished games nobody holds: no lease, or an expired one. (id, guild id, when
-        the lease expired or None)."""
+        """Games that need a loop and that nobody holds (no lease, or an expired one):
+        unfinished games, and games the rules ended whose last steps are not yet announced
+        (their last post and card are still to go out, as ``over_and_untold`` finds them
+        for a single process). (id, guild id, when the lease expired or None)."""
         rows = await self._read(  # type: ignore[attr-defined]
             "SELECT g.id, g.guild_id, l.expires_at FROM games g LEFT JOIN leases l ON l.game_id = g.id"
-            " WHERE g.status IN (?, ?) AND (l.game_id IS NULL OR l.expires_at < ?) ORDER BY g.id",
+            f" WHERE (g.status IN (?, ?) OR ({UNTOLD_ENDING})) AND (l.game_id IS NULL OR l.expires_at < ?)"
+            " ORDER BY g.id",
             (*_UNFINISHED, now))
         return [(int(r[0]), int(r[1]), r[2]) for r in rows]
 

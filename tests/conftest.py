@@ -8,6 +8,7 @@ one line, so a run never looks green on PostgreSQL without having touched it.
 """
 from __future__ import annotations
 
+import os
 from typing import Iterator
 
 import pytest
@@ -17,6 +18,12 @@ from tests.postgres_server import PostgresServer, find_bin
 NO_SERVER = ("PostgreSQL tests skipped: no PostgreSQL server binary (pg_ctl) on PATH, in /usr/lib/postgresql/*/bin"
              " or BROADSIDE_TEST_PG_BIN; install the 'postgresql' package to run them")
 _skipped: list[str] = []
+
+# The bots the tests start in their own process draw their maps in a thread: a pool of
+# render processes per test bot would cost a start-up each and gain nothing at a test's
+# scale. The pool's own tests (tests/renderer/test_render_pool.py) ask for processes; a
+# bot started as a subprocess with its own environment has the production default.
+os.environ.setdefault("BROADSIDE_RENDER_PROCESSES", "0")
 
 
 @pytest.fixture(scope="session")

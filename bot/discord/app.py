@@ -13,6 +13,7 @@ import discord
 
 from bot.discord.markup import DiscordMarkup
 from bot.discord.pictures import ReplayCache
+from renderer.pool import RenderPool
 from bot.service import GameService
 from bot.settings import Settings
 from bot.transport import Transport
@@ -25,6 +26,7 @@ class BotApp(Protocol):
     service: GameService
     transport: Transport
     replays: ReplayCache
+    render_pool: RenderPool | None  # the public pictures' worker processes (None before the setup)
     markup: DiscordMarkup
 
     async def create_dm(self, user: discord.abc.Snowflake) -> discord.DMChannel: ...

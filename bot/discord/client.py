@@ -20,7 +20,7 @@ from discord import app_commands
 
 from bot.discord import campaign, commands, components, duel, fleet, forms, ladder, listing, shipyard, standing_menus
 from bot.discord.markup import DiscordMarkup
-from bot.discord.pictures import ReplayCache, animate, closing_replay, map_image_maker
+from bot.discord.pictures import LoopPictures, ReplayCache
 from bot.discord.replies import answer_error
 from bot.discord.transport import DiscordTransport
 from bot.discord.translator import CatalogueTranslator
@@ -31,7 +31,7 @@ from bot.service import Clock, GameService, Limits
 from bot.settings import Settings
 from bot.transport import ImageProvider
 from db import Database
-from renderer.summary import summary_card
+from renderer.pool import RenderPool
 
 log = logging.getLogger("broadside.discord")
 
@@ -85,6 +85,7 @@ class Broadside(discord.Client):
         self._sync_commands = sync_commands
         self._heap = HeapKeeper() if own_process else None
         self.db: Database | None = None
+        self.render_pool: RenderPool | None = None
         self.service: GameService = None  # type: ignore[assignment]  # set in setup_hook
         self.loops: LoopManager | None = None
 
@@ -108,10 +109,13 @@ class Broadside(discord.Client):
             ttl = self.settings.lease_seconds
             leases = LeaseKeeper(self.db, sharding=parse_shards(self.settings.shards, self.settings.shard_count),
                                  ttl=ttl, beat=ttl / 4, foreign_grace=ttl / 4)
+        # The loop's pictures are drawn in worker processes (started at the first drawing).
+        self.render_pool = RenderPool(self.settings.render_processes)
+        pictures = LoopPictures(self.render_pool)
         self.loops = LoopManager(self.service, images=self._images,
-                                 image_factory=None if self._images is not None else map_image_maker,
-                                 replays=closing_replay, animate=None if self._images is not None else animate,
-                                 leases=leases, cards=summary_card)
+                                 image_factory=None if self._images is not None else pictures.map_maker,
+                                 replays=pictures.replay, animate=None if self._images is not None else pictures.animate,
+                                 leases=leases, cards=pictures.card)
         await self.tree.set_translator(CatalogueTranslator())
         if self._sync_commands:
             await self.sync_commands()
@@ -160,6 +164,9 @@ class Broadside(discord.Client):
         if self.loops is not None:
             await self.loops.stop()
             self.loops = None
+        if self.render_pool is not None:
+            await self.render_pool.close()  # after the loops: nothing draws any more
+            self.render_pool = None
         if self.db is not None:
             await self.db.close()
             self.db = None

@@ -691,7 +691,7 @@ async def map_(interaction: discord.Interaction, ship: str | None = None) -> Non
     await defer(interaction)
     view = await app(interaction).service.public_view(game.id)
     focus = str(_find_ship(view, ship)["id"]) if ship else None
-    png, alt = await pictures.map_png(view, focus=focus)
+    png, alt = await pictures.map_png(view, focus=focus, pool=app(interaction).render_pool)
     await reply(interaction, say(interaction, "reply.map"), file=picture(png, "map.png", alt))
 
 
@@ -750,7 +750,7 @@ async def replay(interaction: discord.Interaction) -> None:
 
     async def draw() -> tuple[bytes, int]:
         views = await service.replay_views(game.id, most=pictures.REPLAY_FRAMES)
-        return await pictures.replay_gif(views, FILE_LIMIT)
+        return await pictures.replay_gif(views, FILE_LIMIT, pool=app(interaction).render_pool)
 
     gif, frames = await app(interaction).replays.get(await service.story_mark(game.id), draw)
     await reply(interaction, say(interaction, "reply.replay", frames=frames),

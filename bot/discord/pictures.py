@@ -1,12 +1,10 @@
 """Pictures for the chat, always drawn from a PUBLIC view (``view(state, None)``).
 
-The renderer is CPU work: the game loop already runs a :func:`map_image_maker` provider in a worker
-thread, and the commands use the ``*_async`` renderer calls so the bot's event loop
-never waits on a drawing.
+The renderer is CPU work: the game loop draws through :class:`LoopPictures` in a process
+pool (so many games resolving at once use every core), and the commands use the
+``*_async`` renderer calls, in a thread, so the bot's event loop never waits on a drawing.
 """
 from __future__ import annotations
-
-from dataclasses import replace
 
 import asyncio
 from collections import OrderedDict
@@ -14,33 +12,48 @@ from typing import Any, Awaitable, Callable, Hashable
 
 from bot.discord.replies import FILE_LIMIT
 from renderer import api as renderer
+from renderer.pool import RenderPool
+from renderer.posts import animated_map, fit_replay, focused_map, map_frame
+from renderer.summary import summary_card
 from rules.core.view import PieceView, PublicView
 
 
-def map_image(public_view: dict[str, Any], lang: str = "en") -> tuple[bytes, str]:
-    """A map after a phase, and its alt text (no memory of earlier frames)."""
-    return renderer.render_map_bytes(public_view, lang=lang), renderer.describe_image(public_view, lang)
+class LoopPictures:
+    """The game loop's pictures (maps, animated maps, the closing replay, the summary
+    card), drawn in a :class:`~renderer.pool.RenderPool`: worker processes, or a thread
+    with 0 or 1 workers. Only public views, and the summary built from them, are sent."""
+
+    def __init__(self, pool: RenderPool) -> None:
+        self.pool = pool
+
+    def map_maker(self) -> Callable[[dict[str, Any], str], Awaitable[tuple[bytes, str]]]:
+        """One game's map provider: it keeps the map's scale between phases, so the view
+        zooms out only when the ships spread apart."""
+        memory = renderer.ViewportMemory()
+
+        async def draw(public_view: dict[str, Any], lang: str = "en") -> tuple[bytes, str]:
+            png, alt, used = await self.pool.run(map_frame, public_view, lang, memory.viewport)
+            memory.remember(used)
+            return png, alt
+        return draw
+
+    async def animate(self, views: list[dict[str, Any]], captions: list[str], lang: str = "en") -> tuple[bytes, str]:
+        return await self.pool.run(animated_map, views, captions, lang)
+
+    async def replay(self, views: list[dict[str, Any]]) -> tuple[bytes, int]:
+        """The replay a game's last post carries, under the upload limit."""
+        # fit_replay, not closing_replay: a worker then imports the renderer only.
+        return await self.pool.run(fit_replay, views, FILE_LIMIT)
+
+    async def card(self, summary: dict[str, Any], lang: str) -> tuple[bytes, str]:
+        return await self.pool.run(summary_card, summary, lang)
 
 
-def map_image_maker() -> Callable[[dict[str, Any], str], tuple[bytes, str]]:
-    """One game's image provider: it remembers the map's scale between phases, so the
-    view zooms out only when the ships spread apart."""
-    memory = renderer.ViewportMemory()
-
-    def draw(public_view: dict[str, Any], lang: str = "en") -> tuple[bytes, str]:
-        return (renderer.render_map_bytes(public_view, previous_frame=memory, lang=lang),
-                renderer.describe_image(public_view, lang))
-    return draw
-
-
-def animate(views: list[dict[str, Any]], captions: list[str], lang: str = "en") -> tuple[bytes, str]:
-    """The animated map of a post that tells several phases: a frame each, captioned, its
-    words in ``lang``."""
-    theme = replace(renderer.DEFAULT_THEME, lang=lang)
-    return renderer.render_replay(views, captions=captions, theme=theme), renderer.describe_image(views[-1], lang)
-
-
-async def map_png(public_view: dict[str, Any], focus: str | None = None, lang: str = "en") -> tuple[bytes, str]:
+async def map_png(public_view: dict[str, Any], focus: str | None = None, lang: str = "en",
+                  pool: RenderPool | None = None) -> tuple[bytes, str]:
+    """A map on demand; in the bot's render pool when given one (public views only)."""
+    if pool is not None:
+        return await pool.run(focused_map, public_view, focus, lang)
     png = await renderer.render_map_async(public_view, focus=focus, lang=lang)
     return png, renderer.describe_image(public_view, lang)
 
@@ -70,27 +83,15 @@ def ship_name(ship: dict[str, Any]) -> str:
 REPLAY_FRAMES = 150
 
 
-def fit_replay(views: list[dict[str, Any]], limit: int) -> tuple[bytes, int]:
-    """An animated GIF of the views under ``limit`` bytes (Discord's upload limit), and
-    how many views it was drawn from: a replay too large is drawn again from half as
-    many views, evenly spread, the first and the last always kept."""
-    chosen = list(views)
-    while True:
-        gif = renderer.render_replay(chosen, max_frames=max(len(chosen), 2))
-        if len(gif) <= limit or len(chosen) <= 2:
-            return gif, len(chosen)
-        half = max(2, len(chosen) // 2)
-        gap = (len(chosen) - 1) / (half - 1)
-        chosen = [chosen[round(i * gap)] for i in range(half)]
-
-
-async def replay_gif(views: list[dict[str, Any]], limit: int) -> tuple[bytes, int]:
-    """:func:`fit_replay` off the event loop."""
+async def replay_gif(views: list[dict[str, Any]], limit: int, pool: RenderPool | None = None) -> tuple[bytes, int]:
+    """:func:`fit_replay` off the event loop: in the bot's render pool when given one."""
+    if pool is not None:
+        return await pool.run(fit_replay, views, limit)
     return await asyncio.to_thread(fit_replay, views, limit)
 
 
 def closing_replay(views: list[dict[str, Any]]) -> tuple[bytes, int]:
-    """The replay a game's last post carries (the game loop's replay provider)."""
+    """The replay a game's last post carries: under Discord's upload limit."""
     return fit_replay(views, FILE_LIMIT)
 
 

@@ -22,10 +22,10 @@ from rules.core.tables.sectors import sector_polygon
 from rules.core.texts import known, text
 
 BADGES = (Badge("fire", "on fire"), Badge("struck", "struck", "⚑"), Badge("captured", "captured", "P"),
-          Badge("tack", "tacking", "↻"), Badge("contact", "in contact", "×"))
+          Badge("tack", "tacking", "↻"), Badge("contact", "in contact", "×"), Badge("wreck", "rigging over the side", "W"))
 BADGE_OF = {b.kind: b for b in BADGES}
 BADGE_WORD = {"fire": "sca.map.fire", "struck": "sca.map.struck", "captured": "sca.status.captured",
-              "tack": "sca.map.tack", "contact": "sca.map.contact"}
+              "tack": "sca.map.tack", "contact": "sca.map.contact", "wreck": "sca.map.wreck"}
 LONG = 700.0
 
 
@@ -114,7 +114,7 @@ class ScaBoard(ShipsBoard):
         state = ship.data.get("state")
         flags = {"fire": bool(ship.data.get("fires")) or bool(ship.data.get("fireship_lit")),
                  "struck": state == "struck", "captured": state == "captured", "tack": bool(ship.data.get("tack")),
-                 "contact": bool(ship.data.get("contacts"))}
+                 "contact": bool(ship.data.get("contacts")), "wreck": bool(ship.data.get("wreck"))}
         return tuple(BadgePart(BADGE_OF[k]) for k in badges_shown(BADGES, flags))
 
     def legend_sections(self, view: View, ships: Sequence[Any], theme: Theme) -> tuple[tuple[Hashable, ...], Sections]:
@@ -130,6 +130,10 @@ class ScaBoard(ShipsBoard):
     def status_line(self, view: View, lang: str = "en") -> str:
         if view.get("over"):
             return text("sca.map.over", lang, turn=view.get("turn"))
+        if view.get("step") == "scenario":
+            return text("sca.map.scenario", lang)
+        if view.get("cards"):
+            return text("sca.map.turn-cards", lang, turn=view.get("turn"), turns=view.get("turns_limit"))
         return text("sca.map.turn", lang, turn=view.get("turn"), turns=view.get("turns_limit"),
                     side=side_name(str(view.get("acting")), lang))
 
@@ -173,4 +177,4 @@ class ScaBoard(ShipsBoard):
     def ship_signature(self, view: View, ship: Any) -> Hashable:
         d = ship.data
         return (super().ship_signature(view, ship), d.get("state"), d.get("sail"), d.get("fires"), d.get("tack"),
-                d.get("hull_lost"), d.get("rigging_lost"), tuple(d.get("contacts") or ()))
+                d.get("hull_lost"), d.get("rigging_lost"), tuple(d.get("contacts") or ()), d.get("wreck"))

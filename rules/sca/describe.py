@@ -40,6 +40,15 @@ def describe(event: Event, lang: str = "en") -> str:
             parts.append(say.word("sailway", event.data["sail"]))
         d["what"] = "; ".join(parts)
         d["side"] = say.word("sidename", event.data["side"])
+    elif kind == "north_side":
+        d["edge"] = say.word("edge", d["edge"])
+    elif kind == "scenario_refused":
+        d["fleet"] = say.word("sidename", d["fleet"])
+    elif kind == "card":
+        who = d.get("player") or (say.word("sidename", d["fleet"]) if d.get("fleet") else "")
+        d["what"] = say.word("deck", d["card"]) + (f" — {who}" if who else "")
+        if d.get("spent"):
+            d["what"] = say("sca.bit.spent", what=d["what"])
     elif kind == "sail_failed":
         d["way"] = say.word("sailway", d["way"])
     elif kind == "game_over":
@@ -64,10 +73,16 @@ def orders_text(say: Speaker, p: dict[str, Any]) -> str:
         parts.append(say("sca.bit.light"))
     elif action == "sail":
         parts.append(say("sca.bit.steer", course=p.get("course", "")))
+        if p.get("course2") and p["course2"] != p.get("course"):
+            parts.append(say("sca.bit.then", course=p["course2"]))
     if p.get("sail") in ("up", "down"):
         parts.append(say.word("sailway", p["sail"]))
     if p.get("fire") and p["fire"] != "none":
         parts.append(say("sca.bit.aim", fire=say.word("fire", p["fire"]), aim=say.word("aim", p.get("aim", "hull"))))
+        if p.get("fire_when") in ("first", "second"):
+            parts.append(say("sca.bit.when", segment=say.word("when", p["fire_when"])))
+        elif p.get("fire_when") in ("before", "middle"):
+            parts.append(say.word("when", p["fire_when"]))
     if p.get("boarders") == "yes":
         parts.append(say("sca.bit.board"))
     if p.get("cast_off") == "yes":

@@ -7,9 +7,12 @@ from typing import Any
 from rules.core.dice import Roller
 from rules.sca import ability as A
 from rules.sca import gunnery as G
-from rules.sca.damage import damage_hull, damage_rigging, explode, percent_of_dc, start_fire
+from rules.sca.artillery import factors
+from rules.sca.damage import broadside, damage_hull, damage_rigging, explode, percent_of_dc, start_fire
 from rules.sca.morale import melee_outcome, melee_score, morale_score
+from rules.sca.preparation import morale_bonus
 from rules.sca.state import ScaState, Ship
+from rules.sca.wreckage import fire_score, settle
 
 
 @dataclass
@@ -22,6 +25,7 @@ class Shot:
     aim: str
     result: object
     also: list[Ship]  # ships locked with the target in a boarding, in the same half: they share the damage
+    initial: bool = False  # optional rule 6: a run-out broadside's first fire
 
 
 def dice3(roller: Roller, reason: str) -> int:
@@ -39,11 +43,13 @@ def aimed(state: ScaState, ship: Ship, side: str, aim: str, hulls: dict | None =
     # "se le navi coinvolte sono nella stessa metà del settore di tiro i danni sono divisi tra tutte"
     locked = {c.other for c in target.ship.contacts if c.grade == "B"}
     also = [t.ship for t in found if t.ship.id in locked and t.half == target.half]
-    return Shot(ship, side, target.ship, target.dist, rng, aim, A.result(rng, ship.score or 3), also)
+    initial = state.options.second_table and ship.run_out and side in ship.fresh
+    return Shot(ship, side, target.ship, target.dist, rng, aim, A.result(rng, fire_score(ship, side)), also, initial)
 
 
 def fire_all(state: ScaState, ships: list[Ship], orders: dict[str, dict[str, Any]], roller: Roller) -> None:
     log = roller.log
+    settle(state, roller)
     shots: list[Shot] = []
     hulls: dict = {}  # nothing moves while the part's broadsides are worked out
     for ship in ships:
@@ -53,6 +59,9 @@ def fire_all(state: ScaState, ships: list[Ship], orders: dict[str, dict[str, Any
             continue
         for side in (("port", "starboard") if fire == "both" else (fire,)):
             shot = aimed(state, ship, side, order.get("aim", "hull"), hulls, order.get("target_half", "nearest"))
+            if state.options.second_table:
+                # "non deve ancora aver fatto fuoco con quel bordo": the side is spent, hit or not.
+                ship.fresh = [s for s in ship.fresh if s != side]
             if shot is None:
                 log.emit("no_target", ship=ship.name, side=side)
             else:
@@ -74,11 +83,17 @@ def fire_all(state: ScaState, ships: list[Ship], orders: dict[str, dict[str, Any
             log.emit("shot_miss", ship=shot.ship.name, side=shot.side, target=shot.target.name, rng=shot.rng,
                      score=shot.ship.score, unlucky=False)
             continue
-        hits.append((shot, G.damage(shot.ship, shot.side, shot.target, shot.rng, shot.aim, state.options.carronades)))
+        if state.options.second_table:
+            t, c, o = factors(shot.rng, shot.aim, shot.target.sail, shot.initial)
+            bf = broadside(shot.ship, shot.side)
+            hits.append((shot, bf * t, bf * c, bf * o))
+        else:
+            hits.append((shot, G.damage(shot.ship, shot.side, shot.target, shot.rng, shot.aim,
+                                        state.options.carronades), 0.0, 0.0))
     if unlucky_one is not None:
         unlucky_shot(state, unlucky_one, roller)
     # Damage is worked out for every broadside before any is taken: the part's fire is one volley.
-    for shot, points in hits:
+    for shot, points, collateral, through in hits:
         raked = G.rake(shot.ship, shot.side, shot.target, shot.rng, shot.aim)
         if raked:
             points *= G.RAKE[raked]
@@ -91,12 +106,21 @@ def fire_all(state: ScaState, ships: list[Ship], orders: dict[str, dict[str, Any
         if shot is decisive_one:
             extra = G.well_laid(dice3(roller, f"well-laid shot of {shot.ship.id}"))
             if extra == "double":
-                points *= 2
+                points, collateral, through = points * 2, collateral * 2, through * 2
         log.emit("shot_hit", ship=shot.ship.name, side=shot.side, target=shot.target.name, rng=shot.rng,
                  aim=shot.aim, score=shot.ship.score, damage=round(points, 1), rake=raked or "", well_laid=extra)
         victims = [shot.target] + shot.also
+        if shot.rng == "short":
+            for victim in victims:
+                victim.short_hit_turn = state.turn
         for victim in victims:
             take(state, shot, victim, points / len(victims), log)
+        if collateral or through:
+            log.emit("collateral", target=shot.target.name, where="hull" if shot.aim == "rigging" else "rigging",
+                     collateral=round(collateral, 1), through=round(through, 1), initial=shot.initial)
+            for victim in victims:
+                side_hit = G.hull_side_hit(shot.ship, victim)
+                spread(state, shot, victim, side_hit, collateral / len(victims), through / len(victims), log)
         if extra == "fire":
             start_fire(shot.target, "hull" if shot.aim == "hull" else "rigging", log, cause="well-laid")
         elif extra == "rudder":
@@ -115,6 +139,21 @@ def take(state: ScaState, shot: Shot, victim: Ship, points: float, log) -> None:
         damage_rigging(state, victim, points, log)
     else:
         damage_hull(state, victim, G.hull_side_hit(shot.ship, victim), points, log)
+
+
+def spread(state: ScaState, shot: Shot, victim: Ship, side_hit: str, collateral: float, through: float,
+           log) -> None:
+    """The second table's collateral damage (to the area not aimed at) and, at close range, the
+    balls through to the far side."""
+    if not victim.afloat:
+        return
+    if collateral:
+        if shot.aim == "rigging":
+            damage_hull(state, victim, side_hit, collateral, log)
+        elif victim.rigging:
+            damage_rigging(state, victim, collateral, log)
+    if through and victim.afloat:
+        damage_hull(state, victim, "port" if side_hit == "starboard" else "starboard", through, log)
 
 
 def unlucky_shot(state: ScaState, shot: Shot, roller: Roller) -> None:
@@ -205,12 +244,13 @@ def morale_tests(state: ScaState, roller: Roller) -> None:
             ship.bow_rakes = ship.stern_rakes = 0
             continue
         total = dice3(roller, f"morale of {ship.id}")
-        score = morale_score(total, ship)
+        score = morale_score(total, ship) + morale_bonus(state, ship.owner or ship.side)
         ship.morale_tests += 1
         ship.bow_rakes = ship.stern_rakes = 0
         struck = score <= 0
         roller.log.emit("morale", ship=ship.name, roll=total, score=score, struck=struck)
         if struck:
+            state.bonus_void = True  # "fino al momento in cui una nave, di qualunque parte, si arrende"
             ship.status = "struck"
             ship.sail = "furled"
             ship.boarders_ready = False

@@ -4,7 +4,8 @@ Every word here is a code of the ruleset's catalogue (rules/sca/wording.py)."""
 from rules.core.manifest import Manifest, OrderParam
 from rules.sca import wording  # noqa: F401  (the catalogue the codes below belong to)
 
-PARAMS = ("course", "sail", "fire", "aim", "target_half", "fire_when", "boarders", "cast_off")
+PARAMS = ("course", "sail", "fire", "aim", "target_half", "fire_when", "boarders", "cast_off", "course2", "jury",
+          "run_out")
 
 
 MANIFEST = Manifest(

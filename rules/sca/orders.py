@@ -11,6 +11,7 @@ from rules.core.decisions import ActionSpec, Choice, Decision, DecisionSpec, Par
 from rules.core.steps import Checking
 from rules.core.texts import say
 from rules.sca import signals
+from rules.sca.courses import WHEN, second_courses, second_is_legal
 from rules.sca import wind as W
 from rules.sca import wording as T
 from rules.sca.state import ScaState, Ship
@@ -30,7 +31,15 @@ def pending(state: ScaState) -> list[Decision]:
     if state.step != "orders":
         return []
     return [Decision(id=decision_id(state, s), kind="orders", player=s.seat, subject=s.id, secret=True,
-                     label=say(T.DECISION, ship=s.name, turn=state.turn)) for s in commanders(state, state.acting_side)]
+                     label=say(T.DECISION, ship=s.name, turn=state.turn)) for s in ordering(state)]
+
+
+def ordering(state: ScaState) -> list[Ship]:
+    """The ships whose orders the step asks for: the acting side's, or with the card-driven
+    turn every side's at once ("eseguita contemporaneamente da tutti i giocatori")."""
+    if state.options.card_turn:
+        return [s for side in state.sides for s in commanders(state, side)]
+    return commanders(state, state.acting_side)
 
 
 def _choices(prefix: str, values: list[str]) -> list[Choice]:
@@ -45,6 +54,8 @@ def _made_choices(prefix: str, values: tuple[str, ...]) -> tuple[Choice, ...]:
 
 def course_choices(state: ScaState, ship: Ship) -> list[Choice]:
     out = [Choice(value=W.name(ship.heading), label=say(T.COURSE_HOLD, point=W.name(ship.heading)))]
+    if ship.wreck:
+        return out  # optional rule 9 v: "la nave non potrà orzare, poggiare o virare"
     for change in W.legal_changes(ship.heading, state.wind):
         kind = W.turn_kind(ship.heading, state.wind, change)
         if ship.rudder and kind == "luff":
@@ -59,7 +70,8 @@ def sail_values(ship: Ship) -> list[str]:
     out = ["hold"]
     if ship.tack:
         return out  # "Non è possibile modificare la velatura fino a quando non si è completata la virata" (opt. 5)
-    if ship.sail != "full" and ship.rigging_lost < ship.rigging:
+    # Optional rule 9 v: with rigging over the side she cannot "aumentare la velatura".
+    if ship.sail != "full" and ship.rigging_lost < ship.rigging and not ship.wreck:
         out.append("up")
     if ship.sail != "furled":
         out.append("down")
@@ -73,6 +85,11 @@ def fire_values(ship: Ship) -> list[str]:
     return ["none"] + loaded + (["both"] if len(loaded) == 2 else [])
 
 
+def when_values(state: ScaState) -> list[str]:
+    """Before or after her run; with optional rule 3, the segment whose fire phase she fires in."""
+    return list(WHEN) if state.options.segmented else ["after", "before", "middle"]
+
+
 def reload_values(ship: Ship) -> list[str]:
     empty = [side for side in ("port", "starboard") if side in ship.unloaded]
     return ["none"] + empty + (["both"] if len(empty) == 2 else [])
@@ -84,10 +101,13 @@ def spec(state: ScaState, decision: Decision, only: str | None, checking: Checki
             ParamSpec(name="aim", label=say(T.P_AIM), choices=_choices("aim", ["hull", "rigging"])),
             ParamSpec(name="target_half", label=say(T.P_HALF), choices=_choices("half", ["nearest", "fore", "aft"]),
                       required=False),
-            ParamSpec(name="fire_when", label=say(T.P_WHEN), choices=_choices("when", ["after", "before"]),
+            ParamSpec(name="fire_when", label=say(T.P_WHEN), choices=_choices("when", when_values(state)),
                       required=False)]
-    if state.options.reloading and ship.unloaded:
+    if state.options.reloads and ship.unloaded:
         fire.append(ParamSpec(name="reload", label=say(T.P_RELOAD), choices=_choices("fire", reload_values(ship)),
+                              required=False))
+    if state.options.second_table and ship.fresh and not ship.run_out and not ship.fixed:
+        fire.append(ParamSpec(name="run_out", label=say(T.P_RUN_OUT), choices=_choices("yesno", ["no", "yes"]),
                               required=False))
     board = [ParamSpec(name="boarders", label=say(T.P_BOARD), choices=_choices("yesno", ["no", "yes"]
                                                                               if ship.status != "captured"
@@ -110,6 +130,11 @@ def spec(state: ScaState, decision: Decision, only: str | None, checking: Checki
             courses = [c for c in courses if c.value in (W.name(ship.heading), signals.signalled_course(state, ship))]
         sail = [ParamSpec(name="sail", label=say(T.P_SAIL), choices=_choices("sailway", sails))]
         course = [ParamSpec(name="course", label=say(T.P_COURSE), choices=courses)]
+        if state.options.segmented and own:
+            # Optional rule 3: "ulteriori virate, orzate o poggiate" at the end of the second segment.
+            course.append(ParamSpec(name="course2", label=say(T.P_COURSE2), required=False,
+                                    choices=[Choice(value=p, label=p)
+                                             for p in second_courses(state, ship, [c.value for c in courses])]))
         signal = []
         if state.options.signals and ship.flagship:
             signal = [ParamSpec(name="signal_course", label=say(T.P_SIGNAL_COURSE),
@@ -117,12 +142,15 @@ def spec(state: ScaState, decision: Decision, only: str | None, checking: Checki
                                 + [Choice(value=p, label=p) for p in W.POINTS]),
                       ParamSpec(name="signal_sail", label=say(T.P_SIGNAL_SAIL),
                                 choices=_choices("signalsail", ["none", "up", "down"]))]
+        jury = [ParamSpec(name="jury", label=say(T.P_JURY), choices=_choices("yesno", ["no", "yes"]),
+                          required=False)] if ship.wreck else []
         actions.append(ActionSpec(action="sail", label=say(T.A_SAIL),
-                                  params=course + sail + fire + board + free + signal))
+                                  params=course + sail + fire + board + free + signal + jury))
         default = {"action": "sail", "course": W.name(ship.heading), "sail": "hold", "fire": "none", "aim": "hull",
                    "boarders": "no", **({"cast_off": "yes"} if free else {}),
                    **({"signal_course": "none", "signal_sail": "none"} if signal else {})}
-        if W.off_wind(ship.heading, state.wind) == 3 and not ship.contacts and not ship.rudder and ship.sail != "furled":
+        if W.off_wind(ship.heading, state.wind) == 3 and not (ship.contacts or ship.rudder or ship.wreck) \
+                and ship.sail != "furled":
             actions.append(ActionSpec(action="tack", label=say(T.A_TACK), params=fire))
         if ship.fireship and not ship.fireship_lit:
             actions.append(ActionSpec(action="light", label=say(T.A_LIGHT), params=course))
@@ -139,6 +167,14 @@ def check(state: ScaState, decision: Decision, payload: dict[str, Any], checking
     if payload.get("reload", "none") != "none" and payload.get("fire", "none") != "none":
         # Optional rule 6 v: "non può ricaricare e sparare nello stesso segmento, anche se con bordi diversi".
         problems.append(P.problem(T.RELOAD_OR_FIRE, field="reload", ship=ship.name))
+    course2 = payload.get("course2")
+    if course2 and payload.get("course") in W.POINTS and course2 in W.POINTS \
+            and not second_is_legal(state, ship, payload["course"], course2):
+        problems.append(P.problem(T.SECOND_COURSE, field="course2", ship=ship.name, course=payload["course"],
+                                  course2=course2))
+    if payload.get("run_out") == "yes" and (payload.get("fire", "none") != "none"
+                                            or payload.get("reload", "none") != "none"):
+        problems.append(P.problem(T.RUN_OUT_IDLE, field="run_out", ship=ship.name))
     if payload.get("boarders") == "yes" and payload.get("cast_off") == "yes":
         problems.append(P.problem(T.BOARD_OR_FREE, field="cast_off", ship=ship.name))
     return problems

@@ -17,8 +17,9 @@ from rules.sca.damage import damage_hull, damage_rigging, percent_of_dc, start_f
 from rules.sca.fight import board_all, fire_all, morale_tests
 from rules.sca.orders import commanders, decision_id, order_of
 from rules.sca.sailing import (begin_tack, bear_away_one, can_move, change_sail, fail_tack, finish_tack, free,
-                               hardest_contact, hove_to, move_all)
+                               hardest_contact, hove_to, move_all, ship_speed, SEGMENT)
 from rules.sca.state import ScaState, Ship
+from rules.sca.wreckage import settle, work_all
 
 
 def dice3(roller: Roller, reason: str) -> tuple[int, int, int]:
@@ -26,6 +27,18 @@ def dice3(roller: Roller, reason: str) -> tuple[int, int, int]:
 
 
 def resolve_part(state: ScaState, orders: dict[str, Order], roller: Roller) -> None:
+    ships, given = begin_part(state, orders, roller)
+    if state.options.segmented:
+        from rules.sca.segments import two_segments
+        tacking = two_segments(state, ships, given, roller)
+    else:
+        tacking = one_run(state, ships, given, roller)
+    end_part(state, ships, given, tacking, roller)
+
+
+def begin_part(state: ScaState, orders: dict[str, Order], roller: Roller) -> tuple[list[Ship], dict[str, dict]]:
+    """The orders revealed, the Ability throw, then the first columns of the Ability table:
+    putting out fires and freeing the ship."""
     log = roller.log
     side = state.acting_side
     ships = commanders(state, side)
@@ -37,6 +50,11 @@ def resolve_part(state: ScaState, orders: dict[str, Order], roller: Roller) -> N
     ability_roll(state, ships, roller)
     for ship in ships:
         fight_fire(state, ship, log)
+    free_all(state, ships, given, log)
+    return ships, given
+
+
+def free_all(state: ScaState, ships: list[Ship], given: dict[str, dict], log) -> None:
     for ship in ships:
         if given[ship.id].get("cast_off") == "yes" and ship.contacts and not ship.melee:
             grade = hardest_contact(ship)
@@ -45,6 +63,9 @@ def resolve_part(state: ScaState, orders: dict[str, Order], roller: Roller) -> N
                 log.emit("freed", ship=ship.name, grade=grade, score=ship.score)
             else:
                 log.emit("not_freed", ship=ship.name, grade=grade, score=ship.score)
+
+
+def set_sails(ships: list[Ship], given: dict[str, dict], log) -> None:
     for ship in ships:
         way = given[ship.id].get("sail", "hold")
         if way in ("up", "down"):
@@ -53,39 +74,111 @@ def resolve_part(state: ScaState, orders: dict[str, Order], roller: Roller) -> N
                 log.emit("sail_set", ship=ship.name, sail=change_sail(ship, way))
             else:
                 log.emit("sail_failed", ship=ship.name, way=way, score=ship.score)
-    # A ship tacking this turn turns without moving ahead (Sezione 5 vi), and so does one
-    # whose tack failed and was put back where it began.
-    tacking = {s.id for s in ships if s.tack or given[s.id].get("action") == "tack"}
-    for ship in ships:
-        steer(state, ship, given[ship.id], roller)
+
+
+def tacking_ships(ships: list[Ship], given: dict[str, dict]) -> set[str]:
+    """A ship tacking this turn turns without moving ahead (Sezione 5 vi), and so does one
+    whose tack failed and was put back where it began."""
+    return {s.id for s in ships if s.tack or given[s.id].get("action") == "tack"}
+
+
+def light_all(ships: list[Ship], given: dict[str, dict], log) -> None:
     for ship in ships:
         if given[ship.id].get("action") == "light":
             light_fireship(ship, log)
-    # "la nave ... continuerà sulla sua rotta senza essere governata": a lit fireship runs on.
+
+
+def runners(state: ScaState, ships: list[Ship], tacking: set[str]) -> list[Ship]:
+    """The part's movers, and its lit fireships: "la nave ... continuerà sulla sua rotta
+    senza essere governata"."""
+    side = state.acting_side
     drifting = [s for s in state.ships if s.fireship and s.fireship_lit and (s.owner or s.side) == side
                 and s.status in ("afloat", "captured") and not s.contacts and s not in ships]
-    movers = [s for s in ships if can_move(s) and s.id not in tacking and not (s.fireship and s.fireship_lit)]
-    # "il giocatore può scegliere di tirare in ogni punto del movimento rettilineo": here
-    # before the run or after it (each a volley of its own).
-    early = [s for s in ships if given[s.id].get("fire_when") == "before"]
-    if early:
-        fire_all(state, early, given, roller)
-    move_all(state, movers + drifting, {s.id for s in ships if given[s.id].get("boarders") == "yes"}, log)
+    return [s for s in ships if can_move(s) and s.id not in tacking and not (s.fireship and s.fireship_lit)] \
+        + drifting
+
+
+def boarding_set(ships: list[Ship], given: dict[str, dict]) -> set[str]:
+    return {s.id for s in ships if given[s.id].get("boarders") == "yes"}
+
+
+def strong_wind_tests(state: ScaState, ships: list[Ship], roller: Roller) -> None:
     if state.options.rigging_tests and state.strength == "strong":
         for ship in ships:
             if ship.sail == "full" and ship.afloat:
                 rigging_test(state, ship, "strong wind", roller)
+
+
+def one_run(state: ScaState, ships: list[Ship], given: dict[str, dict], roller: Roller) -> set[str]:
+    """The fast play's part: sails, course changes, then one run, fire before or after it."""
+    log = roller.log
+    set_sails(ships, given, log)
+    work_all(state, ships, given, log)
+    tacking = tacking_ships(ships, given)
+    for ship in ships:
+        steer(state, ship, given[ship.id], roller)
+    light_all(ships, given, log)
+    movers = runners(state, ships, tacking)
+    run_and_fire(state, ships, movers, given, roller)
+    return tacking
+
+
+def run_and_fire(state: ScaState, ships: list[Ship], movers: list[Ship], given: dict[str, dict],
+                 roller: Roller) -> None:
+    """"il giocatore può scegliere di tirare in ogni punto del movimento rettilineo": here before
+    the run, in its middle, or after it, each a volley of its own. The run is the usual one, every
+    mover 10 mm at a time in turn, paused when a ship that fires in her middle has run half her
+    speed (to the 10 mm below) for her volley."""
+    log = roller.log
+    boarding = boarding_set(ships, given)
+    early = [s for s in ships if given[s.id].get("fire_when") == "before"]
+    if early:
+        fire_all(state, early, given, roller)
+    midway = [s for s in ships if given[s.id].get("fire_when") == "middle"]
+    full = {s.id: ship_speed(state, s) for s in movers}
+    point = {s.id: SEGMENT * int(full.get(s.id, 0.0) / 2 // SEGMENT) for s in midway}
+    done = {s.id: 0.0 for s in movers}
+    start = {s.id: (s.x, s.y) for s in movers}
+    logged = len(log.events)
+    for at in sorted(set(point.values())):
+        going = [s for s in movers if can_run(s) and done[s.id] < full[s.id]]
+        legs = {s.id: min(full[s.id], at) - done[s.id] for s in going}
+        if going:
+            move_all(state, going, boarding, log, speeds=legs)
+        for s in going:
+            done[s.id] += legs[s.id]
+        fire_all(state, [s for s in midway if point[s.id] == at], given, roller)
+    going = [s for s in movers if can_run(s) and done[s.id] < full[s.id]]
+    if going:
+        move_all(state, going, boarding, log, speeds={s.id: full[s.id] - done[s.id] for s in going})
+    if midway and not any(e.kind == "sea_shift" for e in log.events[logged:]):
+        for s in movers:  # one straight run, drawn as one line
+            if (s.x, s.y) != start[s.id]:
+                s.trail = [(round(start[s.id][0], 1), round(start[s.id][1], 1)), (round(s.x, 1), round(s.y, 1))]
+    strong_wind_tests(state, ships, roller)
     for ship in ships:
         ship.fired = given[ship.id].get("fire", "none") != "none"
-    fire_all(state, [s for s in ships if s not in early], given, roller)
-    if state.options.reloading:
-        reload_all(ships, given, log)
+    fire_all(state, [s for s in ships if s not in early and s not in midway], given, roller)
+
+
+def can_run(ship: Ship) -> bool:
+    """Still running after a pause: not stopped by a contact, still afloat and on the table."""
+    return ship.status in ("afloat", "captured") and not ship.contacts
+
+def end_part(state: ScaState, ships: list[Ship], given: dict[str, dict], tacking: set[str], roller: Roller) -> None:
+    """Reloading (optional rule 6), boarding, the morale tests, the flagship's signal."""
+    log = roller.log
+    side = state.acting_side
+    if state.options.reloads:
+        reload_all(ships, given, log, perfect=state.options.second_table)
+    run_out_all(state, ships, given, log)
     board_all(state, ships, given, roller)
     morale_tests(state, roller)
     if state.options.signals:
         flag = signals.flagship(state, side)
         if flag is not None and flag.id in given:
             signals.send(state, side, given[flag.id], roller)
+    settle(state, roller)
     for ship in ships:
         ship.score = None
         if ship.id not in tacking:
@@ -150,6 +243,14 @@ def steer(state: ScaState, ship: Ship, order: dict[str, Any], roller: Roller) ->
     log = roller.log
     if ship.fixed:
         return
+    if ship.wreck:
+        # Optional rule 9 v: "l'equipaggio non sarà in grado di manovrare (la nave non potrà orzare,
+        # poggiare o virare)": a tack under way fails, nothing else turns her.
+        if ship.tack:
+            fail_tack(state, ship, log)
+            log.emit("tack_failed", ship=ship.name, heading=W.name(ship.heading), score=ship.score)
+        taken_aback(state, ship, roller)
+        return
     score = ship.score or 3
     got = A.result("course", score)
     if ship.tack:
@@ -182,6 +283,11 @@ def steer(state: ScaState, ship: Ship, order: dict[str, Any], roller: Roller) ->
         # "obbligato a poggiare di una quarta per turno fino a trovarsi in andatura di lasco"
         bear_away_one(state, ship)
         log.emit("rudder_forced", ship=ship.name, heading=W.name(ship.heading))
+    taken_aback(state, ship, roller)
+
+
+def taken_aback(state: ScaState, ship: Ship, roller: Roller) -> None:
+    log = roller.log
     ship.irons = not ship.tack and W.in_irons(ship.heading, state.wind)
     if ship.irons:
         # Sezione 5 iv: "deve immediatamente interrompere il movimento perdendo il 10% di RDC".
@@ -197,7 +303,16 @@ def steer(state: ScaState, ship: Ship, order: dict[str, Any], roller: Roller) ->
 RELOAD_NEEDS = {"elite": 5, "good": 7, "average": 8, "poor": 9}
 
 
-def reload_all(ships: list[Ship], orders: dict[str, dict[str, Any]], log) -> None:
+def run_out_all(state: ScaState, ships: list[Ship], orders: dict[str, dict[str, Any]], log) -> None:
+    """Optional rule 6 iii: "l'ordine cannoni in batteria può essere impartito in ogni turno in
+    cui l'equipaggio non ha fatto fuoco né ha avuto l'ordine di ricaricare"."""
+    for ship in ships:
+        if orders[ship.id].get("run_out") == "yes" and not ship.run_out:
+            ship.run_out = True
+            log.emit("guns_run_out", ship=ship.name)
+
+
+def reload_all(ships: list[Ship], orders: dict[str, dict[str, Any]], log, perfect: bool = False) -> None:
     for ship in ships:
         order = orders[ship.id]
         if ship.fired:
@@ -209,10 +324,15 @@ def reload_all(ships: list[Ship], orders: dict[str, dict[str, Any]], log) -> Non
             continue
         sides = ["port", "starboard"] if wanted == "both" else [wanted]
         ok = (ship.score or 3) >= RELOAD_NEEDS[ship.crew]
+        # "16-18: perfetto, equivalente alla bordata iniziale" (with the second table).
+        best = perfect and (ship.score or 3) >= 16
         for side in sides:
-            log.emit("reloaded" if ok else "reload_failed", ship=ship.name, side=side, score=ship.score)
+            log.emit("reloaded_perfect" if best else "reloaded" if ok else "reload_failed", ship=ship.name,
+                     side=side, score=ship.score)
         if ok:
             ship.unloaded = [s for s in ship.unloaded if s not in sides]
+        if best:
+            ship.fresh = sorted(set(ship.fresh) | set(sides))
 
 
 def light_fireship(ship: Ship, log) -> None:

@@ -15,6 +15,7 @@ from rules.core.steps import DecisionHandlers, StepHandlers, SteppedRuleset
 from rules.sca import fleet as F
 from rules.sca import fleet_morale
 from rules.sca import orders as O
+from rules.sca import preparation as P
 from rules.sca import wind as W
 from rules.sca.campaign import ScaCampaign
 from rules.sca.describe import describe
@@ -22,19 +23,26 @@ from rules.sca.fleets import FLEETS, ScaFleets
 from rules.sca.manifest import MANIFEST
 from rules.sca.part import resolve_part
 from rules.sca.state import ScaOptions, ScaSetup, ScaState, Ship
-from rules.sca.turns import check_start_over, end_part, wind_variation
+from rules.sca.cards import resolve_turn
+from rules.sca.turns import check_start_over, end_part, end_turn, wind_variation
 from rules.sca.view import view as sca_view
 
 
 def _resolve(state: ScaState, orders, roller: Roller) -> None:
     tests_before = {s.id: s.morale_tests for s in state.ships}
-    resolve_part(state, orders, roller)
+    if state.options.card_turn:
+        resolve_turn(state, orders, roller)
+    else:
+        resolve_part(state, orders, roller)
     if state.options.fleet_morale:
         fleet_morale.update(state, tests_before, roller)
     check_start_over(state, roller)
     if state.step == "over":
         return
-    end_part(state, roller)
+    if state.options.card_turn:
+        end_turn(state, roller)
+    else:
+        end_part(state, roller)
 
 
 def make_ship(setup_ship, seat: str) -> Ship:
@@ -56,7 +64,8 @@ class ScaRuleset(ScaCampaign, SteppedRuleset):
     options_model = ScaOptions
     setup_model = ScaSetup
     state_model = ScaState
-    steps = {"orders": StepHandlers(O.pending, {"orders": DecisionHandlers(O.spec, O.check)}, _resolve)}
+    steps = {"orders": StepHandlers(O.pending, {"orders": DecisionHandlers(O.spec, O.check)}, _resolve),
+             "scenario": StepHandlers(P.pending, {"scenario": DecisionHandlers(P.spec, P.check)}, P.resolve)}
 
     def scenarios(self) -> dict[str, BaseModel]:
         return packaged_scenarios(MANIFEST.scenarios, ScaSetup)
@@ -91,15 +100,10 @@ class ScaRuleset(ScaCampaign, SteppedRuleset):
             if mine and not any(x.flagship for x in mine):
                 mine[0].flagship = True
         strength = setup.strength
+        deployed = {s.id: s.heading for s in ships}
         if options.wind_rolls:
-            wind = W.setup_direction(sum(roller.roll(6, "wind direction") for _ in range(3)))
-            strength = W.setup_strength(sum(roller.roll(6, "wind strength") for _ in range(3)))
-            for ship in ships:
-                # "piazzando le sue navi in una direzione, rispetto al vento, consentita"
-                if not ship.fixed and W.in_irons(ship.heading, wind):
-                    away = W.away_from_wind(ship.heading, wind)
-                    while W.in_irons(ship.heading, wind):
-                        ship.heading = (ship.heading + away) % 16
+            wind, strength = P.throw_weather(options.north_side, roller)
+            P.clear_of_the_wind(ships, wind)
         elif setup.wind is None:
             total = sum(roller.roll(6, "wind direction") for _ in range(3))
             wind = W.random_wind(total)
@@ -108,11 +112,16 @@ class ScaRuleset(ScaCampaign, SteppedRuleset):
         state = ScaState(seats=seats, sides=list(setup.sides), title=setup.title,
                          scenario=setup.name, options=options, table=setup.table, wind=wind,
                          strength=strength, turns=setup.turns, ships=ships)
+        if P.refusable(state):
+            state.step, state.deployed = "scenario", deployed
         if options.fleet_morale:
             state.fleet_morale = fleet_morale.initial(state)
-        if options.wind_rolls:
+        if options.wind_rolls and not options.card_turn:
             wind_variation(state, roller)
-        roller.log.emit("turn_start", turn=1, wind=W.name(wind), strength=state.strength)
+        if state.step == "scenario":
+            roller.log.emit("weather", wind=W.name(wind), strength=state.strength)
+        else:
+            roller.log.emit("turn_start", turn=1, wind=W.name(wind), strength=state.strength)
         return state
 
     def outcome(self, state: ScaState) -> Outcome | None:
@@ -145,4 +154,6 @@ class ScaRuleset(ScaCampaign, SteppedRuleset):
 
 
 _WEIGHTS = {"turn_start": TURN_START, "part_start": HEADING, "orders": REVEAL, "ability": FILLER, "roll": FILLER,
-            "no_target": FILLER, "wind_roll": FILLER, "part_end": PHASE_END}
+            "no_target": FILLER, "wind_roll": FILLER, "part_end": PHASE_END,
+            # The card-driven turn is one step: its start heads it, its end closes it.
+            "cards_start": HEADING, "cards_end": PHASE_END, "segment": FILLER}

@@ -13,6 +13,7 @@ from rules.sca import wind as W
 from rules.sca.damage import damage_hull, damage_rigging, percent_of_dc, start_fire
 from rules.sca.geometry import base, pose
 from rules.sca.state import Contact, ScaState, Ship
+from rules.sca.wreckage import speed_sail
 
 SEGMENT = 10.0  # "ad esempio, 10mm per ogni veliero, in segmenti alternati"
 # Sezione 5 viii: "ogni vascello perde il 20% di un RDC se la collisione avviene con vele
@@ -26,7 +27,7 @@ def hove_to(ship: Ship) -> bool:
 
 
 def ship_speed(state: ScaState, ship: Ship) -> float:
-    mm = W.speed(state.strength, ship.sail, ship.rigging_lost, ship.masts)  # type: ignore[arg-type]
+    mm = W.speed(state.strength, speed_sail(ship), ship.rigging_lost, ship.masts)  # type: ignore[arg-type]
     return mm / 2 if ship.half_speed else mm
 
 
@@ -88,11 +89,13 @@ def lands(state: ScaState) -> list[Polygon]:
     return [Polygon(a.points) for a in state.table.land]
 
 
-def move_all(state: ScaState, movers: list[Ship], boarding: set[str], log: EventLog) -> None:
-    """Every mover runs her whole speed straight ahead, ten millimetres at a time in turn,
-    so that the first to touch another base stops there: "il movimento dovrebbe essere
-    effettuato contemporaneamente per frazioni ... in segmenti alternati"."""
-    left = {s.id: ship_speed(state, s) for s in movers}
+def move_all(state: ScaState, movers: list[Ship], boarding: set[str], log: EventLog,
+             speeds: dict[str, float] | None = None) -> set[str]:
+    """Every mover runs her whole speed (or the millimetres ``speeds`` gives her) straight
+    ahead, ten millimetres at a time in turn, so that the first to touch another base stops
+    there: "il movimento dovrebbe essere effettuato contemporaneamente per frazioni ... in
+    segmenti alternati". Returns the ships that moved."""
+    left = {s.id: speeds[s.id] if speeds is not None else ship_speed(state, s) for s in movers}
     start = {s.id: (s.x, s.y) for s in movers}
     land = lands(state)
     afloat = [o for o in state.ships if o.afloat]
@@ -122,13 +125,16 @@ def move_all(state: ScaState, movers: list[Ship], boarding: set[str], log: Event
                 touched(state, ship, near, land, ship.id in boarding, log)
             elif left[ship.id] <= 1e-9:
                 running.remove(ship)
+    moved = set()
     for ship in movers:
         sx, sy = start[ship.id]
         if (ship.x, ship.y) != (sx, sy):
+            moved.add(ship.id)
             ship.trail = [(round(sx, 1), round(sy, 1)), (round(ship.x, 1), round(ship.y, 1))]
             log.emit("moved", ship=ship.name, mm=round(math.hypot(ship.x - sx, ship.y - sy)),
                      heading=W.name(ship.heading))
     keep_on_table(state, movers, log)
+    return moved
 
 
 def touched(state: ScaState, mover: Ship, others: list[Ship], land: list[Polygon], boarding: bool,

@@ -75,6 +75,45 @@ class ScaOptions(BaseModel):
     # Optional rule 6 (its reloading only, with the fast play's multipliers): a broadside
     # that fires must be reloaded, on the reloading table, before it fires again.
     reloading: bool = False
+    # Optional rule 3: a player's part in two segments, each with its half of the run, its
+    # course change at its end and its fire ("Il turno di un giocatore è ulteriormente diviso
+    # in due segmenti").
+    two_segments: bool = False
+    # House rule "Gioco guidato dalle carte": every side orders at once, then the turn's
+    # phases come in the order of a shuffled deck of cards.
+    card_turn: bool = False
+    # Its "regola avanzata": a second movement card for a squadron of Elite or Good crews only
+    # (whichever of the two comes first moves it).
+    card_advanced: bool = False
+    # Optional rule 9 v-vi: a RDC lost falls over the side; she cannot manoeuvre until the
+    # wreckage is cut away and the RDC jury-rigged.
+    jury_rigs: bool = False
+    # Optional rule 6 in full: the second artillery table (target, collateral and through
+    # damage; the initial broadside of guns run out) with its reloading.
+    artillery: bool = False
+    # Optional rule 2 i: a throw says which side of the table is north (with wind_rolls).
+    north_side: bool = False
+    # Optional rule 2 iii: each side may refuse the thrown scenario up to three times, the
+    # other gaining +1 on its morale tests (with wind_rolls).
+    refuse_scenario: bool = False
+
+    @property
+    def reloads(self) -> bool:
+        """A broadside must be reloaded before it fires again (optional rule 6, whole or its
+        reloading only)."""
+        return self.reloading or self.artillery
+
+    @property
+    def second_table(self) -> bool:
+        """The carronade table (Appendice 2), when switched on, stands for every ship."""
+        return self.artillery and not self.carronades
+
+    @property
+    def segmented(self) -> bool:
+        """Optional rule 3 and the card-driven turn are two sequences of play for the same
+        turn: with both switched on, the cards lead and each player's card runs the fast play's
+        single run."""
+        return self.two_segments and not self.card_turn
 
 
 class Contact(BaseModel):
@@ -137,6 +176,17 @@ class Ship(BaseModel):
     signal_sail: str | None = None
     fired: bool = False
     unloaded: list[str] = Field(default_factory=list)  # broadsides fired and not yet reloaded (optional rule 6)
+    # Optional rule 9 v-vi: RDCs lost and not yet jury-rigged, the side their wreckage hangs
+    # over ("" once cut away, "?" until a die decides), the sail her speed counts, the cuts made.
+    wreck: int = 0
+    wreck_side: str = ""
+    wreck_sail: str = ""
+    cut: int = 0
+    short_hit_turn: int | None = None  # the last turn a shot hit her at short range
+    # Optional rule 6 iii: the broadsides not fired since the start (or a perfect reload), and
+    # whether her guns are run out: together, an initial broadside.
+    fresh: list[str] = Field(default_factory=lambda: ["port", "starboard"])
+    run_out: bool = False
 
     @property
     def dcs_lost(self) -> int:
@@ -157,7 +207,7 @@ class Ship(BaseModel):
     @property
     def hove_to(self) -> bool:
         """Furled sails, or held in a contact: "ogni vascello è alla deriva"."""
-        return self.sail == "furled" or bool(self.contacts)
+        return self.sail == "furled" or bool(self.contacts) or self.wreck > 0
 
     @property
     def fighting(self) -> bool:
@@ -187,6 +237,10 @@ class ScaState(BaseModel):
     morale_spent: list[str] = Field(default_factory=list)  # the fleets that have tested at zero
     broken: str | None = None  # the side whose fleet morale broke
     scores: dict[str, float] = Field(default_factory=dict)
+    refusals: dict[str, int] = Field(default_factory=dict)  # optional rule 2: scenarios refused, by side
+    refusal_round: int = 0
+    deployed: dict[str, int] = Field(default_factory=dict)  # the headings as deployed, for a refused scenario
+    bonus_void: bool = False  # a ship has struck: the refusals' morale bonus is over
 
     def ship(self, ship_id: str) -> Ship:
         for s in self.ships:

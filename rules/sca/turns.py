@@ -25,21 +25,36 @@ def end_turn(state: ScaState, roller: Roller) -> None:
             # "In ogni turno successivo all'accensione la nave perde un RDC"
             ship.rigging_points = 0.0
             damage_rigging(state, ship, ship.dc, log)
-    if state.options.changing_wind:
-        dice = (roller.roll(6, "wind"), roller.roll(6, "wind"), roller.roll(6, "wind"))
-        wind, strength = W.wind_change(dice, state.wind, state.strength)  # type: ignore[arg-type]
-        if (wind, strength) != (state.wind, state.strength):
-            state.wind, state.strength = wind, strength
-            log.emit("wind", wind=W.name(wind), strength=strength)
-        else:
-            log.emit("wind_roll", dice="-".join(map(str, dice)))
+    if state.options.changing_wind and not state.options.card_turn:
+        wind_change(state, roller)
     if over(state):
         finish(state, roller)
         return
     state.turn += 1
-    if state.options.wind_rolls:
+    if state.options.wind_rolls and not state.options.card_turn:
         wind_variation(state, roller)
     log.emit("turn_start", turn=state.turn, wind=W.name(state.wind), strength=state.strength)
+
+
+def wind_change(state: ScaState, roller: Roller) -> None:
+    """Appendice 1: the wind's change at the end of the turn."""
+    dice = (roller.roll(6, "wind"), roller.roll(6, "wind"), roller.roll(6, "wind"))
+    wind, strength = W.wind_change(dice, state.wind, state.strength)  # type: ignore[arg-type]
+    if (wind, strength) != (state.wind, state.strength):
+        state.wind, state.strength = wind, strength
+        roller.log.emit("wind", wind=W.name(wind), strength=strength)
+    else:
+        roller.log.emit("wind_roll", dice="-".join(map(str, dice)))
+
+
+def wind_test(state: ScaState, roller: Roller) -> None:
+    """The card-driven turn's wind card: "si esegue il test per controllare se cambia il vento
+    ... (che nel regolamento base viene eseguito all'inizio del turno)": the wind rules the game
+    plays, optional rule 2's variation and Appendice 1's change; with neither the wind holds."""
+    if state.options.wind_rolls:
+        wind_variation(state, roller)
+    if state.options.changing_wind:
+        wind_change(state, roller)
 
 
 def wind_variation(state: ScaState, roller: Roller) -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.sca import wind as W
-from rules.sca.orders import commanders
+from rules.sca.orders import ordering
 from rules.sca.sailing import hove_to, ship_speed
 from rules.sca.state import ScaState, Ship
 
@@ -23,14 +23,16 @@ def ship_view(state: ScaState, s: Ship) -> dict[str, Any]:
             "contacts": [c.other for c in s.contacts], "hove_to": hove_to(s), "fixed": s.fixed,
             "fireship": s.fireship, "fireship_lit": s.fireship_lit, "morale_tests": s.morale_tests,
             "speed": ship_speed(state, s), "point_of_sail": W.point_of_sail(s.heading, state.wind),
-            "trail": [list(p) for p in s.trail]}
+            "trail": [list(p) for p in s.trail], "wreck": s.wreck,
+            "wreck_side": s.wreck_side if s.wreck_side in ("port", "starboard") else ""}
 
 
 def view(state: ScaState, viewer: str | None) -> dict[str, Any]:
-    to_act = [s.id for s in commanders(state, state.acting_side)] if state.step == "orders" else []
+    to_act = [s.id for s in ordering(state)] if state.step == "orders" else []
     return {"ruleset": "sca", "board": "open_table", "viewer": viewer, "title": state.title,
 "scenario": state.scenario, "turn": state.turn, "turns_limit": state.turns,
             "step": state.step, "sides": list(state.sides), "acting": state.acting_side,
+            "cards": state.options.card_turn,
             "wind": W.degrees(state.wind), "wind_point": W.name(state.wind), "strength": state.strength,
             "table": {"width": state.table.width, "height": state.table.height,
                       "land": [{"name": a.name, "points": [list(p) for p in a.points]} for a in state.table.land]},

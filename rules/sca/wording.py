@@ -21,6 +21,22 @@ P_BOARD = TEXTS.add("sca.p.board", "boarding parties", "squadre d'abbordaggio")
 P_FREE = TEXTS.add("sca.p.free", "free her", "liberare la nave")
 P_SAIL = TEXTS.add("sca.p.sail", "sails", "vele")
 P_COURSE = TEXTS.add("sca.p.course", "course", "rotta")
+P_COURSE2 = TEXTS.add("sca.p.course2", "course, end of the second segment", "rotta, fine del secondo segmento")
+SECOND_COURSE = TEXTS.add(
+    "sca-second-course", "{ship} cannot come round from {course} to {course2} in the second segment: luff up to 2 "
+    "points or bear away up to 3 from the first segment's course.",
+    "{ship} non può passare da {course} a {course2} nel secondo segmento: dalla rotta del primo segmento può "
+    "orzare fino a 2 quarte o poggiare fino a 3.")
+P_JURY = TEXTS.add("sca.p.jury", "clear the wreckage / jury-rig", "sgombrare i rottami / attrezzatura di fortuna")
+P_RUN_OUT = TEXTS.add("sca.p.run-out", "run out the guns", "cannoni in batteria")
+RUN_OUT_IDLE = TEXTS.add(
+    "sca-run-out-idle", "{ship} can run out her guns only in a turn she neither fires nor reloads.",
+    "{ship} può mettere i cannoni in batteria solo in un turno in cui non fa fuoco né ricarica.")
+SCENARIO_DECISION = TEXTS.add("sca.decision.scenario", "{side}: fight this scenario?",
+                              "{side}: combattere questo scenario?")
+A_ACCEPT = TEXTS.add("sca.a.accept", "Accept the scenario", "Accetta lo scenario")
+A_REFUSE = TEXTS.add("sca.a.refuse", "Refuse it ({left} refusals left; +1 to the enemy's morale)",
+                     "Rifiutalo (restano {left} rifiuti; +1 al morale avversario)")
 P_SIGNAL_COURSE = TEXTS.add("sca.p.signal-course", "signal: course", "segnale: rotta")
 P_SIGNAL_SAIL = TEXTS.add("sca.p.signal-sail", "signal: sails", "segnale: vele")
 A_SAIL = TEXTS.add("sca.a.sail", "Sail", "Naviga")
@@ -45,7 +61,19 @@ TEXTS.add_words("sca.half", {"nearest": ("the nearest target", "il bersaglio pi�
                              "fore": ("forward of the mainmast", "a proravia dell'albero maestro"),
                              "aft": ("abaft the mainmast", "a poppavia dell'albero maestro")})
 TEXTS.add_words("sca.when", {"after": ("after her run", "dopo il movimento"),
-                             "before": ("before her run", "prima del movimento")})
+                             "before": ("before her run", "prima del movimento"),
+                             "middle": ("halfway through her run", "a metà del movimento"),
+                             "first": ("first segment", "primo segmento"),
+                             "second": ("second segment", "secondo segmento")})
+TEXTS.add_words("sca.deck", {"wind": ("wind's direction and strength", "direzione e forza del vento"),
+                             "extinguish": ("putting out fires", "estinguere un incendio"),
+                             "free": ("freeing the ship", "liberare la nave"),
+                             "sail": ("making or shortening sail", "aumentare o diminuire la velatura"),
+                             "move": ("movement and fire", "movimento e tiro"),
+                             "board": ("boarding", "abbordaggio"),
+                             "batteries": ("shore batteries fire", "tiro delle batterie costiere")})
+TEXTS.add_words("sca.edge", {"left": ("left-hand", "alla sua sinistra"), "far": ("far", "di fronte"),
+                             "right": ("right-hand", "alla sua destra"), "own": ("own", "dalla sua parte")})
 TEXTS.add_words("sca.yesno", {"yes": ("yes", "sì"), "no": ("no", "no")})
 TEXTS.add_words("sca.sailway", {"hold": ("hold", "invariate"), "up": ("make more sail", "aumenta la velatura"),
                                 "down": ("shorten sail", "riduci la velatura")})
@@ -96,6 +124,15 @@ TEXTS.add_pairs({
     "sca.bit.signal-course": ("steer {course}", "rotta {course}"),
     "sca.ev.rigging_test": ("{ship} tests her rigging ({why}; 3d6 {roll}, score {score}): {damage} damage.",
                             "{ship} esegue il test sulla velatura ({why}; 3d6 {roll}, punteggio {score}): {damage} punti di danno."),
+    "sca.ev.reloaded_perfect": ("{ship} reloads her {side} broadside perfectly (Ability {score}): an initial "
+                                "broadside again.",
+                                "{ship} ricarica perfettamente la bordata di {side} (Abilità {score}): di nuovo una "
+                                "bordata iniziale."),
+    "sca.ev.guns_run_out": ("{ship} runs out her guns.", "{ship} mette i cannoni in batteria."),
+    "sca.ev.collateral": ("Balls that missed strike {target}'s {where}: {collateral} damage; {through} through to "
+                          "her far side.",
+                          "Le palle che hanno mancato colpiscono {target} ({where}): {collateral} danni; {through} "
+                          "passano al bordo opposto."),
     "sca.ev.reloaded": ("{ship} reloads her {side} broadside.", "{ship} ricarica la bordata di {side}."),
     "sca.ev.reload_failed": ("{ship} fails to reload her {side} broadside (Ability {score}).",
                              "{ship} non riesce a ricaricare la bordata di {side} (Abilità {score})."),
@@ -110,6 +147,43 @@ TEXTS.add_pairs({
     "sca.ev.freed": ("{ship} frees herself (Ability {score}).", "{ship} si libera (Abilità {score})."),
     "sca.ev.not_freed": ("{ship} cannot free herself (Ability {score}, needs {grade}).",
                          "{ship} non riesce a liberarsi (Abilità {score}, serve {grade})."),
+    "sca.ev.cards_start": ("Turn {turn}: every side's orders, then the cards.",
+                           "Turno {turn}: gli ordini di tutti, poi le carte."),
+    "sca.ev.cards_end": ("End of the cards of turn {turn}.", "Fine delle carte del turno {turn}."),
+    "sca.ev.card": ("Card: {what}.", "Carta: {what}."),
+    "sca.ev.rigging_overboard": ("{ship}'s rigging falls over her {side} side: she cannot manoeuvre, her speed "
+                                 "counts {sail}.",
+                                 "La velatura di {ship} cade sul bordo di {side}: non può manovrare, la velocità "
+                                 "è quella di {sail}."),
+    "sca.ev.rigging_overboard_any": ("{ship}'s rigging falls over the side (she lies along the wind: a die will "
+                                     "say which): she cannot manoeuvre, her speed counts {sail}.",
+                                     "La velatura di {ship} cade fuori bordo (è parallela al vento: un dado dirà "
+                                     "su quale lato): non può manovrare, la velocità è quella di {sail}."),
+    "sca.ev.wreckage_side": ("{ship}'s wreckage hangs over her {side} side.",
+                             "I rottami di {ship} pendono sul bordo di {side}."),
+    "sca.ev.wreck_sail_first": ("{ship} must first shorten sail to {sail} before cutting the wreckage away.",
+                                "{ship} deve prima ridurre la velatura a {sail} per tagliare via i rottami."),
+    "sca.ev.wreck_not_cut": ("{ship} fails to cut the wreckage away (Ability {score}).",
+                             "{ship} non riesce a tagliare via i rottami (Abilità {score})."),
+    "sca.ev.wreck_cutting": ("{ship} cuts away part of the wreckage (Ability {score}).",
+                             "{ship} taglia via parte dei rottami (Abilità {score})."),
+    "sca.ev.wreck_cut": ("{ship} cuts the wreckage away (Ability {score}).",
+                         "{ship} taglia via i rottami (Abilità {score})."),
+    "sca.ev.jury_blocked": ("{ship} cannot jury-rig: she was hit at short range.",
+                            "{ship} non può eseguire riparazioni di fortuna: è stata colpita a corta gittata."),
+    "sca.ev.jury_failed": ("{ship} fails to jury-rig (Ability {score}).",
+                           "{ship} fallisce la riparazione di fortuna (Abilità {score})."),
+    "sca.ev.jury_rigged": ("{ship} jury-rigs a RDC (Ability {score}); {left} still to rig.",
+                           "{ship} ripristina un RDC con una riparazione di fortuna (Abilità {score}); ne restano {left}."),
+    "sca.ev.north_side": ("North is the table's {edge} side for the first player.",
+                          "Il nord è il lato del tavolo {edge} per il primo giocatore."),
+    "sca.ev.weather": ("The wind blows from the {wind}, {strength}.", "Il vento soffia da {wind}, {strength}."),
+    "sca.ev.scenario_refused": ("{fleet} refuses the scenario ({n} of 3): the throws are made again.",
+                                "{fleet} rifiuta lo scenario ({n} di 3): si ripetono i tiri."),
+    "sca.ev.scenario_accepted": ("Both sides accept the scenario.", "Entrambe le parti accettano lo scenario."),
+    "sca.ev.segment": ("Segment {n}.", "Segmento {n}."),
+    "sca.ev.course2_void": ("{ship} cannot come round to {heading} from where she now heads.",
+                            "{ship} non può più accostare per {heading} dalla rotta che ha ora."),
     "sca.ev.sail_set": ("{ship} sets {sail}.", "{ship} passa a {sail}."),
     "sca.ev.sail_failed": ("{ship} fails to {way} (Ability {score}).", "{ship} non riesce: {way} (Abilità {score})."),
     "sca.ev.course": ("{ship} comes round to {heading}.", "{ship} accosta per {heading}."),
@@ -181,6 +255,9 @@ TEXTS.add_pairs({
     "sca.bit.light": ("light the fireship", "accendere il brulotto"),
     "sca.bit.board": ("board", "abbordare"),
     "sca.bit.free": ("free herself", "liberarsi"),
+    "sca.bit.spent": ("{what}, drawn again: no effect", "{what}, estratta di nuovo: nessun effetto"),
+    "sca.bit.then": ("then {course}", "poi {course}"),
+    "sca.bit.when": ("fire in the {segment}", "fuoco nel {segment}"),
     "sca.bit.aim": ("{fire} at the {aim}", "{fire} su {aim}"),
     "sca.why.sides": ("{side} has no ship left fighting", "{side} non ha più navi in grado di combattere"),
     "sca.why.broken": ("the fleet of {side} has lost heart", "la flotta di {side} ha avuto un cedimento del morale"),
@@ -217,7 +294,17 @@ TEXTS.add_pairs({
     "sca.param.target_half.about": ("Which half of the sector to fire into (fore or aft)",
                                     "In quale metà del settore tirare (prua o poppa)"),
     "sca.param.fire_when": ("fire-when", "quando-tirare"),
-    "sca.param.fire_when.about": ("Fire before or after her run", "Tirare prima o dopo il movimento"),
+    "sca.param.fire_when.about": ("Fire before, halfway through or after her run (two segments: first or second)",
+                                  "Tirare prima, a metà o dopo il movimento (due segmenti: primo o secondo)"),
+    "sca.param.jury": ("jury", "fortuna"),
+    "sca.param.jury.about": ("Rigging over the side: cut it away, then jury-rig",
+                             "Velatura fuori bordo: tagliarla via, poi riparazione di fortuna"),
+    "sca.param.run_out": ("run-out", "in-batteria"),
+    "sca.param.run_out.about": ("Run out the guns for an initial broadside",
+                                "Cannoni in batteria per una bordata iniziale"),
+    "sca.param.course2": ("course2", "rotta2"),
+    "sca.param.course2.about": ("Two segments: the course at the end of the second segment",
+                                "Due segmenti: la rotta alla fine del secondo segmento"),
     "sca.param.boarders": ("boarders", "abbordaggio"),
     "sca.param.boarders.about": ("Ready the boarding parties", "Approntare le squadre d'abbordaggio"),
     "sca.param.cast_off": ("cast-off", "liberare"),
@@ -237,6 +324,11 @@ TEXTS.add_pairs({
     "sca.scenario.harbour": ('Cutting out at the anchorage', "Attacco all'ancoraggio"),
     # The map's words.
     "sca.map.turn": ("Turn {turn} of {turns} · {side} to act", "Turno {turn} di {turns} · tocca a {side}"),
+    "sca.map.scenario": ("Before the battle · each side accepts or refuses the scenario",
+                         "Prima della battaglia · ogni parte accetta o rifiuta lo scenario"),
+    "sca.map.turn-cards": ("Turn {turn} of {turns} · every side orders, the cards decide",
+                           "Turno {turn} di {turns} · tutti danno gli ordini, decidono le carte"),
+    "sca.map.wreck": ("rigging over the side", "velatura fuori bordo"),
     "sca.map.over": ("Turn {turn} · the battle is over", "Turno {turn} · la battaglia è finita"),
     "sca.map.wind": ("Wind from the {wind}, {strength}", "Vento da {wind}, {strength}"),
     "sca.map.sides": ("Sides", "Schieramenti"),

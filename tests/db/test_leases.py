@@ -5,7 +5,8 @@ import asyncio
 
 import pytest
 
-from db import Database, NewGame, StartRow
+from db import Database, NewGame, NewStep, StartRow
+from db.results import NewResult
 
 
 @pytest.fixture
@@ -47,6 +48,30 @@ async def test_released_and_finished_games_need_no_lease(db: Database):
     await db.release_leases("a")
     assert [g for g, *_ in await db.unleased_games(100.0)] == [game_id]
     assert await db.claim_lease(game_id, "b", 100.0, 8.0)
+
+
+async def _ended_by_rules(db: Database, kind: str = "win") -> int:
+    """A game whose last step the rules ended (a result stored), not yet announced."""
+    game_id = await _running_game(db)
+    await db.record_step(game_id, NewStep(idx=1, orders=[], rolls=[], events=[], state={}, resolved_at=1002.0,
+                                          consumed=[], over=True))
+    await db.record_result(NewResult(game_id=game_id, guild_id=1, ruleset="cannoni", kind=kind, winner=None,
+                                     rated=False, turns=1, summary={}, ended_at=1002.0, players=[]))
+    return game_id
+
+
+async def test_a_game_over_but_untold_needs_a_lease_until_its_last_step_is_announced(db: Database):
+    """Whoever takes a game over must also tell an ending stored but not yet posted."""
+    untold = await _ended_by_rules(db)
+    abandoned = await _ended_by_rules(db, kind="abandoned")  # the host ended it: no last post to tell
+    assert (await db.game(untold)).status == "over"
+    assert [g for g, *_ in await db.unleased_games(100.0)] == [untold]
+    assert await db.claim_lease(untold, "a", 100.0, 8.0)
+    assert await db.unleased_games(100.0) == []
+    assert [g for g, *_ in await db.unleased_games(109.0)] == [untold]  # its holder died
+    await db.mark_announced(untold, 1)
+    assert await db.unleased_games(109.0) == []
+    assert abandoned not in [g for g, *_ in await db.unleased_games(109.0)]
 
 
 async def test_of_two_processes_claiming_at_once_exactly_one_wins(postgres_url):

@@ -239,3 +239,27 @@ def test_regola_opzionale_6_reloading():
     assert failed.ship("a").unloaded == ["port"] and "reload_failed" in kinds(step)
     done, step = part(ruleset, state, [order(state, "a", reload="port")], [2, 3, 4])
     assert done.ship("a").unloaded == [] and "reloaded" in kinds(step)
+
+
+def test_fire_halfway_through_the_run():
+    """"il giocatore può scegliere di tirare in ogni punto del movimento rettilineo della nave": in the
+    middle of it too. A frigate under full sail (180 mm) runs east past two anchored French ships: before
+    her run neither is in her port sector; halfway (90 mm) T is, at medium range; at the end U, nearer,
+    takes the shot. The other British ship, under easy sail (90 mm), runs in step: she has run her whole
+    90 mm when the volley is fired, and the frigate then runs her other 90 mm."""
+    ruleset, state = start(ship("a", "british", 680, 1000, E, sail="full"), ship("b", "british", 680, 600, E),
+                           ship("t", "french", 1000, 1200, E, sail="furled"),
+                           ship("u", "french", 980, 1100, E, sail="furled"), wind=0)
+    after, step = part(ruleset, state, [order(state, "a", fire="port", fire_when="middle"), order(state, "b")],
+                       [4, 4, 4])
+    moves = [(e.data["ship"], e.data["mm"]) for e in step.events if e.kind == "moved"]
+    assert moves == [("A", 90), ("B", 90), ("A", 90)]
+    at = [i for i, e in enumerate(step.events) if e.kind in ("moved", "shot_hit")]
+    assert [step.events[i].kind for i in at] == ["moved", "moved", "shot_hit", "moved"]
+    assert (event(step, "shot_hit").data["target"], event(step, "shot_hit").data["rng"]) == ("T", "medium")
+    assert after.ship("a").trail == [(680.0, 1000.0), (860.0, 1000.0)]
+    assert ruleset.describe(event(step, "orders"), "en").endswith("halfway through her run.")
+    _, step = part(ruleset, state, [order(state, "a", fire="port", fire_when="before"), order(state, "b")], [4, 4, 4])
+    assert "shot_hit" not in kinds(step) and "no_target" in kinds(step)
+    _, step = part(ruleset, state, [order(state, "a", fire="port"), order(state, "b")], [4, 4, 4])
+    assert event(step, "shot_hit").data["target"] == "U"

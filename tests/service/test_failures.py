@@ -1,7 +1,10 @@
 """When the rules or the thread fail, the game stops safely and says so."""
 from __future__ import annotations
 
+import os
+
 from bot.service import phase
+from renderer.pool import RenderPool
 
 
 async def test_a_rules_failure_pauses_the_game_and_tells_the_host(table, monkeypatch):
@@ -48,3 +51,27 @@ async def test_a_thread_that_cannot_be_reached_is_retried(table, monkeypatch):
     assert line not in table.transport.public_texts()
     await table.advance(30)
     assert table.transport.public_texts().count(line) == 1
+
+
+async def test_a_map_whose_render_worker_keeps_dying_is_left_out_of_the_post(table):
+    """The render pool replaces a dead worker and tries once more; when the picture still
+    cannot be drawn the phase is posted without it, and the game goes on."""
+    pool = RenderPool(2)
+
+    async def dying(view, lang):
+        return await pool.run(os._exit, 3)  # the worker dies drawing, every time
+
+    table.loops.images = dying
+    try:
+        game = await table.duel()
+        await table.order_for(game.id, table.ANNE)
+        await table.settle()
+        await table.order_for(game.id, table.BOB)
+        await table.settle()
+    finally:
+        await pool.close()
+    assert await table.db.step_count(game.id) == 1
+    assert pool.replaced >= 2 and pool.replaced % 2 == 0  # each map: its worker died, and the new one too
+    told = [p for p in table.transport.posts if "— Turn 1 —" in p.lines]
+    assert len(told) == 1 and told[0].image is None
+    assert (await table.service.game(game.id)).status == "running"

@@ -15,10 +15,11 @@ import pytest
 
 from bot.leases import LeaseKeeper, Sharding
 from bot.loop import LoopManager
-from bot.service import FakeClock, GameService
-from bot.transport import InProcessTransport
+from bot.service import FakeClock, GameService, ServiceError
+from bot.transport import InProcessTransport, TransientDeliveryError
 from db import Database
 from tests.service.conftest import Table, json_image
+from tests.service.test_summary_card import THREAD, json_card
 
 TTL, GRACE = 8.0, 2.0
 
@@ -34,7 +35,7 @@ class Process(Table):
         self.service = GameService(self.db, self.transport, clock=self.clock, seed_source=lambda: self.seed)
         self.keeper = LeaseKeeper(self.db, sharding=Sharding(self.shards, 2), ttl=TTL, beat=3600,
                                   foreign_grace=GRACE, wall=self.clock.now)
-        self.loops = LoopManager(self.service, images=json_image, leases=self.keeper)
+        self.loops = LoopManager(self.service, images=json_image, leases=self.keeper, cards=self.cards)
         await self.loops.start()
         await self.loops.settle()
         return self
@@ -190,3 +191,113 @@ async def test_a_rolling_restart_of_both_processes_misses_no_phase(pair):
     await other.settle()
     assert other.loops.running() == [] and home.loops.running() == [game.id]
     assert _told_twice(home, other) == []
+
+
+def _over_posts(*processes: Process) -> list:
+    return [post for p in processes for post in p.transport.posts
+            if any(line.startswith("**The game is over") for line in post.lines)]
+
+
+def _card_posts(*processes: Process) -> list:
+    return [post for p in processes for post in p.transport.posts
+            if post.image is not None and post.image.filename.endswith("-summary.png")]
+
+
+async def _released(process: Process, game_id: int) -> None:
+    """The lease of a game whose loop ended is given up (by a task of its own)."""
+    for _ in range(100):
+        if await process.db.lease_owner(game_id) is None:
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError(f"game {game_id} is still leased: {await process.db.lease_owner(game_id)}")
+
+
+async def _play_out(process: Process, game_id: int) -> None:
+    """``Table.play_out`` for a game whose loop runs beside the players: on PostgreSQL
+    every read lets the loop run, so it may resolve a phase while a player's orders are
+    being worked out from it; such orders are refused (or cannot be made), and the round
+    is played again from the phase the game is in now."""
+    for _ in range(3000):
+        await process.settle()
+        if (await process.service.game(game_id)).status == "over":
+            return
+        try:
+            given = await process.order_for(game_id, process.ANNE) + await process.order_for(game_id, process.BOB)
+        except (AssertionError, KeyError, ServiceError):
+            continue
+        if not given:
+            await process.advance(10_000)  # nobody of ours owes anything: let the deadline pass
+    raise AssertionError("the game did not end")
+
+
+async def _end_with_the_card_undelivered(process: Process) -> int:
+    """Play a duel to its end; the summary card's post fails (the thread answers 503) and
+    the process goes down before a retry: the game is over, its last step not announced."""
+    def breaks_the_thread(summary, lang):
+        process.transport.broken[THREAD] = TransientDeliveryError("HTTP 503")
+        return json_card(summary, lang)
+
+    process.loops.cards = breaks_the_thread
+    process.seed = 1
+    game = await process.duel()
+    await _play_out(process, game.id)
+    assert len(_over_posts(process)) == 1 and _card_posts(process) == []
+    assert [g.id for g in await process.db.over_and_untold()] == [game.id]
+    return game.id
+
+
+async def test_a_game_over_but_untold_is_told_by_the_process_that_takes_it_over(pair):
+    home, other = pair
+    other.loops.cards = json_card
+    game_id = await _end_with_the_card_undelivered(home)
+    await home.kill()
+    other.clock.advance(TTL + 0.5)
+    await _take_over(other)
+    assert len(_card_posts(home, other)) == 1, "the card went out from the process that took the game over"
+    assert len(_over_posts(home, other)) == 1, "the last post is not posted again"
+    assert await other.db.over_and_untold() == []
+    assert other.loops.running() == []
+    await _released(other, game_id)  # told: nobody needs it
+    # Nothing home told went out again. (Within home's own posts a "Waiting for" line may
+    # repeat word for word: the hand-wound clock gives phases the same due time.)
+    told = {(tuple(p.lines), p.image.data if p.image else None) for p in home.transport.posts}
+    assert [p for p in other.transport.posts if (tuple(p.lines), p.image.data if p.image else None) in told] == []
+
+
+@pytest.fixture
+async def alone(database_url):
+    clock = FakeClock()
+    p = Process(path=database_url, clock=clock, transport=InProcessTransport(now=clock.now))
+    p.shards = frozenset({0})
+    yield await p.open()
+    if p.db is not None:
+        await p.close()
+
+
+async def test_a_game_over_but_untold_is_told_after_a_restart_under_leases(alone):
+    game_id = await _end_with_the_card_undelivered(alone)
+    await alone.close()  # a clean stop: its leases given up
+    alone.transport.broken.clear()
+    alone.cards = json_card
+    await alone.open()
+    await alone.settle()
+    assert len(_card_posts(alone)) == 1 and len(_over_posts(alone)) == 1
+    assert await alone.db.over_and_untold() == [] and alone.loops.running() == []
+    await _released(alone, game_id)  # told: nobody needs it
+
+
+async def test_a_step_resolved_but_not_yet_told_is_told_by_the_process_that_takes_it_over(pair):
+    home, other = pair
+    game = await home.duel()
+    home.transport.broken[THREAD] = TransientDeliveryError("HTTP 503")  # the thread refuses posts for now
+    await home.play_round(game.id)
+    assert await home.db.step_count(game.id) == 1
+    assert [s.announced for s in await home.db.steps(game.id)] == [False]
+    before = len(home.transport.posts)
+    await home.kill()
+    other.clock.advance(TTL + 0.5)
+    await _take_over(other)
+    assert other.loops.running() == [game.id]
+    assert [s.announced for s in await other.db.steps(game.id)] == [True]
+    assert any(post.image is not None for post in other.transport.posts), "the resolution's post, with its map"
+    assert len(home.transport.posts) == before and _told_twice(home, other) == []

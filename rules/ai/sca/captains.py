@@ -3,10 +3,12 @@
 * ``Deckhand`` steers each ship for the nearest enemy, fires whatever broadside has an
   enemy as its nearest ship in the sector, and frees herself from contacts.
 * ``Captain`` looks at every course the form offers, sails each one out on the table
-  and weighs what her broadsides would then bear on against the enemy broadsides that
-  would bear on her; keeps full sail while far off and easy sail in action; aims at
-  the hull; boards a smaller or weaker enemy alongside; keeps clear of friends and of
-  the table's edge.
+  and weighs what her broadsides would then bear on (a rake counted at its multiplier,
+  a damaged target worth more) against the enemy broadsides that would bear on her;
+  keeps full sail until within medium range and easy sail in action; aims at the hull;
+  boards a smaller or weaker enemy alongside, and a struck one (a prize), which she
+  steers for; keeps off an enemy whose crew would win the melee; keeps clear of her
+  friends' runs, base against base, and of the table's edge.
 """
 from __future__ import annotations
 
@@ -26,8 +28,13 @@ LONG, MEDIUM, SHORT = 700.0, 350.0, 100.0
 POINTS = ["N", "NNE", "NE", "ENE", "E", "ESE", "SE", "SSE", "S", "SSW", "SW", "WSW", "W", "WNW", "NW", "NNW"]
 # Damage multipliers by range, times a rough chance to hit at an Ability near 10.
 WORTH = {"short": 12 * 0.95, "medium": 5 * 0.8, "long": 2 * 0.5}
-THREAT = 0.6  # how much the enemy broadsides bearing on her weigh against her own
+THREAT = 1.0  # how much the enemy broadsides bearing on her weigh against her own
 CLOSE = 15.0  # mm of distance to the enemy worth a point, when a broadside already bears
+CLOSE_IDLE = 20.0  # the same when no broadside bears
+SAIL_FAR = 350.0  # mm from the nearest enemy beyond which she keeps full sail
+PRIZE = 10.0  # a struck enemy taken, per point of her BF
+WEAR = 0.15  # a hit's worth grows by this for each DC the target has lost
+KEEP_OFF = 40.0  # ending beside an enemy, per point the melee's odds run against her
 
 
 def band(d: float) -> str | None:
@@ -66,14 +73,41 @@ def enemy_of(me: dict[str, Any], s: dict[str, Any] | None) -> bool:
     return s is not None and s["owner"] != me["owner"] and s.get("state") == "afloat"
 
 
-def fire_choice(view: dict[str, Any], me: dict[str, Any], pose: Pose) -> tuple[str, float]:
-    """Which broadsides to fire (those whose shot falls on an enemy) and what they are worth."""
+def rake_factor(pose: Pose, side: str, target: dict[str, Any], d: float) -> int:
+    """The rake's multiplier (Sezione 6 iv) if this broadside would rake the target: at short
+    or medium range, the target perpendicular to her and the sector's centre line through
+    her mainmast; 4 across the stern, 2 across the bow, else 1."""
+    if d > MEDIUM:
+        return 1
+    fire_dir = pose.heading + (90.0 if side == "starboard" else -90.0)
+    across = abs(angle_diff(target["heading"], fire_dir))
+    if min(across, 180.0 - across) > 11.25:
+        return 1
+    fx, fy = unit(fire_dir)
+    dx, dy = target["x"] - pose.x, target["y"] - pose.y
+    if abs(dx * fy - dy * fx) > target["width"] / 2:
+        return 1
+    return 4 if across <= 90.0 else 2
+
+
+def wear(target: dict[str, Any]) -> float:
+    """How much more a hit on this ship is worth for the DCs she has lost already: the
+    nearer she is to striking (half her BF in points, her BF as a prize), the better."""
+    return 1.0 + WEAR * (target["hull_lost"] + target["rigging_lost"])
+
+
+def fire_choice(view: dict[str, Any], me: dict[str, Any], pose: Pose, sharp: bool = False) -> tuple[str, float]:
+    """Which broadsides to fire (those whose shot falls on an enemy) and what they are worth;
+    ``sharp`` (the captain) counts rakes and prefers the most damaged target."""
     sides, worth = [], 0.0
     for side in ("port", "starboard"):
         target, d = sector_nearest(view, me, pose, side)
         if enemy_of(me, target):
             sides.append(side)
-            worth += me["bf"] * WORTH.get(band(d) or "", 0.0)
+            value = me["bf"] * WORTH.get(band(d) or "", 0.0)
+            if sharp:
+                value *= rake_factor(pose, side, target, d) * wear(target)
+            worth += value
     fire = "both" if len(sides) == 2 else sides[0] if sides else "none"
     return fire, worth
 
@@ -124,6 +158,9 @@ class ScaCaptain(AICaptain):
 
     def candidates(self, ruleset: Ruleset, view: dict[str, Any], decision: Decision, spec: DecisionSpec,
                    rng: random.Random, planned: Planned | None = None) -> Iterable[dict[str, Any]]:
+        if decision.kind != "orders":  # refusing the scenario (optional rule 2): the default, accept
+            yield dict(spec.default or {})
+            return
         me = next(s for s in view["ships"] if s["id"] == decision.subject)
         if spec.action("tack") is not None and me.get("tack"):
             fire, _ = fire_choice(view, me, pose_of(me))
@@ -268,6 +305,61 @@ class Deckhand(ScaCaptain):
         yield order
 
 
+def predicted(s: dict[str, Any], planned: Planned, t: float) -> Pose:
+    """Where another ship stands a fraction ``t`` into this part's run: a friend with an
+    order on her planned course, anyone else where she is (only the acting side moves;
+    guessing that a friend still to be ordered holds her course kept the squadrons too
+    far apart, and she will keep clear of this ship's order herself)."""
+    order = planned.get(s["id"])
+    if not (order and order.get("course") in POINTS):
+        return pose_of(s)
+    end = move_to(s, order["course"], order.get("sail"))
+    return Pose(s["x"] + (end.x - s["x"]) * t, s["y"] + (end.y - s["y"]) * t, end.heading)
+
+
+SAMPLES = (0.25, 0.5, 0.75, 1.0)
+
+
+def runs_into(view: dict[str, Any], me: dict[str, Any], p: Pose, planned: Planned, friends_only: bool) -> list[dict]:
+    """The ships her run would touch, base against base (with a little sea room) at
+    points along both runs: the rules move every ship of the part ten millimetres at a
+    time in turn, so a friend's run counts where it will be at the same moment."""
+    hit = []
+    reach = math.hypot(p.x - me["x"], p.y - me["y"]) + 2 * me["length"] + 120
+    for s in view["ships"]:
+        if s["id"] == me["id"] or s.get("state") not in ("afloat", "struck", "captured"):
+            continue
+        friend = s["owner"] == me["owner"]
+        if friends_only and not friend:
+            continue
+        if math.hypot(s["x"] - me["x"], s["y"] - me["y"]) > reach:
+            continue
+        if s["id"] in (me.get("contacts") or []):
+            continue  # already alongside: freeing her is the cast-off's business
+        for t in SAMPLES:
+            mine = Pose(me["x"] + (p.x - me["x"]) * t, me["y"] + (p.y - me["y"]) * t, p.heading)
+            room = 14.0 if friend else 4.0
+            if base_polygon(mine, me["length"] + room, me["width"] + room).intersects(
+                    base_polygon(predicted(s, planned, t), s["length"], s["width"])):
+                hit.append(s)
+                break
+    return hit
+
+
+def stronger_alongside(view: dict[str, Any], me: dict[str, Any], p: Pose) -> float:
+    """How far the melee's odds would run against her from enemies she would end beside
+    (within a short run of their bases): a better crew alongside boards her (Sezione 7)."""
+    worst = 0.0
+    mine = base_polygon(p, me["length"], me["width"])
+    for s in view["ships"]:
+        if not enemy_of(me, s) or math.hypot(s["x"] - p.x, s["y"] - p.y) > 200:
+            continue
+        odds = melee_odds(me, s)
+        if odds < 0 and mine.distance(base_polygon(pose_of(s), s["length"], s["width"])) < 40:
+            worst = max(worst, float(-odds))
+    return worst
+
+
 class Captain(ScaCaptain):
     level = "captain"
     description = "brings a broadside to bear, keeps clear of enemy broadsides, boards a weaker ship alongside"
@@ -279,30 +371,40 @@ class Captain(ScaCaptain):
         in_contact = [s for s in view["ships"] if s["id"] in (me.get("contacts") or [])]
         weaker = [s for s in in_contact if enemy_of(me, s) and melee_odds(me, s) >= 0]
         struck_alongside = [s for s in in_contact if s["owner"] != me["owner"] and s.get("state") == "struck"]
-        board = "yes" if (weaker or struck_alongside) and "yes" in values(spec, "sail", "boarders") else "no"
+        can_board = "yes" in values(spec, "sail", "boarders")
         sails = values(spec, "sail", "sail")
-        sail = pick(sails, "up", "hold") if dist > 550 else pick(sails, "down", "hold") if me["sail"] == "full" \
+        sail = pick(sails, "up", "hold") if dist > SAIL_FAR else pick(sails, "down", "hold") if me["sail"] == "full" \
             else pick(sails, "up", "hold") if me["sail"] == "furled" else "hold"
+        prizes = [s for s in view["ships"] if s["owner"] != me["owner"] and s.get("state") == "struck"
+                  and math.hypot(s["x"] - me["x"], s["y"] - me["y"]) < 400]
         scored = []
         for course in courses:
             p = move_to(me, course, sail)
-            fire, worth = fire_choice(view, me, p)
+            fire, worth = fire_choice(view, me, p, sharp=True)
             value = worth - THREAT * threat(view, me, p)
             ne, nd = nearest_enemy(view, me, p.x, p.y)
             if ne is not None:
                 # Close the enemy: long range scarcely scratches her, short range is worth six times medium.
-                value -= closing(view, me, p, ne) / (20.0 if worth == 0 else CLOSE)
+                value -= closing(view, me, p, ne) / (CLOSE_IDLE if worth == 0 else CLOSE)
             margin = min(p.x, p.y, table["width"] - p.x, table["height"] - p.y)
             if margin < 80:
                 # The sea moves under the fleets at the edge (Sezione 1 iii), unless a ship
                 # stands at the other edge: a small care, not a wall.
                 value -= (80 - margin) * 0.3
-            value -= collision_risk(view, me, p, planned) * 250.0
+            touched = runs_into(view, me, p, planned, friends_only=False)
+            taking = [s for s in touched if s["owner"] != me["owner"] and s.get("state") == "struck"]
+            value -= 250.0 * (len(touched) - len(taking))
+            # A struck enemy is a prize for the first boarders alongside: her BF, not half of it.
+            value += sum(PRIZE * s["bf"] for s in taking)
+            if prizes and not taking:
+                value -= min(math.hypot(s["x"] - p.x, s["y"] - p.y) for s in prizes) * 0.1
+            value -= KEEP_OFF * stronger_alongside(view, me, p)
+            board = "yes" if can_board and (weaker or struck_alongside or taking) else "no"
             if board == "yes" and fire == "both":
                 fire = "port"
-            scored.append((value, course, fire))
+            scored.append((value, course, fire, board))
         scored.sort(key=lambda t: -t[0])
-        for value, course, fire in scored[:6]:
+        for value, course, fire, board in scored[:6]:
             order = {"action": "sail", "course": course, "sail": sail, "fire": fire, "aim": "hull", "boarders": board}
             if values(spec, "sail", "cast_off"):
                 order["cast_off"] = "no" if board == "yes" else "yes"
