@@ -21,7 +21,7 @@ from typing import Any
 from rules.cannoni.logbook import LogBook
 from rules.cannoni.setup import CannoniSetup, ShipSetup
 from rules.cannoni.state import CannoniState, ShipState
-from rules.core.campaign import Box, Fate, Result, Roster, RosterShip
+from rules.core.campaign import Box, Fate, Result, Roster, RosterShip, check_battle, mend_roster
 from rules.core.texts import Text, say
 
 GRADES = (-1, 1)  # the lowest and highest crew step
@@ -116,20 +116,13 @@ class CannoniCampaign:
         return roster.model_copy(update={"ships": ships})
 
     def refit(self, roster: Roster, days: int) -> Roster:
-        ships = []
-        for s in roster.ships:
-            tracks = {k: box.mended(PER_DAY[k.split("-")[0]] * days) for k, box in s.tracks.items()}
-            ships.append(s.model_copy(update={"tracks": tracks}))
-        return roster.model_copy(update={"ships": ships})
+        return mend_roster(roster, lambda track: PER_DAY[track.split("-")[0]] * days)
 
     def campaign_patterns(self) -> list[str]:
         return list(PATTERNS)
 
     def campaign_setup(self, rosters: list[Roster], pattern: str, name: str, title: str) -> CannoniSetup:
-        if pattern not in PATTERNS:
-            raise ValueError(f"unknown set-up pattern {pattern!r}; known: {', '.join(PATTERNS)}")
-        if len(rosters) != 2:
-            raise ValueError("a campaign battle is fought between two sides")
+        check_battle(rosters, pattern, PATTERNS)
         width, height = TABLE
         ships: list[ShipSetup] = []
         for n, roster in enumerate(rosters):

@@ -12,7 +12,7 @@ Everything here is pure: rosters in, rosters out.
 """
 from __future__ import annotations
 
-from typing import Any, Literal, Protocol, runtime_checkable
+from typing import Any, Callable, Iterable, Literal, Protocol, runtime_checkable
 
 from pydantic import BaseModel, Field
 
@@ -158,5 +158,21 @@ def fit_to_sail(ship: RosterShip, vital: tuple[str, ...]) -> bool:
     return all(ship.tracks[k].remaining > 0 for k in vital if k in ship.tracks)
 
 
+def mend_roster(roster: Roster, boxes: Callable[[str], int]) -> Roster:
+    """Every ship's tracks mended by ``boxes(track)`` boxes (the refit's rate, per track)."""
+    ships = [s.model_copy(update={"tracks": {k: t.mended(boxes(k)) for k, t in s.tracks.items()}})
+             for s in roster.ships]
+    return roster.model_copy(update={"ships": ships})
+
+
+def check_battle(rosters: list[Roster], pattern: str, patterns: Iterable[str]) -> None:
+    """A campaign battle is two fleets placed by one of the ruleset's set-up patterns."""
+    known = list(patterns)
+    if pattern not in known:
+        raise ValueError(f"unknown set-up pattern {pattern!r}; known: {', '.join(known)}")
+    if len(rosters) != 2:
+        raise ValueError("a campaign battle is fought between two fleets")
+
+
 __all__ = ["Box", "CampaignRules", "Fate", "Result", "Roster", "RosterShip", "Tally", "after_battle",
-           "campaign_rules", "fit_to_sail"]
+           "campaign_rules", "check_battle", "fit_to_sail", "mend_roster"]

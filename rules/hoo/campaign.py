@@ -13,7 +13,7 @@ to the next (docs/campaigns.md argues each choice).
 """
 from __future__ import annotations
 
-from rules.core.campaign import Box, Fate, Result, Roster, RosterShip
+from rules.core.campaign import Box, Fate, Result, Roster, RosterShip, check_battle, mend_roster
 from rules.core.fleets import PATTERNS, place
 from rules.core.tables.hexmap import hex_at
 from rules.core.texts import Text, say
@@ -73,18 +73,13 @@ class HooCampaign:
         return roster  # the rulebook grades no crew
 
     def refit(self, roster: Roster, days: int) -> Roster:
-        ships = [s.model_copy(update={"tracks": {k: t.mended(days * PER_DAY) for k, t in s.tracks.items()}})
-                 for s in roster.ships]
-        return roster.model_copy(update={"ships": ships})
+        return mend_roster(roster, lambda _track: days * PER_DAY)
 
     def campaign_patterns(self) -> list[str]:
         return list(PATTERNS)
 
     def campaign_setup(self, rosters: list[Roster], pattern: str, name: str, title: str) -> HooSetup:
-        if pattern not in PATTERNS:
-            raise ValueError(f"unknown set-up pattern {pattern!r}; known: {', '.join(PATTERNS)}")
-        if len(rosters) != 2:
-            raise ValueError("a campaign battle is fought between two fleets")
+        check_battle(rosters, pattern, PATTERNS)
         ships: list[ShipSetup] = []
         taken: set[tuple[int, int]] = set()
         for n, roster in enumerate(rosters):

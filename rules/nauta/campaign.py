@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.core.campaign import Box, Fate, Result, Roster, RosterShip
+from rules.core.campaign import Box, Fate, Result, Roster, RosterShip, check_battle
 from rules.core.texts import Text, say
 from rules.nauta.equipment import fitting
 from rules.nauta.fleets import ALWAYS_SKILLED, NOT_GREEN, NOT_SKILLED, default_crew
@@ -113,10 +113,7 @@ class NautaCampaign:
         return list(PATTERNS)
 
     def campaign_setup(self, rosters: list[Roster], pattern: str, name: str, title: str) -> NautaSetup:
-        if pattern not in PATTERNS:
-            raise ValueError(f"unknown set-up pattern {pattern!r}; known: {', '.join(PATTERNS)}")
-        if len(rosters) != 2:
-            raise ValueError("a campaign battle is fought between two fleets")
+        check_battle(rosters, pattern, PATTERNS)
         first = rosters[0].build
         table = first.get("table", {"width": 30, "height": 30})
         options: dict[str, Any] = first.get("options", {})
