@@ -26,16 +26,6 @@ def dice3(roller: Roller, reason: str) -> tuple[int, int, int]:
     return (roller.roll(6, reason), roller.roll(6, reason), roller.roll(6, reason))
 
 
-def resolve_part(state: ScaState, orders: dict[str, Order], roller: Roller) -> None:
-    ships, given = begin_part(state, orders, roller)
-    if state.options.segmented:
-        from rules.sca.segments import two_segments
-        tacking = two_segments(state, ships, given, roller)
-    else:
-        tacking = one_run(state, ships, given, roller)
-    end_part(state, ships, given, tacking, roller)
-
-
 def begin_part(state: ScaState, orders: dict[str, Order], roller: Roller) -> tuple[list[Ship], dict[str, dict]]:
     """The orders revealed, the Ability throw, then the first columns of the Ability table:
     putting out fires and freeing the ship."""

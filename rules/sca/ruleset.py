@@ -21,7 +21,7 @@ from rules.sca.campaign import ScaCampaign
 from rules.sca.describe import describe
 from rules.sca.fleets import FLEETS, ScaFleets
 from rules.sca.manifest import MANIFEST
-from rules.sca.part import resolve_part
+from rules.sca.sequence import resolve_part
 from rules.sca.state import ScaOptions, ScaSetup, ScaState, Ship
 from rules.sca.cards import resolve_turn
 from rules.sca.turns import check_start_over, end_part, end_turn, wind_variation
