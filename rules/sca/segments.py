@@ -23,6 +23,7 @@ from rules.sca.courses import change_to, legal_from
 from rules.sca.fight import fire_all
 from rules.sca.part import (boarding_set, light_all, runners, set_sails, steer, strong_wind_tests,
                             tacking_ships)
+from rules.sca.collisions import drift_entangled
 from rules.sca.sailing import move_all, ship_speed
 from rules.sca.state import ScaState, Ship
 from rules.sca.wreckage import work_all
@@ -38,7 +39,9 @@ def two_segments(state: ScaState, ships: list[Ship], given: dict[str, dict[str, 
     set_sails(ships, given, log)
     work_all(state, ships, given, log)
     log.emit("segment", n=1)
-    moved1 = move_all(state, movers, boarding, log, speeds=first)
+    if state.options.collisions:
+        drift_entangled(state, ships, log)
+    moved1 = move_all(state, movers, boarding, log, speeds=first, roller=roller)
     legs = {i: list(state.ship(i).trail) for i in moved1}
     for ship in ships:
         steer(state, ship, given[ship.id], roller)
@@ -49,7 +52,8 @@ def two_segments(state: ScaState, ships: list[Ship], given: dict[str, dict[str, 
         fire_all(state, early, given, roller)
     log.emit("segment", n=2)
     movers = runners(state, ships, tacking)
-    moved2 = move_all(state, movers, boarding, log, speeds={s.id: ship_speed(state, s) / 2 for s in movers})
+    moved2 = move_all(state, movers, boarding, log, speeds={s.id: ship_speed(state, s) / 2 for s in movers},
+                      roller=roller)
     join_trails(state, legs, moved2)
     for ship in ships:
         steer_again(state, ship, given[ship.id], log)
