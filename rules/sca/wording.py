@@ -349,6 +349,7 @@ TEXTS.add_pairs({
     "sca.map.fire": ("on fire", "in fiamme"),
     "sca.map.struck": ("struck", "arresa"),
     "sca.map.contact": ("in contact", "a contatto"),
+    "sca.map.entangled": ("entangled, drifting together", "impigliate, alla deriva insieme"),
     "sca.map.tack": ("tacking", "in virata"),
     "sca.card.type": ("{type} ({rate} rate), {crew} crew, {side}", "{type} ({rate} classe), equipaggio {crew}, {side}"),
     "sca.card.sail": ("{sail}, heading {heading}", "{sail}, rotta {heading}"),
