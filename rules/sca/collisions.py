@@ -185,6 +185,8 @@ def drift_entangled(state: ScaState, ships: list[Ship], log: EventLog) -> None:
         if mm:
             shift([ship, other], (state.wind + 8) % 16, mm)
         log.emit("entangled_drift", ship=ship.name, other=other.name, heading=W.name(ship.heading), mm=round(mm))
+        from rules.sca.sailing import keep_on_table  # sailing calls this module when ships touch
+        keep_on_table(state, [ship, other], log)
 
 
 def pivot(ship: Ship, other: Ship, turn: int) -> None:

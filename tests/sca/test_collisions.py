@@ -125,6 +125,7 @@ def test_regola_opzionale_7_direzione_b_alongside_and_entangled_then_drift():
     assert a.heading == b.heading == E and b.y - a.y == pytest.approx(40)
     assert a.x == pytest.approx(b.x) and b.x == pytest.approx(1000 + way["mm"], abs=0.5)
     assert a.contacts[0].entangled and b.contacts[0].entangled
+    assert [s["entangled"] for s in ruleset.view(after, None)["ships"]] == [["b"], ["a"]]
     keel = (b.x - a.x, b.y - a.y)
     after, step = part(ruleset, after, [order(after, "b")], [4, 4, 4])
     drift = event(step, "entangled_drift").data
