@@ -223,3 +223,42 @@ def tangle_target(state: ScaState, shooter: Ship, found: list, target):
     friend = next((state.ship(i) for i in sorted(ids) if state.ship(i).side == shooter.side
                    and state.ship(i).afloat), None)
     return target, friend, (1 / 3 if friend is not None else 0.0)
+
+
+def drift_by_segments(state: ScaState, log: EventLog) -> None:
+    """Optional rule 7 v with optional rule 3, once a turn (in its first part, before anyone runs):
+    "Nel primo segmento del turno successivo al contatto la nave che è stata urtata deve ruotare una
+    quarta via dal vento, trascinando l'altra con sé; successivamente deve spostarsi nella direzione
+    attuale con la velocità determinata dalla velatura originale ... Nel secondo segmento del turno
+    entrambe le navi devono andare alla deriva"; "Nel turno ancora successivo la nave che ha
+    provocato la collisione è ruotata una quarta verso il vento ... Poi entrambe ... alla deriva in
+    entrambi i segmenti"; "Nel terzo turno ... la nave che è stata urtata ruota di una quarta via dal
+    vento ... E così via"."""
+    from rules.sca.sailing import keep_on_table
+    from rules.sca.wreckage import speed_sail
+    for ship, other in pairs(state, state.ships):
+        if not (ship.afloat and other.afloat) or ship.fixed or other.fixed:
+            continue
+        mine = next(c for c in ship.contacts if c.other == other.id)
+        rammer, struck = (ship, other) if mine.rammer else (other, ship)
+        since = state.turn - mine.turn
+        if since <= 0:
+            continue
+        turner = rammer if since % 2 == 0 else struck
+        off = W.off_wind(turner.heading, state.wind)
+        if 0 < off < 8:
+            way = W.away_from_wind(turner.heading, state.wind)
+            pivot(turner, rammer if turner is struck else struck, way if turner is struck else -way)
+        sailed = 0.0
+        if since == 1:
+            sailed = W.speed(state.strength, speed_sail(struck), struck.rigging_lost, struck.masts) / 2  # type: ignore[arg-type]
+            shift([ship, other], struck.heading, sailed)
+        mm = 0.0 if ship.sail == other.sail == "furled" else DRIFT[state.strength] / (2 if since == 1 else 1)
+        if mm:
+            shift([ship, other], (state.wind + 8) % 16, mm)
+        if sailed:
+            log.emit("entangled_sail", ship=struck.name, other=rammer.name, heading=W.name(struck.heading),
+                     mm=round(sailed))
+        log.emit("entangled_drift", ship=turner.name, other=(other if turner is ship else ship).name,
+                 heading=W.name(turner.heading), mm=round(mm))
+        keep_on_table(state, [ship, other], log)

@@ -12,7 +12,7 @@ from rules.core.dice import Roller
 from rules.sca import ability as A
 from rules.sca import signals
 from rules.sca import wind as W
-from rules.sca.collisions import drift_entangled
+from rules.sca.collisions import drift_entangled, tangled
 from rules.sca.damage_tests import rigging_test
 from rules.sca.damage import damage_hull, damage_rigging, percent_of_dc, start_fire
 from rules.sca.fight import board_all, fire_all, morale_tests
@@ -244,8 +244,8 @@ def steer(state: ScaState, ship: Ship, order: dict[str, Any], roller: Roller) ->
     """Course changes on the "modificare la rotta" column, the tack over two turns, the
     critical tack at 3, a damaged rudder and a ship taken aback."""
     log = roller.log
-    if ship.fixed:
-        return
+    if ship.fixed or tangled(ship):
+        return  # optional rule 7 v: an entangled pair turns only as the pair drifts
     if ship.wreck:
         # Optional rule 9 v: "l'equipaggio non sarà in grado di manovrare (la nave non potrà orzare,
         # poggiare o virare)": a tack under way fails, nothing else turns her.

@@ -178,7 +178,9 @@ def touched(state: ScaState, mover: Ship, others: list[Ship], land: list[Polygon
                 damage_rigging(state, s, percent_of_dc(s, percent), log)
         if ruled and mover.afloat and other.afloat:
             if after_contact(state, mover, other, rest, log):
-                mover.contacts[-1].entangled = other.contacts[-1].entangled = True
+                for c in (mover.contacts[-1], other.contacts[-1]):
+                    c.entangled, c.turn = True, state.turn
+                mover.contacts[-1].rammer = True
             keep_on_table(state, [other], log)
             mine = base_polygon(pose(mover), mover.length + 0.02, mover.width + 0.02)
         for burning, caught in ((mover, other), (other, mover)):

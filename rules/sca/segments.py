@@ -23,7 +23,7 @@ from rules.sca.courses import change_to, legal_from
 from rules.sca.fight import fire_all
 from rules.sca.part import (boarding_set, light_all, runners, set_sails, steer, strong_wind_tests,
                             tacking_ships)
-from rules.sca.collisions import drift_entangled
+from rules.sca.collisions import drift_by_segments, tangled
 from rules.sca.sailing import move_all, ship_speed
 from rules.sca.state import ScaState, Ship
 from rules.sca.wreckage import work_all
@@ -39,8 +39,8 @@ def two_segments(state: ScaState, ships: list[Ship], given: dict[str, dict[str, 
     set_sails(ships, given, log)
     work_all(state, ships, given, log)
     log.emit("segment", n=1)
-    if state.options.collisions:
-        drift_entangled(state, ships, log)
+    if state.options.collisions and state.acting == 0:
+        drift_by_segments(state, log)
     moved1 = move_all(state, movers, boarding, log, speeds=first, roller=roller)
     legs = {i: list(state.ship(i).trail) for i in moved1}
     for ship in ships:
@@ -83,7 +83,7 @@ def steer_again(state: ScaState, ship: Ship, order: dict[str, Any], log) -> None
     damaged rudder turned her) the second is read from where she is, if it is still a legal
     change from there."""
     point = order.get("course2")
-    if not point or ship.fixed or ship.tack or ship.irons or not ship.afloat or point == W.name(ship.heading):
+    if not point or ship.fixed or tangled(ship) or ship.tack or ship.irons or not ship.afloat or point == W.name(ship.heading):
         return
     if change_to(ship.heading, point) not in legal_from(state, ship, ship.heading):
         log.emit("course2_void", ship=ship.name, heading=point)

@@ -125,6 +125,8 @@ class Contact(BaseModel):
     other: str  # a ship id, or "land"
     grade: str  # "A", "E", "B", "All"
     entangled: bool = False  # optional rule 7: fouled alongside (direction B), drifting together
+    rammer: bool = False  # she ran into the other (optional rule 7 v, with optional rule 3)
+    turn: int = 0  # the turn they became entangled
 
 
 class Ship(BaseModel):

@@ -215,6 +215,8 @@ TEXTS.add_pairs({
                              "{ship} urta {other} dalla direzione {way}: spinta o trascinata di {mm} mm{tangle}."),
     "sca.ev.shield_hit": ("{friend}, entangled with {target}, takes {share}/3 of {ship}'s broadside.",
                           "{friend}, impigliata con {target}, riceve {share}/3 della bordata di {ship}."),
+    "sca.ev.entangled_sail": ("{ship}, entangled with {other}, sails {mm} mm on {heading} dragging her.",
+                              "{ship}, impigliata con {other}, percorre {mm} mm per {heading} trascinandola."),
     "sca.bit.entangled": ("; the two are entangled", "; le due navi sono impigliate"),
     "sca.ev.entangled_drift": ("{ship}, entangled with {other}, swings to {heading} and both drift {mm} mm.",
                                "{ship}, impigliata con {other}, ruota per {heading} e le due vanno alla deriva "

@@ -139,6 +139,46 @@ def test_regola_opzionale_7_direzione_b_alongside_and_entangled_then_drift():
         "B, impigliata con A, ruota per ENE e le due vanno alla deriva di 10 mm.")
 
 
+def test_regola_opzionale_7_movimenti_di_navi_impigliate_in_due_segmenti():
+    """With optional rule 3: "Nel primo segmento del turno successivo al contatto la nave che è stata
+    urtata deve ruotare una quarta via dal vento, trascinando l'altra con sé; successivamente deve
+    spostarsi nella direzione attuale con la velocità determinata dalla velatura originale ... Nel
+    secondo segmento del turno entrambe le navi devono andare alla deriva nella direzione del
+    vento. Nel turno ancora successivo la nave che ha provocato la collisione è ruotata una quarta
+    verso il vento, trascinando l'altro vascello con sé ... Poi entrambe le due navi si muovono alla
+    deriva in entrambi i segmenti del turno."
+
+    Entangled in turn 1 (the wind from S). Turn 2: the French ship swings from E to ENE, sails
+    45 mm (half her 90 under easy sail: one segment) dragging the British one, and both drift 5 mm
+    north (one segment of a breeze). Turn 3: the British rammer swings a point towards the wind
+    (from ENE to E), both drift 10 mm. Neither steers by her order meanwhile."""
+    ruleset, s1 = start(ship("a", "british", 960, 900, NE), ship("b", "french", 1000, 1000, E), wind=S,
+                        collisions=True, two_segments=True)
+    s1, step = part(ruleset, s1, [order(s1, "a")], [4, 4, 4])
+    assert event(step, "collision_way").data["entangled"]
+    form = ruleset.spec(s1, ruleset.pending(s1)[0])
+    assert form.action("sail").param("course").values() == ["E"] and form.action("sail").param("course2") is None
+    s2, step = part(ruleset, s1, [order(s1, "b")], [4, 4, 4])
+    assert not any(k.startswith("entangled") for k in kinds(step))  # the turn of the contact
+    b1 = s2.ship("b")
+    s3, step = part(ruleset, s2, [order(s2, "a")], [4, 4, 4])
+    sail, drift = event(step, "entangled_sail").data, event(step, "entangled_drift").data
+    assert (sail["ship"], sail["heading"], sail["mm"], drift["mm"]) == ("B", "ENE", 45, 5)
+    b2 = s3.ship("b")
+    assert b2.heading == s3.ship("a").heading == 3
+    dx, dy = b2.x - b1.x, b2.y - b1.y
+    assert dx == pytest.approx(45 * 0.9239, abs=0.01) and dy == pytest.approx(45 * 0.3827 + 5, abs=0.01)
+    s4, _ = part(ruleset, s3, [order(s3, "b")], [4, 4, 4])
+    s5, step = part(ruleset, s4, [order(s4, "a")], [4, 4, 4])
+    drift = event(step, "entangled_drift").data
+    assert (drift["ship"], drift["heading"], drift["mm"]) == ("A", "E", 10) and "entangled_sail" not in kinds(step)
+    assert s5.ship("a").heading == s5.ship("b").heading == E
+    a3, a5 = s3.ship("a"), s5.ship("a")
+    assert (a5.x, a5.y) == pytest.approx((a3.x, a3.y + 10))  # she turns about her centre
+    assert ruleset.describe(event(step, "entangled_drift"), "en") == (
+        "A, entangled with B, swings to E and both drift 10 mm.")
+
+
 def test_regola_opzionale_7_liberare_le_navi_impigliate():
     """Sezione 5 viii, "Liberare da una collisione": "se il tentativo di liberare ha successo il
     vascello può muovere alla metà della velocità consentita" — entangled ships are freed the same
