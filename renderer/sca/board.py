@@ -1,6 +1,6 @@
 """Signal Close Action's map: an open table in millimetres, ships on their bases by
 rate with three masts, the sail set shown by the masts' yards, badges for fire, a
-struck or captured ship, a tack and a contact; the wind in the header's rose; a ship's
+struck or captured ship, a tack, a contact and ships entangled (optional rule 7); the wind in the header's rose; a ship's
 firing sectors to long range when she is to act."""
 from __future__ import annotations
 
@@ -22,10 +22,12 @@ from rules.core.tables.sectors import sector_polygon
 from rules.core.texts import known, text
 
 BADGES = (Badge("fire", "on fire"), Badge("struck", "struck", "⚑"), Badge("captured", "captured", "P"),
-          Badge("tack", "tacking", "↻"), Badge("contact", "in contact", "×"), Badge("wreck", "rigging over the side", "W"))
+          Badge("tack", "tacking", "↻"), Badge("contact", "in contact", "×"), Badge("wreck", "rigging over the side", "W"),
+          Badge("entangled", "entangled", "∞"))
 BADGE_OF = {b.kind: b for b in BADGES}
 BADGE_WORD = {"fire": "sca.map.fire", "struck": "sca.map.struck", "captured": "sca.status.captured",
-              "tack": "sca.map.tack", "contact": "sca.map.contact", "wreck": "sca.map.wreck"}
+              "tack": "sca.map.tack", "contact": "sca.map.contact", "wreck": "sca.map.wreck",
+              "entangled": "sca.map.entangled"}
 LONG = 700.0
 
 
@@ -114,7 +116,8 @@ class ScaBoard(ShipsBoard):
         state = ship.data.get("state")
         flags = {"fire": bool(ship.data.get("fires")) or bool(ship.data.get("fireship_lit")),
                  "struck": state == "struck", "captured": state == "captured", "tack": bool(ship.data.get("tack")),
-                 "contact": bool(ship.data.get("contacts")), "wreck": bool(ship.data.get("wreck"))}
+                 "contact": bool(ship.data.get("contacts")) and not ship.data.get("entangled"),
+                 "wreck": bool(ship.data.get("wreck")), "entangled": bool(ship.data.get("entangled"))}
         return tuple(BadgePart(BADGE_OF[k]) for k in badges_shown(BADGES, flags))
 
     def legend_sections(self, view: View, ships: Sequence[Any], theme: Theme) -> tuple[tuple[Hashable, ...], Sections]:
@@ -177,4 +180,5 @@ class ScaBoard(ShipsBoard):
     def ship_signature(self, view: View, ship: Any) -> Hashable:
         d = ship.data
         return (super().ship_signature(view, ship), d.get("state"), d.get("sail"), d.get("fires"), d.get("tack"),
-                d.get("hull_lost"), d.get("rigging_lost"), tuple(d.get("contacts") or ()), d.get("wreck"))
+                d.get("hull_lost"), d.get("rigging_lost"), tuple(d.get("contacts") or ()), d.get("wreck"),
+                tuple(d.get("entangled") or ()))

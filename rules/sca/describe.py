@@ -40,6 +40,8 @@ def describe(event: Event, lang: str = "en") -> str:
             parts.append(say.word("sailway", event.data["sail"]))
         d["what"] = "; ".join(parts)
         d["side"] = say.word("sidename", event.data["side"])
+    elif kind == "collision_way":
+        d["tangle"] = say("sca.bit.entangled") if d.get("entangled") else ""
     elif kind == "north_side":
         d["edge"] = say.word("edge", d["edge"])
     elif kind == "scenario_refused":

@@ -8,6 +8,7 @@ from rules.core.dice import Roller
 from rules.sca import ability as A
 from rules.sca import gunnery as G
 from rules.sca.artillery import factors
+from rules.sca.collisions import tangle_target, tangled
 from rules.sca.damage import broadside, damage_hull, damage_rigging, explode, percent_of_dc, start_fire
 from rules.sca.morale import melee_outcome, melee_score, morale_score
 from rules.sca.preparation import morale_bonus
@@ -26,6 +27,14 @@ class Shot:
     result: object
     also: list[Ship]  # ships locked with the target in a boarding, in the same half: they share the damage
     initial: bool = False  # optional rule 6: a run-out broadside's first fire
+    shield: Ship | None = None  # optional rule 7 vii: a friend entangled with the target
+    share: float = 0.0  # the part of the damage the friend takes
+
+    def victims(self) -> list[tuple[Ship, float]]:
+        if self.shield is not None:
+            return [(self.target, 1 - self.share), (self.shield, self.share)]
+        everyone = [self.target] + self.also
+        return [(v, 1 / len(everyone)) for v in everyone]
 
 
 def dice3(roller: Roller, reason: str) -> int:
@@ -38,13 +47,21 @@ def aimed(state: ScaState, ship: Ship, side: str, aim: str, hulls: dict | None =
     target = G.pick(found, half)
     if target is None:
         return None
+    shield, share, bonus = None, 0.0, 0
+    if state.options.collisions:
+        aimed_at = tangle_target(state, ship, found, target)
+        if aimed_at is None:
+            return None
+        target, shield, share = aimed_at
+        bonus = int(tangled(target.ship))
     rng = G.band(target.dist)
     assert rng is not None
     # "se le navi coinvolte sono nella stessa metà del settore di tiro i danni sono divisi tra tutte"
     locked = {c.other for c in target.ship.contacts if c.grade == "B"}
     also = [t.ship for t in found if t.ship.id in locked and t.half == target.half]
     initial = state.options.second_table and ship.run_out and side in ship.fresh
-    return Shot(ship, side, target.ship, target.dist, rng, aim, A.result(rng, fire_score(ship, side)), also, initial)
+    score = min(18, fire_score(ship, side) + bonus)
+    return Shot(ship, side, target.ship, target.dist, rng, aim, A.result(rng, score), also, initial, shield, share)
 
 
 def fire_all(state: ScaState, ships: list[Ship], orders: dict[str, dict[str, Any]], roller: Roller) -> None:
@@ -109,18 +126,21 @@ def fire_all(state: ScaState, ships: list[Ship], orders: dict[str, dict[str, Any
                 points, collateral, through = points * 2, collateral * 2, through * 2
         log.emit("shot_hit", ship=shot.ship.name, side=shot.side, target=shot.target.name, rng=shot.rng,
                  aim=shot.aim, score=shot.ship.score, damage=round(points, 1), rake=raked or "", well_laid=extra)
-        victims = [shot.target] + shot.also
+        victims = shot.victims()
+        if shot.shield is not None:
+            log.emit("shield_hit", ship=shot.ship.name, friend=shot.shield.name, target=shot.target.name,
+                     share=round(shot.share * 3))
         if shot.rng == "short":
-            for victim in victims:
+            for victim, _ in victims:
                 victim.short_hit_turn = state.turn
-        for victim in victims:
-            take(state, shot, victim, points / len(victims), log)
+        for victim, part in victims:
+            take(state, shot, victim, points * part, log)
         if collateral or through:
             log.emit("collateral", target=shot.target.name, where="hull" if shot.aim == "rigging" else "rigging",
                      collateral=round(collateral, 1), through=round(through, 1), initial=shot.initial)
-            for victim in victims:
+            for victim, part in victims:
                 side_hit = G.hull_side_hit(shot.ship, victim)
-                spread(state, shot, victim, side_hit, collateral / len(victims), through / len(victims), log)
+                spread(state, shot, victim, side_hit, collateral * part, through * part, log)
         if extra == "fire":
             start_fire(shot.target, "hull" if shot.aim == "hull" else "rigging", log, cause="well-laid")
         elif extra == "rudder":

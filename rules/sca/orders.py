@@ -10,6 +10,7 @@ from rules.core import problems as P
 from rules.core.decisions import ActionSpec, Choice, Decision, DecisionSpec, ParamSpec, Problem
 from rules.core.steps import Checking
 from rules.core.texts import say
+from rules.sca.collisions import tangled
 from rules.sca import signals
 from rules.sca.courses import WHEN, second_courses, second_is_legal
 from rules.sca import wind as W
@@ -56,6 +57,8 @@ def course_choices(state: ScaState, ship: Ship) -> list[Choice]:
     out = [Choice(value=W.name(ship.heading), label=say(T.COURSE_HOLD, point=W.name(ship.heading)))]
     if ship.wreck:
         return out  # optional rule 9 v: "la nave non potrà orzare, poggiare o virare"
+    if tangled(ship):
+        return out  # optional rule 7 v: an entangled pair turns only as the pair drifts
     for change in W.legal_changes(ship.heading, state.wind):
         kind = W.turn_kind(ship.heading, state.wind, change)
         if ship.rudder and kind == "luff":
@@ -130,7 +133,7 @@ def spec(state: ScaState, decision: Decision, only: str | None, checking: Checki
             courses = [c for c in courses if c.value in (W.name(ship.heading), signals.signalled_course(state, ship))]
         sail = [ParamSpec(name="sail", label=say(T.P_SAIL), choices=_choices("sailway", sails))]
         course = [ParamSpec(name="course", label=say(T.P_COURSE), choices=courses)]
-        if state.options.segmented and own:
+        if state.options.segmented and own and not tangled(ship):
             # Optional rule 3: "ulteriori virate, orzate o poggiate" at the end of the second segment.
             course.append(ParamSpec(name="course2", label=say(T.P_COURSE2), required=False,
                                     choices=[Choice(value=p, label=p)

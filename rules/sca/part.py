@@ -12,6 +12,7 @@ from rules.core.dice import Roller
 from rules.sca import ability as A
 from rules.sca import signals
 from rules.sca import wind as W
+from rules.sca.collisions import drift_entangled, tangled
 from rules.sca.damage_tests import rigging_test
 from rules.sca.damage import damage_hull, damage_rigging, percent_of_dc, start_fire
 from rules.sca.fight import board_all, fire_all, morale_tests
@@ -121,6 +122,8 @@ def run_and_fire(state: ScaState, ships: list[Ship], movers: list[Ship], given: 
     speed (to the 10 mm below) for her volley."""
     log = roller.log
     boarding = boarding_set(ships, given)
+    if state.options.collisions:
+        drift_entangled(state, ships, log)
     early = [s for s in ships if given[s.id].get("fire_when") == "before"]
     if early:
         fire_all(state, early, given, roller)
@@ -134,13 +137,13 @@ def run_and_fire(state: ScaState, ships: list[Ship], movers: list[Ship], given: 
         going = [s for s in movers if can_run(s) and done[s.id] < full[s.id]]
         legs = {s.id: min(full[s.id], at) - done[s.id] for s in going}
         if going:
-            move_all(state, going, boarding, log, speeds=legs)
+            move_all(state, going, boarding, log, speeds=legs, roller=roller)
         for s in going:
             done[s.id] += legs[s.id]
         fire_all(state, [s for s in midway if point[s.id] == at], given, roller)
     going = [s for s in movers if can_run(s) and done[s.id] < full[s.id]]
     if going:
-        move_all(state, going, boarding, log, speeds={s.id: full[s.id] - done[s.id] for s in going})
+        move_all(state, going, boarding, log, speeds={s.id: full[s.id] - done[s.id] for s in going}, roller=roller)
     if midway and not any(e.kind == "sea_shift" for e in log.events[logged:]):
         for s in movers:  # one straight run, drawn as one line
             if (s.x, s.y) != start[s.id]:
@@ -231,8 +234,8 @@ def steer(state: ScaState, ship: Ship, order: dict[str, Any], roller: Roller) ->
     """Course changes on the "modificare la rotta" column, the tack over two turns, the
     critical tack at 3, a damaged rudder and a ship taken aback."""
     log = roller.log
-    if ship.fixed:
-        return
+    if ship.fixed or tangled(ship):
+        return  # optional rule 7 v: an entangled pair turns only as the pair drifts
     if ship.wreck:
         # Optional rule 9 v: "l'equipaggio non sarà in grado di manovrare (la nave non potrà orzare,
         # poggiare o virare)": a tack under way fails, nothing else turns her.

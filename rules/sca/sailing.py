@@ -10,9 +10,11 @@ from rules.core.events import EventLog
 from rules.core.tables.contact import contact_travel, touching
 from rules.core.tables.open_table import base_polygon, outside_table
 from rules.sca import wind as W
+from rules.sca.collisions import after_contact
 from rules.sca.damage import damage_hull, damage_rigging, percent_of_dc, start_fire
 from rules.sca.geometry import base, pose
 from rules.sca.state import Contact, ScaState, Ship
+from rules.sca.damage_tests import collision_test
 from rules.sca.wreckage import speed_sail
 
 SEGMENT = 10.0  # "ad esempio, 10mm per ogni veliero, in segmenti alternati"
@@ -90,11 +92,12 @@ def lands(state: ScaState) -> list[Polygon]:
 
 
 def move_all(state: ScaState, movers: list[Ship], boarding: set[str], log: EventLog,
-             speeds: dict[str, float] | None = None) -> set[str]:
+             speeds: dict[str, float] | None = None, roller=None) -> set[str]:
     """Every mover runs her whole speed (or the millimetres ``speeds`` gives her) straight
     ahead, ten millimetres at a time in turn, so that the first to touch another base stops
     there: "il movimento dovrebbe essere effettuato contemporaneamente per frazioni ... in
-    segmenti alternati". Returns the ships that moved."""
+    segmenti alternati". Returns the ships that moved. ``roller`` throws the rigging tests of
+    collisions (optional rules 7 and 9 together)."""
     left = {s.id: speeds[s.id] if speeds is not None else ship_speed(state, s) for s in movers}
     start = {s.id: (s.x, s.y) for s in movers}
     land = lands(state)
@@ -122,7 +125,10 @@ def move_all(state: ScaState, movers: list[Ship], boarding: set[str], log: Event
             left[ship.id] -= step
             if hit_at is not None:
                 running.remove(ship)
-                touched(state, ship, near, land, ship.id in boarding, log)
+                rest = left[ship.id] + step - run
+                touched(state, ship, near, land, ship.id in boarding, log, rest, roller)
+                for o in near:  # pushed, dragged or slid: their bases are made anew
+                    bases.pop(o.id, None)
             elif left[ship.id] <= 1e-9:
                 running.remove(ship)
     moved = set()
@@ -138,8 +144,11 @@ def move_all(state: ScaState, movers: list[Ship], boarding: set[str], log: Event
 
 
 def touched(state: ScaState, mover: Ship, others: list[Ship], land: list[Polygon], boarding: bool,
-            log: EventLog) -> None:
+            log: EventLog, rest: float = 0.0, roller=None) -> None:
+    """The contacts the mover's base makes; ``rest`` is the run she had left (optional rule 7)."""
     mine = base_polygon(pose(mover), mover.length + 0.02, mover.width + 0.02)
+    ruled = state.options.collisions
+    tested = roller if state.options.rigging_tests and ruled else None
     for other in others:
         if any(c.other == other.id for c in mover.contacts) or not touching(mine, base(other)):
             continue
@@ -156,10 +165,24 @@ def touched(state: ScaState, mover: Ship, others: list[Ship], land: list[Polygon
             # "non ci sono danni per il contatto ma entrambi i velieri sono alla deriva"
             log.emit("boarding_contact", ship=mover.name, other=other.name)
             continue
-        percent = COLLISION_PERCENT[mover.sail]
-        log.emit("collision", ship=mover.name, other=other.name, percent=percent)
-        for s in (mover, other):
-            damage_rigging(state, s, percent_of_dc(s, percent), log)
+        if tested is not None:
+            # Optional rule 9 with rule 7: the rigging test instead of the fixed percentage,
+            # "Nel caso di una collisione con un altro vascello usare il DC di quest'ultimo".
+            log.emit("collision_tested", ship=mover.name, other=other.name)
+            for s, o in ((mover, other), (other, mover)):
+                collision_test(state, s, o, tested)
+        else:
+            percent = COLLISION_PERCENT[mover.sail]
+            log.emit("collision", ship=mover.name, other=other.name, percent=percent)
+            for s in (mover, other):
+                damage_rigging(state, s, percent_of_dc(s, percent), log)
+        if ruled and mover.afloat and other.afloat:
+            if after_contact(state, mover, other, rest, log):
+                for c in (mover.contacts[-1], other.contacts[-1]):
+                    c.entangled, c.turn = True, state.turn
+                mover.contacts[-1].rammer = True
+            keep_on_table(state, [other], log)
+            mine = base_polygon(pose(mover), mover.length + 0.02, mover.width + 0.02)
         for burning, caught in ((mover, other), (other, mover)):
             if burning.fireship and burning.fireship_lit and not caught.fireship:
                 # "Un incendio si propaga automaticamente alla velatura delle navi in contatto"
@@ -171,6 +194,10 @@ def touched(state: ScaState, mover: Ship, others: list[Ship], land: list[Polygon
             # "Tutti" under full sail, A, B or E under easy sail.
             percent = COLLISION_PERCENT[mover.sail]
             mover.contacts.append(Contact(other="land", grade="All" if mover.sail == "full" else "A"))
+            if tested is not None:
+                log.emit("aground_tested", ship=mover.name)
+                collision_test(state, mover, None, tested)
+                continue
             log.emit("aground", ship=mover.name, percent=percent)
             side = "starboard" if mover.hull_lost["starboard"] <= mover.hull_lost["port"] else "port"
             damage_hull(state, mover, side, percent_of_dc(mover, percent), log)

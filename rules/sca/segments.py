@@ -23,6 +23,7 @@ from rules.sca.courses import change_to, legal_from
 from rules.sca.fight import fire_all
 from rules.sca.part import (boarding_set, light_all, runners, set_sails, steer, strong_wind_tests,
                             tacking_ships)
+from rules.sca.collisions import drift_by_segments, tangled
 from rules.sca.sailing import move_all, ship_speed
 from rules.sca.state import ScaState, Ship
 from rules.sca.wreckage import work_all
@@ -38,7 +39,9 @@ def two_segments(state: ScaState, ships: list[Ship], given: dict[str, dict[str, 
     set_sails(ships, given, log)
     work_all(state, ships, given, log)
     log.emit("segment", n=1)
-    moved1 = move_all(state, movers, boarding, log, speeds=first)
+    if state.options.collisions and state.acting == 0:
+        drift_by_segments(state, log)
+    moved1 = move_all(state, movers, boarding, log, speeds=first, roller=roller)
     legs = {i: list(state.ship(i).trail) for i in moved1}
     for ship in ships:
         steer(state, ship, given[ship.id], roller)
@@ -49,7 +52,8 @@ def two_segments(state: ScaState, ships: list[Ship], given: dict[str, dict[str, 
         fire_all(state, early, given, roller)
     log.emit("segment", n=2)
     movers = runners(state, ships, tacking)
-    moved2 = move_all(state, movers, boarding, log, speeds={s.id: ship_speed(state, s) / 2 for s in movers})
+    moved2 = move_all(state, movers, boarding, log, speeds={s.id: ship_speed(state, s) / 2 for s in movers},
+                      roller=roller)
     join_trails(state, legs, moved2)
     for ship in ships:
         steer_again(state, ship, given[ship.id], log)
@@ -79,7 +83,7 @@ def steer_again(state: ScaState, ship: Ship, order: dict[str, Any], log) -> None
     damaged rudder turned her) the second is read from where she is, if it is still a legal
     change from there."""
     point = order.get("course2")
-    if not point or ship.fixed or ship.tack or ship.irons or not ship.afloat or point == W.name(ship.heading):
+    if not point or ship.fixed or tangled(ship) or ship.tack or ship.irons or not ship.afloat or point == W.name(ship.heading):
         return
     if change_to(ship.heading, point) not in legal_from(state, ship, ship.heading):
         log.emit("course2_void", ship=ship.name, heading=point)

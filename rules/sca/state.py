@@ -96,6 +96,9 @@ class ScaOptions(BaseModel):
     # Optional rule 2 iii: each side may refuse the thrown scenario up to three times, the
     # other gaining +1 on its morale tests (with wind_rolls).
     refuse_scenario: bool = False
+    # Optional rule 7: a collision pushes the rammed ship or slides the mover alongside her,
+    # entangled ships drift together, fire at them gains +1 (and shares with a friend in them).
+    collisions: bool = False
 
     @property
     def reloads(self) -> bool:
@@ -121,6 +124,9 @@ class Contact(BaseModel):
 
     other: str  # a ship id, or "land"
     grade: str  # "A", "E", "B", "All"
+    entangled: bool = False  # optional rule 7: fouled alongside (direction B), drifting together
+    rammer: bool = False  # she ran into the other (optional rule 7 v, with optional rule 3)
+    turn: int = 0  # the turn they became entangled
 
 
 class Ship(BaseModel):

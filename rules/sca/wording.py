@@ -80,7 +80,8 @@ TEXTS.add_words("sca.sailway", {"hold": ("hold", "invariate"), "up": ("make more
 TEXTS.add_words("sca.signalsail", {"none": ("no", "no"), "up": ("make more sail", "aumentare la velatura"),
                                    "down": ("shorten sail", "ridurre la velatura")})
 TEXTS.add_words("sca.testwhy", {"irons": ("taken aback", "controvento"), "tack": ("a failed tack", "virata fallita"),
-                            "strong wind": ("full sail in a strong wind", "vele spiegate con vento forte")})
+                            "strong wind": ("full sail in a strong wind", "vele spiegate con vento forte"),
+                            "collision": ("a collision", "collisione")})
 TEXTS.add_words("sca.side", {"port": ("port", "babordo"), "starboard": ("starboard", "dritta")})
 TEXTS.add_words("sca.rng", {"short": ("short", "corta"), "medium": ("medium", "media"), "long": ("long", "lunga")})
 TEXTS.add_words("sca.sail", {"full": ("full sail", "vele spiegate"), "easy": ("easy sail", "vele di manovra"),
@@ -206,6 +207,20 @@ TEXTS.add_pairs({
     "sca.ev.moved": ("{ship} sails {mm} mm on {heading}.", "{ship} percorre {mm} mm per {heading}."),
     "sca.ev.collision": ("{ship} runs into {other}: each loses {percent}% of a rigging DC.",
                          "{ship} entra in collisione con {other}: ognuna perde il {percent}% di un RDC."),
+    "sca.ev.collision_tested": ("{ship} runs into {other}: both test their rigging.",
+                                "{ship} entra in collisione con {other}: entrambe eseguono il test sulla velatura."),
+    "sca.ev.aground_tested": ("{ship} runs aground and tests her rigging.",
+                              "{ship} si incaglia ed esegue il test sulla velatura."),
+    "sca.ev.collision_way": ("{ship} strikes {other} from direction {way}: {mm} mm pushed or dragged{tangle}.",
+                             "{ship} urta {other} dalla direzione {way}: spinta o trascinata di {mm} mm{tangle}."),
+    "sca.ev.shield_hit": ("{friend}, entangled with {target}, takes {share}/3 of {ship}'s broadside.",
+                          "{friend}, impigliata con {target}, riceve {share}/3 della bordata di {ship}."),
+    "sca.ev.entangled_sail": ("{ship}, entangled with {other}, sails {mm} mm on {heading} dragging her.",
+                              "{ship}, impigliata con {other}, percorre {mm} mm per {heading} trascinandola."),
+    "sca.bit.entangled": ("; the two are entangled", "; le due navi sono impigliate"),
+    "sca.ev.entangled_drift": ("{ship}, entangled with {other}, swings to {heading} and both drift {mm} mm.",
+                               "{ship}, impigliata con {other}, ruota per {heading} e le due vanno alla deriva "
+                               "di {mm} mm."),
     "sca.ev.boarding_contact": ("{ship} comes alongside {other} to board.",
                                 "{ship} si affianca a {other} per abbordarla."),
     "sca.ev.aground": ("{ship} runs aground and loses {percent}% of a hull DC.",
@@ -336,6 +351,7 @@ TEXTS.add_pairs({
     "sca.map.fire": ("on fire", "in fiamme"),
     "sca.map.struck": ("struck", "arresa"),
     "sca.map.contact": ("in contact", "a contatto"),
+    "sca.map.entangled": ("entangled, drifting together", "impigliate, alla deriva insieme"),
     "sca.map.tack": ("tacking", "in virata"),
     "sca.card.type": ("{type} ({rate} rate), {crew} crew, {side}", "{type} ({rate} classe), equipaggio {crew}, {side}"),
     "sca.card.sail": ("{sail}, heading {heading}", "{sail}, rotta {heading}"),
