@@ -23,8 +23,9 @@ import math
 
 from rules.core.events import EventLog
 from rules.sca import wind as W
-from rules.sca.fleet import RATE_ORDER
+from rules.sca.fleet import rank
 from rules.sca.state import ScaState, Ship
+from rules.sca.table_edge import keep_on_table
 
 # "Velocità alla deriva": the "Drift" row, both segments of a turn (light breeze 5 + -, strong
 # wind 10 + 10; the moderate breeze's row is lost in the OCR: read as 5 + 5).
@@ -66,10 +67,6 @@ def direction(mover: Ship, other: Ship) -> str:
     if 3 <= d <= 5:
         return "C" if across < 0 else "C1"
     return "B"
-
-
-def rank(ship: Ship) -> int:
-    return RATE_ORDER.index(ship.rate) if ship.rate in RATE_ORDER else len(RATE_ORDER)
 
 
 def push_share(mover: Ship, other: Ship) -> float:
@@ -185,7 +182,6 @@ def drift_entangled(state: ScaState, ships: list[Ship], log: EventLog) -> None:
         if mm:
             shift([ship, other], (state.wind + 8) % 16, mm)
         log.emit("entangled_drift", ship=ship.name, other=other.name, heading=W.name(ship.heading), mm=round(mm))
-        from rules.sca.sailing import keep_on_table  # sailing calls this module when ships touch
         keep_on_table(state, [ship, other], log)
 
 
@@ -234,7 +230,6 @@ def drift_by_segments(state: ScaState, log: EventLog) -> None:
     provocato la collisione è ruotata una quarta verso il vento ... Poi entrambe ... alla deriva in
     entrambi i segmenti"; "Nel terzo turno ... la nave che è stata urtata ruota di una quarta via dal
     vento ... E così via"."""
-    from rules.sca.sailing import keep_on_table
     from rules.sca.wreckage import speed_sail
     for ship, other in pairs(state, state.ships):
         if not (ship.afloat and other.afloat) or ship.fixed or other.fixed:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from rules.core.dice import Roller
 from rules.sca.damage import damage_rigging
+from rules.sca.fleet import rank
 from rules.sca.morale import band
 from rules.sca.state import ScaState, Ship
 
@@ -44,7 +45,6 @@ COLLISION = -5
 
 
 def collision_modifier(ship: Ship, other: Ship | None) -> int:
-    from rules.sca.collisions import rank
     mod = COLLISION + int(ship.boarders_ready)
     if other is not None:
         mod -= max(0, rank(ship) - rank(other))

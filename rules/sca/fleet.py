@@ -92,6 +92,11 @@ SHORE_BASES = {"citadel": (120, 120), "martello-tower": (50, 50), "light-battery
 RATE_ORDER = ("1st", "2nd", "3rd", "4th", "5th", "6th", "unrated", "shore")
 
 
+def rank(ship) -> int:
+    """Her class, largest first (a first rate 0): what optional rule 7 compares."""
+    return RATE_ORDER.index(ship.rate) if ship.rate in RATE_ORDER else len(RATE_ORDER)
+
+
 def ship_type(key: str) -> ShipType:
     return TYPES[ALIASES.get(key, key)]
 

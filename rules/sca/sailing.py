@@ -14,6 +14,7 @@ from rules.sca.collisions import after_contact
 from rules.sca.damage import damage_hull, damage_rigging, percent_of_dc, start_fire
 from rules.sca.geometry import base, pose
 from rules.sca.state import Contact, ScaState, Ship
+from rules.sca.table_edge import keep_on_table
 from rules.sca.damage_tests import collision_test
 from rules.sca.wreckage import speed_sail
 
@@ -218,30 +219,3 @@ def free(state: ScaState, ship: Ship) -> None:
             other.melee = other.melee and bool(other.contacts)
             other.half_speed = other.half_speed or not other.contacts
     ship.contacts, ship.melee, ship.half_speed = [], False, True
-
-
-def keep_on_table(state: ScaState, movers: list[Ship], log: EventLog) -> None:
-    """Sezione 1 iii: "Se ... una o più navi raggiungono il bordo del tavolo semplicemente
-    spostare tutti i modelli in direzione opposta della stessa distanza ... è il mare che si
-    sposta sotto di loro." Where the sea cannot move (land on the table, or a ship at the
-    opposite edge) the ship leaves the battle."""
-    w, h = state.table.width, state.table.height
-    for ship in movers:
-        if ship.status not in ("afloat", "captured") or not outside_table(base(ship), w, h):
-            continue
-        minx, miny, maxx, maxy = base(ship).bounds
-        margin = 100.0
-        dx = (margin - minx) if minx <= 0 else (w - margin - maxx) if maxx >= w else 0.0
-        dy = (margin - miny) if miny <= 0 else (h - margin - maxy) if maxy >= h else 0.0
-        afloat = [s for s in state.ships if s.afloat]
-        fits = not state.table.land and all(
-            not outside_table(base_polygon(pose(s).__class__(s.x + dx, s.y + dy, pose(s).heading), s.length, s.width),
-                              w, h) for s in afloat)
-        if fits:
-            for s in state.ships:
-                s.x, s.y = s.x + dx, s.y + dy
-                s.trail = [(x + dx, y + dy) for x, y in s.trail]
-            log.emit("sea_shift", ship=ship.name, dx=round(dx), dy=round(dy))
-        else:
-            ship.status = "escaped"
-            log.emit("left_table", ship=ship.name)
