@@ -24,7 +24,7 @@ from bot.discord.pictures import ReplayCache, animate, closing_replay, map_image
 from bot.discord.replies import answer_error
 from bot.discord.transport import DiscordTransport
 from bot.discord.translator import CatalogueTranslator
-from bot.heap import HeapKeeper
+from bot.heap import HeapKeeper, return_large_blocks
 from bot.leases import LeaseKeeper, parse_shards
 from bot.loop import LoopManager
 from bot.service import Clock, GameService, Limits
@@ -61,7 +61,7 @@ class Broadside(discord.Client):
     """The bot. ``clock``, ``images`` and ``seed_source`` are for tests and the offline
     demo; ``sync_commands=False`` skips registering the commands with Discord;
     ``own_process``: the bot is the whole process (``broadside run``), so it may tune the
-    process's garbage collector for itself."""
+    process's garbage collector and C heap for itself."""
 
     def __init__(self, settings: Settings, *, clock: Clock | None = None, images: ImageProvider | None = None,
                  seed_source: Callable[[], int] | None = None, sync_commands: bool = True,
@@ -84,6 +84,8 @@ class Broadside(discord.Client):
         self._seed_source = seed_source
         self._sync_commands = sync_commands
         self._heap = HeapKeeper() if own_process else None
+        if own_process:
+            return_large_blocks()  # before the first drawing
         self.db: Database | None = None
         self.service: GameService = None  # type: ignore[assignment]  # set in setup_hook
         self.loops: LoopManager | None = None

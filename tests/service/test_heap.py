@@ -52,3 +52,52 @@ async def test_a_frozen_garbage_cycle_is_freed_at_the_next_thaw():
         keeper.stop()
         await asyncio.sleep(0)
         gc.unfreeze()
+
+
+# Run in a child process: the setting is the process's for good.
+_MAPPED_AFTER_A_FREE = """
+import ctypes, sys
+from bot.heap import return_large_blocks
+
+class Info(ctypes.Structure):
+    _fields_ = [(n, ctypes.c_size_t) for n in ("arena", "ordblks", "smblks", "hblks", "hblkhd",
+                                                "usmblks", "fsmblks", "uordblks", "fordblks", "keepcost")]
+
+libc = ctypes.CDLL(None)
+if not hasattr(libc, "mallinfo2"):
+    sys.exit(77)
+libc.mallinfo2.restype = Info
+if sys.argv[1] == "pinned":
+    assert return_large_blocks()
+size = 4 << 20  # an image buffer of a 1280 px map is about this big
+first = bytearray(size)
+del first  # glibc raises its threshold past this size here, unless pinned
+before = libc.mallinfo2().hblkhd
+second = bytearray(size)
+print(libc.mallinfo2().hblkhd - before >= size)
+"""
+
+
+def _second_block_mapped(mode: str) -> bool:
+    import subprocess
+    import sys
+
+    import pytest
+
+    done = subprocess.run([sys.executable, "-c", _MAPPED_AFTER_A_FREE, mode], capture_output=True, text=True,
+                          timeout=60)
+    if done.returncode == 77:
+        pytest.skip("not glibc")
+    assert done.returncode == 0, done.stderr
+    return done.stdout.strip() == "True"
+
+
+def test_the_bots_process_returns_every_large_block_it_frees():
+    # A freed image buffer served from the heap stays in the process: pinned, every one
+    # is its own mapping, the second as the first.
+    assert _second_block_mapped("pinned")
+
+
+def test_without_the_setting_the_second_large_block_comes_from_the_heap():
+    # What return_large_blocks is for: if this stops holding, the setting is moot.
+    assert not _second_block_mapped("default")
