@@ -69,6 +69,14 @@ if not hasattr(libc, "mallinfo2"):
 libc.mallinfo2.restype = Info
 if sys.argv[1] == "pinned":
     assert return_large_blocks()
+elif sys.argv[1] == "bot":  # the client as `broadside run` makes it
+    from bot.discord.client import Broadside
+    from bot.settings import Settings
+    Broadside(Settings(_env_file=None, database=":memory:", token="t"), own_process=True)
+elif sys.argv[1] == "guest":  # a client sharing its process (tests, the demo)
+    from bot.discord.client import Broadside
+    from bot.settings import Settings
+    Broadside(Settings(_env_file=None, database=":memory:", token="t"))
 size = 4 << 20  # an image buffer of a 1280 px map is about this big
 first = bytearray(size)
 del first  # glibc raises its threshold past this size here, unless pinned
@@ -101,3 +109,8 @@ def test_the_bots_process_returns_every_large_block_it_frees():
 def test_without_the_setting_the_second_large_block_comes_from_the_heap():
     # What return_large_blocks is for: if this stops holding, the setting is moot.
     assert not _second_block_mapped("default")
+
+
+def test_the_bot_that_owns_its_process_pins_the_setting_and_a_guest_does_not():
+    assert _second_block_mapped("bot")
+    assert not _second_block_mapped("guest")
