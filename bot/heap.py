@@ -12,21 +12,10 @@ one long pause: at most a few tens of MB wait, and one slow answer in thirty min
 
 Only for a process that is the bot (``broadside run``): tests and the demo share their
 process with other things and leave the collector alone.
-
-The C heap has a high-water mark of its own: every map drawn allocates a few image
-buffers of megabytes and frees them a moment later. glibc's malloc serves the first such
-block with its own mapping, returned to the system on free, but then raises its threshold
-and serves the next ones from its heaps, where a freed block stays in the process. With
-a few drawings at once in worker threads (each thread its own heap) that was 120-150 MB
-of free memory kept by a 260 MB bot with 200 games, reached at whatever moment the most
-drawings overlapped: it is what made the load benchmark's memory per game move between
-90 and 240 KiB with what the games hold unchanged. :func:`return_large_blocks` pins the
-threshold, so large blocks always come and go as mappings.
 """
 from __future__ import annotations
 
 import asyncio
-import ctypes
 import gc
 import logging
 from typing import Any, Awaitable, Callable
@@ -34,23 +23,6 @@ from typing import Any, Awaitable, Callable
 log = logging.getLogger("broadside.heap")
 
 THAW_EVERY = 1800.0  # seconds between full collections of everything
-
-# glibc's mallopt parameter, and its initial (dynamic) value, kept fixed from then on:
-# objects of Python and rows stay far below it, image buffers far above.
-M_MMAP_THRESHOLD = -3
-LARGE_BLOCK = 128 * 1024
-
-
-def return_large_blocks() -> bool:
-    """Blocks of ``LARGE_BLOCK`` bytes and more are mapped on their own and returned to
-    the system when freed, for the rest of the process. False where the C library has no
-    such setting (not glibc)."""
-    try:
-        mallopt = ctypes.CDLL(None).mallopt
-    except (OSError, AttributeError):
-        return False
-    mallopt.argtypes = (ctypes.c_int, ctypes.c_int)
-    return bool(mallopt(M_MMAP_THRESHOLD, LARGE_BLOCK))
 
 
 class HeapKeeper:

@@ -24,7 +24,8 @@ from bot.discord.pictures import ReplayCache, animate, closing_replay, map_image
 from bot.discord.replies import answer_error
 from bot.discord.transport import DiscordTransport
 from bot.discord.translator import CatalogueTranslator
-from bot.heap import HeapKeeper, return_large_blocks
+from bot.c_heap import CHeapKeeper
+from bot.heap import HeapKeeper
 from bot.leases import LeaseKeeper, parse_shards
 from bot.loop import LoopManager
 from bot.service import Clock, GameService, Limits
@@ -84,13 +85,16 @@ class Broadside(discord.Client):
         self._seed_source = seed_source
         self._sync_commands = sync_commands
         self._heap = HeapKeeper() if own_process else None
-        if own_process:
-            return_large_blocks()  # before the first drawing
+        self._c_heap = CHeapKeeper() if own_process else None
+        if self._c_heap is not None:
+            self._c_heap.one_heap()
         self.db: Database | None = None
         self.service: GameService = None  # type: ignore[assignment]  # set in setup_hook
         self.loops: LoopManager | None = None
 
     async def setup_hook(self) -> None:
+        if self._c_heap is not None:
+            self._c_heap.start()
         try:
             self.db = await Database.open(self.settings.database)
         except OSError as exc:  # a PostgreSQL server down or misnamed: not Discord's fault
@@ -159,6 +163,8 @@ class Broadside(discord.Client):
     async def close(self) -> None:
         if self._heap is not None:
             self._heap.stop()
+        if self._c_heap is not None:
+            self._c_heap.stop()
         if self.loops is not None:
             await self.loops.stop()
             self.loops = None
