@@ -24,6 +24,7 @@ from bot.discord.pictures import LoopPictures, ReplayCache
 from bot.discord.replies import answer_error
 from bot.discord.transport import DiscordTransport
 from bot.discord.translator import CatalogueTranslator
+from bot.c_heap import CHeapKeeper
 from bot.heap import HeapKeeper
 from bot.leases import LeaseKeeper, parse_shards
 from bot.loop import LoopManager
@@ -61,7 +62,7 @@ class Broadside(discord.Client):
     """The bot. ``clock``, ``images`` and ``seed_source`` are for tests and the offline
     demo; ``sync_commands=False`` skips registering the commands with Discord;
     ``own_process``: the bot is the whole process (``broadside run``), so it may tune the
-    process's garbage collector for itself."""
+    process's garbage collector and C heap for itself."""
 
     def __init__(self, settings: Settings, *, clock: Clock | None = None, images: ImageProvider | None = None,
                  seed_source: Callable[[], int] | None = None, sync_commands: bool = True,
@@ -84,12 +85,17 @@ class Broadside(discord.Client):
         self._seed_source = seed_source
         self._sync_commands = sync_commands
         self._heap = HeapKeeper() if own_process else None
+        self._c_heap = CHeapKeeper() if own_process else None
+        if self._c_heap is not None:
+            self._c_heap.one_heap()
         self.db: Database | None = None
         self.render_pool: RenderPool | None = None
         self.service: GameService = None  # type: ignore[assignment]  # set in setup_hook
         self.loops: LoopManager | None = None
 
     async def setup_hook(self) -> None:
+        if self._c_heap is not None:
+            self._c_heap.start()
         try:
             self.db = await Database.open(self.settings.database)
         except OSError as exc:  # a PostgreSQL server down or misnamed: not Discord's fault
@@ -161,6 +167,8 @@ class Broadside(discord.Client):
     async def close(self) -> None:
         if self._heap is not None:
             self._heap.stop()
+        if self._c_heap is not None:
+            self._c_heap.stop()
         if self.loops is not None:
             await self.loops.stop()
             self.loops = None

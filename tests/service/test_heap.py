@@ -52,3 +52,4 @@ async def test_a_frozen_garbage_cycle_is_freed_at_the_next_thaw():
         keeper.stop()
         await asyncio.sleep(0)
         gc.unfreeze()
+
