@@ -15,7 +15,7 @@ from renderer.cells import CellPiece
 from renderer.legend_entries import side_icon
 from renderer.plain_card import plain_card
 from renderer.squareboard import SquareBoard
-from renderer.theme import Theme, mix, text_sprite
+from renderer.theme import SIDE_PALETTE, Theme, mix, text_sprite
 from renderer.viewport import Viewport, plan
 from rules.core.scenarios import scenario_title
 from rules.core.tables import squares
@@ -52,6 +52,11 @@ def _name(cell: list[int] | tuple[int, int]) -> str:
 
 class PiratesBoard(SquareBoard):
     kind = "square"
+    # Each fleet in the colour it is named after (renderer/side_colours.py), from the
+    # colour-blind-safe palette the theme's seats use: the Red fleet vermillion, the Blue
+    # blue, the Green bluish green, the Gold orange.
+    side_colours = {"red": SIDE_PALETTE[1], "blue": SIDE_PALETTE[0], "green": SIDE_PALETTE[2],
+                    "gold": SIDE_PALETTE[4]}
 
     # -- the sea, the islands, the zones ----------------------------------------------------
     def background(self, view: View, viewport: Viewport, theme: Theme) -> Image.Image:
