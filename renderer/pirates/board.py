@@ -187,10 +187,15 @@ class PiratesBoard(SquareBoard):
 
     def place_map_labels(self, canvas: MapCanvas, view: View, taken: Placement) -> None:
         """Each island's name, on the island if it fits clear of its treasure coin, else
-        beside it, never over a ship, a ship's label, a coin or a die."""
+        beside it, never over a ship, a ship's label, a coin or a die (where the sea has
+        room: else where it hides least)."""
         theme = canvas.theme
         taken.taken.extend(self._mark_boxes(canvas, view))
-        bounds = label_bounds(canvas)
+        # Inside the sea's frame: the column letters and row numbers stand just outside it.
+        board = view.get("board") or {}
+        a, b = canvas.px(0, board.get("rows", 0)), canvas.px(board.get("cols", 0), 0)
+        frame = (a[0] + 3, a[1] + 3, b[0] - 3, b[1] - 3)
+        bounds = frame if frame[2] > frame[0] and frame[3] > frame[1] else label_bounds(canvas)
         for island in view.get("islands", []):
             pts = [canvas.px(x, y) for x, y in island["outline"]]
             x0, y0 = min(p[0] for p in pts), min(p[1] for p in pts)
@@ -199,7 +204,9 @@ class PiratesBoard(SquareBoard):
             w, h = sprite.size
             cx = (x0 + x1) / 2
             inside = [(cx - w / 2, y0 + 4, cx + w / 2, y0 + 4 + h), (cx - w / 2, y1 - 4 - h, cx + w / 2, y1 - 4)]
-            candidates = [r for r in inside if w <= x1 - x0] + [c for c, _ in label_candidates((x0, y0, x1, y1), w, h)]
+            # Beside it, no further: a name pushed far off would name the wrong island.
+            near = [c for c, _ in label_candidates((x0, y0, x1, y1), w, h, rings=2)]
+            candidates = [r for r in inside if w <= x1 - x0] + near
             rect = taken.best(candidates, bounds)
             taken.taken.append(rect)
             canvas.paste(sprite, rect[0], rect[1])
