@@ -79,6 +79,9 @@ class Terms:
     height: float
     budget: float
     measure: str = "in"  # what the table is measured in
+    # The set-up patterns ``setup`` places by; none: the rules say where every ship starts
+    # (Pirates: docked at her home island), whatever the host chose.
+    patterns: tuple[str, ...] = PATTERNS
     title: str = ""  # a code of the ruleset's catalogue: the battle's title
     # Side ids a ruleset used before, as saved scenarios may still hold them: each old id
     # -> (its side now, the choices its ships had implicitly then).

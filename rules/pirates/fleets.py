@@ -91,7 +91,7 @@ class PiratesFleets:
         sea = _sea()
         return Terms(sides=SIDES, designs=DESIGNS, max_ships=MAX_OBJECTS, width=float(sea.cols),
                      height=float(sea.rows), budget=float(SKIRMISH), measure="squares",
-                     title="pirates.scenario.points-battle")
+                     title="pirates.scenario.points-battle", patterns=())
 
     def price(self, side: str, design: str, params: dict[str, str]) -> Bought:
         if design in SHIPS:

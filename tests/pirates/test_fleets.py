@@ -30,6 +30,7 @@ def test_the_ruleset_sells_fleets_for_two_sides_with_the_skirmish_budget():
     una scaramuccia)": the suggested budget is the skirmish's; the host may set 80."""
     terms = get_ruleset("pirates").fleets().terms()
     assert terms.sides == ("red", "blue") and terms.budget == 30
+    assert terms.patterns == ()  # "tutte le navi partono attraccate alla propria isola base"
     assert {"black-tide", "sloop", "mara-quill", "deckhand"} <= {d.id for d in terms.designs}
 
 
