@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.core.texts import text
+from rules.core.texts import Text, say, text
 from rules.pirates.catalogue import SHIPS
 from rules.pirates.wording import TEXTS
 
@@ -55,3 +55,17 @@ def name_in(ident: str, lang: str) -> str | None:
 def piece_name(ship: dict[str, Any], lang: str) -> str:
     """A ship of the view as the map and her card call her."""
     return ship_name(str(ship["id"]), ship.get("key"), ship.get("side"), str(ship.get("name", ship["id"])), lang)
+
+
+def ship_words(ship: Any) -> Text | str:
+    """A ship (or fort) of the state as a form names her: a ship without a name of her own
+    as a catalogue text, read in each reader's language; anything else by its name."""
+    found = unnamed_key(str(getattr(ship, "id", "")))
+    if found is None or getattr(ship, "key", None) != found[1]:
+        return ship.name
+    return say(f"pirates.unnamed.{found[1]}.{found[0]}", n=int(str(ship.id).rsplit("-", 1)[-1]))
+
+
+def nation(side: str) -> Text | str:
+    """A fleet as a form names it (Red / Rossa)."""
+    return say(f"pirates.nation.{side}") if side in NATIONS else side

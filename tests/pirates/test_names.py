@@ -87,3 +87,19 @@ def test_island_names_are_drawn():
     named = render_map(view, legend=False)
     monkey = {**view, "islands": [{**i, "name": ""} for i in view["islands"]]}
     assert named.tobytes() != render_map(monkey, legend=False).tobytes()
+
+
+def test_the_forms_name_the_fleet_and_an_unnamed_ship_in_italian():
+    rules = get_ruleset("pirates")
+    setup = rules.scenarios()["skirmish"]
+    seats = [Seat(id=f"p{i + 1}", side=side) for i, side in enumerate(rules.sides(setup))]
+    # the first seed whose initiative has the Red fleet (with its sloop) manoeuvre first
+    state = next(s for seed in range(1, 40)
+                 if (s := game.start(rules, setup, rules.options_model(), seats, SeededDice(seed))[0]).order[0].side
+                 == "red")
+    decision = next(d for d in rules.pending(state) if d.kind == "act")
+    assert decision.label_in("it") == f"Manovra per Rossa, turno {state.turn}"
+    spec = rules.spec(state, decision)
+    labels = [c.label_in("it") for a in spec.actions for p in a.params if p.name == "ship" for c in p.choices]
+    assert any(label.startswith("sloop rosso 3 (") for label in labels), labels
+    assert not any(label.startswith("red sloop") for label in labels)
