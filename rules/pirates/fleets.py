@@ -143,7 +143,8 @@ class PiratesFleets:
                 if kind.named:
                     name = unique_name(b.design)
                     if name in owners and owners[name] != side:
-                        out.append(say("pirates.fleet.named-in-play", name=_name(b.design), side=say(f"pirates.nation.{side}"),
+                        out.append(say("pirates.fleet.named-in-play", name=_name(b.design),
+                                       side=say(f"pirates.nation.{side}"),
                                        other=say(f"pirates.nation.{owners[name]}")))
                     owners.setdefault(name, side)
                 else:
