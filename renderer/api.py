@@ -18,6 +18,7 @@ from renderer.png import encode as png_encode
 from renderer.board import RenderOptions, board_for
 from renderer.frame import legend_image, render_frame
 from renderer.replay import render_replay as _render_replay
+from renderer.side_colours import view_theme
 from renderer.theme import DEFAULT_THEME, Theme
 from renderer.viewport import Viewport, ViewportMemory, previous_viewport
 
@@ -84,6 +85,7 @@ def render_key(view: dict[str, Any], *, theme: Theme = DEFAULT_THEME, lang: str 
     if lang is not None:
         theme = replace(theme, lang=lang)
     board = board_for(view)
+    theme = view_theme(theme, board, view)
     try:
         legend = board.legend(view, theme, full=True)  # type: ignore[call-arg]
     except TypeError:  # a board with one key for every map
@@ -112,7 +114,8 @@ def render_card(view: dict[str, Any], ship_id: str, *, theme: Theme = DEFAULT_TH
     view = _check_view(view)
     if lang is not None:
         theme = replace(theme, lang=lang)
-    return board_for(view).card(view, ship_id, theme)
+    board = board_for(view)
+    return board.card(view, ship_id, view_theme(theme, board, view))
 
 
 def render_card_bytes(view: dict[str, Any], ship_id: str, **kwargs: Any) -> bytes:

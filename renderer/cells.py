@@ -177,8 +177,18 @@ class CellBoard(ABC):
             taken.taken.extend(boxes.values())
             for p in sorted(shown, key=lambda p: p.id not in ringed):
                 place_label(canvas, taken, boxes[p.id],
-                            partial(label_sprite, p.name, p.side_index, (), canvas.theme))
+                            partial(label_sprite, self.label_name(p, canvas.theme.lang), p.side_index, (),
+                                    canvas.theme))
+            self.place_map_labels(canvas, view, taken)
         self.draw_cell_names(canvas, view)
+
+    def label_name(self, piece: CellPiece, lang: str) -> str:
+        """The name on a piece's label, in ``lang`` (default: the view's name)."""
+        return piece.name
+
+    def place_map_labels(self, canvas: MapCanvas, view: View, taken: Placement) -> None:
+        """Names of the map itself (islands, ...) placed after the pieces' labels, clear of
+        everything ``taken`` (default: none)."""
 
     def _shifted_piece(self, view: View, p: CellPiece) -> CellPiece:
         x, y = self.shift(view, p.pose.x, p.pose.y)

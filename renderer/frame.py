@@ -10,6 +10,7 @@ from PIL import Image, ImageDraw
 
 from renderer.board import Board, Header, Legend, RenderOptions, View
 from renderer.canvas import SUPERSAMPLE, MapCanvas
+from renderer.side_colours import view_theme
 from renderer.theme import Theme, font, text_sprite, text_width
 from renderer.viewport import Viewport
 
@@ -22,6 +23,7 @@ LEGEND_GAP = 22  # between entries on a row
 def render_frame(board: Board, view: View, viewport: Viewport, options: RenderOptions,
                  theme: Theme) -> Image.Image:
     """Header, map and (optionally) legend, stacked into one RGB image."""
+    theme = view_theme(theme, board, view)
     map_img = board.background(view, viewport, theme).copy()
     canvas = MapCanvas(map_img, viewport, theme)
     board.draw(canvas, view, options)

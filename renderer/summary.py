@@ -16,6 +16,7 @@ from PIL import Image, ImageDraw
 
 from renderer.pieces import side_label
 from renderer.png import encode
+from renderer.side_colours import ruleset_theme
 from renderer.summary_words import TEXTS, fate_label, fate_words
 from renderer.theme import DEFAULT_THEME, Theme, font, text_width
 from rules.core.scenarios import scenario_title
@@ -263,7 +264,7 @@ def render_summary(summary: GameSummary | Mapping[str, Any], *, lang: str = "en"
     """The card as an RGB image, WIDTH px wide and as tall as its lines.
     ``image.info["boxes"]`` holds each text's box (for the tests: all inside)."""
     s = _summary(summary)
-    theme = replace(theme, lang=lang)
+    theme = ruleset_theme(replace(theme, lang=lang), s.ruleset, [x.side for x in s.sides])
     runs = layout(s, lang, theme)
     # A run with gap_before -1 sits on the line of the run before it (a moment's turn).
     places: list[int] = []

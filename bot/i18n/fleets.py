@@ -75,6 +75,8 @@ _TEXTS: dict[str, tuple[str, str]] = {
                          "{side} ha già {most} navi, il massimo per uno schieramento. Non è stato comprato nulla."),
     "error.fleet-rules": ("The rules do not allow it: {why} Nothing was bought.",
                           "Le regole non lo consentono: {why} Non è stato comprato nulla."),
+    "error.fleet-cannot-start": ("The fleets break a rule, so the game cannot start yet: {why}",
+                                 "Le flotte violano una regola, e la partita non può ancora cominciare: {why}"),
     "error.fleet-not-yours": ("Ship {n} is not one of {side}'s ships.", "La nave {n} non è di {side}."),
     "error.fleet-empty": ("{side} has bought no ship yet: each side needs at least one to start.",
                           "{side} non ha ancora comprato navi: ogni schieramento ne deve avere almeno una."),

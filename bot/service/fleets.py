@@ -20,7 +20,7 @@ from bot.service.lobby import LobbyMixin
 from bot.service.models import Pacing
 from db import GameRow, WrongStatus
 from db.fleets import FleetFull, FleetShip, OverBudget, SavedScenario
-from rules.core.fleets import Bought, Design, FleetBuilder, PriceError, Terms
+from rules.core.fleets import Bought, Design, FleetBuilder, PriceError, Terms, game_problems
 from rules.core.registry import get_ruleset
 from rules.core.ruleset import Ruleset
 
@@ -191,6 +191,10 @@ class FleetsMixin(LobbyMixin):
         if spent + bought.points > budget + 1e-9:
             raise self._over(label, bought.points, side, budget, spent)
         problems = builder.problems(side, [Bought(s.design, s.params, s.name, s.points) for s in fleet] + [bought])
+        if not problems:
+            fleets = await self._fleets(game, terms)
+            fleets[side] = [*fleets.get(side, []), bought]
+            problems = game_problems(builder, fleets, battle(points_terms(game.setup) or {}, "points-battle"))
         if problems:
             raise ServiceError("fleet-rules", why=problems[0])
         try:
@@ -235,7 +239,14 @@ class FleetsMixin(LobbyMixin):
             problems = builder.problems(side, fleets[side])
             if problems:
                 raise ServiceError("fleet-rules", why=problems[0])
-        return builder.setup(fleets, battle(terms, game.setup.get("name", "points-battle"))).model_dump(mode="json")
+        terms_battle = battle(terms, game.setup.get("name", "points-battle"))
+        problems = game_problems(builder, fleets, terms_battle)
+        if problems:
+            raise ServiceError("fleet-cannot-start", why=problems[0])
+        try:
+            return builder.setup(fleets, terms_battle).model_dump(mode="json")
+        except PriceError as exc:
+            raise ServiceError("fleet-cannot-start", why=exc.text) from None
 
     async def _fleets(self, game: GameRow, terms: Terms) -> dict[str, list[Bought]]:
         ships = await self.db.fleet_ships(game.id)

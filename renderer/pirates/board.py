@@ -10,16 +10,18 @@ from PIL import Image, ImageDraw
 
 from renderer.alt_text import fit
 from renderer.board import Header, Legend, LegendEntry, RenderOptions, View
-from renderer.canvas import MapCanvas
+from renderer.canvas import MapCanvas, Placement
 from renderer.cells import CellPiece
+from renderer.labels import label_bounds, label_candidates
 from renderer.legend_entries import side_icon
 from renderer.plain_card import plain_card
 from renderer.squareboard import SquareBoard
-from renderer.theme import Theme, mix, text_sprite
+from renderer.theme import SIDE_PALETTE, Theme, mix, text_sprite
 from renderer.viewport import Viewport, plan
 from rules.core.scenarios import scenario_title
 from rules.core.tables import squares
 from rules.core.texts import side_name, text
+from rules.pirates.naming import piece_name
 
 FOG = (196, 200, 206)
 SHOALS = (176, 222, 214)
@@ -52,6 +54,11 @@ def _name(cell: list[int] | tuple[int, int]) -> str:
 
 class PiratesBoard(SquareBoard):
     kind = "square"
+    # Each fleet in the colour it is named after (renderer/side_colours.py), from the
+    # colour-blind-safe palette the theme's seats use: the Red fleet vermillion, the Blue
+    # blue, the Green bluish green, the Gold orange.
+    side_colours = {"red": SIDE_PALETTE[1], "blue": SIDE_PALETTE[0], "green": SIDE_PALETTE[2],
+                    "gold": SIDE_PALETTE[4]}
 
     # -- the sea, the islands, the zones ----------------------------------------------------
     def background(self, view: View, viewport: Viewport, theme: Theme) -> Image.Image:
@@ -174,6 +181,56 @@ class PiratesBoard(SquareBoard):
         sprite = text_sprite(label, canvas.theme.name_px, True, canvas.theme.ink, None, 0)
         canvas.paste_centred(sprite, cx, cy)
 
+    def label_name(self, piece: CellPiece, lang: str) -> str:
+        """A ship without a name of her own worded in the reader's language ("sloop rosso 3")."""
+        return piece_name(piece.data, lang)
+
+    def place_map_labels(self, canvas: MapCanvas, view: View, taken: Placement) -> None:
+        """Each island's name, on the island if it fits clear of its treasure coin, else
+        beside it, never over a ship, a ship's label, a coin or a die (where the sea has
+        room: else where it hides least)."""
+        theme = canvas.theme
+        taken.taken.extend(self._mark_boxes(canvas, view))
+        # Inside the sea's frame: the column letters and row numbers stand just outside it.
+        board = view.get("board") or {}
+        a, b = canvas.px(0, board.get("rows", 0)), canvas.px(board.get("cols", 0), 0)
+        frame = (a[0] + 3, a[1] + 3, b[0] - 3, b[1] - 3)
+        bounds = frame if frame[2] > frame[0] and frame[3] > frame[1] else label_bounds(canvas)
+        for island in view.get("islands", []):
+            pts = [canvas.px(x, y) for x, y in island["outline"]]
+            x0, y0 = min(p[0] for p in pts), min(p[1] for p in pts)
+            x1, y1 = max(p[0] for p in pts), max(p[1] for p in pts)
+            sprite = text_sprite(island["name"], theme.label_px, True, theme.land_ink, theme.halo, 3)
+            w, h = sprite.size
+            cx = (x0 + x1) / 2
+            inside = [(cx - w / 2, y0 + 4, cx + w / 2, y0 + 4 + h), (cx - w / 2, y1 - 4 - h, cx + w / 2, y1 - 4)]
+            # Beside it, no further: a name pushed far off would name the wrong island.
+            near = [c for c, _ in label_candidates((x0, y0, x1, y1), w, h, rings=2)]
+            candidates = [r for r in inside if w <= x1 - x0] + near
+            rect = taken.best(candidates, bounds)
+            taken.taken.append(rect)
+            canvas.paste(sprite, rect[0], rect[1])
+
+    def _mark_boxes(self, canvas: MapCanvas, view: View) -> list[tuple[float, float, float, float]]:
+        """Where the coins, dice and mast discs stand (drawn by _draw_marks, _draw_masts)."""
+        out = []
+        r = max(11.0, canvas.viewport.scale * 0.28)
+        for place in [*view.get("islands", []), *view.get("zones", [])]:
+            cells = place.get("land") or place.get("squares") or place.get("coast")
+            if not cells:
+                continue
+            cx, cy = canvas.px(*_centre(cells))
+            if any(t["value"] is None for t in place.get("treasure", [])):
+                out.append((cx - r, cy - r, cx + r, cy + r))
+            if place.get("die") is not None:
+                dy = canvas.viewport.scale * 0.45
+                out.append((cx - 20, cy + dy - 14, cx + 20, cy + dy + 14))
+        for fort in view.get("forts", []):
+            for cell in fort["squares"]:
+                a, b = canvas.px(cell[0], cell[1] + 1), canvas.px(cell[0] + 1, cell[1])
+                out.append((a[0], a[1], b[0], b[1]))
+        return out
+
     def _draw_masts(self, canvas: MapCanvas, view: View) -> None:
         """The masts left, in a white disc on the bow square: a player's first question."""
         theme = canvas.theme
@@ -244,7 +301,7 @@ class PiratesBoard(SquareBoard):
             status = _t("status.fog", lang)
         elif d.get("docked"):
             status = _t("status.docked", lang)
-        return _t("alt.ship", lang, name=piece.name, side=_side(piece.side, lang), square=piece.cell,
+        return _t("alt.ship", lang, name=piece_name(d, lang), side=_side(piece.side, lang), square=piece.cell,
                   facing=_t(f"word.facing-{round(piece.pose.heading / 45) % 8}", lang),
                   masts=d.get("masts_left"), of=d.get("masts"), status=status)
 
@@ -273,7 +330,7 @@ class PiratesBoard(SquareBoard):
                 _t("card.fort", lang, squares=" ".join(_name(c) for c in fort["squares"]),
                    flags=" ".join(_name(c) for c in fort["flags"])),
                 _t("card.guns", lang, guns=guns), _t("card.hold", lang, hold=hold)], theme)
-        crews = {c["id"]: (c, s["name"]) for s in view["ships"] for c in s["crew"]}
+        crews = {c["id"]: (c, piece_name(s, lang)) for s in view["ships"] for c in s["crew"]}
         crews.update({c["id"]: (c, i["name"]) for i in view.get("islands", []) for c in i.get("crew", [])})
         if piece_id in crews:
             crew, where = crews[piece_id]
@@ -293,7 +350,7 @@ class PiratesBoard(SquareBoard):
                     facing=_t(f"word.facing-{round(d['heading'] / 45) % 8}", lang), status=status),
                  _t("card.masts", lang, left=d["masts_left"], of=d["masts"], speed=d["speed"], cargo=d["cargo"]),
                  _t("card.guns", lang, guns=guns), _t("card.crew", lang, crew=crew), _t("card.hold", lang, hold=hold)]
-        return plain_card(f"{d['name']} ({_side(d['side'], lang)})", lines, theme)
+        return plain_card(f"{piece_name(d, lang)} ({_side(d['side'], lang)})", lines, theme)
 
     def signature(self, view: View) -> Hashable:
         return (view.get("turn"), view.get("step"), view.get("acting"), view.get("over"),

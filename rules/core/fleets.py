@@ -79,6 +79,9 @@ class Terms:
     height: float
     budget: float
     measure: str = "in"  # what the table is measured in
+    # The set-up patterns ``setup`` places by; none: the rules say where every ship starts
+    # (Pirates: docked at her home island), whatever the host chose.
+    patterns: tuple[str, ...] = PATTERNS
     title: str = ""  # a code of the ruleset's catalogue: the battle's title
     # Side ids a ruleset used before, as saved scenarios may still hold them: each old id
     # -> (its side now, the choices its ships had implicitly then).
@@ -118,7 +121,12 @@ class FleetBuilder(Protocol):
         """Every rule of the rulebook the side's fleet breaks (limits, composition)."""
 
     def setup(self, fleets: dict[str, list[Bought]], battle: Battle) -> BaseModel:
-        """The ruleset's setup for these fleets, placed by ``battle.pattern``."""
+        """The ruleset's setup for these fleets, placed by ``battle.pattern``; raises
+        PriceError when the fleets cannot be set up (its ``text`` says why)."""
+
+    # Optional: ``game_problems(fleets, battle) -> list[Text]``, the rules that read every
+    # side's fleet and the game's budget at once (Pirates: a named object is unique in the
+    # game; its unnamed limit is the points / 3). See :func:`game_problems`.
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,6 +198,13 @@ def place_fleets(fleets: dict[str, list[Bought]], sides: tuple[str, ...], battle
     seed = _seed(fleets)
     return {side: place(battle.pattern, len(fleets.get(side, [])), i, width, height, spacing=spacing, seed=seed)
             for i, side in enumerate(sides)}
+
+
+def game_problems(builder: FleetBuilder, fleets: dict[str, list[Bought]], battle: Battle) -> list[Text]:
+    """The rules a builder checks across every fleet (its optional ``game_problems``);
+    none for a builder whose rules all read one side's fleet."""
+    check = getattr(builder, "game_problems", None)
+    return list(check(fleets, battle)) if check is not None else []
 
 
 def common_problems(terms: Terms, side: str, fleet: list[Bought]) -> list[Text]:

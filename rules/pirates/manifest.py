@@ -3,6 +3,7 @@
 Every word here is a code of the ruleset's catalogue (rules/pirates/wording.py)."""
 from rules.core.manifest import Manifest, OrderParam
 from rules.pirates import wording  # noqa: F401  (the catalogue the codes below belong to)
+from rules.pirates import naming  # noqa: F401  (the fleets' words, pirates.nation.<side>)
 
 PARAMS = ("ship", "turn1", "turn2", "turn3", "go1", "go2", "go3", "pivot", "salvo", "tow", "dock", "grapple",
           "fort", "construct", "crew", "to", "gun1", "gun2", "gun3", "gun4", "gun5")

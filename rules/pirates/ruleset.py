@@ -11,6 +11,7 @@ from rules.core.scenarios import packaged_scenarios
 from rules.core.steps import SteppedRuleset
 from rules.pirates import turns
 from rules.pirates.catalogue import ship_type
+from rules.pirates.fleets import FLEETS, PiratesFleets
 from rules.pirates.manifest import MANIFEST
 from rules.pirates.setup import PiratesSetup, initial_state
 from rules.pirates.state import PiratesOptions, PiratesState
@@ -46,6 +47,9 @@ class PiratesRuleset(SteppedRuleset):
                 ship_id = s.key if kind.named else f"{fleet.side}-{s.key}-{i + 1}"
                 out.append(ShipEntry(id=ship_id, name=kind.name, side=fleet.side, points=kind.points))
         return out
+
+    def fleets(self) -> PiratesFleets:
+        return FLEETS
 
     def assign_ships(self, setup: PiratesSetup, picks: dict[str, str]) -> PiratesSetup:
         return setup  # a fleet is one player's: nothing to share out

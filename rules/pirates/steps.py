@@ -12,6 +12,7 @@ from rules.core.texts import say
 from rules.pirates import building, fighting, forts, movement, shooting, towing, treasure, turns
 from rules.pirates.catalogue import BROADSIDE, CREWS, SCHOONER, SHIPS
 from rules.pirates.movement import SEGMENT, TURNS
+from rules.pirates.naming import nation, ship_words
 from rules.pirates.state import Fort, Gun, PiratesState, Ship
 
 
@@ -26,12 +27,12 @@ def manoeuvre_pending(state: PiratesState) -> list[Decision]:
         return []
     side = state.order[0].side
     return [Decision(id=f"t{state.turn}.a{state.acts + 1}", kind="act", player=state.seat_of(side),
-                     label=_say("form.act", side=side, turn=state.turn))]
+                     label=_say("form.act", side=nation(side), turn=state.turn))]
 
 
 def _ship_param(ships: list) -> ParamSpec:
     return ParamSpec(name="ship", label=_say("form.ship"), choices=[
-        Choice(value=s.id, label=_say("form.ship-choice", ship=s.name, square=movement.square_name(_where(s))))
+        Choice(value=s.id, label=_say("form.ship-choice", ship=ship_words(s), square=movement.square_name(_where(s))))
         for s in ships])
 
 
@@ -268,7 +269,7 @@ def manoeuvre_resolve(state: PiratesState, orders: dict[str, Order], roller: Rol
 
 def fire_pending(state: PiratesState) -> list[Decision]:
     return [Decision(id=f"t{state.turn}.f.{s.id}", kind="fire", player=state.seat_of(s.side), subject=s.id,
-                     secret=True, label=_say("form.fire", ship=s.name, turn=state.turn))
+                     secret=True, label=_say("form.fire", ship=ship_words(s), turn=state.turn))
             for s in turns.shooters(state)]
 
 

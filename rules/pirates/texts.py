@@ -8,13 +8,18 @@ from rules.core.events import Event
 from rules.core.texts import Speaker, side_name
 from rules.pirates.catalogue import CREWS, SHIPS
 from rules.pirates.movement import square_name
+from rules.pirates.naming import name_in
 from rules.pirates.wording import TEXTS
 
 
-def name_of(ident: Any, names: dict[str, str] | None = None) -> str:
-    """A readable name for an id: the name the event gives it (islands, forts, ships),
-    a named ship's own name, else the id's words."""
+def name_of(ident: Any, names: dict[str, str] | None = None, lang: str = "en") -> str:
+    """A readable name for an id: a ship without a name of her own in the reader's words
+    ("sloop rosso 3"), the name the event gives it (islands, forts, ships), a named
+    ship's own name, else the id's words."""
     ident = str(ident)
+    unnamed = name_in(ident, lang)
+    if unnamed is not None:
+        return unnamed
     if names and ident in names:
         return names[ident]
     if ident in SHIPS:
@@ -41,7 +46,7 @@ def describe(event: Event, lang: str = "en") -> str:
         d["side"] = side(d["side"])
     for key in ("ship", "target", "other", "where", "island", "holder", "zone", "fort", "towed"):
         if key in d and d[key] is not None:
-            d[key] = name_of(d[key], names)
+            d[key] = name_of(d[key], names, lang)
     k = event.kind
     if k == "order":
         d["slots"] = ", ".join(f"{side(s)} {n}" for s, n in d.get("slots", []))
@@ -58,7 +63,7 @@ def describe(event: Event, lang: str = "en") -> str:
         d["result"] = word("mast" if d.get("hit") else "no-mast")
     elif k == "boarded":
         d["a"], d["b"] = d["totals"]
-        d["result"] = word("wins", ship=name_of(d["winner"])) if d.get("winner") else word("tie")
+        d["result"] = word("wins", ship=name_of(d["winner"], names, lang)) if d.get("winner") else word("tie")
     elif k == "crew_killed" or k == "crew_used":
         ability = CREWS[d["key"]].ability if d.get("key") in CREWS else None
         d["crew"] = CREWS[d["key"]].name if d.get("key") in CREWS else word("crew")
@@ -74,10 +79,10 @@ def describe(event: Event, lang: str = "en") -> str:
     elif k == "scuttle":
         d["result"] = word("sinks" if d.get("sunk") else "floats")
     elif k == "broadside":
-        d["target"] = name_of(event.data.get("target"))
+        d["target"] = name_of(event.data.get("target"), names, lang)
         d["result"] = word("broadside-hits", hits=d.get("hits", 0)) if d.get("hits") else word("miss")
     elif k == "shot":
-        d["target"] = name_of(event.data.get("target"))
+        d["target"] = name_of(event.data.get("target"), names, lang)
         d["bonus"] = word("bonus") if d.get("bonus") else ""
         d["result"] = word("hit" if d.get("hit") else "miss")
     elif k == "built":
@@ -85,7 +90,7 @@ def describe(event: Event, lang: str = "en") -> str:
         d["what"] = (SHIPS.get(key) or CREWS.get(key)).name if (key in SHIPS or key in CREWS) else str(key)
         d["paid"] = " + ".join(str(v) for v in d.get("paid", [])) or "0"
     elif k == "crew_moved":
-        d["start"], d["end"] = name_of(d.get("start"), names), name_of(d.get("end"), names)
+        d["start"], d["end"] = name_of(d.get("start"), names, lang), name_of(d.get("end"), names, lang)
     elif k == "fort_built":
         d["kind"] = word(str(d.get("key")))
     elif k == "game_over":

@@ -184,3 +184,58 @@ async def test_a_nauta_scenario_saved_when_the_sides_were_rome_and_carthage_stil
     ships = await table.db.fleet_ships(game.id)
     assert [(s.side, s.design, s.params["nation"]) for s in ships] == [
         ("south", "quinqueremis", "roman_punic"), ("north", "quadriremis", "carthaginian")]
+
+
+async def test_a_pirates_points_game_bought_started_and_played(table):
+    """Pirates sells ships and crews; a named crew in one fleet is refused to the other
+    when bought; the fleets start docked at home and the game plays on."""
+    svc = table.service
+    game, (red, blue) = await points_game(table, "pirates", budget=30)
+    assert (red, blue) == ("red", "blue")
+    await svc.buy_ship(game.id, table.ANNE, "red-heron")
+    await svc.buy_ship(game.id, table.ANNE, "mara-quill", {"aboard": "1"})
+    _, view = await svc.buy_ship(game.id, table.ANNE, "sloop")
+    assert view.left == 30 - 11 - 5 - 4
+    await svc.buy_ship(game.id, table.BOB, "salt-widow")
+    with pytest.raises(ServiceError) as named:
+        await svc.buy_ship(game.id, table.BOB, "mara-quill")
+    assert named.value.code == "fleet-rules"
+    assert "Mara Quill is in the Red fleet already" in named.value.message("en")
+    assert "Mara Quill è già nella flotta Rossa" in named.value.message("it")
+    await svc.buy_ship(game.id, table.BOB, "gunner", {"aboard": "1"})
+    await svc.start(game.id, table.HOST)
+    await table.settle()
+    start = await table.db.start_record(game.id)
+    assert [s["key"] for f in start.setup["fleets"] for s in f["ships"]] == ["red-heron", "sloop", "salt-widow"]
+    _, state = await table.state(game.id)
+    assert all(s.docked == state.home(s.side).id for s in state.ships)
+    assert {c.key: c.place for c in state.crews} == {"mara-quill": "red-heron", "gunner": "salt-widow"}
+    played = 0
+    for _ in range(6):
+        played += await table.play_round(game.id)
+    assert played > 0 and (await svc.game(game.id)).status in ("running", "over")
+    _, later = await table.state(game.id)
+    assert later.turn > state.turn or any(s.acted or s.moved for s in later.ships)
+
+
+async def test_a_pirates_fleet_that_does_not_fit_at_home_does_not_start(table):
+    """Calico Cat's refit is refused to the other fleet when the host buys it; a fleet
+    whose ships do not all fit docked along its home coast is refused at the start."""
+    svc = table.service
+    game, (red, blue) = await points_game(table, "pirates", budget=80)
+    await svc.buy_ship(game.id, table.HOST, "calico-cat", side=red)
+    with pytest.raises(ServiceError) as twice:
+        await svc.buy_ship(game.id, table.HOST, "calico-cat-ii", side=blue)
+    assert "Calico Cat (refit) is in the Red fleet already" in twice.value.message("en")
+    for _ in range(11):
+        await svc.buy_ship(game.id, table.HOST, "sloop", side=blue)
+    with pytest.raises(ServiceError) as full:
+        await svc.start(game.id, table.HOST)
+    assert full.value.code == "fleet-cannot-start"
+    assert full.value.message("en") == (
+        "The fleets break a rule, so the game cannot start yet: The Blue fleet's ships do not all fit along the "
+        "coast of Cobalt Bay, where every ship starts docked: buy fewer or smaller ships.")
+    assert "la partita non può ancora cominciare" in full.value.message("it")
+    await svc.sell_ship(game.id, table.HOST, (await svc.fleet(game.id, table.HOST, blue)).ships[-1].n, blue)
+    await svc.start(game.id, table.HOST)
+    assert (await svc.game(game.id)).status == "running"
