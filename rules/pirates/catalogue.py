@@ -21,6 +21,7 @@ ABILITIES = (HELMSMAN, GUNNER, BOSUN, DOCTOR)
 SCHOONER = "schooner"  # a free turn on her stern at the end of a move
 TURTLE = "turtle"  # armour plates take hits for masts; no boarding while any are left
 BROADSIDE = "broadside"  # every gun at one square at S, one die for all
+DOUBLE = "double"  # one extra manoeuvre a turn, declared with her first (rules.pirates.extra)
 
 
 @dataclass(frozen=True)
@@ -64,6 +65,7 @@ SHIPS: dict[str, ShipType] = {s.key: s for s in (
              keywords=(TURTLE,), armour=2),
     ShipType("black-tide", "Black Tide", 19, 5, 6, "S", (("L", 2), ("L", 3), ("S", 2), ("L", 3), ("S", 3)),
              keywords=(BROADSIDE,)),
+    ShipType("twin-serpent", "Twin Serpent", 10, 2, 3, "SL", (("S", 3), ("L", 4)), keywords=(DOUBLE,)),
     # Unnamed hulls: a fleet may hold several (up to its points / 3).
     ShipType("sloop", "sloop", 4, 1, 2, "L", (("S", 4),), named=False),
     ShipType("brig", "brig", 8, 2, 3, "SS", (("L", 4), ("S", 3)), named=False),

@@ -14,17 +14,18 @@ from rules.pirates.catalogue import ship_type
 from rules.pirates.manifest import MANIFEST
 from rules.pirates.setup import PiratesSetup, initial_state
 from rules.pirates.state import PiratesOptions, PiratesState
+from rules.pirates.extra_steps import STEP as EXTRA_STEP
 from rules.pirates.steps import STEPS
 from rules.pirates.texts import describe
 from rules.pirates.view import perturb_secrets, view
 
 # The order of manoeuvre is told: the initiative dice decide who sails last.
 _WEIGHTS = {"turn": TURN_START, "roll": FILLER, "turn_end": PHASE_END, "default": FILLER,
-            "fire_phase": FILLER, "treasure_seen": REVEAL}
+            "fire_phase": FILLER, "extra_declared": FILLER, "treasure_seen": REVEAL}
 
 
 class PiratesRuleset(SteppedRuleset):
-    steps = STEPS
+    steps = {**STEPS, "extra": EXTRA_STEP}
 
     name = MANIFEST.name
     title = MANIFEST.title.render("en")

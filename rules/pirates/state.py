@@ -131,6 +131,15 @@ class Fort(BaseModel):
     firing: bool = False
 
 
+class Extra(BaseModel):
+    """An extra manoeuvre ("doppie manovre"), declared with the ship's first manoeuvre of
+    the turn and played before the shots or after the damage."""
+
+    ship: str
+    action: str
+    when: Literal["before", "after"]
+
+
 class Slot(BaseModel):
     side: str
     count: int
@@ -165,6 +174,7 @@ class PiratesState(BaseModel):
     initiative: dict[str, int] = Field(default_factory=dict)
     order: list[Slot] = Field(default_factory=list)  # the slots still to play this turn
     acts: int = 0  # manoeuvres played this turn (decision ids)
+    extras: list[Extra] = Field(default_factory=list)  # declared, still to play, in order
     losses: list[Loss] = Field(default_factory=list)
     closing_in: int | None = None  # turns left once every treasure is safe
     winner: str | None = None

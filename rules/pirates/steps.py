@@ -9,8 +9,9 @@ from rules.core.decisions import ActionSpec, Choice, Decision, DecisionSpec, Ord
 from rules.core.dice import Roller
 from rules.core.steps import Checking, DecisionHandlers, StepHandlers
 from rules.core.texts import say
-from rules.pirates import building, fighting, forts, movement, shooting, towing, treasure, turns
+from rules.pirates import building, extra, fighting, forts, movement, shooting, towing, treasure, turns
 from rules.pirates.catalogue import BROADSIDE, CREWS, SCHOONER, SHIPS
+from rules.pirates.legal import legal
 from rules.pirates.movement import SEGMENT, TURNS
 from rules.pirates.state import Fort, Gun, PiratesState, Ship
 
@@ -49,31 +50,7 @@ def movable(state: PiratesState, ship: Ship) -> bool:
     return ship.status == "afloat" and not ship.fog and ship.stuck_to is None
 
 
-def _legal(state: PiratesState, ship: Ship, action: str) -> str | None:
-    """None when ``ship`` may take ``action`` now, else the reason's code."""
-    if action == "scuttle":
-        return None if ship.status == "derelict" else "why.not-derelict"
-    if action == "fire":
-        return None  # to hold: a derelict (or fogbound) ship may also do nothing
-    if ship.status == "derelict":
-        return "why.derelict"
-    if ship.fog:
-        return "why.fog"
-    if action in ("move", "reverse"):
-        return None if ship.stuck_to is None else "why.not-stuck"
-    if action == "repair":
-        if not state.find_island(ship.docked) or state.island(ship.docked).side != ship.side:
-            return "why.not-home"
-        return None if turns.missing_guns(ship) else "why.whole"
-    if action == "explore":
-        return None if treasure.explorable(state, ship) else "why.nothing-to-explore"
-    if action == "board":
-        return None if fighting.may_board(state, ship) else "why.not-stuck"
-    if action == "fort":
-        return None if forts.affordable(state, ship) else "why.no-fort"
-    if action == "build":
-        return None if building.buildable(state, ship) else "why.no-build"
-    return None
+_legal = legal
 
 
 ACTIONS = ("move", "reverse", "fire", "repair", "explore", "board", "fort", "build", "scuttle")
@@ -106,6 +83,31 @@ def _move_params(state: PiratesState, ships: list[Ship]) -> list[ParamSpec]:
     return params
 
 
+def action_spec(state: PiratesState, action: str, ships: list) -> ActionSpec:
+    """The form of one manoeuvre for the ships (and forts) that may take it."""
+    params = _move_params(state, ships) if action == "move" else [_ship_param(ships)]
+    if action == "build":
+        keys = sorted({k for s in ships for k in building.buildable(state, s)})
+        params.append(ParamSpec(name="construct", label=_say("form.item"), choices=[
+            Choice(value=k, label=_say("form.item-choice", name=_catalogue_name(k), points=_points(k)))
+            for k in keys]))
+    if action == "fort":
+        keys = sorted({k for s in ships for k in forts.affordable(state, s)})
+        params.append(ParamSpec(name="fort", label=_say("form.fort-kind"), choices=[
+            Choice(value=k, label=_say(f"fort.{k}")) for k in keys]))
+    return ActionSpec(action=action, label=_say(LABELS[action]), params=params)
+
+
+def extra_params(state: PiratesState, ships: list) -> list[ParamSpec]:
+    """The declaration of an extra manoeuvre, for a double ship among ``ships``."""
+    if not any(isinstance(s, Ship) and extra.entitled(state, s) for s in ships):
+        return []
+    return [ParamSpec(name="extra", label=_say("form.extra"), required=False, choices=[
+                Choice(value=a, label=_say(f"form.extra-{a}")) for a in (extra.NONE, *extra.ACTIONS)]),
+            ParamSpec(name="extra_when", label=_say("form.extra-when"), required=False, choices=[
+                Choice(value=w, label=_say(f"form.extra-{w}")) for w in (extra.BEFORE, extra.AFTER)])]
+
+
 def manoeuvre_spec(state: PiratesState, decision: Decision, only: str | None,
                    checking: Checking | None) -> DecisionSpec:
     side = state.side_of(decision.player)
@@ -119,17 +121,9 @@ def manoeuvre_spec(state: PiratesState, decision: Decision, only: str | None,
             ships = [*ships, *turns.forts_to_act(state, side)]
         if not ships:
             continue
-        params = _move_params(state, ships) if action == "move" else [_ship_param(ships)]
-        if action == "build":
-            keys = sorted({k for s in ships for k in building.buildable(state, s)})
-            params.append(ParamSpec(name="construct", label=_say("form.item"), choices=[
-                Choice(value=k, label=_say("form.item-choice", name=_catalogue_name(k), points=_points(k)))
-                for k in keys]))
-        if action == "fort":
-            keys = sorted({k for s in ships for k in forts.affordable(state, s)})
-            params.append(ParamSpec(name="fort", label=_say("form.fort-kind"), choices=[
-                Choice(value=k, label=_say(f"fort.{k}")) for k in keys]))
-        actions.append(ActionSpec(action=action, label=_say(LABELS[action]), params=params))
+        spec = action_spec(state, action, ships)
+        spec.params.extend(extra_params(state, ships))
+        actions.append(spec)
     if only in (None, "embark"):
         embark = _embark_spec(state, side)
         if embark is not None:
@@ -218,6 +212,14 @@ def manoeuvre_check(state: PiratesState, decision: Decision, payload: dict[str, 
     if why is not None:
         return [P.problem("pirates-cannot", field="ship", ship=ship.name, action=_say(LABELS[str(action)]),
                           why=_say(why))]
+    declared = extra.check(state, ship, payload)
+    if declared:
+        return declared
+    return check_action(state, ship, str(action), payload)
+
+
+def check_action(state: PiratesState, ship: Ship, action: str, payload: dict[str, Any]) -> list[Problem]:
+    """What is wrong with the details of a manoeuvre the ship may take."""
     if action == "build" and payload.get("construct") not in building.buildable(state, ship):
         return [P.problem("pirates-cannot", field="construct", ship=ship.name, action=_say(LABELS["build"]),
                           why=_say("why.no-build"))]
@@ -274,6 +276,14 @@ def fire_pending(state: PiratesState) -> list[Decision]:
 
 def fire_spec(state: PiratesState, decision: Decision, only: str | None, checking: Checking | None) -> DecisionSpec:
     ship = shooting.shooter_of(state, str(decision.subject))
+    params, default = gun_params(state, ship)
+    return DecisionSpec(decision=decision, actions=[ActionSpec(action="fire", label=_say("form.hold"), params=params)],
+                        default=default, default_text=_say("form.default-fire"))
+
+
+def gun_params(state: PiratesState, ship: Ship | Fort) -> tuple[list[ParamSpec], dict[str, Any]]:
+    """A target for each gun (and a broadside's choice), and the default: each gun at the
+    first target in its reach."""
     params, default = [], {"action": "fire"}
     for k, gun in enumerate(ship.guns, start=1):
         reach = shooting.reach(state, ship, gun)
@@ -284,8 +294,7 @@ def fire_spec(state: PiratesState, decision: Decision, only: str | None, checkin
         default[f"gun{k}"] = reach[0] if reach else shooting.NO_TARGET
     if isinstance(ship, Ship) and BROADSIDE in ship.keywords:
         params.append(_yes_no("salvo", "form.broadside", default_yes=False))
-    return DecisionSpec(decision=decision, actions=[ActionSpec(action="fire", label=_say("form.hold"), params=params)],
-                        default=default, default_text=_say("form.default-fire"))
+    return params, default
 
 
 def fire_check(state: PiratesState, decision: Decision, payload: dict[str, Any],

@@ -46,7 +46,10 @@ def describe(event: Event, lang: str = "en") -> str:
     if k == "order":
         d["slots"] = ", ".join(f"{side(s)} {n}" for s, n in d.get("slots", []))
     elif k == "manoeuvre":
-        d["action"] = word(f"action-{d['action']}")
+        d["action"] = word(f"action-{d['action']}") + (word("extra-label") if d.get("extra") else "")
+    elif k in ("extra_declared", "extra_lapsed", "extra_skipped"):
+        d["action"] = say(f"pirates.form.extra-{d.get('action')}")
+        d["when"] = say(f"pirates.form.extra-{d.get('when', 'before')}")
     elif k in ("moved", "reversed", "left_fog"):
         d["facing"] = word(f"facing-{d.get('facing', 0)}")
         d["start"], d["end"] = _sq(d.get("start")), _sq(d.get("end"))

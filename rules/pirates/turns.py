@@ -2,15 +2,13 @@
 once, and the end of the turn (the fog, the "both stuck" clock, the end of the game)."""
 from __future__ import annotations
 
-from collections import Counter
-
 from rules.core.dice import Roller
-from rules.pirates import building, fighting, fog, forts, movement, shooting, towing, treasure
-from rules.pirates.catalogue import ship_type
+from rules.pirates import building, extra, fighting, fog, forts, movement, shooting, towing, treasure
 from rules.pirates.damage import release, sink
+from rules.pirates.legal import missing_guns  # noqa: F401  (read as turns.missing_guns)
 from rules.pirates.initiative import manoeuvre_order, roll_initiative
 from rules.pirates.movement import Plan
-from rules.pirates.state import Fort, Gun, PiratesState, Ship, Slot
+from rules.pirates.state import Fort, PiratesState, Ship, Slot
 
 SCUTTLE = 5  # "tentando l'affondamento (5 o 6 sul dado)"
 
@@ -44,6 +42,7 @@ def start_turn(state: PiratesState, roller: Roller) -> None:
         fort.acted = fort.firing = False
     for crew in state.crews:
         crew.helped, crew.moved = None, False
+    state.extras = []
     roller.log.emit("turn", turn=state.turn)
     for ship in state.ships:
         if ship.fog and ship.status == "afloat":
@@ -85,17 +84,6 @@ def plan_of(payload: dict) -> Plan:
     return Plan(segments=segments, dock=payload.get("dock") == "yes", pivot=int(payload.get("pivot", 0) or 0))
 
 
-def missing_guns(ship: Ship) -> list[Gun]:
-    have = Counter((g.range, g.score) for g in ship.guns)
-    out = []
-    for rng, score in ship_type(ship.key).guns:
-        if have[(rng, score)] > 0:
-            have[(rng, score)] -= 1
-        else:
-            out.append(Gun(range=rng, score=score))  # type: ignore[arg-type]
-    return out
-
-
 def act(state: PiratesState, payload: dict, roller: Roller) -> None:
     if payload["action"] == "embark":  # a free action: the same player is asked again
         crew = next(c for c in state.crews if c.id == payload["crew"])
@@ -108,9 +96,16 @@ def act(state: PiratesState, payload: dict, roller: Roller) -> None:
         _next(state, roller)
         return
     ship = state.ship(str(payload["ship"]))
-    action = payload["action"]
+    extra.declare(state, ship, payload, roller)  # "dichiarate immediatamente"
     ship.acted = True
-    roller.log.emit("manoeuvre", ship=ship.id, action=action)
+    perform(state, ship, payload, roller)
+    _next(state, roller)
+
+
+def perform(state: PiratesState, ship: Ship, payload: dict, roller: Roller, *, extra_one: bool = False) -> None:
+    """A ship's manoeuvre, her first of the turn or an extra one."""
+    action = payload["action"]
+    roller.log.emit("manoeuvre", ship=ship.id, action=action, **({"extra": True} if extra_one else {}))
     if action == "move":
         tow = payload.get("tow")
         if tow == towing.NO and ship.towing:
@@ -154,7 +149,6 @@ def act(state: PiratesState, payload: dict, roller: Roller) -> None:
     if ship.status != "sunk":
         treasure.bank(state, ship, roller)
         forts.bank_in_fort(state, ship, roller)
-    _next(state, roller)
 
 
 def _next(state: PiratesState, roller: Roller) -> None:
@@ -174,16 +168,29 @@ def shooters(state: PiratesState) -> list[Ship | Fort]:
 
 
 def to_fire(state: PiratesState, roller: Roller) -> None:
+    if extra.begin(state, extra.BEFORE, roller):  # extra manoeuvres "prima degli spari"
+        return
     if shooters(state):
         state.step = "fire"
         roller.log.emit("fire_phase", turn=state.turn)
     else:
-        end_turn(state, roller)
+        after_damage(state, roller)
 
 
 def fire(state: PiratesState, aims: dict[str, list[str]], roller: Roller, broadsides: set[str] = frozenset()) -> None:
     shooting.shoot(state, aims, roller, broadsides)
+    after_damage(state, roller)
+
+
+def after_damage(state: PiratesState, roller: Roller) -> None:
+    if extra.begin(state, extra.AFTER, roller):  # extra manoeuvres "dopo aver subito i danni"
+        return
     end_turn(state, roller)
+
+
+def extra_done(state: PiratesState, when: str, roller: Roller) -> None:
+    """One extra manoeuvre played: the next one, or the turn goes on where it stood."""
+    (to_fire if when == extra.BEFORE else after_damage)(state, roller)
 
 
 def end_turn(state: PiratesState, roller: Roller) -> None:

@@ -67,7 +67,9 @@ def view(state: PiratesState, viewer: str | None) -> dict[str, Any]:
                    "treasure": [_treasure(t, side, state.over) for t in state.treasure_at(f.id)]}
                   for f in state.forts],
         "acting": acting, "to_act": objects_to_act(state, acting) if acting else [],
-        "order": [[s.side, s.count] for s in state.order], "initiative": dict(state.initiative),
+        "order": [[s.side, s.count] for s in state.order],
+        # declared at once, in the open: "vanno dichiarate immediatamente"
+        "extras": [e.model_dump() for e in state.extras], "initiative": dict(state.initiative),
         "banked": banked, "closing_in": state.closing_in,
         "scores": dict(state.scores) if state.over else None, "winner": state.winner, "over": state.over,
     }

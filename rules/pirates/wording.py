@@ -340,3 +340,56 @@ for _k in (1, 2, 3, 4, 5):
     MANIFEST_WORDS[f"param.gun{_k}"] = (f"gun{_k}", f"cannone{_k}")
     MANIFEST_WORDS[f"param.gun{_k}.about"] = (f"Target of gun {_k}", f"Bersaglio del cannone {_k}")
 TEXTS.add_pairs({f"pirates.{k}": v for k, v in MANIFEST_WORDS.items()})
+
+# Extra manoeuvres (rules/pirates/extra.py): the declaration, its form and its events.
+TEXTS.add_pairs({
+    "pirates-no-extra": ("{ship} has no extra manoeuvre to declare now: only a ship with a double manoeuvre, "
+                         "with her first manoeuvre of the turn, and one of move, reverse, repair, explore, board "
+                         "or fire.",
+                         "{ship} non ha una manovra in più da dichiarare ora: solo una nave con doppia manovra, "
+                         "con la sua prima manovra del turno, e una tra muovere, invertire, riparare, esplorare, "
+                         "abbordare o sparare."),
+    "pirates-extra-fire-after": ("An extra shot of {ship} comes after the damage (extra_when=after); other extra "
+                                 "manoeuvres come before the shots or after the damage.",
+                                 "Uno sparo in più di {ship} avviene dopo i danni (extra_when=after); le altre "
+                                 "manovre in più prima degli spari o dopo i danni."),
+    "pirates-extra-declared": ("{ship} declared {action} as her extra manoeuvre: play it, or skip it.",
+                               "{ship} ha dichiarato {action} come manovra in più: giocala o rinuncia."),
+})
+EXTRA_FORM = {
+    "form.extra": ("extra manoeuvre (a double manoeuvre, declared now)",
+                   "manovra in più (doppia manovra, da dichiarare ora)"),
+    "form.extra-when": ("when the extra manoeuvre comes", "quando avviene la manovra in più"),
+    "form.extra-before": ("before the shots", "prima degli spari"),
+    "form.extra-after": ("after the damage", "dopo i danni"),
+    "form.extra-none": ("none", "nessuna"),
+    "form.extra-move": ("move", "muovere"),
+    "form.extra-reverse": ("reverse bow and stern", "invertire prua e poppa"),
+    "form.extra-repair": ("repair a mast", "riparare un albero"),
+    "form.extra-explore": ("explore", "esplorare"),
+    "form.extra-board": ("board", "abbordare"),
+    "form.extra-fire": ("fire", "sparare"),
+    "form.extra-skip": ("Forgo the extra manoeuvre", "Rinunciare alla manovra in più"),
+    "form.extra-act": ("Extra manoeuvre of {ship} ({action}), turn {turn}",
+                       "Manovra in più di {ship} ({action}), turno {turn}"),
+}
+TEXTS.add_pairs({f"pirates.{k}": v for k, v in EXTRA_FORM.items()})
+TEXTS.add_pairs({
+    "pirates.event.extra_declared": ("{ship} declares an extra manoeuvre: {action}, {when}.",
+                                     "{ship} dichiara una manovra in più: {action}, {when}."),
+    "pirates.event.extra_lapsed": ("The extra manoeuvre of {ship} ({action}) can no longer be played.",
+                                   "La manovra in più di {ship} ({action}) non può più essere svolta."),
+    "pirates.event.extra_skipped": ("{ship} forgoes her extra manoeuvre ({action}).",
+                                    "{ship} rinuncia alla manovra in più ({action})."),
+    "pirates.word.extra-label": (" (extra)", " (in più)"),
+    "pirates.param.extra": ("extra", "extra"),
+    "pirates.param.extra.about": ("A double ship's extra manoeuvre, declared with her first: move, reverse, "
+                                  "repair, explore, board, fire or none",
+                                  "La manovra in più di una nave con doppia manovra, dichiarata con la prima: "
+                                  "move, reverse, repair, explore, board, fire o none"),
+    "pirates.param.extra_when": ("extra_when", "extra_quando"),
+    "pirates.param.extra_when.about": ("When the extra manoeuvre comes: before (the shots) or after (the damage)",
+                                       "Quando avviene la manovra in più: before (prima degli spari) o after "
+                                       "(dopo i danni)"),
+    "pirates.head.step-extra": ("extra manoeuvres", "manovre in più"),
+})
