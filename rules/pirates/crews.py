@@ -18,7 +18,10 @@ def aboard(state: PiratesState, ship: Ship) -> list[Crew]:
 
 
 def aboard_with(state: PiratesState, ship: Ship, ability: str) -> Crew | None:
-    """A crew aboard with ``ability`` who may help this ship this turn."""
+    """A crew aboard with ``ability`` who may help this ship this turn (none while fear
+    holds her)."""
+    if ship.shaken:
+        return None
     for crew in aboard(state, ship):
         if crew.side == ship.side and crew_type(crew.key).ability == ability and crew.helped in (None, ship.id):
             return crew

@@ -15,7 +15,7 @@ from typing import Any
 from rules.core import problems as P
 from rules.core.decisions import Problem
 from rules.core.dice import Roller
-from rules.pirates import shooting
+from rules.pirates import keywords, shooting
 from rules.pirates.catalogue import DOUBLE
 from rules.pirates.legal import legal
 from rules.pirates.state import Extra, PiratesState, Ship
@@ -27,7 +27,7 @@ NONE = "none"
 
 def entitled(state: PiratesState, ship: Ship) -> bool:
     """She may declare an extra manoeuvre: a double ship making her first manoeuvre."""
-    return DOUBLE in ship.keywords and not ship.acted
+    return keywords.has(ship, DOUBLE) and not ship.acted
 
 
 def when_of(payload: dict[str, Any]) -> str:

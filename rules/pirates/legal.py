@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from rules.pirates import building, fighting, forts, treasure
+from rules.pirates import building, fighting, forts, keywords, treasure
 from rules.pirates.catalogue import ship_type
 from rules.pirates.state import Gun, PiratesState, Ship
 
@@ -28,7 +28,7 @@ def legal(state: PiratesState, ship: Ship, action: str) -> str | None:
     if action == "fire":
         return None  # to hold: a derelict (or fogbound) ship may also do nothing
     if ship.status == "derelict":
-        return "why.derelict"
+        return None if action == "move" and keywords.rows_derelict(ship) else "why.derelict"
     if ship.fog:
         return "why.fog"
     if action in ("move", "reverse"):

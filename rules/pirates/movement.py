@@ -19,7 +19,7 @@ from rules.core.decisions import Problem
 from rules.core.dice import Roller
 from rules.core.tables.squares import ShipPlace
 from rules.pirates import crews as C
-from rules.pirates import sea
+from rules.pirates import keywords, sea
 from rules.pirates.catalogue import SCHOONER
 from rules.pirates.damage import lose_masts
 from rules.pirates.state import Cell, PiratesState, Ship, Zone
@@ -46,6 +46,8 @@ class Sailing:
 
 def segments_of(state: PiratesState, ship: Ship) -> str:
     """Her speed, with the S a helmsman aboard adds."""
+    if ship.status == "derelict" or ship.slowed:  # a galley rowing derelict; a ship in fear
+        return "S"
     return ship.speed + ("S" if C.aboard_with(state, ship, C.HELMSMAN) else "")
 
 
@@ -225,7 +227,7 @@ def move(state: PiratesState, ship: Ship, plan: Plan, roller: Roller) -> Sailing
     ship.moved = True
     if result.stopped == "fog":
         ship.fog = True
-    if plan.pivot and result.rammed is None and result.stopped != "fog" and SCHOONER in ship.keywords:
+    if plan.pivot and result.rammed is None and result.stopped != "fog" and keywords.has(ship, SCHOONER):
         place, problem = stern_pivot(state, ship, ship.place, plan.pivot)
         if problem is None:
             ship.put(place)

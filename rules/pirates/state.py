@@ -71,6 +71,8 @@ class Ship(BaseModel):
     moved: bool = False  # this turn
     firing: bool = False  # her manoeuvre this turn is to shoot
     acted: bool = False  # she has had her manoeuvre this turn
+    shaken: bool = False  # fear: her and her crew's abilities are off this turn
+    slowed: bool = False  # fear: her next manoeuvre other than shooting is at S
 
     @property
     def place(self) -> ShipPlace:
@@ -103,6 +105,7 @@ class Crew(BaseModel):
     helped: str | None = None  # the ship she helped manoeuvre this turn
     alive: bool = True
     moved: bool = False  # embarked or disembarked this turn (a free action, once)
+    born: str | None = None  # the fleet she came into play with, once she changed hands
 
 
 class Treasure(BaseModel):

@@ -9,7 +9,7 @@ from rules.core.decisions import ActionSpec, Choice, Decision, DecisionSpec, Ord
 from rules.core.dice import Roller
 from rules.core.steps import Checking, DecisionHandlers, StepHandlers
 from rules.core.texts import say
-from rules.pirates import building, extra, fighting, forts, movement, shooting, towing, treasure, turns
+from rules.pirates import building, extra, fighting, keywords, forts, movement, shooting, towing, treasure, turns
 from rules.pirates.catalogue import BROADSIDE, CREWS, SCHOONER, SHIPS
 from rules.pirates.legal import legal
 from rules.pirates.movement import SEGMENT, TURNS
@@ -70,7 +70,7 @@ def _move_params(state: PiratesState, ships: list[Ship]) -> list[ParamSpec]:
                                 choices=[Choice(value=t, label=_say(f"form.turn-{t}")) for t in (0, 1, -1, 2, -2)]))
         params.append(ParamSpec(name=f"go{k}", label=_say("form.go", k=k, seg=seg), kind="number", min=0,
                                 max=SEGMENT[seg], step=1, required=False))
-    if any(SCHOONER in s.keywords for s in ships):
+    if any(keywords.has(s, SCHOONER) for s in ships):
         params.append(ParamSpec(name="pivot", label=_say("form.pivot"), required=False,
                                 choices=[Choice(value=t, label=_say(f"form.turn-{t}")) for t in (0, 1, -1, 2, -2)]))
     tows = sorted({t for s in ships for t in towing.towable(state, s)})
@@ -242,7 +242,7 @@ def check_action(state: PiratesState, ship: Ship, action: str, payload: dict[str
             if t not in TURNS:
                 return [P.problem(P.OUT_OF_RANGE, field=f"turn{k + 1}", param=f"turn{k + 1}", min=-2, max=2,
                                   step=1, value=t)]
-        if plan.pivot and SCHOONER not in ship.keywords:
+        if plan.pivot and not keywords.has(ship, SCHOONER):
             return [P.problem("pirates-not-schooner", field="pivot", ship=ship.name)]
         if ship.becalmed:
             return []  # she sails no square whatever she is told
@@ -292,7 +292,7 @@ def gun_params(state: PiratesState, ship: Ship | Fort) -> tuple[list[ParamSpec],
         params.append(ParamSpec(name=f"gun{k}", label=_say("form.gun", k=k, range=gun.range, score=gun.score),
                                 choices=choices, required=False))
         default[f"gun{k}"] = reach[0] if reach else shooting.NO_TARGET
-    if isinstance(ship, Ship) and BROADSIDE in ship.keywords:
+    if isinstance(ship, Ship) and keywords.has(ship, BROADSIDE):
         params.append(_yes_no("salvo", "form.broadside", default_yes=False))
     return params, default
 
@@ -304,6 +304,8 @@ def fire_check(state: PiratesState, decision: Decision, payload: dict[str, Any],
     if payload.get("salvo") != "yes":
         return []
     ship = state.ship(str(decision.subject))
+    if not keywords.has(ship, BROADSIDE):  # fear takes a broadside away too
+        return [P.problem("pirates-broadside", field="salvo", ship=ship.name, legal="-")]
     close = shooting.reach(state, ship, Gun(range="S", score=0))
     target = payload.get("gun1")
     if target not in close:

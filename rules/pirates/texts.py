@@ -66,6 +66,10 @@ def describe(event: Event, lang: str = "en") -> str:
         ability = CREWS[d["key"]].ability if d.get("key") in CREWS else None
         d["crew"] = CREWS[d["key"]].name if d.get("key") in CREWS else word("crew")
         d["ability"] = word(ability) if ability else ""
+    elif k == "fear":
+        d["effect"] = word(f"fear-{d.get('effect', 'none')}")
+    elif k in ("ransomed", "ransom_paid"):
+        d["crew"] = CREWS[d["key"]].name if d.get("key") in CREWS else word("crew")
     elif k == "sunk":
         d["by"] = word("by", side=side(d["by"])) if d.get("by") else ""
     elif k == "treasure_seen":

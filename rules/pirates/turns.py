@@ -3,7 +3,7 @@ once, and the end of the turn (the fog, the "both stuck" clock, the end of the g
 from __future__ import annotations
 
 from rules.core.dice import Roller
-from rules.pirates import building, extra, fighting, fog, forts, movement, shooting, towing, treasure
+from rules.pirates import building, extra, fighting, keywords, fog, forts, movement, shooting, towing, treasure
 from rules.pirates.damage import release, sink
 from rules.pirates.legal import missing_guns  # noqa: F401  (read as turns.missing_guns)
 from rules.pirates.initiative import manoeuvre_order, roll_initiative
@@ -37,7 +37,7 @@ def objects_to_act(state: PiratesState, side: str) -> list[str]:
 
 def start_turn(state: PiratesState, roller: Roller) -> None:
     for ship in state.ships:
-        ship.moved = ship.firing = ship.acted = False
+        ship.moved = ship.firing = ship.acted = ship.shaken = False
     for fort in state.forts:
         fort.acted = fort.firing = False
     for crew in state.crews:
@@ -96,6 +96,7 @@ def act(state: PiratesState, payload: dict, roller: Roller) -> None:
         _next(state, roller)
         return
     ship = state.ship(str(payload["ship"]))
+    keywords.frighten(state, ship, roller)  # "All'inizio della prima manovra della nave nel turno"
     extra.declare(state, ship, payload, roller)  # "dichiarate immediatamente"
     ship.acted = True
     perform(state, ship, payload, roller)
@@ -106,6 +107,8 @@ def perform(state: PiratesState, ship: Ship, payload: dict, roller: Roller, *, e
     """A ship's manoeuvre, her first of the turn or an extra one."""
     action = payload["action"]
     roller.log.emit("manoeuvre", ship=ship.id, action=action, **({"extra": True} if extra_one else {}))
+    if action != "fire":
+        ship.slowed = False  # fear: "per la sua prossima manovra non di sparare"
     if action == "move":
         tow = payload.get("tow")
         if tow == towing.NO and ship.towing:

@@ -393,3 +393,25 @@ TEXTS.add_pairs({
                                        "(dopo i danni)"),
     "pirates.head.step-extra": ("extra manoeuvres", "manovre in più"),
 })
+
+# Keywords (rules/pirates/keywords.py): fear, galley, junk, limit, ransom.
+TEXTS.add_pairs({
+    "pirates.event.fear": ("{ship} strikes fear into {target}: die {die}, {effect}.",
+                           "{ship} incute paura a {target}: dado {die}, {effect}."),
+    "pirates.event.galley_free": ("{ship} rams {target}, but a galley is never held fast: neither is stuck.",
+                                  "{ship} sperona {target}, ma una galea non resta mai incastrata: nessuna delle "
+                                  "due è incastrata."),
+    "pirates.event.ransomed": ("{crew} is landed on {island} and ransomed: a treasure of {value} there.",
+                               "{crew} viene sbarcata su {island} e riscattata: un tesoro da {value} lì."),
+    "pirates.event.ransom_paid": ("{crew} is lost: {side} gains a treasure of {value} at {island}.",
+                                  "{crew} è perduta: {side} guadagna un tesoro da {value} su {island}."),
+    "pirates.word.fear-shaken": ("her and her crew's abilities are lost this turn",
+                                 "lei e il suo equipaggio perdono le abilità per questo turno"),
+    "pirates.word.fear-slowed": ("her next manoeuvre other than shooting is at S",
+                                 "la sua prossima manovra non di sparare è a S"),
+    "pirates.word.fear-none": ("no effect", "nessun effetto"),
+    "pirates.word.ransom": ("ransom", "riscatto"),
+    "pirates.word.keyword-fear": ("fear", "paura"), "pirates.word.keyword-galley": ("galley", "galea"),
+    "pirates.word.keyword-junk": ("junk", "giunca"), "pirates.word.keyword-limit": ("limit", "limite"),
+    "pirates.word.keyword-double": ("double manoeuvre", "doppia manovra"),
+})
