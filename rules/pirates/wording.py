@@ -383,14 +383,11 @@ TEXTS.add_pairs({
                                     "{ship} rinuncia alla manovra in più ({action})."),
     "pirates.word.extra-label": (" (extra)", " (in più)"),
     "pirates.param.extra": ("extra", "extra"),
-    "pirates.param.extra.about": ("A double ship's extra manoeuvre, declared with her first: move, reverse, "
-                                  "repair, explore, board, fire or none",
-                                  "La manovra in più di una nave con doppia manovra, dichiarata con la prima: "
-                                  "move, reverse, repair, explore, board, fire o none"),
+    "pirates.param.extra.about": ("A double ship's extra manoeuvre, declared with her first (or none)",
+                                  "Manovra in più di una nave con doppia manovra, dichiarata con la prima"),
     "pirates.param.extra_when": ("extra_when", "extra_quando"),
-    "pirates.param.extra_when.about": ("When the extra manoeuvre comes: before (the shots) or after (the damage)",
-                                       "Quando avviene la manovra in più: before (prima degli spari) o after "
-                                       "(dopo i danni)"),
+    "pirates.param.extra_when.about": ("When the extra comes: before (the shots) or after (the damage)",
+                                       "Quando: before (prima degli spari) o after (dopo i danni)"),
     "pirates.head.step-extra": ("extra manoeuvres", "manovre in più"),
 })
 
@@ -414,4 +411,8 @@ TEXTS.add_pairs({
     "pirates.word.keyword-fear": ("fear", "paura"), "pirates.word.keyword-galley": ("galley", "galea"),
     "pirates.word.keyword-junk": ("junk", "giunca"), "pirates.word.keyword-limit": ("limit", "limite"),
     "pirates.word.keyword-double": ("double manoeuvre", "doppia manovra"),
+})
+TEXTS.add_pairs({
+    "pirates.scenario.corsair-straits": ("Corsair Straits: doubles, dread and galleys",
+                                         "Stretto dei Corsari: doppie manovre, paura e galee"),
 })
