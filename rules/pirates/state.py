@@ -115,6 +115,7 @@ class Treasure(BaseModel):
     need: int | None = None  # in a zone: the die needed to find it
     seen_by: list[str] = Field(default_factory=list)  # sides that have looked at it
     public: bool = False  # face up: banked at a home island
+    moved: bool = False  # moved by hand this turn (a free action, once)
 
 
 class Fort(BaseModel):

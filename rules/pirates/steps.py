@@ -9,7 +9,7 @@ from rules.core.decisions import ActionSpec, Choice, Decision, DecisionSpec, Ord
 from rules.core.dice import Roller
 from rules.core.steps import Checking, DecisionHandlers, StepHandlers
 from rules.core.texts import say
-from rules.pirates import building, extra, fighting, keywords, forts, movement, shooting, towing, treasure, turns
+from rules.pirates import building, cargo, extra, fighting, keywords, forts, movement, shooting, towing, treasure, turns
 from rules.pirates.catalogue import BROADSIDE, CREWS, SCHOONER, SHIPS
 from rules.pirates.legal import legal
 from rules.pirates.movement import SEGMENT, TURNS
@@ -128,6 +128,10 @@ def manoeuvre_spec(state: PiratesState, decision: Decision, only: str | None,
         embark = _embark_spec(state, side)
         if embark is not None:
             actions.append(embark)
+    if only in (None, "cargo"):
+        by_hand = _cargo_spec(state, side)
+        if by_hand is not None:
+            actions.append(by_hand)
     default = _fallback(state, mine, side)
     named = _named(state, default["ship"]) if default else "-"
     return DecisionSpec(decision=decision, actions=actions, default=default,
@@ -158,6 +162,26 @@ def _embark_spec(state: PiratesState, side: str) -> ActionSpec | None:
             for c in crews]),
         ParamSpec(name="to", label=_say("form.to"), choices=[
             Choice(value=p, label=_place_name(state, p)) for p in places])])
+
+
+def _cargo_spec(state: PiratesState, side: str) -> ActionSpec | None:
+    """Moving a treasure by hand: a free action, like embarking a crew."""
+    moves = cargo.movable(state, side)
+    if not moves:
+        return None
+    places = sorted({p for v in moves.values() for p in v})
+    treasures = [t for t in state.treasures if t.id in moves]
+    return ActionSpec(action="cargo", label=_say("form.cargo"), params=[
+        ParamSpec(name="treasure", label=_say("form.treasure"), choices=[
+            Choice(value=t.id, label=_say("form.treasure-choice", value=_value_for(t, side),
+                                          place=_place_name(state, t.place))) for t in treasures]),
+        ParamSpec(name="to", label=_say("form.to"), choices=[
+            Choice(value=p, label=_place_name(state, p)) for p in places])])
+
+
+def _value_for(t, side: str) -> str:
+    """A treasure's value as this player knows it (her form is hers alone)."""
+    return str(t.value) if t.public or side in t.seen_by else "?"
 
 
 def _crew_word(crew) -> str:
@@ -191,6 +215,12 @@ def manoeuvre_check(state: PiratesState, decision: Decision, payload: dict[str, 
                     checking: Checking | None) -> list[Problem]:
     action = payload.get("action")
     side = state.side_of(decision.player)
+    if action == "cargo":
+        t = next((x for x in state.treasures if x.id == payload.get("treasure")), None)
+        if t is None or payload.get("to") not in cargo.destinations(state, side, t):
+            return [P.problem("pirates-no-cargo", field="to", treasure=str(payload.get("treasure")),
+                              to=str(payload.get("to")))]
+        return []
     if action == "embark":
         crew = next((c for c in state.crews if c.id == payload.get("crew") and c.side == side), None)
         if crew is None or payload.get("to") not in building.destinations(state, crew):
@@ -263,7 +293,7 @@ def manoeuvre_resolve(state: PiratesState, orders: dict[str, Order], roller: Rol
             if not state.order:
                 turns.to_fire(state, roller)
             return
-        turns.act(state, dict(payload), roller)
+        turns.act(state, {**payload, "side": state.side_of(decision.player)}, roller)
 
 
 # -- fire ---------------------------------------------------------------------------------

@@ -91,7 +91,7 @@ def describe(event: Event, lang: str = "en") -> str:
         key = d.get("key")
         d["what"] = (SHIPS.get(key) or CREWS.get(key)).name if (key in SHIPS or key in CREWS) else str(key)
         d["paid"] = " + ".join(str(v) for v in d.get("paid", [])) or "0"
-    elif k == "crew_moved":
+    elif k in ("crew_moved", "treasure_moved"):
         d["start"], d["end"] = name_of(d.get("start"), names), name_of(d.get("end"), names)
     elif k == "fort_built":
         d["kind"] = word(str(d.get("key")))

@@ -3,7 +3,7 @@ once, and the end of the turn (the fog, the "both stuck" clock, the end of the g
 from __future__ import annotations
 
 from rules.core.dice import Roller
-from rules.pirates import building, extra, fighting, keywords, fog, forts, movement, shooting, towing, treasure
+from rules.pirates import building, cargo, extra, fighting, keywords, fog, forts, movement, shooting, towing, treasure
 from rules.pirates.damage import release, sink
 from rules.pirates.legal import missing_guns  # noqa: F401  (read as turns.missing_guns)
 from rules.pirates.initiative import manoeuvre_order, roll_initiative
@@ -43,6 +43,8 @@ def start_turn(state: PiratesState, roller: Roller) -> None:
     for crew in state.crews:
         crew.helped, crew.moved = None, False
     state.extras = []
+    for t in state.treasures:
+        t.moved = False
     roller.log.emit("turn", turn=state.turn)
     for ship in state.ships:
         if ship.fog and ship.status == "afloat":
@@ -85,6 +87,9 @@ def plan_of(payload: dict) -> Plan:
 
 
 def act(state: PiratesState, payload: dict, roller: Roller) -> None:
+    if payload["action"] == "cargo":  # a free action too
+        cargo.move(state, str(payload["side"]), str(payload["treasure"]), str(payload["to"]), roller)
+        return
     if payload["action"] == "embark":  # a free action: the same player is asked again
         crew = next(c for c in state.crews if c.id == payload["crew"])
         building.transfer(state, crew, str(payload["to"]), roller)

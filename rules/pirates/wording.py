@@ -416,3 +416,19 @@ TEXTS.add_pairs({
     "pirates.scenario.corsair-straits": ("Corsair Straits: doubles, dread and galleys",
                                          "Stretto dei Corsari: doppie manovre, paura e galee"),
 })
+
+# Moving treasure by hand (rules/pirates/cargo.py).
+TEXTS.add_pairs({
+    "pirates-no-cargo": ("Treasure {treasure} cannot go to {to} now: a treasure moves once a turn, ashore where "
+                         "its ship is docked, to a ship of yours alongside with room, or aboard a ship of yours "
+                         "docked at your home island or at an explored island.",
+                         "Il tesoro {treasure} non può andare a {to} ora: un tesoro si sposta una volta per turno, "
+                         "a terra dove la nave è attraccata, su una tua nave contigua con posto, o a bordo di una "
+                         "tua nave attraccata alla tua isola base o a un'isola esplorata."),
+    "pirates.form.cargo": ("Move a treasure by hand (free)", "Spostare un tesoro (gratis)"),
+    "pirates.form.treasure": ("treasure", "tesoro"),
+    "pirates.form.treasure-choice": ("treasure of {value} on {place}", "tesoro da {value} su {place}"),
+    "pirates.event.treasure_moved": ("A treasure goes from {start} to {end}.", "Un tesoro passa da {start} a {end}."),
+    "pirates.param.treasure": ("treasure", "tesoro"),
+    "pirates.param.treasure.about": ("Which treasure to move by hand", "Quale tesoro spostare a mano"),
+})
