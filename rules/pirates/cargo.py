@@ -8,7 +8,10 @@ treasure ashore on the island the ship is docked at, or aboard another ship of h
 fleet alongside with room; onto one of her ships with room she may take a treasure from
 her home island where the ship is docked, or from an explored wild island she is docked
 at. "Solo una volta per ogni insieme di oggetti coinvolti": a treasure moves once a turn.
-Treasure put ashore at home is banked, face up, as the automatic unloading does."""
+Treasure put ashore at home is banked, face up, as the automatic unloading does. A fort
+is used "come se fosse la propria isola base" by its owner's ships docked at its island,
+leaving in it at least the fort's value; others' use of it, "con il permesso del
+proprietario", is not offered (the bot asks no player for a permission)."""
 from __future__ import annotations
 
 from rules.core.dice import Roller
@@ -33,6 +36,15 @@ def destinations(state: PiratesState, side: str, t: Treasure) -> list[str]:
         out += [s.id for s in state.ships if s.side == side and s.id != holder.id and _handy(s)
                 and room(state, s) > 0 and sea.ship_gap(holder.cells(), s.cells()) <= 1]
         return out
+    fort = state.find_fort(t.place)
+    if fort is not None:
+        # "come se fosse la propria isola base. Come minimo un valore di monete pari al
+        # valore del forte deve restare nel forte"
+        kept = sum(x.value for x in state.treasure_at(fort.id)) - t.value
+        if fort.side != side or kept < fort.value:
+            return []
+        return [s.id for s in state.ships if s.side == side and s.docked == fort.island and _handy(s)
+                and room(state, s) > 0]
     island = state.find_island(t.place)
     if island is None:
         return []

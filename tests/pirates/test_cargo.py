@@ -36,3 +36,21 @@ def test_imbarcare_treasure_to_a_ship_alongside_ashore_and_from_home():
     assert sloop.id in cargo.destinations(state, "red", coin)
     coin.place = "rock"
     assert cargo.destinations(state, "red", coin) == []
+
+
+def test_forte_its_owner_takes_treasure_leaving_the_fort_its_value():
+    """"Una nave attraccata all'isola può imbarcare e sbarcare equipaggio e tesori dal forte
+    [...] come se fosse la propria isola base. Come minimo un valore di monete pari al valore
+    del forte deve restare nel forte.\""""
+    from rules.pirates.state import Fort, Gun
+
+    state = new_state()
+    heron = put(state.ship("red-heron"), 5, 5, 2)
+    heron.docked = "rock"
+    state.forts.append(Fort(id="fort-rock", key="stockade", name="stockade", side="red", island="rock", value=5,
+                            squares=[(6, 6)], flags=[(6, 6)], guns=[Gun(range="S", score=3)]))
+    small, big = state.treasures[0], state.treasures[1]  # 2 and 5
+    small.place = big.place = "fort-rock"
+    assert cargo.destinations(state, "red", small) == [heron.id]  # 5 stays in
+    assert cargo.destinations(state, "red", big) == []  # 2 would be less than the fort's 5
+    assert cargo.destinations(state, "blue", small) == []  # not blue's fort
