@@ -4,7 +4,9 @@ quoted where it is played; docs/rules/pirates.md records the readings."""
 from __future__ import annotations
 
 from rules.core.dice import Roller
-from rules.pirates.catalogue import (CREWS, FEAR, GALLEY, LIMIT, RANSOM, SCHOONER, SHIPS, TURTLE, crew_type)
+from rules.pirates import crews as C
+from rules.pirates.catalogue import (CREWS, FEAR, GALLEY, GHOST, LIMIT, RANSOM, SCHOONER, SHIPS, TURTLE,
+                                     crew_type)
 from rules.pirates.state import Crew, Island, PiratesState, Ship, Treasure
 
 FEAR_RANGE = 2  # "a S": two squares, the short range of a gun
@@ -78,6 +80,28 @@ def frighten(state: PiratesState, ship: Ship, roller: Roller) -> None:
             enemy.slowed = True
         roller.log.emit("fear", ship=ship.id, target=enemy.id, die=die,
                         effect="shaken" if die == SHAKEN else "slowed" if die == SLOWED else "none")
+
+
+# -- ghost ship ----------------------------------------------------------------------------
+
+def ghostly(state: PiratesState, ship: Ship) -> bool:
+    """"Ghost ship – nave fantasma. Si applica alla nave qualora un membro dell'equipaggio la
+    abbia. Il proprietario prima dell'azione decide se usare l'abilità o meno.\""""
+    return C.aboard_with(state, ship, GHOST) is not None
+
+
+def go_ghost(state: PiratesState, ship: Ship, roller: Roller) -> None:
+    """"Se la usa, ignora isole, navi e terreni per il movimento, eventualmente si disincastra,
+    ma non può [...] speronare, essere speronato o tenere incastrate altre navi.\""""
+    C.use(state, ship, GHOST, roller)
+    ship.ghost = True
+    freed = [s for s in state.ships if s.stuck_to == ship.id]
+    if ship.stuck_to is not None:
+        freed.append(ship)
+    for s in freed:
+        other = s.stuck_to
+        s.stuck_to, s.stuck_turns = None, 0
+        roller.log.emit("unstuck", ship=s.id, other=other)
 
 
 # -- ransom --------------------------------------------------------------------------------

@@ -32,7 +32,8 @@ def legal(state: PiratesState, ship: Ship, action: str) -> str | None:
     if ship.fog:
         return "why.fog"
     if action in ("move", "reverse"):
-        return None if ship.stuck_to is None else "why.not-stuck"
+        # a ghost crew "eventualmente si disincastra"
+        return None if ship.stuck_to is None or action == "move" and keywords.ghostly(state, ship) else "why.not-stuck"
     if action == "repair":
         if not state.find_island(ship.docked) or state.island(ship.docked).side != ship.side:
             return "why.not-home"

@@ -73,6 +73,7 @@ class Ship(BaseModel):
     acted: bool = False  # she has had her manoeuvre this turn
     shaken: bool = False  # fear: her and her crew's abilities are off this turn
     slowed: bool = False  # fear: her next manoeuvre other than shooting is at S
+    ghost: bool = False  # she sailed as a ghost this turn: no one rams her
 
     @property
     def place(self) -> ShipPlace:

@@ -80,6 +80,8 @@ def _move_params(state: PiratesState, ships: list[Ship]) -> list[ParamSpec]:
             *[Choice(value=t, label=state.ship(t).name) for t in tows]]))
     params.append(_yes_no("dock", "form.dock", default_yes=False))
     params.append(_yes_no("grapple", "form.board-after-ram", default_yes=True))
+    if any(keywords.ghostly(state, s) for s in ships):
+        params.append(_yes_no("ghost", "form.ghost", default_yes=False))
     return params
 
 

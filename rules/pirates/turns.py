@@ -37,7 +37,7 @@ def objects_to_act(state: PiratesState, side: str) -> list[str]:
 
 def start_turn(state: PiratesState, roller: Roller) -> None:
     for ship in state.ships:
-        ship.moved = ship.firing = ship.acted = ship.shaken = False
+        ship.moved = ship.firing = ship.acted = ship.shaken = ship.ghost = False
     for fort in state.forts:
         fort.acted = fort.firing = False
     for crew in state.crews:
@@ -83,7 +83,8 @@ def plan_of(payload: dict) -> Plan:
             segments.append((int(payload.get(f"turn{k}", 0)), int(payload.get(f"go{k}", 0))))
     while segments and segments[-1] == (0, 0):
         segments.pop()
-    return Plan(segments=segments, dock=payload.get("dock") == "yes", pivot=int(payload.get("pivot", 0) or 0))
+    return Plan(segments=segments, dock=payload.get("dock") == "yes", pivot=int(payload.get("pivot", 0) or 0),
+                ghost=payload.get("ghost") == "yes")
 
 
 def act(state: PiratesState, payload: dict, roller: Roller) -> None:

@@ -432,3 +432,21 @@ TEXTS.add_pairs({
     "pirates.param.treasure": ("treasure", "tesoro"),
     "pirates.param.treasure.about": ("Which treasure to move by hand", "Quale tesoro spostare a mano"),
 })
+
+# The ghost ship (a crew's ability, rules/pirates/keywords.py).
+TEXTS.add_pairs({
+    "pirates-no-ghost": ("{ship} cannot sail as a ghost: she needs a ghost crew aboard able to act, and a ghost "
+                         "ship does not dock.",
+                         "{ship} non può navigare come nave fantasma: serve un equipaggio fantasma a bordo in "
+                         "grado di agire, e una nave fantasma non attracca."),
+    "pirates-ghost-end": ("{ship} sails through anything as a ghost, but cannot end her move on land or a ship "
+                          "({square}).",
+                          "{ship} come nave fantasma attraversa tutto, ma non può finire il movimento su terra o "
+                          "su una nave ({square})."),
+    "pirates.form.ghost": ("ghost ship: sail through islands, ships and zones", "nave fantasma: attraversare isole, "
+                           "navi e zone"),
+    "pirates.param.ghost": ("ghost", "fantasma"),
+    "pirates.param.ghost.about": ("Sail as a ghost ship (a ghost crew aboard): yes or no",
+                                  "Navigare come nave fantasma (equipaggio fantasma a bordo): sì o no"),
+    "pirates.word.ghost": ("ghost", "fantasma"),
+})
