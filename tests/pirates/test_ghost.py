@@ -37,3 +37,4 @@ def test_nave_fantasma_sails_through_islands_and_ships_and_frees_herself():
     problems = movement.check_move(state, heron.model_copy(update={"side": "blue"}), Plan([(0, 2)]))
     assert [p.code for p in problems] == ["pirates-untouchable"]  # she cannot be rammed this turn
     assert not fighting.may_board(state, wasp)
+
