@@ -15,6 +15,7 @@ HELMSMAN = "helmsman"  # one more S segment when her ship moves
 GUNNER = "gunner"  # re-rolls one missed shot of her ship each turn
 BOSUN = "bosun"  # +1 to her ship's boarding rolls
 DOCTOR = "doctor"  # face down, a kill aimed at her only turns her face up
+FIREPOT = "firepot"  # one gun at 1 square sets a mast on fire (rules.pirates.firepot)
 GHOST = "ghost"  # her ship may sail through islands, ships and zones (rules.pirates.keywords)
 RANSOM = "ransom"  # landed on an enemy home island she is a treasure of 5; lost otherwise, 1 to her killer
 ABILITIES = (HELMSMAN, GUNNER, BOSUN, DOCTOR)
@@ -95,6 +96,7 @@ CREWS: dict[str, CrewType] = {c.key: c for c in (
     CrewType("one-eyed-rosa", "One-eyed Rosa", 4, BOSUN),
     CrewType("lady-vane", "Lady Vane", 3, RANSOM),
     CrewType("pale-mariner", "Pale Mariner", 5, GHOST),
+    CrewType("firepot", "firepot specialist", 3, FIREPOT, named=False),
     CrewType("commodore-hale", "Commodore Hale", 6, HELMSMAN, keywords=(LIMIT,)),
 )}
 

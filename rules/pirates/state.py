@@ -74,6 +74,11 @@ class Ship(BaseModel):
     shaken: bool = False  # fear: her and her crew's abilities are off this turn
     slowed: bool = False  # fear: her next manoeuvre other than shooting is at S
     ghost: bool = False  # she sailed as a ghost this turn: no one rams her
+    burning: int = 0  # masts on fire (a firepot's hit): their guns are useless
+
+    @property
+    def usable_guns(self) -> int:
+        return max(len(self.guns) - self.burning, 0)
 
     @property
     def place(self) -> ShipPlace:

@@ -9,7 +9,7 @@ from rules.core.decisions import ActionSpec, Choice, Decision, DecisionSpec, Ord
 from rules.core.dice import Roller
 from rules.core.steps import Checking, DecisionHandlers, StepHandlers
 from rules.core.texts import say
-from rules.pirates import building, cargo, extra, fighting, keywords, forts, movement, shooting, towing, treasure, turns
+from rules.pirates import building, cargo, extra, fighting, firepot, keywords, forts, movement, shooting, towing, treasure, turns
 from rules.pirates.catalogue import BROADSIDE, CREWS, SCHOONER, SHIPS
 from rules.pirates.legal import legal
 from rules.pirates.movement import SEGMENT, TURNS
@@ -318,7 +318,8 @@ def gun_params(state: PiratesState, ship: Ship | Fort) -> tuple[list[ParamSpec],
     first target in its reach."""
     params, default = [], {"action": "fire"}
     for k, gun in enumerate(ship.guns, start=1):
-        reach = shooting.reach(state, ship, gun)
+        burning = isinstance(ship, Ship) and k > ship.usable_guns  # a mast on fire: no shot
+        reach = [] if burning else shooting.reach(state, ship, gun)
         choices = [Choice(value=t, label=_named(state, t)) for t in reach]
         choices.append(Choice(value=shooting.NO_TARGET, label=_say("form.none")))
         params.append(ParamSpec(name=f"gun{k}", label=_say("form.gun", k=k, range=gun.range, score=gun.score),
@@ -326,11 +327,32 @@ def gun_params(state: PiratesState, ship: Ship | Fort) -> tuple[list[ParamSpec],
         default[f"gun{k}"] = reach[0] if reach else shooting.NO_TARGET
     if isinstance(ship, Ship) and keywords.has(ship, BROADSIDE):
         params.append(_yes_no("salvo", "form.broadside", default_yes=False))
+    if isinstance(ship, Ship) and firepot.armed(state, ship) and ship.usable_guns:
+        params.append(ParamSpec(name="firepot", label=_say("form.firepot"), required=False, choices=[
+            Choice(value="no", label=_say("form.no")),
+            *[Choice(value=f"gun{k}", label=_say("form.firepot-gun", k=k)) for k in range(1, ship.usable_guns + 1)]]))
     return params, default
 
 
 def fire_check(state: PiratesState, decision: Decision, payload: dict[str, Any],
                checking: Checking | None) -> list[Problem]:
+    shooter = shooting.shooter_of(state, str(decision.subject))
+    pot = check_firepot(state, shooter, payload) if isinstance(shooter, Ship) else []
+    return [*pot, *_salvo_check(state, decision, payload)]
+
+
+def check_firepot(state: PiratesState, ship: Ship, payload: dict[str, Any]) -> list[Problem]:
+    """The firepot's gun "riducendolo a raggio 1": its target within one square."""
+    k = firepot.gun_of(payload)
+    if k is None:
+        return []
+    close = shooting.reach_at(state, ship, firepot.REACH)
+    if not firepot.armed(state, ship) or k >= ship.usable_guns or payload.get(f"gun{k + 1}") not in close:
+        return [P.problem("pirates-firepot", field="firepot", ship=ship.name, legal=", ".join(close) or "-")]
+    return []
+
+
+def _salvo_check(state: PiratesState, decision: Decision, payload: dict[str, Any]) -> list[Problem]:
     """"Se il proprietario vuole effettuare una bordata, tutti i cannoni rimasti devono mirare
     al medesimo quadrato e vengono ridotti a raggio S.\""""
     if payload.get("salvo") != "yes":
@@ -350,7 +372,7 @@ def aims_of(state: PiratesState, ship: Ship | Fort, payload: dict[str, Any]) -> 
 
 
 def fire_resolve(state: PiratesState, orders: dict[str, Order], roller: Roller) -> None:
-    aims, broadsides = {}, set()
+    aims, broadsides, firepots = {}, set(), {}
     for decision in fire_pending(state):
         order = orders.get(decision.id)
         payload = order.payload if order is not None else fire_spec(state, decision, None, None).default or {}
@@ -358,7 +380,9 @@ def fire_resolve(state: PiratesState, orders: dict[str, Order], roller: Roller) 
         aims[shooter.id] = aims_of(state, shooter, payload)
         if payload.get("salvo") == "yes":
             broadsides.add(shooter.id)
-    turns.fire(state, aims, roller, broadsides)
+        if firepot.gun_of(payload) is not None and isinstance(shooter, Ship):
+            firepots[shooter.id] = firepot.gun_of(payload)
+    turns.fire(state, aims, roller, broadsides, firepots)
 
 
 STEPS = {

@@ -3,7 +3,9 @@ once, and the end of the turn (the fog, the "both stuck" clock, the end of the g
 from __future__ import annotations
 
 from rules.core.dice import Roller
-from rules.pirates import building, cargo, extra, fighting, keywords, fog, forts, movement, shooting, towing, treasure
+from rules.pirates import crews as C
+from rules.pirates import building, cargo, extra, fighting, firepot, keywords, fog, forts, movement, shooting, towing, treasure
+from rules.pirates.catalogue import FIREPOT
 from rules.pirates.damage import release, sink
 from rules.pirates.legal import missing_guns  # noqa: F401  (read as turns.missing_guns)
 from rules.pirates.initiative import manoeuvre_order, roll_initiative
@@ -49,6 +51,8 @@ def start_turn(state: PiratesState, roller: Roller) -> None:
     for ship in state.ships:
         if ship.fog and ship.status == "afloat":
             fog.leave_fog(state, ship, roller)
+    for ship in state.ships:
+        firepot.smoulder(state, ship, roller)
     counts = {side: len(objects_to_act(state, side)) for side in state.sides}
     playing = [side for side in state.sides if counts[side] > 0]
     if len(playing) < 2 and state.turn > 1 or not playing:
@@ -156,6 +160,7 @@ def perform(state: PiratesState, ship: Ship, payload: dict, roller: Roller, *, e
         if die >= SCUTTLE:
             sink(state, ship, None, roller)
     if ship.status != "sunk":
+        firepot.douse(state, ship, roller)
         treasure.bank(state, ship, roller)
         forts.bank_in_fort(state, ship, roller)
 
@@ -186,8 +191,11 @@ def to_fire(state: PiratesState, roller: Roller) -> None:
         after_damage(state, roller)
 
 
-def fire(state: PiratesState, aims: dict[str, list[str]], roller: Roller, broadsides: set[str] = frozenset()) -> None:
-    shooting.shoot(state, aims, roller, broadsides)
+def fire(state: PiratesState, aims: dict[str, list[str]], roller: Roller, broadsides: set[str] = frozenset(),
+         firepots: dict[str, int] | None = None) -> None:
+    for ship_id in firepots or {}:
+        C.use(state, state.ship(ship_id), FIREPOT, roller)
+    shooting.shoot(state, aims, roller, broadsides, firepots)
     after_damage(state, roller)
 
 

@@ -450,3 +450,23 @@ TEXTS.add_pairs({
                                   "Navigare come nave fantasma (equipaggio fantasma a bordo): sì o no"),
     "pirates.word.ghost": ("ghost", "fantasma"),
 })
+
+# The firepot specialist (rules/pirates/firepot.py).
+TEXTS.add_pairs({
+    "pirates-firepot": ("The firepot of {ship} needs a firepot specialist aboard and a working gun aimed at a "
+                        "target one square away in its arc: {legal}.",
+                        "Il firepot di {ship} richiede uno specialista a bordo e un cannone funzionante puntato "
+                        "su un bersaglio a un quadretto nel suo arco: {legal}."),
+    "pirates.form.firepot": ("firepot: one gun at 1 square sets a mast on fire",
+                             "firepot: un cannone a 1 quadretto incendia un albero"),
+    "pirates.form.firepot-gun": ("gun {k}", "cannone {k}"),
+    "pirates.event.fire_set": ("A mast of {ship} catches fire: {burning} burning.",
+                               "Un albero di {ship} prende fuoco: {burning} in fiamme."),
+    "pirates.event.fire_burns": ("Fire aboard {ship} (die {die}): {burning} mast(s) burning.",
+                                 "Fuoco a bordo di {ship} (dado {die}): {burning} alberi in fiamme."),
+    "pirates.event.fire_out": ("The fires aboard {ship} are out.", "Gli incendi a bordo di {ship} sono spenti."),
+    "pirates.param.firepot": ("firepot", "firepot"),
+    "pirates.param.firepot.about": ("A firepot specialist's gun (gun1...) at 1 square, or no",
+                                    "Il cannone dello specialista firepot (gun1...) a 1 quadretto, o no"),
+    "pirates.word.firepot": ("firepot specialist", "specialista firepot"),
+})
