@@ -37,6 +37,8 @@ def _ship(state: PiratesState, s: Ship, side: str | None) -> dict[str, Any]:
             "guns": [{"range": g.range, "score": g.score} for g in s.guns], "cargo": s.cargo, "speed": s.speed,
             "docked": s.docked, "stuck_to": s.stuck_to, "fog": s.fog, "becalmed": s.becalmed,
             "moved": s.moved, "firing": s.firing, "acted": s.acted,
+            # open to all: fear's die, a ghost's passage and fires are seen across the water
+            "shaken": s.shaken, "slowed": s.slowed, "ghost": s.ghost, "burning": s.burning,
             "hold": [_treasure(t, side, state.over) for t in state.treasure_at(s.id)],
             "crew": _crew(state, s.id, side)}
 
