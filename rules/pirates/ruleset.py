@@ -21,7 +21,7 @@ from rules.pirates.view import perturb_secrets, view
 
 # The order of manoeuvre is told: the initiative dice decide who sails last.
 _WEIGHTS = {"turn": TURN_START, "roll": FILLER, "turn_end": PHASE_END, "default": FILLER,
-            "fire_phase": FILLER, "extra_declared": FILLER, "treasure_seen": REVEAL}
+            "fire_phase": FILLER, "treasure_seen": REVEAL}
 
 
 class PiratesRuleset(SteppedRuleset):
