@@ -11,7 +11,9 @@ from rules.core.decisions import ActionSpec, Decision, DecisionSpec, Order, Prob
 from rules.core.dice import Roller
 from rules.core.steps import Checking, DecisionHandlers, StepHandlers
 from rules.core.texts import say
-from rules.pirates import extra, shooting, steps, turns
+from rules.pirates import crews as C
+from rules.pirates import extra, firepot, shooting, steps, turns
+from rules.pirates.catalogue import FIREPOT
 from rules.pirates.state import PiratesState
 
 SKIP = "skip"
@@ -73,7 +75,11 @@ def resolve(state: PiratesState, orders: dict[str, Order], roller: Roller) -> No
     elif now.action == "fire":
         roller.log.emit("manoeuvre", ship=ship.id, action="fire", extra=True)
         salvo = {ship.id} if payload.get("salvo") == "yes" else set()
-        shooting.shoot(state, {ship.id: steps.aims_of(state, ship, payload)}, roller, salvo)
+        pot = firepot.gun_of(payload)
+        pots = {ship.id: pot} if pot is not None else {}
+        if pots:
+            C.use(state, ship, FIREPOT, roller)
+        shooting.shoot(state, {ship.id: steps.aims_of(state, ship, payload)}, roller, salvo, pots)
     else:
         payload["ship"] = ship.id
         turns.perform(state, ship, payload, roller, extra_one=True)

@@ -57,3 +57,24 @@ def test_firepot_fire_spreads_goes_out_and_home_puts_it_out():
     heron.burning, heron.docked = 1, "red-home"
     turns.perform(state, heron, {"action": "fire"}, dice())
     assert heron.burning == 0
+
+
+def test_firepot_in_an_extra_shot_after_the_damage():
+    """"Utilizza un cannone funzionante della nave riducendolo a raggio 1": also in an extra
+    shot ("dopo aver subito i danni") of a double ship."""
+    from rules.core.decisions import Order
+    from rules.pirates import extra_steps
+    from rules.pirates.state import Extra
+
+    state = new_state()
+    heron = _armed(state)
+    heron.keywords = ["double"]
+    cat = put(state.ship("calico-cat"), 6, 5, 0)
+    state.extras = [Extra(ship=heron.id, action="fire", when="after")]
+    state.step, state.order = "extra", []
+    [decision] = extra_steps.pending(state)
+    payload = {"action": "fire", "gun1": cat.id, "gun2": "none", "gun3": "none", "firepot": "gun1"}
+    assert extra_steps.check(state, decision, payload, None) == []
+    roller = dice(6, then=3)
+    extra_steps.resolve(state, {decision.id: Order(decision=decision.id, player="p1", payload=payload)}, roller)
+    assert "fire_set" in kinds(roller) and cat.masts_left == 2
