@@ -256,6 +256,8 @@ class PiratesBoard(SquareBoard):
             return f"{line} · " + _t("head.over", lang, result=result)
         if view.get("step") == "fire":
             return f"{line} · " + _t("head.step-fire", lang)
+        if view.get("step") == "extra":
+            return f"{line} · " + _t("head.step-extra", lang)
         if view.get("acting"):
             return f"{line} · " + _t("head.step-manoeuvre", lang, side=_side(view["acting"], lang))
         return line

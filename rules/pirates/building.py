@@ -20,7 +20,7 @@ import math
 
 from rules.core.dice import Roller
 from rules.core.tables.squares import ShipPlace, Square
-from rules.pirates import sea
+from rules.pirates import keywords, sea
 from rules.pirates.catalogue import CREWS, SHIPS, crew_type, ship_type
 from rules.pirates.state import Crew, Gun, PiratesState, Ship, Treasure
 
@@ -63,9 +63,10 @@ def buildable(state: PiratesState, ship: Ship) -> list[str]:
     worth = sum(t.value for t in coins)
     taken = _in_play_or_lost(state)
     limit = math.ceil(state.points / 3)
+    capped = keywords.limit_reached(state, ship.side)
     out = []
     for key, kind in [*SHIPS.items(), *CREWS.items()]:
-        if kind.points > worth:
+        if kind.points > worth or capped and keywords.limited(key):
             continue
         if kind.named and (getattr(kind, "unique_as", "") or key) in taken:
             continue
@@ -155,3 +156,4 @@ def transfer(state: PiratesState, crew: Crew, to: str, roller: Roller) -> None:
     was = crew.place
     crew.place, crew.moved = to, True
     roller.log.emit("crew_moved", crew=crew.id, start=was, end=to, names=state.names(was, to))
+    keywords.landed(state, crew, state.find_island(to), roller)

@@ -15,12 +15,21 @@ HELMSMAN = "helmsman"  # one more S segment when her ship moves
 GUNNER = "gunner"  # re-rolls one missed shot of her ship each turn
 BOSUN = "bosun"  # +1 to her ship's boarding rolls
 DOCTOR = "doctor"  # face down, a kill aimed at her only turns her face up
+FIREPOT = "firepot"  # one gun at 1 square sets a mast on fire (rules.pirates.firepot)
+GHOST = "ghost"  # her ship may sail through islands, ships and zones (rules.pirates.keywords)
+RANSOM = "ransom"  # landed on an enemy home island she is a treasure of 5; lost otherwise, 1 to her killer
 ABILITIES = (HELMSMAN, GUNNER, BOSUN, DOCTOR)
 
 # Ship keywords ("Parole chiave") the engine plays.
 SCHOONER = "schooner"  # a free turn on her stern at the end of a move
 TURTLE = "turtle"  # armour plates take hits for masts; no boarding while any are left
 BROADSIDE = "broadside"  # every gun at one square at S, one die for all
+DOUBLE = "double"  # one extra manoeuvre a turn, declared with her first (rules.pirates.extra)
+# rules.pirates.keywords says how these are played
+FEAR = "fear"  # enemy ships within S roll: 5 loses her abilities for the turn, 6 her speed for a manoeuvre
+GALLEY = "galley"  # never stuck, nor sticks her rammers; a derelict still rows at S; a schooner too
+JUNK = "junk"  # no effect under these house rules ("inutile con questo regolamento")
+LIMIT = "limit"  # one object with it in a fleet
 
 
 @dataclass(frozen=True)
@@ -51,6 +60,7 @@ class CrewType:
     points: int
     ability: str | None
     named: bool = True
+    keywords: tuple[str, ...] = ()  # only "limit" for a crew
 
 
 SHIPS: dict[str, ShipType] = {s.key: s for s in (
@@ -64,6 +74,11 @@ SHIPS: dict[str, ShipType] = {s.key: s for s in (
              keywords=(TURTLE,), armour=2),
     ShipType("black-tide", "Black Tide", 19, 5, 6, "S", (("L", 2), ("L", 3), ("S", 2), ("L", 3), ("S", 3)),
              keywords=(BROADSIDE,)),
+    ShipType("twin-serpent", "Twin Serpent", 10, 2, 3, "SL", (("S", 3), ("L", 4)), keywords=(DOUBLE,)),
+    ShipType("dread-lantern", "Dread Lantern", 12, 3, 3, "SL", (("S", 3), ("L", 4), ("S", 3)), keywords=(FEAR,)),
+    ShipType("long-oar", "Long Oar", 9, 2, 3, "SS", (("S", 3), ("S", 3)), keywords=(GALLEY,)),
+    ShipType("jade-drum", "Jade Drum", 8, 2, 4, "L", (("L", 4), ("S", 3)), keywords=(JUNK,)),
+    ShipType("sovereign", "Sovereign", 16, 4, 5, "SL", (("L", 3), ("S", 3), ("L", 3), ("S", 2)), keywords=(LIMIT,)),
     # Unnamed hulls: a fleet may hold several (up to its points / 3).
     ShipType("sloop", "sloop", 4, 1, 2, "L", (("S", 4),), named=False),
     ShipType("brig", "brig", 8, 2, 3, "SS", (("L", 4), ("S", 3)), named=False),
@@ -79,6 +94,10 @@ CREWS: dict[str, CrewType] = {c.key: c for c in (
     CrewType("old-bartolo", "Old Bartolo", 5, GUNNER),
     CrewType("doc-ansel", "Doc Ansel", 4, DOCTOR),
     CrewType("one-eyed-rosa", "One-eyed Rosa", 4, BOSUN),
+    CrewType("lady-vane", "Lady Vane", 3, RANSOM),
+    CrewType("pale-mariner", "Pale Mariner", 5, GHOST),
+    CrewType("firepot", "firepot specialist", 3, FIREPOT, named=False),
+    CrewType("commodore-hale", "Commodore Hale", 6, HELMSMAN, keywords=(LIMIT,)),
 )}
 
 

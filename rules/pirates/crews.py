@@ -17,10 +17,21 @@ def aboard(state: PiratesState, ship: Ship) -> list[Crew]:
     return state.crew_on(ship.id)
 
 
+def nation(crew: Crew) -> str:
+    """"Su una nave può salire equipaggio di qualunque tipo, ma solo quello della medesima
+    nazionalità sarà in grado di agire": a fleet is one nation here, and a crew keeps the
+    fleet she came into play with, also once captured with a ship brought home in tow."""
+    return crew.born or crew.side
+
+
 def aboard_with(state: PiratesState, ship: Ship, ability: str) -> Crew | None:
-    """A crew aboard with ``ability`` who may help this ship this turn."""
+    """A crew aboard with ``ability`` who may help this ship this turn (none while fear
+    holds her)."""
+    if ship.shaken:
+        return None
     for crew in aboard(state, ship):
-        if crew.side == ship.side and crew_type(crew.key).ability == ability and crew.helped in (None, ship.id):
+        if crew.side == ship.side and nation(crew) == ship.side and crew_type(crew.key).ability == ability \
+                and crew.helped in (None, ship.id):
             return crew
     return None
 

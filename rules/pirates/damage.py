@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from rules.core.dice import Roller
-from rules.pirates import sea
+from rules.pirates import keywords, sea
 from rules.pirates.catalogue import crew_type
 from rules.pirates.state import Loss, PiratesState, Ship
 
@@ -73,6 +73,7 @@ def sink(state: PiratesState, ship: Ship, by: str | None, roller: Roller) -> Non
         crew.alive = False
         state.losses.append(Loss(side=crew.side, points=crew_type(crew.key).points, by=by if by != crew.side else None))
         roller.log.emit("crew_lost", crew=crew.id, ship=ship.id)
+        keywords.lost(state, crew, by, roller)
     cargo = sorted(state.treasure_at(ship.id), key=lambda t: (t.value, t.id))
     for t in cargo:
         t.place = ""

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from rules.core.dice import Roller
 from rules.pirates import crews as C
+from rules.pirates import keywords
 from rules.pirates.catalogue import DOCTOR, crew_type
 from rules.pirates.damage import lose_masts
 from rules.pirates.state import Loss, PiratesState, Ship
@@ -17,8 +18,13 @@ def ram(state: PiratesState, rammer: Ship, target: Ship, roller: Roller) -> None
     die = roller.roll(6, f"{rammer.id} rams {target.id}", ship=rammer.id)
     took = die > target.masts_left
     roller.log.emit("rammed", ship=rammer.id, target=target.id, die=die, masts=target.masts_left, hit=took)
-    rammer.stuck_to, rammer.stuck_turns = target.id, 0
-    if state.options.both_stuck and target.stuck_to is None:
+    if not (keywords.holds_fast(rammer) and keywords.holds_fast(target)):
+        # a galley "non può rimanere incastrata né far incastrare le navi che la speronano"
+        roller.log.emit("galley_free", ship=rammer.id, target=target.id)
+    else:
+        rammer.stuck_to, rammer.stuck_turns = target.id, 0
+    if state.options.both_stuck and target.stuck_to is None and keywords.holds_fast(target) \
+            and keywords.holds_fast(rammer):
         target.stuck_to, target.stuck_turns = rammer.id, 0
     if took:
         lose_masts(state, target, 1, rammer.side, roller)
@@ -83,6 +89,7 @@ def spoils(state: PiratesState, winner: Ship, loser: Ship, roller: Roller) -> No
         crew.alive = False
         state.losses.append(Loss(side=crew.side, points=crew_type(crew.key).points, by=winner.side))
         roller.log.emit("crew_killed", ship=winner.id, target=loser.id, crew=crew.id, key=crew.key)
+        keywords.lost(state, crew, winner.side, roller)
     elif cargo:
         t = roller.choice(sorted(cargo, key=lambda t: t.id), f"treasure thrown from {loser.id}")
         t.place = ""

@@ -6,7 +6,8 @@ from rules.pirates import wording  # noqa: F401  (the catalogue the codes below 
 from rules.pirates import naming  # noqa: F401  (the fleets' words, pirates.nation.<side>)
 
 PARAMS = ("ship", "turn1", "turn2", "turn3", "go1", "go2", "go3", "pivot", "salvo", "tow", "dock", "grapple",
-          "fort", "construct", "crew", "to", "gun1", "gun2", "gun3", "gun4", "gun5")
+          "fort", "construct", "crew", "to", "gun1", "gun2", "gun3", "gun4", "gun5",
+          "extra", "extra_when", "treasure", "ghost", "firepot")
 NUMBERS = ("go1", "go2", "go3")
 
 

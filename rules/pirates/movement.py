@@ -19,7 +19,7 @@ from rules.core.decisions import Problem
 from rules.core.dice import Roller
 from rules.core.tables.squares import ShipPlace
 from rules.pirates import crews as C
-from rules.pirates import sea
+from rules.pirates import keywords, sea
 from rules.pirates.catalogue import SCHOONER
 from rules.pirates.damage import lose_masts
 from rules.pirates.state import Cell, PiratesState, Ship, Zone
@@ -33,6 +33,7 @@ class Plan:
     segments: list[tuple[int, int]]  # (turn in eighths, squares)
     dock: bool = False
     pivot: int = 0  # a schooner's turn on her stern at the end
+    ghost: bool = False  # a ghost crew's sailing through everything (rules.pirates.keywords)
 
 
 @dataclass
@@ -46,6 +47,8 @@ class Sailing:
 
 def segments_of(state: PiratesState, ship: Ship) -> str:
     """Her speed, with the S a helmsman aboard adds."""
+    if ship.status == "derelict" or ship.slowed:  # a galley rowing derelict; a ship in fear
+        return "S"
     return ship.speed + ("S" if C.aboard_with(state, ship, C.HELMSMAN) else "")
 
 
@@ -63,7 +66,7 @@ def _rammable(mover: Ship, target: Ship, cell: Cell, state: PiratesState, turnin
     """None when entering ``cell`` of ``target`` rams her, else the problem's code."""
     if turning or target.status != "afloat":
         return "pirates-ship-in-way"
-    if target.fog or sea.safe_at_home(target, state):
+    if target.fog or target.ghost or sea.safe_at_home(target, state):
         return "pirates-untouchable"
     ends = {target.cells()[0], target.cells()[-1]}
     along = mover.facing % 4 == target.facing % 4
@@ -73,8 +76,8 @@ def _rammable(mover: Ship, target: Ship, cell: Cell, state: PiratesState, turnin
 
 
 class _Walk:
-    def __init__(self, state: PiratesState, ship: Ship, roller: Roller | None) -> None:
-        self.state, self.ship, self.roller = state, ship, roller
+    def __init__(self, state: PiratesState, ship: Ship, roller: Roller | None, ghost: bool = False) -> None:
+        self.state, self.ship, self.roller, self.ghost = state, ship, roller, ghost
         self.others = sea.occupied(state, but=ship.id)
         self.land = sea.land(state)
         self.zones = sea.zone_at(state)
@@ -92,6 +95,11 @@ class _Walk:
             if not sea.in_bounds(self.state, cell):
                 self.result.problem = P.problem("pirates-off-board", ship=name, square=square_name(cell))
                 return False
+        if self.ghost:  # "ignora isole, navi e terreni per il movimento"
+            self.result.end = new
+            self.result.places.append(new)
+            return True
+        for cell in fresh:
             if cell in self.land:
                 self.result.problem = P.problem("pirates-on-land", ship=name, square=square_name(cell))
                 return False
@@ -161,7 +169,7 @@ class _Walk:
 
 
 def sail(state: PiratesState, ship: Ship, plan: Plan, roller: Roller | None = None) -> Sailing:
-    walk = _Walk(state, ship, roller)
+    walk = _Walk(state, ship, roller, plan.ghost)
     for eighths, squares in plan.segments:
         step = 1 if eighths > 0 else -1
         for _ in range(abs(eighths)):
@@ -170,6 +178,11 @@ def sail(state: PiratesState, ship: Ship, plan: Plan, roller: Roller | None = No
         for _ in range(squares):
             if not walk.enter(walk.result.end.moved(1), turning=False):
                 return walk.result
+    if plan.ghost:  # "ma non può terminare il movimento su altre navi o isole"
+        others, land = sea.occupied(state, but=ship.id), sea.land(state)
+        for s in walk.result.end.squares():
+            if (s.col, s.row) in land or (s.col, s.row) in others:
+                walk.result.problem = P.problem("pirates-ghost-end", ship=ship.name, square=square_name((s.col, s.row)))
     return walk.result
 
 
@@ -190,7 +203,11 @@ def stern_pivot(state: PiratesState, ship: Ship, place: ShipPlace, eighths: int)
 
 
 def check_move(state: PiratesState, ship: Ship, plan: Plan) -> list[Problem]:
-    if ship.stuck_to is not None:
+    if plan.ghost and not keywords.ghostly(state, ship):
+        return [P.problem("pirates-no-ghost", field="ghost", ship=ship.name)]
+    if plan.ghost and plan.dock:  # "non può attraccare"
+        return [P.problem("pirates-no-ghost", field="dock", ship=ship.name)]
+    if ship.stuck_to is not None and not plan.ghost:
         other = state.ship(ship.stuck_to)
         return [P.problem("pirates-stuck", ship=ship.name, other=other.name)]
     result = sail(state, ship, plan)
@@ -219,13 +236,15 @@ def move(state: PiratesState, ship: Ship, plan: Plan, roller: Roller) -> Sailing
         return Sailing(end=ship.place, stopped="sargasso")
     if any(n or t for t, n in plan.segments[len(ship.speed):]):
         C.use(state, ship, C.HELMSMAN, roller)  # the helmsman's extra S is sailed
+    if plan.ghost:
+        keywords.go_ghost(state, ship, roller)
     ship.docked = None
     result = sail(state, ship, plan, roller)
     ship.put(result.end)
     ship.moved = True
     if result.stopped == "fog":
         ship.fog = True
-    if plan.pivot and result.rammed is None and result.stopped != "fog" and SCHOONER in ship.keywords:
+    if plan.pivot and result.rammed is None and result.stopped != "fog" and keywords.has(ship, SCHOONER):
         place, problem = stern_pivot(state, ship, ship.place, plan.pivot)
         if problem is None:
             ship.put(place)

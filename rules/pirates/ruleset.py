@@ -15,6 +15,7 @@ from rules.pirates.fleets import FLEETS, PiratesFleets
 from rules.pirates.manifest import MANIFEST
 from rules.pirates.setup import PiratesSetup, initial_state
 from rules.pirates.state import PiratesOptions, PiratesState
+from rules.pirates.extra_steps import STEP as EXTRA_STEP
 from rules.pirates.steps import STEPS
 from rules.pirates.texts import describe
 from rules.pirates.view import perturb_secrets, view
@@ -25,7 +26,7 @@ _WEIGHTS = {"turn": TURN_START, "roll": FILLER, "turn_end": PHASE_END, "default"
 
 
 class PiratesRuleset(SteppedRuleset):
-    steps = STEPS
+    steps = {**STEPS, "extra": EXTRA_STEP}
 
     name = MANIFEST.name
     title = MANIFEST.title.render("en")

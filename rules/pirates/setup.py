@@ -11,7 +11,7 @@ from shapely.geometry import Polygon
 
 from rules.core.ruleset import Seat
 from rules.core.tables.squares import coast_squares, touched_squares
-from rules.pirates import sea
+from rules.pirates import keywords, sea
 from rules.pirates.catalogue import crew_type, ship_type
 from rules.pirates.state import Crew, Gun, Island, PiratesOptions, PiratesState, Ship, Treasure, Zone
 
@@ -102,6 +102,7 @@ def fleet_problems(points: int, fleets: list[FleetSetup]) -> list[str]:
             aboard = sum(crew_type(c.key).points for c in fleet.crews if c.on == i)
             if aboard > ship_type(ship.key).points:
                 out.append(f"{fleet.side}: {aboard} points of crew aboard {ship.key}, more than her points")
+        out += keywords.limit_problems(fleet.side, [s.key for s in fleet.ships] + [c.key for c in fleet.crews])
     return out
 
 

@@ -15,7 +15,7 @@ from shapely.geometry import LineString
 from rules.core.dice import Roller
 from rules.core.tables.squares import DIRECTIONS, Square, square_polygon
 from rules.pirates import crews as C
-from rules.pirates import forts
+from rules.pirates import firepot, forts
 from rules.pirates.forts import fort_cells
 from rules.pirates import sea
 from rules.pirates.damage import lose_masts
@@ -79,6 +79,11 @@ def _sources(shooter: Ship | Fort) -> list[tuple[Cell, int | None]]:
 
 def reach(state: PiratesState, shooter: Ship | Fort, gun: Gun) -> list[str]:
     """The ships and forts the gun can hit, nearest first."""
+    return reach_at(state, shooter, RANGE[gun.range])
+
+
+def reach_at(state: PiratesState, shooter: Ship | Fort, squares: int) -> list[str]:
+    """The ships and forts within ``squares`` of the shooter's guns, in their arcs."""
     land, fog = sea.land(state), sea.fog_cells(state)
     forts = fort_cells(state)
     taken = sea.occupied(state, but=shooter.id)
@@ -93,7 +98,7 @@ def reach(state: PiratesState, shooter: Ship | Fort, gun: Gun) -> list[str]:
         for src, facing in _sources(shooter):
             for cell in cells:
                 d = sea.cell_distance(src, cell)
-                if d > RANGE[gun.range] or (facing is not None and not in_arc(facing, src, cell)):
+                if d > squares or (facing is not None and not in_arc(facing, src, cell)):
                     continue
                 if facing is not None and d == 0:
                     continue
@@ -144,10 +149,11 @@ def broadside(state: PiratesState, ship: Ship, target: str, roller: Roller) -> i
 
 
 def shoot(state: PiratesState, aims: dict[str, list[str]], roller: Roller,
-          broadsides: set[str] | frozenset[str] = frozenset()) -> None:
+          broadsides: set[str] | frozenset[str] = frozenset(), firepots: dict[str, int] | None = None) -> None:
     """Every aimed gun fires at once; then each ship hit loses a mast for each hit.
     ``aims``: ship id -> a target (or "none") for each of her guns, in order."""
     hits: dict[str, list[str]] = {}
+    fires: list[str] = []
     for ship_id, targets in aims.items():
         ship = shooter_of(state, ship_id)
         if ship_id in broadsides and isinstance(ship, Ship) and targets and targets[0] != NO_TARGET:
@@ -159,6 +165,8 @@ def shoot(state: PiratesState, aims: dict[str, list[str]], roller: Roller,
         for i, target in enumerate(targets):
             if target == NO_TARGET or i >= len(ship.guns):
                 continue
+            if isinstance(ship, Ship) and i >= ship.usable_guns:
+                continue  # a mast on fire "è inutilizzabile"
             gun = ship.guns[i]
             die = roller.roll(6, f"gun {i + 1} of {ship.id}", ship=ship.id)
             hit = die != 1 and die + bonus > gun.score
@@ -168,7 +176,9 @@ def shoot(state: PiratesState, aims: dict[str, list[str]], roller: Roller,
                 hit = die != 1 and die + bonus > gun.score
             roller.log.emit("shot", ship=ship.id, gun=i + 1, target=target, die=die, bonus=bonus,
                             score=gun.score, hit=hit)
-            if hit:
+            if hit and (firepots or {}).get(ship_id) == i and state.find_ship(target) is not None:
+                fires.append(target)  # the firepot's gun sets a mast alight instead
+            elif hit:
                 hits.setdefault(target, []).append(ship.side)
     # "Per ogni colpo subito, dopo che tutti hanno sparato si perde un albero"
     for target_id, sides in hits.items():
@@ -183,3 +193,5 @@ def shoot(state: PiratesState, aims: dict[str, list[str]], roller: Roller,
                 roller.log.emit("armour_lost", ship=target.id, left=target.armour)
             else:
                 lose_masts(state, state.ship(target_id), 1, side, roller)
+    for target_id in fires:
+        firepot.ignite(state, state.ship(target_id), roller)

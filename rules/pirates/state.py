@@ -71,6 +71,14 @@ class Ship(BaseModel):
     moved: bool = False  # this turn
     firing: bool = False  # her manoeuvre this turn is to shoot
     acted: bool = False  # she has had her manoeuvre this turn
+    shaken: bool = False  # fear: her and her crew's abilities are off this turn
+    slowed: bool = False  # fear: her next manoeuvre other than shooting is at S
+    ghost: bool = False  # she sailed as a ghost this turn: no one rams her
+    burning: int = 0  # masts on fire (a firepot's hit): their guns are useless
+
+    @property
+    def usable_guns(self) -> int:
+        return max(len(self.guns) - self.burning, 0)
 
     @property
     def place(self) -> ShipPlace:
@@ -103,6 +111,7 @@ class Crew(BaseModel):
     helped: str | None = None  # the ship she helped manoeuvre this turn
     alive: bool = True
     moved: bool = False  # embarked or disembarked this turn (a free action, once)
+    born: str | None = None  # the fleet she came into play with, once she changed hands
 
 
 class Treasure(BaseModel):
@@ -112,6 +121,7 @@ class Treasure(BaseModel):
     need: int | None = None  # in a zone: the die needed to find it
     seen_by: list[str] = Field(default_factory=list)  # sides that have looked at it
     public: bool = False  # face up: banked at a home island
+    moved: bool = False  # moved by hand this turn (a free action, once)
 
 
 class Fort(BaseModel):
@@ -129,6 +139,15 @@ class Fort(BaseModel):
     guns: list[Gun]
     acted: bool = False
     firing: bool = False
+
+
+class Extra(BaseModel):
+    """An extra manoeuvre ("doppie manovre"), declared with the ship's first manoeuvre of
+    the turn and played before the shots or after the damage."""
+
+    ship: str
+    action: str
+    when: Literal["before", "after"]
 
 
 class Slot(BaseModel):
@@ -165,6 +184,7 @@ class PiratesState(BaseModel):
     initiative: dict[str, int] = Field(default_factory=dict)
     order: list[Slot] = Field(default_factory=list)  # the slots still to play this turn
     acts: int = 0  # manoeuvres played this turn (decision ids)
+    extras: list[Extra] = Field(default_factory=list)  # declared, still to play, in order
     losses: list[Loss] = Field(default_factory=list)
     closing_in: int | None = None  # turns left once every treasure is safe
     winner: str | None = None

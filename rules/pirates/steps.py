@@ -9,8 +9,9 @@ from rules.core.decisions import ActionSpec, Choice, Decision, DecisionSpec, Ord
 from rules.core.dice import Roller
 from rules.core.steps import Checking, DecisionHandlers, StepHandlers
 from rules.core.texts import say
-from rules.pirates import building, fighting, forts, movement, shooting, towing, treasure, turns
+from rules.pirates import building, cargo, extra, fighting, firepot, keywords, forts, movement, shooting, towing, treasure, turns
 from rules.pirates.catalogue import BROADSIDE, CREWS, SCHOONER, SHIPS
+from rules.pirates.legal import legal
 from rules.pirates.movement import SEGMENT, TURNS
 from rules.pirates.naming import nation, ship_words
 from rules.pirates.state import Fort, Gun, PiratesState, Ship
@@ -50,31 +51,7 @@ def movable(state: PiratesState, ship: Ship) -> bool:
     return ship.status == "afloat" and not ship.fog and ship.stuck_to is None
 
 
-def _legal(state: PiratesState, ship: Ship, action: str) -> str | None:
-    """None when ``ship`` may take ``action`` now, else the reason's code."""
-    if action == "scuttle":
-        return None if ship.status == "derelict" else "why.not-derelict"
-    if action == "fire":
-        return None  # to hold: a derelict (or fogbound) ship may also do nothing
-    if ship.status == "derelict":
-        return "why.derelict"
-    if ship.fog:
-        return "why.fog"
-    if action in ("move", "reverse"):
-        return None if ship.stuck_to is None else "why.not-stuck"
-    if action == "repair":
-        if not state.find_island(ship.docked) or state.island(ship.docked).side != ship.side:
-            return "why.not-home"
-        return None if turns.missing_guns(ship) else "why.whole"
-    if action == "explore":
-        return None if treasure.explorable(state, ship) else "why.nothing-to-explore"
-    if action == "board":
-        return None if fighting.may_board(state, ship) else "why.not-stuck"
-    if action == "fort":
-        return None if forts.affordable(state, ship) else "why.no-fort"
-    if action == "build":
-        return None if building.buildable(state, ship) else "why.no-build"
-    return None
+_legal = legal
 
 
 ACTIONS = ("move", "reverse", "fire", "repair", "explore", "board", "fort", "build", "scuttle")
@@ -94,7 +71,7 @@ def _move_params(state: PiratesState, ships: list[Ship]) -> list[ParamSpec]:
                                 choices=[Choice(value=t, label=_say(f"form.turn-{t}")) for t in (0, 1, -1, 2, -2)]))
         params.append(ParamSpec(name=f"go{k}", label=_say("form.go", k=k, seg=seg), kind="number", min=0,
                                 max=SEGMENT[seg], step=1, required=False))
-    if any(SCHOONER in s.keywords for s in ships):
+    if any(keywords.has(s, SCHOONER) for s in ships):
         params.append(ParamSpec(name="pivot", label=_say("form.pivot"), required=False,
                                 choices=[Choice(value=t, label=_say(f"form.turn-{t}")) for t in (0, 1, -1, 2, -2)]))
     tows = sorted({t for s in ships for t in towing.towable(state, s)})
@@ -104,7 +81,34 @@ def _move_params(state: PiratesState, ships: list[Ship]) -> list[ParamSpec]:
             *[Choice(value=t, label=state.ship(t).name) for t in tows]]))
     params.append(_yes_no("dock", "form.dock", default_yes=False))
     params.append(_yes_no("grapple", "form.board-after-ram", default_yes=True))
+    if any(keywords.ghostly(state, s) for s in ships):
+        params.append(_yes_no("ghost", "form.ghost", default_yes=False))
     return params
+
+
+def action_spec(state: PiratesState, action: str, ships: list) -> ActionSpec:
+    """The form of one manoeuvre for the ships (and forts) that may take it."""
+    params = _move_params(state, ships) if action == "move" else [_ship_param(ships)]
+    if action == "build":
+        keys = sorted({k for s in ships for k in building.buildable(state, s)})
+        params.append(ParamSpec(name="construct", label=_say("form.item"), choices=[
+            Choice(value=k, label=_say("form.item-choice", name=_catalogue_name(k), points=_points(k)))
+            for k in keys]))
+    if action == "fort":
+        keys = sorted({k for s in ships for k in forts.affordable(state, s)})
+        params.append(ParamSpec(name="fort", label=_say("form.fort-kind"), choices=[
+            Choice(value=k, label=_say(f"fort.{k}")) for k in keys]))
+    return ActionSpec(action=action, label=_say(LABELS[action]), params=params)
+
+
+def extra_params(state: PiratesState, ships: list) -> list[ParamSpec]:
+    """The declaration of an extra manoeuvre, for a double ship among ``ships``."""
+    if not any(isinstance(s, Ship) and extra.entitled(state, s) for s in ships):
+        return []
+    return [ParamSpec(name="extra", label=_say("form.extra"), required=False, choices=[
+                Choice(value=a, label=_say(f"form.extra-{a}")) for a in (extra.NONE, *extra.ACTIONS)]),
+            ParamSpec(name="extra_when", label=_say("form.extra-when"), required=False, choices=[
+                Choice(value=w, label=_say(f"form.extra-{w}")) for w in (extra.BEFORE, extra.AFTER)])]
 
 
 def manoeuvre_spec(state: PiratesState, decision: Decision, only: str | None,
@@ -120,21 +124,17 @@ def manoeuvre_spec(state: PiratesState, decision: Decision, only: str | None,
             ships = [*ships, *turns.forts_to_act(state, side)]
         if not ships:
             continue
-        params = _move_params(state, ships) if action == "move" else [_ship_param(ships)]
-        if action == "build":
-            keys = sorted({k for s in ships for k in building.buildable(state, s)})
-            params.append(ParamSpec(name="construct", label=_say("form.item"), choices=[
-                Choice(value=k, label=_say("form.item-choice", name=_catalogue_name(k), points=_points(k)))
-                for k in keys]))
-        if action == "fort":
-            keys = sorted({k for s in ships for k in forts.affordable(state, s)})
-            params.append(ParamSpec(name="fort", label=_say("form.fort-kind"), choices=[
-                Choice(value=k, label=_say(f"fort.{k}")) for k in keys]))
-        actions.append(ActionSpec(action=action, label=_say(LABELS[action]), params=params))
+        spec = action_spec(state, action, ships)
+        spec.params.extend(extra_params(state, ships))
+        actions.append(spec)
     if only in (None, "embark"):
         embark = _embark_spec(state, side)
         if embark is not None:
             actions.append(embark)
+    if only in (None, "cargo"):
+        by_hand = _cargo_spec(state, side)
+        if by_hand is not None:
+            actions.append(by_hand)
     default = _fallback(state, mine, side)
     named = _named(state, default["ship"]) if default else "-"
     return DecisionSpec(decision=decision, actions=actions, default=default,
@@ -165,6 +165,26 @@ def _embark_spec(state: PiratesState, side: str) -> ActionSpec | None:
             for c in crews]),
         ParamSpec(name="to", label=_say("form.to"), choices=[
             Choice(value=p, label=_place_name(state, p)) for p in places])])
+
+
+def _cargo_spec(state: PiratesState, side: str) -> ActionSpec | None:
+    """Moving a treasure by hand: a free action, like embarking a crew."""
+    moves = cargo.movable(state, side)
+    if not moves:
+        return None
+    places = sorted({p for v in moves.values() for p in v})
+    treasures = [t for t in state.treasures if t.id in moves]
+    return ActionSpec(action="cargo", label=_say("form.cargo"), params=[
+        ParamSpec(name="treasure", label=_say("form.treasure"), choices=[
+            Choice(value=t.id, label=_say("form.treasure-choice", value=_value_for(t, side),
+                                          place=_place_name(state, t.place))) for t in treasures]),
+        ParamSpec(name="to", label=_say("form.to"), choices=[
+            Choice(value=p, label=_place_name(state, p)) for p in places])])
+
+
+def _value_for(t, side: str) -> str:
+    """A treasure's value as this player knows it (her form is hers alone)."""
+    return str(t.value) if t.public or side in t.seen_by else "?"
 
 
 def _crew_word(crew) -> str:
@@ -198,6 +218,12 @@ def manoeuvre_check(state: PiratesState, decision: Decision, payload: dict[str, 
                     checking: Checking | None) -> list[Problem]:
     action = payload.get("action")
     side = state.side_of(decision.player)
+    if action == "cargo":
+        t = next((x for x in state.treasures if x.id == payload.get("treasure")), None)
+        if t is None or payload.get("to") not in cargo.destinations(state, side, t):
+            return [P.problem("pirates-no-cargo", field="to", treasure=str(payload.get("treasure")),
+                              to=str(payload.get("to")))]
+        return []
     if action == "embark":
         crew = next((c for c in state.crews if c.id == payload.get("crew") and c.side == side), None)
         if crew is None or payload.get("to") not in building.destinations(state, crew):
@@ -219,6 +245,14 @@ def manoeuvre_check(state: PiratesState, decision: Decision, payload: dict[str, 
     if why is not None:
         return [P.problem("pirates-cannot", field="ship", ship=ship.name, action=_say(LABELS[str(action)]),
                           why=_say(why))]
+    declared = extra.check(state, ship, payload)
+    if declared:
+        return declared
+    return check_action(state, ship, str(action), payload)
+
+
+def check_action(state: PiratesState, ship: Ship, action: str, payload: dict[str, Any]) -> list[Problem]:
+    """What is wrong with the details of a manoeuvre the ship may take."""
     if action == "build" and payload.get("construct") not in building.buildable(state, ship):
         return [P.problem("pirates-cannot", field="construct", ship=ship.name, action=_say(LABELS["build"]),
                           why=_say("why.no-build"))]
@@ -241,7 +275,7 @@ def manoeuvre_check(state: PiratesState, decision: Decision, payload: dict[str, 
             if t not in TURNS:
                 return [P.problem(P.OUT_OF_RANGE, field=f"turn{k + 1}", param=f"turn{k + 1}", min=-2, max=2,
                                   step=1, value=t)]
-        if plan.pivot and SCHOONER not in ship.keywords:
+        if plan.pivot and not keywords.has(ship, SCHOONER):
             return [P.problem("pirates-not-schooner", field="pivot", ship=ship.name)]
         if ship.becalmed:
             return []  # she sails no square whatever she is told
@@ -262,7 +296,7 @@ def manoeuvre_resolve(state: PiratesState, orders: dict[str, Order], roller: Rol
             if not state.order:
                 turns.to_fire(state, roller)
             return
-        turns.act(state, dict(payload), roller)
+        turns.act(state, {**payload, "side": state.side_of(decision.player)}, roller)
 
 
 # -- fire ---------------------------------------------------------------------------------
@@ -275,27 +309,58 @@ def fire_pending(state: PiratesState) -> list[Decision]:
 
 def fire_spec(state: PiratesState, decision: Decision, only: str | None, checking: Checking | None) -> DecisionSpec:
     ship = shooting.shooter_of(state, str(decision.subject))
+    params, default = gun_params(state, ship)
+    return DecisionSpec(decision=decision, actions=[ActionSpec(action="fire", label=_say("form.hold"), params=params)],
+                        default=default, default_text=_say("form.default-fire"))
+
+
+def gun_params(state: PiratesState, ship: Ship | Fort) -> tuple[list[ParamSpec], dict[str, Any]]:
+    """A target for each gun (and a broadside's choice), and the default: each gun at the
+    first target in its reach."""
     params, default = [], {"action": "fire"}
     for k, gun in enumerate(ship.guns, start=1):
-        reach = shooting.reach(state, ship, gun)
+        burning = isinstance(ship, Ship) and k > ship.usable_guns  # a mast on fire: no shot
+        reach = [] if burning else shooting.reach(state, ship, gun)
         choices = [Choice(value=t, label=_named(state, t)) for t in reach]
         choices.append(Choice(value=shooting.NO_TARGET, label=_say("form.none")))
         params.append(ParamSpec(name=f"gun{k}", label=_say("form.gun", k=k, range=gun.range, score=gun.score),
                                 choices=choices, required=False))
         default[f"gun{k}"] = reach[0] if reach else shooting.NO_TARGET
-    if isinstance(ship, Ship) and BROADSIDE in ship.keywords:
+    if isinstance(ship, Ship) and keywords.has(ship, BROADSIDE):
         params.append(_yes_no("salvo", "form.broadside", default_yes=False))
-    return DecisionSpec(decision=decision, actions=[ActionSpec(action="fire", label=_say("form.hold"), params=params)],
-                        default=default, default_text=_say("form.default-fire"))
+    if isinstance(ship, Ship) and firepot.armed(state, ship) and ship.usable_guns:
+        params.append(ParamSpec(name="firepot", label=_say("form.firepot"), required=False, choices=[
+            Choice(value="no", label=_say("form.no")),
+            *[Choice(value=f"gun{k}", label=_say("form.firepot-gun", k=k)) for k in range(1, ship.usable_guns + 1)]]))
+    return params, default
 
 
 def fire_check(state: PiratesState, decision: Decision, payload: dict[str, Any],
                checking: Checking | None) -> list[Problem]:
+    shooter = shooting.shooter_of(state, str(decision.subject))
+    pot = check_firepot(state, shooter, payload) if isinstance(shooter, Ship) else []
+    return [*pot, *_salvo_check(state, decision, payload)]
+
+
+def check_firepot(state: PiratesState, ship: Ship, payload: dict[str, Any]) -> list[Problem]:
+    """The firepot's gun "riducendolo a raggio 1": its target within one square."""
+    k = firepot.gun_of(payload)
+    if k is None:
+        return []
+    close = shooting.reach_at(state, ship, firepot.REACH)
+    if not firepot.armed(state, ship) or k >= ship.usable_guns or payload.get(f"gun{k + 1}") not in close:
+        return [P.problem("pirates-firepot", field="firepot", ship=ship.name, legal=", ".join(close) or "-")]
+    return []
+
+
+def _salvo_check(state: PiratesState, decision: Decision, payload: dict[str, Any]) -> list[Problem]:
     """"Se il proprietario vuole effettuare una bordata, tutti i cannoni rimasti devono mirare
     al medesimo quadrato e vengono ridotti a raggio S.\""""
     if payload.get("salvo") != "yes":
         return []
     ship = state.ship(str(decision.subject))
+    if not keywords.has(ship, BROADSIDE):  # fear takes a broadside away too
+        return [P.problem("pirates-broadside", field="salvo", ship=ship.name, legal="-")]
     close = shooting.reach(state, ship, Gun(range="S", score=0))
     target = payload.get("gun1")
     if target not in close:
@@ -308,7 +373,7 @@ def aims_of(state: PiratesState, ship: Ship | Fort, payload: dict[str, Any]) -> 
 
 
 def fire_resolve(state: PiratesState, orders: dict[str, Order], roller: Roller) -> None:
-    aims, broadsides = {}, set()
+    aims, broadsides, firepots = {}, set(), {}
     for decision in fire_pending(state):
         order = orders.get(decision.id)
         payload = order.payload if order is not None else fire_spec(state, decision, None, None).default or {}
@@ -316,7 +381,9 @@ def fire_resolve(state: PiratesState, orders: dict[str, Order], roller: Roller) 
         aims[shooter.id] = aims_of(state, shooter, payload)
         if payload.get("salvo") == "yes":
             broadsides.add(shooter.id)
-    turns.fire(state, aims, roller, broadsides)
+        if firepot.gun_of(payload) is not None and isinstance(shooter, Ship):
+            firepots[shooter.id] = firepot.gun_of(payload)
+    turns.fire(state, aims, roller, broadsides, firepots)
 
 
 STEPS = {

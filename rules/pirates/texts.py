@@ -51,7 +51,10 @@ def describe(event: Event, lang: str = "en") -> str:
     if k == "order":
         d["slots"] = ", ".join(f"{side(s)} {n}" for s, n in d.get("slots", []))
     elif k == "manoeuvre":
-        d["action"] = word(f"action-{d['action']}")
+        d["action"] = word(f"action-{d['action']}") + (word("extra-label") if d.get("extra") else "")
+    elif k in ("extra_declared", "extra_lapsed", "extra_skipped"):
+        d["action"] = say(f"pirates.form.extra-{d.get('action')}")
+        d["when"] = say(f"pirates.form.extra-{d.get('when', 'before')}")
     elif k in ("moved", "reversed", "left_fog"):
         d["facing"] = word(f"facing-{d.get('facing', 0)}")
         d["start"], d["end"] = _sq(d.get("start")), _sq(d.get("end"))
@@ -68,6 +71,10 @@ def describe(event: Event, lang: str = "en") -> str:
         ability = CREWS[d["key"]].ability if d.get("key") in CREWS else None
         d["crew"] = CREWS[d["key"]].name if d.get("key") in CREWS else word("crew")
         d["ability"] = word(ability) if ability else ""
+    elif k == "fear":
+        d["effect"] = word(f"fear-{d.get('effect', 'none')}")
+    elif k in ("ransomed", "ransom_paid"):
+        d["crew"] = CREWS[d["key"]].name if d.get("key") in CREWS else word("crew")
     elif k == "sunk":
         d["by"] = word("by", side=side(d["by"])) if d.get("by") else ""
     elif k == "treasure_seen":
@@ -89,7 +96,7 @@ def describe(event: Event, lang: str = "en") -> str:
         key = d.get("key")
         d["what"] = (SHIPS.get(key) or CREWS.get(key)).name if (key in SHIPS or key in CREWS) else str(key)
         d["paid"] = " + ".join(str(v) for v in d.get("paid", [])) or "0"
-    elif k == "crew_moved":
+    elif k in ("crew_moved", "treasure_moved"):
         d["start"], d["end"] = name_of(d.get("start"), names, lang), name_of(d.get("end"), names, lang)
     elif k == "fort_built":
         d["kind"] = word(str(d.get("key")))

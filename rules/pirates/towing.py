@@ -80,5 +80,6 @@ def arrive(state: PiratesState, ship: Ship, roller: Roller) -> None:
     was = towed.side
     towed.side = island.side or ship.side
     for crew in state.crew_on(towed.id):
+        crew.born = crew.born or crew.side  # a ransom knows her own fleet's island
         crew.side = towed.side
     roller.log.emit("captured", ship=ship.id, towed=towed.id, was=was, side=towed.side)

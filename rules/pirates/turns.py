@@ -2,15 +2,15 @@
 once, and the end of the turn (the fog, the "both stuck" clock, the end of the game)."""
 from __future__ import annotations
 
-from collections import Counter
-
 from rules.core.dice import Roller
-from rules.pirates import building, fighting, fog, forts, movement, shooting, towing, treasure
-from rules.pirates.catalogue import ship_type
+from rules.pirates import crews as C
+from rules.pirates import building, cargo, extra, fighting, firepot, keywords, fog, forts, movement, shooting, towing, treasure
+from rules.pirates.catalogue import FIREPOT
 from rules.pirates.damage import release, sink
+from rules.pirates.legal import missing_guns  # noqa: F401  (read as turns.missing_guns)
 from rules.pirates.initiative import manoeuvre_order, roll_initiative
 from rules.pirates.movement import Plan
-from rules.pirates.state import Fort, Gun, PiratesState, Ship, Slot
+from rules.pirates.state import Fort, PiratesState, Ship, Slot
 
 SCUTTLE = 5  # "tentando l'affondamento (5 o 6 sul dado)"
 
@@ -39,15 +39,20 @@ def objects_to_act(state: PiratesState, side: str) -> list[str]:
 
 def start_turn(state: PiratesState, roller: Roller) -> None:
     for ship in state.ships:
-        ship.moved = ship.firing = ship.acted = False
+        ship.moved = ship.firing = ship.acted = ship.shaken = ship.ghost = False
     for fort in state.forts:
         fort.acted = fort.firing = False
     for crew in state.crews:
         crew.helped, crew.moved = None, False
+    state.extras = []
+    for t in state.treasures:
+        t.moved = False
     roller.log.emit("turn", turn=state.turn)
     for ship in state.ships:
         if ship.fog and ship.status == "afloat":
             fog.leave_fog(state, ship, roller)
+    for ship in state.ships:
+        firepot.smoulder(state, ship, roller)
     counts = {side: len(objects_to_act(state, side)) for side in state.sides}
     playing = [side for side in state.sides if counts[side] > 0]
     if len(playing) < 2 and state.turn > 1 or not playing:
@@ -82,21 +87,14 @@ def plan_of(payload: dict) -> Plan:
             segments.append((int(payload.get(f"turn{k}", 0)), int(payload.get(f"go{k}", 0))))
     while segments and segments[-1] == (0, 0):
         segments.pop()
-    return Plan(segments=segments, dock=payload.get("dock") == "yes", pivot=int(payload.get("pivot", 0) or 0))
-
-
-def missing_guns(ship: Ship) -> list[Gun]:
-    have = Counter((g.range, g.score) for g in ship.guns)
-    out = []
-    for rng, score in ship_type(ship.key).guns:
-        if have[(rng, score)] > 0:
-            have[(rng, score)] -= 1
-        else:
-            out.append(Gun(range=rng, score=score))  # type: ignore[arg-type]
-    return out
+    return Plan(segments=segments, dock=payload.get("dock") == "yes", pivot=int(payload.get("pivot", 0) or 0),
+                ghost=payload.get("ghost") == "yes")
 
 
 def act(state: PiratesState, payload: dict, roller: Roller) -> None:
+    if payload["action"] == "cargo":  # a free action too
+        cargo.move(state, str(payload["side"]), str(payload["treasure"]), str(payload["to"]), roller)
+        return
     if payload["action"] == "embark":  # a free action: the same player is asked again
         crew = next(c for c in state.crews if c.id == payload["crew"])
         building.transfer(state, crew, str(payload["to"]), roller)
@@ -108,9 +106,19 @@ def act(state: PiratesState, payload: dict, roller: Roller) -> None:
         _next(state, roller)
         return
     ship = state.ship(str(payload["ship"]))
-    action = payload["action"]
+    keywords.frighten(state, ship, roller)  # "All'inizio della prima manovra della nave nel turno"
+    extra.declare(state, ship, payload, roller)  # "dichiarate immediatamente"
     ship.acted = True
-    roller.log.emit("manoeuvre", ship=ship.id, action=action)
+    perform(state, ship, payload, roller)
+    _next(state, roller)
+
+
+def perform(state: PiratesState, ship: Ship, payload: dict, roller: Roller, *, extra_one: bool = False) -> None:
+    """A ship's manoeuvre, her first of the turn or an extra one."""
+    action = payload["action"]
+    roller.log.emit("manoeuvre", ship=ship.id, action=action, **({"extra": True} if extra_one else {}))
+    if action != "fire":
+        ship.slowed = False  # fear: "per la sua prossima manovra non di sparare"
     if action == "move":
         tow = payload.get("tow")
         if tow == towing.NO and ship.towing:
@@ -152,9 +160,9 @@ def act(state: PiratesState, payload: dict, roller: Roller) -> None:
         if die >= SCUTTLE:
             sink(state, ship, None, roller)
     if ship.status != "sunk":
+        firepot.douse(state, ship, roller)
         treasure.bank(state, ship, roller)
         forts.bank_in_fort(state, ship, roller)
-    _next(state, roller)
 
 
 def _next(state: PiratesState, roller: Roller) -> None:
@@ -174,16 +182,32 @@ def shooters(state: PiratesState) -> list[Ship | Fort]:
 
 
 def to_fire(state: PiratesState, roller: Roller) -> None:
+    if extra.begin(state, extra.BEFORE, roller):  # extra manoeuvres "prima degli spari"
+        return
     if shooters(state):
         state.step = "fire"
         roller.log.emit("fire_phase", turn=state.turn)
     else:
-        end_turn(state, roller)
+        after_damage(state, roller)
 
 
-def fire(state: PiratesState, aims: dict[str, list[str]], roller: Roller, broadsides: set[str] = frozenset()) -> None:
-    shooting.shoot(state, aims, roller, broadsides)
+def fire(state: PiratesState, aims: dict[str, list[str]], roller: Roller, broadsides: set[str] = frozenset(),
+         firepots: dict[str, int] | None = None) -> None:
+    for ship_id in firepots or {}:
+        C.use(state, state.ship(ship_id), FIREPOT, roller)
+    shooting.shoot(state, aims, roller, broadsides, firepots)
+    after_damage(state, roller)
+
+
+def after_damage(state: PiratesState, roller: Roller) -> None:
+    if extra.begin(state, extra.AFTER, roller):  # extra manoeuvres "dopo aver subito i danni"
+        return
     end_turn(state, roller)
+
+
+def extra_done(state: PiratesState, when: str, roller: Roller) -> None:
+    """One extra manoeuvre played: the next one, or the turn goes on where it stood."""
+    (to_fire if when == extra.BEFORE else after_damage)(state, roller)
 
 
 def end_turn(state: PiratesState, roller: Roller) -> None:

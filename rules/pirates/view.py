@@ -37,6 +37,8 @@ def _ship(state: PiratesState, s: Ship, side: str | None) -> dict[str, Any]:
             "guns": [{"range": g.range, "score": g.score} for g in s.guns], "cargo": s.cargo, "speed": s.speed,
             "docked": s.docked, "stuck_to": s.stuck_to, "fog": s.fog, "becalmed": s.becalmed,
             "moved": s.moved, "firing": s.firing, "acted": s.acted,
+            # open to all: fear's die, a ghost's passage and fires are seen across the water
+            "shaken": s.shaken, "slowed": s.slowed, "ghost": s.ghost, "burning": s.burning,
             "hold": [_treasure(t, side, state.over) for t in state.treasure_at(s.id)],
             "crew": _crew(state, s.id, side)}
 
@@ -67,7 +69,9 @@ def view(state: PiratesState, viewer: str | None) -> dict[str, Any]:
                    "treasure": [_treasure(t, side, state.over) for t in state.treasure_at(f.id)]}
                   for f in state.forts],
         "acting": acting, "to_act": objects_to_act(state, acting) if acting else [],
-        "order": [[s.side, s.count] for s in state.order], "initiative": dict(state.initiative),
+        "order": [[s.side, s.count] for s in state.order],
+        # declared at once, in the open: "vanno dichiarate immediatamente"
+        "extras": [e.model_dump() for e in state.extras], "initiative": dict(state.initiative),
         "banked": banked, "closing_in": state.closing_in,
         "scores": dict(state.scores) if state.over else None, "winner": state.winner, "over": state.over,
     }

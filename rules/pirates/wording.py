@@ -340,3 +340,133 @@ for _k in (1, 2, 3, 4, 5):
     MANIFEST_WORDS[f"param.gun{_k}"] = (f"gun{_k}", f"cannone{_k}")
     MANIFEST_WORDS[f"param.gun{_k}.about"] = (f"Target of gun {_k}", f"Bersaglio del cannone {_k}")
 TEXTS.add_pairs({f"pirates.{k}": v for k, v in MANIFEST_WORDS.items()})
+
+# Extra manoeuvres (rules/pirates/extra.py): the declaration, its form and its events.
+TEXTS.add_pairs({
+    "pirates-no-extra": ("{ship} has no extra manoeuvre to declare now: only a ship with a double manoeuvre, "
+                         "with her first manoeuvre of the turn, and one of move, reverse, repair, explore, board "
+                         "or fire.",
+                         "{ship} non ha una manovra in più da dichiarare ora: solo una nave con doppia manovra, "
+                         "con la sua prima manovra del turno, e una tra muovere, invertire, riparare, esplorare, "
+                         "abbordare o sparare."),
+    "pirates-extra-fire-after": ("An extra shot of {ship} comes after the damage (extra_when=after); other extra "
+                                 "manoeuvres come before the shots or after the damage.",
+                                 "Uno sparo in più di {ship} avviene dopo i danni (extra_when=after); le altre "
+                                 "manovre in più prima degli spari o dopo i danni."),
+    "pirates-extra-declared": ("{ship} declared {action} as her extra manoeuvre: play it, or skip it.",
+                               "{ship} ha dichiarato {action} come manovra in più: giocala o rinuncia."),
+})
+EXTRA_FORM = {
+    "form.extra": ("extra manoeuvre (a double manoeuvre, declared now)",
+                   "manovra in più (doppia manovra, da dichiarare ora)"),
+    "form.extra-when": ("when the extra manoeuvre comes", "quando avviene la manovra in più"),
+    "form.extra-before": ("before the shots", "prima degli spari"),
+    "form.extra-after": ("after the damage", "dopo i danni"),
+    "form.extra-none": ("none", "nessuna"),
+    "form.extra-move": ("move", "muovere"),
+    "form.extra-reverse": ("reverse bow and stern", "invertire prua e poppa"),
+    "form.extra-repair": ("repair a mast", "riparare un albero"),
+    "form.extra-explore": ("explore", "esplorare"),
+    "form.extra-board": ("board", "abbordare"),
+    "form.extra-fire": ("fire", "sparare"),
+    "form.extra-skip": ("Forgo the extra manoeuvre", "Rinunciare alla manovra in più"),
+    "form.extra-act": ("Extra manoeuvre of {ship} ({action}), turn {turn}",
+                       "Manovra in più di {ship} ({action}), turno {turn}"),
+}
+TEXTS.add_pairs({f"pirates.{k}": v for k, v in EXTRA_FORM.items()})
+TEXTS.add_pairs({
+    "pirates.event.extra_declared": ("{ship} declares an extra manoeuvre: {action}, {when}.",
+                                     "{ship} dichiara una manovra in più: {action}, {when}."),
+    "pirates.event.extra_lapsed": ("The extra manoeuvre of {ship} ({action}) can no longer be played.",
+                                   "La manovra in più di {ship} ({action}) non può più essere svolta."),
+    "pirates.event.extra_skipped": ("{ship} forgoes her extra manoeuvre ({action}).",
+                                    "{ship} rinuncia alla manovra in più ({action})."),
+    "pirates.word.extra-label": (" (extra)", " (in più)"),
+    "pirates.param.extra": ("extra", "extra"),
+    "pirates.param.extra.about": ("A double ship's extra manoeuvre, declared with her first (or none)",
+                                  "Manovra in più di una nave con doppia manovra, dichiarata con la prima"),
+    "pirates.param.extra_when": ("extra_when", "extra_quando"),
+    "pirates.param.extra_when.about": ("When the extra comes: before (the shots) or after (the damage)",
+                                       "Quando: before (prima degli spari) o after (dopo i danni)"),
+    "pirates.head.step-extra": ("extra manoeuvres", "manovre in più"),
+})
+
+# Keywords (rules/pirates/keywords.py): fear, galley, junk, limit, ransom.
+TEXTS.add_pairs({
+    "pirates.event.fear": ("{ship} strikes fear into {target}: die {die}, {effect}.",
+                           "{ship} incute paura a {target}: dado {die}, {effect}."),
+    "pirates.event.galley_free": ("{ship} rams {target}, but a galley is never held fast: neither is stuck.",
+                                  "{ship} sperona {target}, ma una galea non resta mai incastrata: nessuna delle "
+                                  "due è incastrata."),
+    "pirates.event.ransomed": ("{crew} is landed on {island} and ransomed: a treasure of {value} there.",
+                               "{crew} viene sbarcata su {island} e riscattata: un tesoro da {value} lì."),
+    "pirates.event.ransom_paid": ("{crew} is lost: {side} gains a treasure of {value} at {island}.",
+                                  "{crew} è perduta: {side} guadagna un tesoro da {value} su {island}."),
+    "pirates.word.fear-shaken": ("her and her crew's abilities are lost this turn",
+                                 "lei e il suo equipaggio perdono le abilità per questo turno"),
+    "pirates.word.fear-slowed": ("her next manoeuvre other than shooting is at S",
+                                 "la sua prossima manovra non di sparare è a S"),
+    "pirates.word.fear-none": ("no effect", "nessun effetto"),
+    "pirates.word.ransom": ("ransom", "riscatto"),
+    "pirates.word.keyword-fear": ("fear", "paura"), "pirates.word.keyword-galley": ("galley", "galea"),
+    "pirates.word.keyword-junk": ("junk", "giunca"), "pirates.word.keyword-limit": ("limit", "limite"),
+    "pirates.word.keyword-double": ("double manoeuvre", "doppia manovra"),
+})
+TEXTS.add_pairs({
+    "pirates.scenario.corsair-straits": ("Corsair Straits: doubles, dread and galleys",
+                                         "Stretto dei Corsari: doppie manovre, paura e galee"),
+})
+
+# Moving treasure by hand (rules/pirates/cargo.py).
+TEXTS.add_pairs({
+    "pirates-no-cargo": ("Treasure {treasure} cannot go to {to} now: a treasure moves once a turn, ashore where "
+                         "its ship is docked, to a ship of yours alongside with room, or aboard a ship of yours "
+                         "docked at your home island or at an explored island.",
+                         "Il tesoro {treasure} non può andare a {to} ora: un tesoro si sposta una volta per turno, "
+                         "a terra dove la nave è attraccata, su una tua nave contigua con posto, o a bordo di una "
+                         "tua nave attraccata alla tua isola base o a un'isola esplorata."),
+    "pirates.form.cargo": ("Move a treasure by hand (free)", "Spostare un tesoro (gratis)"),
+    "pirates.form.treasure": ("treasure", "tesoro"),
+    "pirates.form.treasure-choice": ("treasure of {value} on {place}", "tesoro da {value} su {place}"),
+    "pirates.event.treasure_moved": ("A treasure goes from {start} to {end}.", "Un tesoro passa da {start} a {end}."),
+    "pirates.param.treasure": ("treasure", "tesoro"),
+    "pirates.param.treasure.about": ("Which treasure to move by hand", "Quale tesoro spostare a mano"),
+})
+
+# The ghost ship (a crew's ability, rules/pirates/keywords.py).
+TEXTS.add_pairs({
+    "pirates-no-ghost": ("{ship} cannot sail as a ghost: she needs a ghost crew aboard able to act, and a ghost "
+                         "ship does not dock.",
+                         "{ship} non può navigare come nave fantasma: serve un equipaggio fantasma a bordo in "
+                         "grado di agire, e una nave fantasma non attracca."),
+    "pirates-ghost-end": ("{ship} sails through anything as a ghost, but cannot end her move on land or a ship "
+                          "({square}).",
+                          "{ship} come nave fantasma attraversa tutto, ma non può finire il movimento su terra o "
+                          "su una nave ({square})."),
+    "pirates.form.ghost": ("ghost ship: sail through islands, ships and zones", "nave fantasma: attraversare isole, "
+                           "navi e zone"),
+    "pirates.param.ghost": ("ghost", "fantasma"),
+    "pirates.param.ghost.about": ("Sail as a ghost ship (a ghost crew aboard): yes or no",
+                                  "Navigare come nave fantasma (equipaggio fantasma a bordo): sì o no"),
+    "pirates.word.ghost": ("ghost", "fantasma"),
+})
+
+# The firepot specialist (rules/pirates/firepot.py).
+TEXTS.add_pairs({
+    "pirates-firepot": ("The firepot of {ship} needs a firepot specialist aboard and a working gun aimed at a "
+                        "target one square away in its arc: {legal}.",
+                        "Il firepot di {ship} richiede uno specialista a bordo e un cannone funzionante puntato "
+                        "su un bersaglio a un quadretto nel suo arco: {legal}."),
+    "pirates.form.firepot": ("firepot: one gun at 1 square sets a mast on fire",
+                             "firepot: un cannone a 1 quadretto incendia un albero"),
+    "pirates.form.firepot-gun": ("gun {k}", "cannone {k}"),
+    "pirates.event.fire_set": ("A mast of {ship} catches fire: {burning} burning.",
+                               "Un albero di {ship} prende fuoco: {burning} in fiamme."),
+    "pirates.event.fire_burns": ("Fire aboard {ship} (die {die}): {burning} mast(s) burning.",
+                                 "Fuoco a bordo di {ship} (dado {die}): {burning} alberi in fiamme."),
+    "pirates.event.fire_out": ("The fires aboard {ship} are out.", "Gli incendi a bordo di {ship} sono spenti."),
+    "pirates.param.firepot": ("firepot", "firepot"),
+    "pirates.param.firepot.about": ("A firepot specialist's gun (gun1...) at 1 square, or no",
+                                    "Il cannone dello specialista firepot (gun1...) a 1 quadretto, o no"),
+    "pirates.word.firepot": ("firepot specialist", "specialista firepot"),
+})

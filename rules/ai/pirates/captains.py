@@ -12,6 +12,7 @@ import random
 from typing import Any, Iterable
 
 from rules.ai.base import AICaptain, FormFiller, Planned
+from rules.ai.pirates import extra
 from rules.ai.pirates.board import state_from_view
 from rules.core.decisions import Decision, DecisionSpec
 from rules.core.ruleset import Ruleset
@@ -40,7 +41,11 @@ class PiratesAI(AICaptain):
             return FormFiller().candidates(ruleset, view, decision, spec, rng, planned)
         if decision.kind == "fire":
             return [self.aim(state, spec)]
-        return self.manoeuvres(state, side, spec)
+        if decision.kind == "extra":  # the declared extra manoeuvre, as the form offers it
+            if spec.action("fire") is not None:
+                return [self.aim(state, spec), {"action": "skip"}]
+            return [*self.manoeuvres(state, side, spec), {"action": "skip"}]
+        return [extra.declare(state, p) for p in self.manoeuvres(state, side, spec)]
 
     # -- where a ship would be best ------------------------------------------------------------
     def goals(self, state: PiratesState, ship: Ship) -> tuple[set[tuple[int, int]], str | None]:
