@@ -4,7 +4,7 @@ e il proprietario può scegliere di svolgerle prima degli spari, se non sono spa
 dopo aver subito i danni."
 
 A ship with the keyword ``double`` names her extra manoeuvre (``extra``) and its time
-(``extra_when``: ``before`` the shots, ``after`` the damage) in the order of her first
+(``double_when``: ``before`` the shots, ``after`` the damage) in the order of her first
 manoeuvre of the turn. The declaration is public. When its time comes the extra is
 checked again: one that can no longer be played (the ship sank, lost her masts, is stuck
 and wanted to move...) lapses, told by an event."""
@@ -32,26 +32,26 @@ def entitled(state: PiratesState, ship: Ship) -> bool:
 
 def when_of(payload: dict[str, Any]) -> str:
     """The declared time; a shot can only come after the damage."""
-    default = AFTER if payload.get("extra") == "fire" else BEFORE
-    return str(payload.get("extra_when") or default)
+    default = AFTER if payload.get("double") == "fire" else BEFORE
+    return str(payload.get("double_when") or default)
 
 
 def check(state: PiratesState, ship: Ship, payload: dict[str, Any]) -> list[Problem]:
-    action = payload.get("extra")
+    action = payload.get("double")
     if action in (None, NONE):
         return []
     if not entitled(state, ship):
-        return [P.problem("pirates-no-extra", field="extra", ship=ship.name)]
+        return [P.problem("pirates-no-extra", field="double", ship=ship.name)]
     if action not in ACTIONS:
-        return [P.problem("pirates-no-extra", field="extra", ship=ship.name)]
+        return [P.problem("pirates-no-extra", field="double", ship=ship.name)]
     when = when_of(payload)
     if when not in (BEFORE, AFTER) or action == "fire" and when == BEFORE:
-        return [P.problem("pirates-extra-fire-after", field="extra_when", ship=ship.name)]
+        return [P.problem("pirates-extra-fire-after", field="double_when", ship=ship.name)]
     return []
 
 
 def declare(state: PiratesState, ship: Ship, payload: dict[str, Any], roller: Roller) -> None:
-    action = payload.get("extra")
+    action = payload.get("double")
     if action in (None, NONE) or not entitled(state, ship):
         return
     extra = Extra(ship=ship.id, action=str(action), when=when_of(payload))  # type: ignore[arg-type]

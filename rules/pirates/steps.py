@@ -105,9 +105,9 @@ def extra_params(state: PiratesState, ships: list) -> list[ParamSpec]:
     """The declaration of an extra manoeuvre, for a double ship among ``ships``."""
     if not any(isinstance(s, Ship) and extra.entitled(state, s) for s in ships):
         return []
-    return [ParamSpec(name="extra", label=_say("form.extra"), required=False, choices=[
+    return [ParamSpec(name="double", label=_say("form.extra"), required=False, choices=[
                 Choice(value=a, label=_say(f"form.extra-{a}")) for a in (extra.NONE, *extra.ACTIONS)]),
-            ParamSpec(name="extra_when", label=_say("form.extra-when"), required=False, choices=[
+            ParamSpec(name="double_when", label=_say("form.extra-when"), required=False, choices=[
                 Choice(value=w, label=_say(f"form.extra-{w}")) for w in (extra.BEFORE, extra.AFTER)])]
 
 

@@ -349,9 +349,9 @@ TEXTS.add_pairs({
                          "{ship} non ha una manovra in più da dichiarare ora: solo una nave con doppia manovra, "
                          "con la sua prima manovra del turno, e una tra muovere, invertire, riparare, esplorare, "
                          "abbordare o sparare."),
-    "pirates-extra-fire-after": ("An extra shot of {ship} comes after the damage (extra_when=after); other extra "
+    "pirates-extra-fire-after": ("An extra shot of {ship} comes after the damage (double_when=after); other extra "
                                  "manoeuvres come before the shots or after the damage.",
-                                 "Uno sparo in più di {ship} avviene dopo i danni (extra_when=after); le altre "
+                                 "Uno sparo in più di {ship} avviene dopo i danni (double_when=after); le altre "
                                  "manovre in più prima degli spari o dopo i danni."),
     "pirates-extra-declared": ("{ship} declared {action} as her extra manoeuvre: play it, or skip it.",
                                "{ship} ha dichiarato {action} come manovra in più: giocala o rinuncia."),
@@ -382,11 +382,11 @@ TEXTS.add_pairs({
     "pirates.event.extra_skipped": ("{ship} forgoes her extra manoeuvre ({action}).",
                                     "{ship} rinuncia alla manovra in più ({action})."),
     "pirates.word.extra-label": (" (extra)", " (in più)"),
-    "pirates.param.extra": ("extra", "extra"),
-    "pirates.param.extra.about": ("A double ship's extra manoeuvre, declared with her first (or none)",
+    "pirates.param.double": ("double", "doppia"),
+    "pirates.param.double.about": ("A double ship's extra manoeuvre, declared with her first (or none)",
                                   "Manovra in più di una nave con doppia manovra, dichiarata con la prima"),
-    "pirates.param.extra_when": ("extra_when", "extra_quando"),
-    "pirates.param.extra_when.about": ("When the extra comes: before (the shots) or after (the damage)",
+    "pirates.param.double_when": ("double_when", "doppia_quando"),
+    "pirates.param.double_when.about": ("When the extra comes: before (the shots) or after (the damage)",
                                        "Quando: before (prima degli spari) o after (dopo i danni)"),
     "pirates.head.step-extra": ("extra manoeuvres", "manovre in più"),
 })

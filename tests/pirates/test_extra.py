@@ -33,7 +33,7 @@ def test_turni_extra_manoeuvre_before_the_shots():
     state = _state()
     twin = put(state.ship("twin-serpent"), 5, 5, 2)
     roller = dice(then=7)
-    turns.act(state, {"action": "move", "ship": twin.id, "go1": 2, "extra": "move", "extra_when": "before"}, roller)
+    turns.act(state, {"action": "move", "ship": twin.id, "go1": 2, "double": "move", "double_when": "before"}, roller)
     assert state.step == "extra" and twin.cells()[0] == (7, 5)
     [decision] = extra_steps.pending(state)
     assert decision.kind == "extra" and decision.player == "p1"
@@ -51,7 +51,7 @@ def test_turni_extra_shot_after_the_damage():
     twin = put(state.ship("twin-serpent"), 10, 3, 0)
     cat = put(state.ship("calico-cat"), 8, 4, 0)
     roller = dice(6, 1, 6, 1, then=7)
-    turns.act(state, {"action": "fire", "ship": twin.id, "extra": "fire", "extra_when": "after"}, roller)
+    turns.act(state, {"action": "fire", "ship": twin.id, "double": "fire", "double_when": "after"}, roller)
     assert state.step == "fire"
     steps.fire_resolve(state, {}, roller)  # each gun at the first target in reach: the Calico Cat
     assert state.step == "extra" and cat.masts_left == 1
@@ -70,7 +70,7 @@ def test_turni_extra_manoeuvre_lapses_when_the_ship_cannot_play_it():
     abbot.firing, abbot.acted, abbot.armour = True, True, 0
     twin.guns = twin.guns[:1]
     roller = dice(6, 6, 6, 6, 6, 6, then=7)
-    turns.act(state, {"action": "fire", "ship": twin.id, "extra": "move", "extra_when": "after"}, roller)
+    turns.act(state, {"action": "fire", "ship": twin.id, "double": "move", "double_when": "after"}, roller)
     steps.fire_resolve(state, {}, roller)
     assert twin.status != "afloat" and "extra_lapsed" in kinds(roller) and state.turn == 2
 
@@ -82,11 +82,11 @@ def test_turni_extra_is_declared_by_a_double_ship_and_a_shot_comes_after():
     decision = Decision(id="d", kind="act", player="p1")
     twin = state.ship("twin-serpent")
     heron = state.ship("red-heron")
-    bad = steps.manoeuvre_check(state, decision, {"action": "fire", "ship": twin.id, "extra": "fire",
-                                                  "extra_when": "before"}, None)
+    bad = steps.manoeuvre_check(state, decision, {"action": "fire", "ship": twin.id, "double": "fire",
+                                                  "double_when": "before"}, None)
     assert [p.code for p in bad] == ["pirates-extra-fire-after"]
-    bad = steps.manoeuvre_check(state, decision, {"action": "fire", "ship": heron.id, "extra": "move"}, None)
+    bad = steps.manoeuvre_check(state, decision, {"action": "fire", "ship": heron.id, "double": "move"}, None)
     assert [p.code for p in bad] == ["pirates-no-extra"]
     spec = steps.manoeuvre_spec(state, decision, None, None)
-    assert any(p.name == "extra" for a in spec.actions for p in a.params)
-    assert steps.manoeuvre_check(state, decision, {"action": "fire", "ship": twin.id, "extra": "move"}, None) == []
+    assert any(p.name == "double" for a in spec.actions for p in a.params)
+    assert steps.manoeuvre_check(state, decision, {"action": "fire", "ship": twin.id, "double": "move"}, None) == []

@@ -25,8 +25,8 @@ def declare(state: PiratesState, payload: dict[str, Any]) -> dict[str, Any]:
     if payload.get("action") == "scuttle":
         return payload
     if _in_reach_after(state, ship, payload):
-        return {**payload, "extra": "fire", "extra_when": extra.AFTER}
-    return {**payload, "extra": "move", "extra_when": extra.BEFORE}
+        return {**payload, "double": "fire", "double_when": extra.AFTER}
+    return {**payload, "double": "move", "double_when": extra.BEFORE}
 
 
 def _in_reach_after(state: PiratesState, ship: Ship, payload: dict[str, Any]) -> bool:
