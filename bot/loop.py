@@ -443,8 +443,10 @@ class LoopManager:
         self._stopped = False
         await self.service.settle_unsettled()
         if self.leases is not None:
-            await self.leases.tick()  # claims this process's games and starts their loops
+            # The heartbeat first: claiming hundreds of games takes a while, and the first
+            # leases claimed must not expire meanwhile.
             self.leases.start()
+            await self.leases.claimed.wait()  # its first round claimed this process's games
             return
         for game in await self.service.db.games_with_status("running", "paused"):
             self.wake(game.id)

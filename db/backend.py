@@ -197,6 +197,11 @@ class SqliteBackend:
                     raise errors.StorageUnavailable(str(exc)) from exc
                 raise
 
+    async def beat(self, sql: str, params: Iterable[Any] = ()) -> list[Any]:
+        """One statement in a write transaction of its own: the lease heartbeat."""
+        async with self.transaction(None, games_row=False) as tx:
+            return await tx.fetch(sql, params)
+
     async def _rollback(self) -> None:
         if not self.conn.in_transaction:
             return  # SQLite already rolled back (it does after some I/O errors)
@@ -267,6 +272,8 @@ class PostgresBackend:
     def __init__(self, pool: Any, url: str) -> None:
         self.pool = pool
         self.url = url
+        self._beat_conn: Any = None
+        self._beat_lock = asyncio.Lock()
 
     @classmethod
     async def open(cls, url: str, *, pool_size: int = 8) -> "PostgresBackend":
@@ -279,7 +286,26 @@ class PostgresBackend:
         return None
 
     async def close(self) -> None:
+        if self._beat_conn is not None:
+            await self._beat_conn.close()
+            self._beat_conn = None
         await self.pool.close()
+
+    async def beat(self, sql: str, params: Iterable[Any] = ()) -> list[Any]:
+        """One statement (its own transaction), on a connection kept for the lease
+        heartbeat alone. Through the pool it would queue behind every game's reads and
+        writes: with hundreds of games resolving at once the wait outlasted the lease, and
+        a renewal that comes after the expiry lets another process take a live process's
+        games."""
+        async with self._beat_lock:
+            try:
+                if self._beat_conn is None or self._beat_conn.is_closed():
+                    self._beat_conn = await _asyncpg.connect(self.url)
+                return list(await self._beat_conn.fetch(dialect.placeholders(sql), *params))
+            except BaseException as exc:
+                if _storage_failure(exc) and not isinstance(exc, errors.DatabaseError):
+                    raise errors.StorageUnavailable(str(exc)) from exc
+                raise
 
     # -- migrations ------------------------------------------------------------------------
     async def applied_versions(self) -> set[int]:
