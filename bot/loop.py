@@ -429,6 +429,7 @@ class LoopManager:
         self.cards = cards
         self._loops: dict[int, tuple[GameLoop, asyncio.Task[None]]] = {}
         self._claiming: set[int] = set()
+        self._starting: asyncio.Task[None] | None = None
         self._stopped = False
         service.subscribe(self.wake)
         notices = service.db.notices
@@ -452,6 +453,20 @@ class LoopManager:
             self.wake(game.id)
         for game in await self.service.db.over_and_untold():
             self.wake(game.id)  # its last post and card are still to go out
+
+    def start_in_background(self) -> asyncio.Task[None]:
+        """:meth:`start` as a task of its own, so the caller goes on (the bot connects to
+        the gateway and answers interactions while its games are claimed and resumed);
+        :meth:`settle` waits for it."""
+        self._starting = asyncio.get_running_loop().create_task(self._start_logged(), name="broadside-resume")
+        return self._starting
+
+    async def _start_logged(self) -> None:
+        try:
+            await self.start()
+        except Exception:
+            # Each game's loop still starts when the game is touched (an order wakes it).
+            log.exception("the stored games could not all be resumed")
 
     def wake(self, game_id: int) -> None:
         """Something changed in a game: wake its loop, starting one if it has none (with
@@ -529,6 +544,9 @@ class LoopManager:
     async def stop(self) -> None:
         """Cancel every loop (a shutdown). Nothing is lost: all state is in the database."""
         self._stopped = True
+        if self._starting is not None and not self._starting.done():
+            self._starting.cancel()
+            await asyncio.gather(self._starting, return_exceptions=True)
         tasks = [task for _, task in self._loops.values()]
         for task in tasks:
             task.cancel()
@@ -541,6 +559,8 @@ class LoopManager:
         """Wait until every loop has caught up and sleeps (for tests and the offline demo)."""
         loop = asyncio.get_running_loop()
         limit = loop.time() + timeout
+        if self._starting is not None and not self._starting.done():
+            await asyncio.wait_for(asyncio.shield(self._starting), timeout)
         while not all(game_loop.waker.idle for game_loop, task in list(self._loops.values()) if not task.done()):
             if loop.time() > limit:
                 raise TimeoutError(f"game loops still busy after {timeout}s: {self.running()}")

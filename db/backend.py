@@ -287,7 +287,9 @@ class PostgresBackend:
 
     async def close(self) -> None:
         if self._beat_conn is not None:
-            await self._beat_conn.close()
+            # Dropped, not closed politely: a renewal cancelled mid-statement (a shutdown)
+            # leaves it busy, and nothing on it is left to finish (each beat commits alone).
+            self._beat_conn.terminate()
             self._beat_conn = None
         await self.pool.close()
 
