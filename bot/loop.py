@@ -92,6 +92,7 @@ class GameLoop:
         self.animate = animate
         self.cards = cards
         self.waker = Waker()
+        self._parts: dict[int, dict[str, tuple[int, bool]]] | None = None  # a pass's announced parts
 
     async def run(self) -> None:
         failures = 0
@@ -201,6 +202,16 @@ class GameLoop:
         backlog = await self.service.backlog(self.game_id)
         if not backlog:
             return
+        # What went out of each announcement, read in one statement for the pass and kept
+        # in step with what the pass notes (this loop, under the game's lease, is the only
+        # writer of its game's parts).
+        self._parts = await self.service.all_announce_parts(self.game_id)
+        try:
+            await self._tell_backlog(backlog)
+        finally:
+            self._parts = None
+
+    async def _tell_backlog(self, backlog: list[StoredStep]) -> None:
         game = await self.service.game(self.game_id)
         mode = posting_of(game)
         # The step that ends a game sets its status in the same transaction; a game the
@@ -211,7 +222,7 @@ class GameLoop:
             (mode != "turn" or not await self.service.marks_turns(self.game_id))
             and await self.service.person_must_act(self.game_id))
         marked = 0
-        noted = [await self.service.announce_parts(self.game_id, step.key) for step in backlog]
+        noted = [await self._parts_of(step.key) for step in backlog]
         cuts = frozenset((pos, int(part.split(":", 1)[1])) for pos, parts in enumerate(noted)
                          for part in parts if part.startswith("public:"))
         segments = cut(backlog, mode, flush, cuts, final=game.status == "over")
@@ -228,6 +239,8 @@ class GameLoop:
                 # under the step, so a retry does not send them twice).
                 await self._send_private(game, backlog[pos])
                 await self.service.mark_announced(self.game_id, backlog[pos].idx)
+                if self._parts is not None:
+                    self._parts.pop(backlog[pos].key, None)  # marking forgets its parts
             marked = max(marked, len(done))
         for step in backlog[marked:]:
             await self._send_private(game, step)  # a player's own secrets do not wait for the phase to close
@@ -235,7 +248,7 @@ class GameLoop:
     async def _send_private(self, game, step: StoredStep) -> None:
         if not step.private:
             return
-        parts = await self.service.announce_parts(self.game_id, step.key)
+        parts = await self._parts_of(step.key)
         header = i18n.text("private.events", game.language, title=self.service.title(game))
         for user_id, lines in step.private.items():
             part = f"private:{user_id}"
@@ -243,7 +256,7 @@ class GameLoop:
                 continue
             if not await self.transport.private(user_id, [header, *lines]):
                 log.info("game %s: private lines for %s not delivered (direct messages closed)", game.id, user_id)
-            await self.service.note_announce_part(self.game_id, step.key, part)
+            await self._note(step.key, part)
 
     async def _ending(self) -> tuple[list[str], Image | None]:
         """The last post: the result, each side's score and losses, and the replay GIF
@@ -268,7 +281,7 @@ class GameLoop:
             return
         pos, off = segment.end
         key, part = backlog[pos].key, f"public:{off}"
-        parts = await self.service.announce_parts(self.game_id, key)
+        parts = await self._parts_of(key)
         if parts.get(part, (0, False))[1]:
             return
         views = [(await self.service.told_view(self.game_id, backlog[p.at].idx))[0] for p in acted]
@@ -287,7 +300,7 @@ class GameLoop:
         await self._post_part(key, parts, part, Place.of(game), lines, image)
 
     async def _post_over(self, game, last: StoredStep) -> None:
-        parts = await self.service.announce_parts(self.game_id, last.key)
+        parts = await self._parts_of(last.key)
         if not parts.get("over", (0, False))[1]:
             lines, replay = await self._ending()
             await self._post_part(last.key, parts, "over", Place.of(game), lines, replay)
@@ -316,9 +329,20 @@ class GameLoop:
             await self.transport.post(place, lines, image=image, skip=skip)
         except DeliveryError as exc:
             if exc.delivered > skip:
-                await self.service.note_announce_part(self.game_id, key, part, pieces=exc.delivered, done=False)
+                await self._note(key, part, pieces=exc.delivered, done=False)
             raise
-        await self.service.note_announce_part(self.game_id, key, part)
+        await self._note(key, part)
+
+    async def _parts_of(self, key: int) -> dict[str, tuple[int, bool]]:
+        """What of announcement ``key`` went out already: the pass's copy, else the database's."""
+        if self._parts is not None:
+            return dict(self._parts.get(key, {}))
+        return await self.service.announce_parts(self.game_id, key)
+
+    async def _note(self, key: int, part: str, *, pieces: int = 0, done: bool = True) -> None:
+        await self.service.note_announce_part(self.game_id, key, part, pieces=pieces, done=done)
+        if self._parts is not None:
+            self._parts.setdefault(key, {})[part] = (pieces, done)
 
     async def _picture(self, game, views: list[dict], turns: list[int | None]) -> Image | None:
         """The map of a post: still for one phase, animated (a frame per phase, each with

@@ -645,6 +645,16 @@ class Database(LeaseRows, ResultsMixin, CampaignsMixin, FleetsMixin):
                                 (game_id, step_id))
         return {r["part"]: (int(r["pieces"]), bool(r["done"])) for r in rows}
 
+    async def all_announce_parts(self, game_id: int) -> dict[int, dict[str, tuple[int, bool]]]:
+        """:meth:`announce_parts` of every step of the game (0: the start), in one statement:
+        the parts of a step are dropped once it is marked told, so these are few."""
+        rows = await self._read("SELECT step_id, part, pieces, done FROM announce_parts WHERE game_id = ?",
+                                (game_id,))
+        found: dict[int, dict[str, tuple[int, bool]]] = {}
+        for r in rows:
+            found.setdefault(int(r["step_id"]), {})[r["part"]] = (int(r["pieces"]), bool(r["done"]))
+        return found
+
     async def note_announce_part(self, game_id: int, step_id: int, part: str, *, pieces: int = 0,
                                  done: bool = True) -> None:
         async with self._write(game_id) as conn:
