@@ -61,6 +61,13 @@ def _pieces(view: dict) -> list[dict]:
 RETRY_FIRST = 5.0  # after a failed pass; doubled after each failure in a row ...
 RETRY_MAX = 300.0  # ... up to this
 SLICE_SECONDS = 60.0  # the longest sleep before the wall clock is looked at again
+#: Game loops in a pass at once, in one process. A restart with hundreds of phases due
+#: started every pass together: hundreds of ready tasks took turns on the event loop and
+#: the database pool, and interactions (each a task among them) waited seconds, past
+#: Discord's 3 s, before their first line ran. Bounded, a pass still overlaps its waits
+#: for Discord, the render pool and the database with others', and an interaction queues
+#: behind at most this many.
+PASSES_AT_ONCE = 16
 REMINDERS = (0.5, 0.85)  # fractions of the phase's time: half time, and the last call
 REPLAY_FRAMES = 150  # public views a game's closing replay is drawn from, at most
 
@@ -77,8 +84,9 @@ class GameLoop:
     def __init__(self, game_id: int, service: GameService, images: ImageProvider | None = None,
                  replays: ReplayProvider | None = None, animate: Animator | None = None,
                  fence: Callable[[int], Awaitable[bool]] | None = None,
-                 cards: CardProvider | None = None) -> None:
-        """``fence``: with leases, whether this process still holds the game (asked at the
+                 cards: CardProvider | None = None, passes: asyncio.Semaphore | None = None) -> None:
+        """``passes``: shared by the loops of one manager, bounds how many make a pass at
+        once. ``fence``: with leases, whether this process still holds the game (asked at the
         start of every pass, so a process that stalled past its lease posts nothing more
         once another has taken the game over). ``cards``: draws the summary card posted
         after a game's last post."""
@@ -92,6 +100,7 @@ class GameLoop:
         self.animate = animate
         self.cards = cards
         self.waker = Waker()
+        self.passes = passes if passes is not None else asyncio.Semaphore(1)
         self._parts: dict[int, dict[str, tuple[int, bool]]] | None = None  # a pass's announced parts
 
     async def run(self) -> None:
@@ -99,7 +108,8 @@ class GameLoop:
         while True:
             seen = self.waker.requested
             try:
-                wake_at = await self._tick()
+                async with self.passes:
+                    wake_at = await self._tick()
                 failures = 0
                 self.service.storage_fine(self.game_id)
             except Exception as exc:
@@ -453,6 +463,7 @@ class LoopManager:
         self.cards = cards
         self._loops: dict[int, tuple[GameLoop, asyncio.Task[None]]] = {}
         self._claiming: set[int] = set()
+        self._passes = asyncio.Semaphore(PASSES_AT_ONCE)
         self._starting: asyncio.Task[None] | None = None
         self._stopped = False
         service.subscribe(self.wake)
@@ -548,7 +559,8 @@ class LoopManager:
             return
         images = self.image_factory() if self.image_factory is not None else self.images
         loop = GameLoop(game_id, self.service, images, self.replays, self.animate,
-                        fence=self.leases.holds if self.leases is not None else None, cards=self.cards)
+                        fence=self.leases.holds if self.leases is not None else None, cards=self.cards,
+                        passes=self._passes)
         task = asyncio.get_running_loop().create_task(loop.run(), name=f"broadside-game-{game_id}")
         self._loops[game_id] = (loop, task)
         task.add_done_callback(lambda t, gid=game_id: self._finished(gid, t))

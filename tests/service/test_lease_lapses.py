@@ -123,8 +123,15 @@ async def test_a_game_really_taken_over_stops_here_and_is_prompted_there(postgre
         await home.settle()
         assert home.loops.running() == []
         assert (await home.db.lease_owner(game.id))[0] == other.keeper.owner
-        await asyncio.sleep(0)
-        assert await other.db.prompted(game.id, 1)
+        told_home = len(home.transport.prompts)
+        # The game goes on there: the orders resolve the phase, and the next call for
+        # orders comes from the process that took it over.
+        await other.order_for(game.id, other.ANNE)
+        await other.order_for(game.id, other.BOB)
+        await other.settle()
+        assert await other.db.step_count(game.id) == 1
+        assert other.transport.prompts and await other.db.prompted(game.id, 2)
+        assert len(home.transport.prompts) == told_home  # nothing more from the stalled one
     finally:
         await home.close()
         await other.close()
