@@ -21,7 +21,7 @@ import socket
 import time
 import uuid
 from dataclasses import dataclass
-from typing import Callable, Iterable
+from typing import Awaitable, Callable, Iterable
 
 from db import Database
 
@@ -79,21 +79,32 @@ class LeaseKeeper:
         self.ttl, self.beat, self.foreign_grace = ttl, beat, foreign_grace
         self.wall = wall
         self.held: set[int] = set()
+        self._good_until: dict[int, float] = {}  # game -> when its last claim or renewal expires
         self._unheld_since: dict[int, float] = {}
         self._task: asyncio.Task[None] | None = None
+        #: Set once a first round of claims has ended (the games to resume are running).
+        self.claimed = asyncio.Event()
         self.start_game: Callable[[int], None] = lambda game_id: None
         self.stop_game: Callable[[int], None] = lambda game_id: None
 
     async def claim(self, game_id: int) -> bool:
-        won = await self.db.claim_lease(game_id, self.owner, self.wall(), self.ttl)
+        now = self.wall()
+        won = await self.db.claim_lease(game_id, self.owner, now, self.ttl)
         if won:
             self.held.add(game_id)
+            self._good_until[game_id] = now + self.ttl
         return won
 
     async def holds(self, game_id: int) -> bool:
-        """Whether no other process has taken the game over, as the database says now. (A
-        lease of this process's that merely expired is still its own until someone claims
-        it: the next renewal keeps it, and stopping here would leave the game to nobody.)"""
+        """Whether no other process has taken the game over. While the last claim or
+        renewal that returned the game has not expired, no other process can have
+        claimed it (a claim needs an expired lease) and the database is not asked: a
+        round trip less on every pass of the game's loop. Past that (less a margin for
+        other machines' clocks), as the database says now. (A lease of this process's
+        that merely expired is still its own until someone claims it: the next renewal
+        keeps it, and stopping here would leave the game to nobody.)"""
+        if game_id in self.held and self.wall() < self._good_until.get(game_id, 0.0) - self.ttl / 4:
+            return True
         found = await self.db.lease_owner(game_id)
         return found is not None and found[0] == self.owner
 
@@ -111,30 +122,59 @@ class LeaseKeeper:
         except Exception:  # the database is gone: the leases expire by themselves
             log.warning("could not release this process's leases; they expire in %.0f s", self.ttl)
         self.held.clear()
+        self._good_until.clear()
 
     async def release(self, game_id: int) -> None:
         self.held.discard(game_id)
+        self._good_until.pop(game_id, None)
         await self.db.release_lease(game_id, self.owner)
 
     async def _run(self) -> None:
+        # The heartbeat runs apart from the claims: a start-up claims hundreds of games,
+        # one transaction each, and a renewal waiting behind them came after the first
+        # leases had expired.
+        await asyncio.gather(self._every_beat(self.renew, "the lease renewal"),
+                             self._every_beat(self.claim_unheld, "the lease claims"))
+
+    async def _every_beat(self, step: Callable[[], Awaitable[None]], what: str) -> None:
         while True:
             try:
-                await self.tick()
+                await step()
             except asyncio.CancelledError:
                 raise
             except Exception:
-                log.exception("the lease round failed; trying again in %.0f s", self.beat)
+                log.exception("%s failed; trying again in %.0f s", what, self.beat)
             await asyncio.sleep(self.beat)
 
     async def tick(self) -> None:
-        """One round: renew what is held (and stop the loops of games lost), then claim
-        the games nobody holds that are this process's to take."""
+        """One round by hand: renew what is held, then claim what is this process's to take."""
+        await self.renew()
+        await self.claim_unheld()
+
+    async def renew(self) -> None:
+        """Renew every lease held, in one statement; stop the loops of games another
+        process took over."""
+        # Only the games held before the renewal can be missing from its answer: one
+        # claimed while the renewal was on its way (a game started meanwhile) is not in it
+        # and is not lost.
+        before = set(self.held)
         now = self.wall()
         still = await self.db.renew_leases(self.owner, now, self.ttl)
-        for game_id in sorted(self.held - still):
-            log.warning("game %s: the lease was taken over by another process; stopping its loop here", game_id)
-            self.held.discard(game_id)
-            self.stop_game(game_id)
+        for game_id in still:
+            self._good_until[game_id] = now + self.ttl
+        for game_id in sorted((before - still) & self.held):
+            await self._missing(game_id)
+
+    async def claim_unheld(self) -> None:
+        """Claim the games nobody holds that are this process's to take: its shards' at
+        once, any other after ``foreign_grace``."""
+        try:
+            await self._claim_unheld()
+        finally:
+            self.claimed.set()
+
+    async def _claim_unheld(self) -> None:
+        now = self.wall()
         unheld = await self.db.unleased_games(now)
         seen = set()
         for game_id, guild_id, _expired_at in unheld:
@@ -151,3 +191,18 @@ class LeaseKeeper:
         for game_id in list(self._unheld_since):
             if game_id not in seen:
                 del self._unheld_since[game_id]
+
+    async def _missing(self, game_id: int) -> None:
+        """A game held here that the renewal did not renew. Its loop stops only if another
+        process holds the game now (it runs it, and prompts from the stored state); a
+        lease row gone with nobody else holding it (a release crossing a claim) is claimed
+        again, or the game would be left to no process at all."""
+        if await self.claim(game_id):
+            log.info("game %s: its lease was gone with no other holder; claimed again", game_id)
+            return
+        found = await self.db.lease_owner(game_id)
+        log.warning("game %s: the lease was taken over by %s; stopping its loop here", game_id,
+                    found[0] if found else "another process")
+        self.held.discard(game_id)
+        self._good_until.pop(game_id, None)
+        self.stop_game(game_id)

@@ -61,6 +61,13 @@ def _pieces(view: dict) -> list[dict]:
 RETRY_FIRST = 5.0  # after a failed pass; doubled after each failure in a row ...
 RETRY_MAX = 300.0  # ... up to this
 SLICE_SECONDS = 60.0  # the longest sleep before the wall clock is looked at again
+#: Game loops in a pass at once, in one process. A restart with hundreds of phases due
+#: started every pass together: hundreds of ready tasks took turns on the event loop and
+#: the database pool, and interactions (each a task among them) waited seconds, past
+#: Discord's 3 s, before their first line ran. Bounded, a pass still overlaps its waits
+#: for Discord, the render pool and the database with others', and an interaction queues
+#: behind at most this many.
+PASSES_AT_ONCE = 16
 REMINDERS = (0.5, 0.85)  # fractions of the phase's time: half time, and the last call
 REPLAY_FRAMES = 150  # public views a game's closing replay is drawn from, at most
 
@@ -77,8 +84,9 @@ class GameLoop:
     def __init__(self, game_id: int, service: GameService, images: ImageProvider | None = None,
                  replays: ReplayProvider | None = None, animate: Animator | None = None,
                  fence: Callable[[int], Awaitable[bool]] | None = None,
-                 cards: CardProvider | None = None) -> None:
-        """``fence``: with leases, whether this process still holds the game (asked at the
+                 cards: CardProvider | None = None, passes: asyncio.Semaphore | None = None) -> None:
+        """``passes``: shared by the loops of one manager, bounds how many make a pass at
+        once. ``fence``: with leases, whether this process still holds the game (asked at the
         start of every pass, so a process that stalled past its lease posts nothing more
         once another has taken the game over). ``cards``: draws the summary card posted
         after a game's last post."""
@@ -92,13 +100,16 @@ class GameLoop:
         self.animate = animate
         self.cards = cards
         self.waker = Waker()
+        self.passes = passes if passes is not None else asyncio.Semaphore(1)
+        self._parts: dict[int, dict[str, tuple[int, bool]]] | None = None  # a pass's announced parts
 
     async def run(self) -> None:
         failures = 0
         while True:
             seen = self.waker.requested
             try:
-                wake_at = await self._tick()
+                async with self.passes:
+                    wake_at = await self._tick()
                 failures = 0
                 self.service.storage_fine(self.game_id)
             except Exception as exc:
@@ -201,6 +212,16 @@ class GameLoop:
         backlog = await self.service.backlog(self.game_id)
         if not backlog:
             return
+        # What went out of each announcement, read in one statement for the pass and kept
+        # in step with what the pass notes (this loop, under the game's lease, is the only
+        # writer of its game's parts).
+        self._parts = await self.service.all_announce_parts(self.game_id)
+        try:
+            await self._tell_backlog(backlog)
+        finally:
+            self._parts = None
+
+    async def _tell_backlog(self, backlog: list[StoredStep]) -> None:
         game = await self.service.game(self.game_id)
         mode = posting_of(game)
         # The step that ends a game sets its status in the same transaction; a game the
@@ -211,7 +232,7 @@ class GameLoop:
             (mode != "turn" or not await self.service.marks_turns(self.game_id))
             and await self.service.person_must_act(self.game_id))
         marked = 0
-        noted = [await self.service.announce_parts(self.game_id, step.key) for step in backlog]
+        noted = [await self._parts_of(step.key) for step in backlog]
         cuts = frozenset((pos, int(part.split(":", 1)[1])) for pos, parts in enumerate(noted)
                          for part in parts if part.startswith("public:"))
         segments = cut(backlog, mode, flush, cuts, final=game.status == "over")
@@ -228,6 +249,8 @@ class GameLoop:
                 # under the step, so a retry does not send them twice).
                 await self._send_private(game, backlog[pos])
                 await self.service.mark_announced(self.game_id, backlog[pos].idx)
+                if self._parts is not None:
+                    self._parts.pop(backlog[pos].key, None)  # marking forgets its parts
             marked = max(marked, len(done))
         for step in backlog[marked:]:
             await self._send_private(game, step)  # a player's own secrets do not wait for the phase to close
@@ -235,7 +258,7 @@ class GameLoop:
     async def _send_private(self, game, step: StoredStep) -> None:
         if not step.private:
             return
-        parts = await self.service.announce_parts(self.game_id, step.key)
+        parts = await self._parts_of(step.key)
         header = i18n.text("private.events", game.language, title=self.service.title(game))
         for user_id, lines in step.private.items():
             part = f"private:{user_id}"
@@ -243,7 +266,7 @@ class GameLoop:
                 continue
             if not await self.transport.private(user_id, [header, *lines]):
                 log.info("game %s: private lines for %s not delivered (direct messages closed)", game.id, user_id)
-            await self.service.note_announce_part(self.game_id, step.key, part)
+            await self._note(step.key, part)
 
     async def _ending(self) -> tuple[list[str], Image | None]:
         """The last post: the result, each side's score and losses, and the replay GIF
@@ -268,7 +291,7 @@ class GameLoop:
             return
         pos, off = segment.end
         key, part = backlog[pos].key, f"public:{off}"
-        parts = await self.service.announce_parts(self.game_id, key)
+        parts = await self._parts_of(key)
         if parts.get(part, (0, False))[1]:
             return
         views = [(await self.service.told_view(self.game_id, backlog[p.at].idx))[0] for p in acted]
@@ -287,7 +310,7 @@ class GameLoop:
         await self._post_part(key, parts, part, Place.of(game), lines, image)
 
     async def _post_over(self, game, last: StoredStep) -> None:
-        parts = await self.service.announce_parts(self.game_id, last.key)
+        parts = await self._parts_of(last.key)
         if not parts.get("over", (0, False))[1]:
             lines, replay = await self._ending()
             await self._post_part(last.key, parts, "over", Place.of(game), lines, replay)
@@ -316,9 +339,20 @@ class GameLoop:
             await self.transport.post(place, lines, image=image, skip=skip)
         except DeliveryError as exc:
             if exc.delivered > skip:
-                await self.service.note_announce_part(self.game_id, key, part, pieces=exc.delivered, done=False)
+                await self._note(key, part, pieces=exc.delivered, done=False)
             raise
-        await self.service.note_announce_part(self.game_id, key, part)
+        await self._note(key, part)
+
+    async def _parts_of(self, key: int) -> dict[str, tuple[int, bool]]:
+        """What of announcement ``key`` went out already: the pass's copy, else the database's."""
+        if self._parts is not None:
+            return dict(self._parts.get(key, {}))
+        return await self.service.announce_parts(self.game_id, key)
+
+    async def _note(self, key: int, part: str, *, pieces: int = 0, done: bool = True) -> None:
+        await self.service.note_announce_part(self.game_id, key, part, pieces=pieces, done=done)
+        if self._parts is not None:
+            self._parts.setdefault(key, {})[part] = (pieces, done)
 
     async def _picture(self, game, views: list[dict], turns: list[int | None]) -> Image | None:
         """The map of a post: still for one phase, animated (a frame per phase, each with
@@ -429,6 +463,8 @@ class LoopManager:
         self.cards = cards
         self._loops: dict[int, tuple[GameLoop, asyncio.Task[None]]] = {}
         self._claiming: set[int] = set()
+        self._passes = asyncio.Semaphore(PASSES_AT_ONCE)
+        self._starting: asyncio.Task[None] | None = None
         self._stopped = False
         service.subscribe(self.wake)
         notices = service.db.notices
@@ -443,13 +479,29 @@ class LoopManager:
         self._stopped = False
         await self.service.settle_unsettled()
         if self.leases is not None:
-            await self.leases.tick()  # claims this process's games and starts their loops
+            # The heartbeat first: claiming hundreds of games takes a while, and the first
+            # leases claimed must not expire meanwhile.
             self.leases.start()
+            await self.leases.claimed.wait()  # its first round claimed this process's games
             return
         for game in await self.service.db.games_with_status("running", "paused"):
             self.wake(game.id)
         for game in await self.service.db.over_and_untold():
             self.wake(game.id)  # its last post and card are still to go out
+
+    def start_in_background(self) -> asyncio.Task[None]:
+        """:meth:`start` as a task of its own, so the caller goes on (the bot connects to
+        the gateway and answers interactions while its games are claimed and resumed);
+        :meth:`settle` waits for it."""
+        self._starting = asyncio.get_running_loop().create_task(self._start_logged(), name="broadside-resume")
+        return self._starting
+
+    async def _start_logged(self) -> None:
+        try:
+            await self.start()
+        except Exception:
+            # Each game's loop still starts when the game is touched (an order wakes it).
+            log.exception("the stored games could not all be resumed")
 
     def wake(self, game_id: int) -> None:
         """Something changed in a game: wake its loop, starting one if it has none (with
@@ -507,7 +559,8 @@ class LoopManager:
             return
         images = self.image_factory() if self.image_factory is not None else self.images
         loop = GameLoop(game_id, self.service, images, self.replays, self.animate,
-                        fence=self.leases.holds if self.leases is not None else None, cards=self.cards)
+                        fence=self.leases.holds if self.leases is not None else None, cards=self.cards,
+                        passes=self._passes)
         task = asyncio.get_running_loop().create_task(loop.run(), name=f"broadside-game-{game_id}")
         self._loops[game_id] = (loop, task)
         task.add_done_callback(lambda t, gid=game_id: self._finished(gid, t))
@@ -527,6 +580,9 @@ class LoopManager:
     async def stop(self) -> None:
         """Cancel every loop (a shutdown). Nothing is lost: all state is in the database."""
         self._stopped = True
+        if self._starting is not None and not self._starting.done():
+            self._starting.cancel()
+            await asyncio.gather(self._starting, return_exceptions=True)
         tasks = [task for _, task in self._loops.values()]
         for task in tasks:
             task.cancel()
@@ -539,6 +595,8 @@ class LoopManager:
         """Wait until every loop has caught up and sleeps (for tests and the offline demo)."""
         loop = asyncio.get_running_loop()
         limit = loop.time() + timeout
+        if self._starting is not None and not self._starting.done():
+            await asyncio.wait_for(asyncio.shield(self._starting), timeout)
         while not all(game_loop.waker.idle for game_loop, task in list(self._loops.values()) if not task.done()):
             if loop.time() > limit:
                 raise TimeoutError(f"game loops still busy after {timeout}s: {self.running()}")

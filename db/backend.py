@@ -176,7 +176,8 @@ class SqliteBackend:
             return list(await self.conn.execute_fetchall(sql, tuple(params)))
 
     @asynccontextmanager
-    async def transaction(self, game_id: int | None, *, games_row: bool) -> AsyncIterator[SqliteTx]:
+    async def transaction(self, game_id: int | None, *, games_row: bool,
+                          notice: tuple[str, str] | None = None) -> AsyncIterator[SqliteTx]:
         """``BEGIN IMMEDIATE``: the file's one writer. (``game_id`` and ``games_row`` say
         what PostgreSQL must lock; SQLite's lock covers everything.)"""
         async with self.lock:
@@ -196,6 +197,11 @@ class SqliteBackend:
                 if code is not None and code & 0xFF in _STORAGE_CODES:
                     raise errors.StorageUnavailable(str(exc)) from exc
                 raise
+
+    async def beat(self, sql: str, params: Iterable[Any] = ()) -> list[Any]:
+        """One statement in a write transaction of its own: the lease heartbeat."""
+        async with self.transaction(None, games_row=False) as tx:
+            return await tx.fetch(sql, params)
 
     async def _rollback(self) -> None:
         if not self.conn.in_transaction:
@@ -267,6 +273,8 @@ class PostgresBackend:
     def __init__(self, pool: Any, url: str) -> None:
         self.pool = pool
         self.url = url
+        self._beat_conn: Any = None
+        self._beat_lock = asyncio.Lock()
 
     @classmethod
     async def open(cls, url: str, *, pool_size: int = 8) -> "PostgresBackend":
@@ -279,7 +287,28 @@ class PostgresBackend:
         return None
 
     async def close(self) -> None:
+        if self._beat_conn is not None:
+            # Dropped, not closed politely: a renewal cancelled mid-statement (a shutdown)
+            # leaves it busy, and nothing on it is left to finish (each beat commits alone).
+            self._beat_conn.terminate()
+            self._beat_conn = None
         await self.pool.close()
+
+    async def beat(self, sql: str, params: Iterable[Any] = ()) -> list[Any]:
+        """One statement (its own transaction), on a connection kept for the lease
+        heartbeat alone. Through the pool it would queue behind every game's reads and
+        writes: with hundreds of games resolving at once the wait outlasted the lease, and
+        a renewal that comes after the expiry lets another process take a live process's
+        games."""
+        async with self._beat_lock:
+            try:
+                if self._beat_conn is None or self._beat_conn.is_closed():
+                    self._beat_conn = await _asyncpg.connect(self.url)
+                return list(await self._beat_conn.fetch(dialect.placeholders(sql), *params))
+            except BaseException as exc:
+                if _storage_failure(exc) and not isinstance(exc, errors.DatabaseError):
+                    raise errors.StorageUnavailable(str(exc)) from exc
+                raise
 
     # -- migrations ------------------------------------------------------------------------
     async def applied_versions(self) -> set[int]:
@@ -307,21 +336,65 @@ class PostgresBackend:
         return list(await self.pool.fetch(dialect.placeholders(sql), *params))
 
     @asynccontextmanager
-    async def transaction(self, game_id: int | None, *, games_row: bool) -> AsyncIterator[PostgresTx]:
+    async def transaction(self, game_id: int | None, *, games_row: bool,
+                          notice: tuple[str, str] | None = None) -> AsyncIterator[PostgresTx]:
         """A transaction holding the game's advisory lock (and the global one first when it
         changes a games row: always in that order, so two never deadlock). A write with
-        neither (leases renewed in bulk) relies on row locks alone."""
+        neither (leases renewed in bulk) relies on row locks alone. ``notice``: (channel,
+        payload) to NOTIFY, delivered to the listeners if this commits.
+
+        ``BEGIN``, the locks and the notice go to the server as one query (one round
+        trip, not three or four): every statement is a round trip, and on a busy machine
+        each waits for a core."""
+        opening = ["BEGIN"]
+        if games_row:
+            opening.append(f"SELECT pg_advisory_xact_lock({GLOBAL_LOCK}::bigint)")
+        if game_id is not None:
+            opening.append(f"SELECT pg_advisory_xact_lock({int(game_id)}::bigint)")
+        if notice is not None:
+            opening.append(f"SELECT pg_notify({_literal(notice[0])}, {_literal(notice[1])})")
         try:
-            async with self.pool.acquire() as conn, conn.transaction():
-                if games_row:
-                    await conn.execute("SELECT pg_advisory_xact_lock($1::bigint)", GLOBAL_LOCK)
-                if game_id is not None:
-                    await conn.execute("SELECT pg_advisory_xact_lock($1::bigint)", game_id)
-                yield PostgresTx(conn)
+            async with self.pool.acquire() as conn:
+                await self._open(conn, "; ".join(opening))
+                try:
+                    yield PostgresTx(conn)
+                except BaseException:
+                    await _rollback(conn)
+                    raise
+                try:
+                    await conn.execute("COMMIT")
+                except BaseException:
+                    await _rollback(conn)
+                    raise
         except BaseException as exc:
             if _storage_failure(exc) and not isinstance(exc, errors.DatabaseError):
                 raise errors.StorageUnavailable(str(exc)) from exc
             raise
+
+    @staticmethod
+    async def _open(conn: Any, opening: str) -> None:
+        try:
+            await conn.execute(opening)  # several statements: the simple query protocol
+        except BaseException:
+            await _rollback(conn)  # BEGIN ran: a failed lock leaves the transaction aborted
+            raise
+
+
+def _literal(text: str) -> str:
+    """A string as an SQL literal (standard_conforming_strings, PostgreSQL's default
+    since 9.1: only the quote is special)."""
+    if "\x00" in text:
+        raise ValueError("NUL in a notice")
+    return "'" + text.replace("'", "''") + "'"
+
+
+async def _rollback(conn: Any) -> None:
+    if conn.is_closed() or not conn.is_in_transaction():
+        return
+    try:
+        await conn.execute("ROLLBACK")
+    except Exception:  # the connection is broken: the pool drops it, and the server rolls back
+        log.debug("a rollback failed", exc_info=True)
 
 
 async def open_backend(target: str) -> SqliteBackend | PostgresBackend:

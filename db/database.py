@@ -130,18 +130,27 @@ class Database(LeaseRows, ResultsMixin, CampaignsMixin, FleetsMixin):
         ``places``: threads or channels whose list of games it may change, besides the
         game's own."""
         spot = None
+        places = {p for p in places if p is not None}
+        notice = None
+        if Rows.GAME not in changes:
+            # Everything the notice names is known now: it goes with BEGIN and the lock, in
+            # one round trip. (Forgetting before the lock is taken is only more careful.)
+            spot = self._memo.begin_write(game_id, changes, places)
+            if self.notices is not None and changes:
+                notice = (NOTICE_CHANNEL, self.notices.payload(game_id, changes, places))
         try:
-            async with self._backend.transaction(game_id, games_row=Rows.GAME in changes) as tx:
-                places = list(places)
-                if Rows.GAME in changes and game_id is not None:
-                    places += [p for row in await tx.fetch(
-                        "SELECT channel_id, thread_id FROM games WHERE id = ?", (game_id,)) for p in row]
-                places = {p for p in places if p is not None}
-                spot = self._memo.begin_write(game_id, changes, places)
-                if self.notices is not None and changes:
-                    # Delivered to the other processes only if this commits, after it.
-                    await tx.execute("SELECT pg_notify(?, ?)",
-                                     (NOTICE_CHANNEL, self.notices.payload(game_id, changes, places)))
+            async with self._backend.transaction(game_id, games_row=Rows.GAME in changes, notice=notice) as tx:
+                if spot is None:
+                    # A games row may move between places: where it is now is read under the lock.
+                    if game_id is not None:
+                        places |= {p for row in await tx.fetch(
+                            "SELECT channel_id, thread_id FROM games WHERE id = ?", (game_id,)) for p in row
+                            if p is not None}
+                    spot = self._memo.begin_write(game_id, changes, places)
+                    if self.notices is not None and changes:
+                        # Delivered to the other processes only if this commits, after it.
+                        await tx.execute("SELECT pg_notify(?, ?)",
+                                         (NOTICE_CHANNEL, self.notices.payload(game_id, changes, places)))
                 yield tx
         finally:
             # After COMMIT or ROLLBACK: a read that overlapped the write is not kept.
@@ -335,7 +344,7 @@ class Database(LeaseRows, ResultsMixin, CampaignsMixin, FleetsMixin):
         holder must never see them, nor be bound by them), its prompts are forgotten (the
         new holder is asked afresh), and the host's action is audited. Returns the seat and
         how many orders were discarded."""
-        async with self._write(game_id, Rows.SEATS, Rows.OPEN_ORDERS) as conn:
+        async with self._write(game_id, Rows.SEATS, Rows.OPEN_ORDERS, Rows.STANDING) as conn:
             try:
                 changed = await conn.execute(
                     "UPDATE seats SET user_id = ?, ai_level = ?, display_name = ?, missed_turns = 0, dm_ok = 1"
@@ -454,7 +463,7 @@ class Database(LeaseRows, ResultsMixin, CampaignsMixin, FleetsMixin):
     async def add_standing(self, new: NewStanding) -> StandingRow:
         """Store a standing order the moment it arrives; it replaces the live one for the
         same subject and moment, if any."""
-        async with self._write(new.game_id) as conn:
+        async with self._write(new.game_id, Rows.STANDING) as conn:
             await conn.execute("UPDATE standing_orders SET status = 'replaced', ended_at = ? WHERE game_id = ?"
                                " AND subject = ? AND moment = ? AND status = 'live'",
                                (new.given_at, new.game_id, new.subject, new.moment))
@@ -466,7 +475,7 @@ class Database(LeaseRows, ResultsMixin, CampaignsMixin, FleetsMixin):
 
     async def cancel_standing(self, game_id: int, seat_id: str, subject: str, moment: str, at: float) -> int:
         """Cancel the seat's live standing order for a subject and moment; how many were."""
-        async with self._write(game_id) as conn:
+        async with self._write(game_id, Rows.STANDING) as conn:
             cancelled = await conn.execute("UPDATE standing_orders SET status = 'cancelled', ended_at = ?"
                                            " WHERE game_id = ? AND seat_id = ? AND subject = ? AND moment = ?"
                                            " AND status = 'live'", (at, game_id, seat_id, subject, moment))
@@ -474,16 +483,19 @@ class Database(LeaseRows, ResultsMixin, CampaignsMixin, FleetsMixin):
 
     async def standing_orders(self, game_id: int) -> list[StandingRow]:
         """The game's live standing orders, oldest first."""
-        rows = await self._read("SELECT * FROM standing_orders WHERE game_id = ? AND status = 'live' ORDER BY id",
-                                (game_id,))
-        return [_standing(r) for r in rows]
+        async def query() -> list[StandingRow]:
+            rows = await self._read("SELECT * FROM standing_orders WHERE game_id = ? AND status = 'live' ORDER BY id",
+                                    (game_id,))
+            return [_standing(r) for r in rows]
+        return await self._remembered(lambda: self._memo.standing(game_id), lambda: self._memo.token(game_id),
+                                      query, lambda rows: self._memo.keep(Rows.STANDING, game_id, rows))
 
     async def spend_standing(self, game_id: int, ids: Iterable[int], at: float) -> None:
         """Conditional standing orders whose moment has passed."""
         ids = list(ids)
         if not ids:
             return
-        async with self._write(game_id) as conn:
+        async with self._write(game_id, Rows.STANDING) as conn:
             for i in ids:
                 await conn.execute("UPDATE standing_orders SET status = 'spent', ended_at = ? WHERE id = ?"
                                    " AND status = 'live'", (at, i))
@@ -617,12 +629,14 @@ class Database(LeaseRows, ResultsMixin, CampaignsMixin, FleetsMixin):
 
     async def unannounced(self, game_id: int) -> tuple[bool, list[StepRow]]:
         """Whether the start still needs announcing, and the live steps that do."""
-        # Two statements, maybe two commits apart: both flags only ever go from 0 to 1,
-        # and only the game's own loop sets them.
-        start = await self._read("SELECT announced FROM starts WHERE game_id = ?", (game_id,))
-        rows = await self._read(f"SELECT {_STEP_NO_STATE} WHERE s.game_id = ? AND s.undone_at IS NULL"
-                                " AND s.announced = 0 ORDER BY s.idx", (game_id,))
-        return (bool(start) and not start[0]["announced"]), [_step(r) for r in rows]
+        # One statement (a round trip, asked on every pass of the game's loop): the start's
+        # flag on every row, and no step row at all (NULLs) when every step is told.
+        columns = _STEP_NO_STATE.removesuffix(" FROM steps s")
+        rows = await self._read(f"SELECT st.announced AS start_announced, {columns} FROM starts st"
+                                " LEFT JOIN steps s ON s.game_id = st.game_id AND s.undone_at IS NULL"
+                                " AND s.announced = 0 WHERE st.game_id = ? ORDER BY s.idx", (game_id,))
+        start = bool(rows) and not rows[0]["start_announced"]
+        return start, [_step(r) for r in rows if r["id"] is not None]
 
     async def announce_parts(self, game_id: int, step_id: int) -> dict[str, tuple[int, bool]]:
         """What of an announcement went out already: part -> (messages posted, done).
@@ -630,6 +644,16 @@ class Database(LeaseRows, ResultsMixin, CampaignsMixin, FleetsMixin):
         rows = await self._read("SELECT part, pieces, done FROM announce_parts WHERE game_id = ? AND step_id = ?",
                                 (game_id, step_id))
         return {r["part"]: (int(r["pieces"]), bool(r["done"])) for r in rows}
+
+    async def all_announce_parts(self, game_id: int) -> dict[int, dict[str, tuple[int, bool]]]:
+        """:meth:`announce_parts` of every step of the game (0: the start), in one statement:
+        the parts of a step are dropped once it is marked told, so these are few."""
+        rows = await self._read("SELECT step_id, part, pieces, done FROM announce_parts WHERE game_id = ?",
+                                (game_id,))
+        found: dict[int, dict[str, tuple[int, bool]]] = {}
+        for r in rows:
+            found.setdefault(int(r["step_id"]), {})[r["part"]] = (int(r["pieces"]), bool(r["done"]))
+        return found
 
     async def note_announce_part(self, game_id: int, step_id: int, part: str, *, pieces: int = 0,
                                  done: bool = True) -> None:

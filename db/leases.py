@@ -38,9 +38,8 @@ class LeaseRows:
 
     async def renew_leases(self, owner: str, now: float, ttl: float) -> set[int]:
         """Renew every lease ``owner`` still holds; the ids of those games."""
-        async with self._write(None) as tx:  # type: ignore[attr-defined]
-            rows = await tx.fetch("UPDATE leases SET heartbeat = ?, expires_at = ? WHERE owner = ? RETURNING game_id",
-                                  (now, now + ttl, owner))
+        rows = await self._backend.beat(  # type: ignore[attr-defined]
+            "UPDATE leases SET heartbeat = ?, expires_at = ? WHERE owner = ? RETURNING game_id", (now, now + ttl, owner))
         return {int(r["game_id"]) for r in rows}
 
     async def release_lease(self, game_id: int, owner: str) -> None:

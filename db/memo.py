@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Hashable
 
-from db.models import DeadlineRow, GameRow, OrderRow, SeatRow
+from db.models import DeadlineRow, GameRow, OrderRow, SeatRow, StandingRow
 
 
 class Rows(Enum):
@@ -36,6 +36,7 @@ class Rows(Enum):
     SEATS = "seats"
     OPEN_ORDERS = "open orders"
     DEADLINE = "deadline"
+    STANDING = "standing orders"  # the live ones; a game's loop reads them on every pass
     # Not remembered here: a resolution or an undo, which other processes must hear of to
     # drop the engine state they keep of the game (bot.service).
     STEPS = "steps"
@@ -84,6 +85,10 @@ class RowMemo:
 
     def open_orders(self, game_id: int) -> list[OrderRow]:
         found = self._by_kind[Rows.OPEN_ORDERS].get(game_id, MISSING)
+        return found if found is MISSING else list(found)
+
+    def standing(self, game_id: int) -> list[StandingRow]:
+        found = self._by_kind[Rows.STANDING].get(game_id, MISSING)
         return found if found is MISSING else list(found)
 
     def deadline(self, game_id: int) -> DeadlineRow | None:

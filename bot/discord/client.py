@@ -92,6 +92,8 @@ class Broadside(discord.Client):
         self.render_pool: RenderPool | None = None
         self.service: GameService = None  # type: ignore[assignment]  # set in setup_hook
         self.loops: LoopManager | None = None
+        #: Resuming the stored games (started by the setup, run beside the gateway).
+        self.resumed: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
         if self._c_heap is not None:
@@ -125,7 +127,10 @@ class Broadside(discord.Client):
         await self.tree.set_translator(CatalogueTranslator())
         if self._sync_commands:
             await self.sync_commands()
-        await self.loops.start()
+        # The games resume beside the gateway's connection, not before it: discord.py
+        # connects once this hook returns, and a process restarted with a backlog would
+        # answer no interaction until every game was claimed and its loop started.
+        self.resumed = self.loops.start_in_background()
         self._stop_on_sigterm()
         if self._heap is not None:
             loops = self.loops

@@ -17,6 +17,10 @@ class FaultsMixin(ServiceCore):
         """What of announcement ``key`` (a step's row id, 0 for the start) went out already."""
         return await self.db.announce_parts(game_id, key)
 
+    async def all_announce_parts(self, game_id: int) -> dict[int, dict[str, tuple[int, bool]]]:
+        """:meth:`announce_parts` of every announcement of the game not yet marked told, at once."""
+        return await self.db.all_announce_parts(game_id)
+
     async def note_announce_part(self, game_id: int, key: int, part: str, *, pieces: int = 0,
                                  done: bool = True) -> None:
         await self.db.note_announce_part(game_id, key, part, pieces=pieces, done=done)

@@ -11,7 +11,7 @@ import random
 
 import pytest
 
-from db import (AlreadySeated, Database, NewGame, NewOrder, NewStep, StaleStep, StartRow, StepConflict, UnknownSeat,
+from db import (AlreadySeated, Database, NewGame, NewOrder, NewStanding, NewStep, StaleStep, StartRow, StepConflict, UnknownSeat,
                 WrongStatus)
 from db.memo import MAX_GAMES, RowMemo, Rows
 
@@ -29,6 +29,7 @@ async def _same_as_disk(db: Database, fresh: Database, game_ids: list[int], plac
         assert await db.seats(game_id) == await fresh.seats(game_id), f"seats of {game_id}"
         assert await db.open_orders(game_id) == await fresh.open_orders(game_id), f"open orders of {game_id}"
         assert await db.deadline(game_id) == await fresh.deadline(game_id), f"deadline of {game_id}"
+        assert await db.standing_orders(game_id) == await fresh.standing_orders(game_id), f"standing of {game_id}"
     for place in places:
         assert await db.games_in_place(place) == await fresh.games_in_place(place), f"games in {place}"
 
@@ -145,6 +146,27 @@ class Table:
         if self.rng.random() < 0.3:
             await self.db.end_game(game_id, self.tick())
 
+    async def standing(self, game_id: int) -> None:
+        """A standing order given, cancelled or spent (a seat handed over drops its own)."""
+        action = self.rng.choice(("add", "add", "cancel", "spend", "hand_over"))
+        subject, moment = self.rng.choice(("s1", "s2")), self.rng.choice(("", "m1"))
+        if action == "add":
+            await self.db.add_standing(NewStanding(game_id=game_id, seat_id=self.rng.choice(("a", "b")),
+                                                   subject=subject, kind="k", moment=moment, given_at=self.tick()))
+        elif action == "cancel":
+            await self.db.cancel_standing(game_id, self.rng.choice(("a", "b")), subject, moment, self.tick())
+        elif action == "spend":
+            live = await self.db.standing_orders(game_id)
+            await self.db.spend_standing(game_id, [o.id for o in live if self.rng.random() < 0.5], self.tick())
+        else:
+            seats = await self.db.seats(game_id)
+            if seats:
+                try:
+                    await self.db.hand_over_seat(game_id, self.rng.choice(seats).seat_id, user_id=None, name="Z",
+                                                 at=self.tick(), actor_id=100, detail={})
+                except (AlreadySeated, UnknownSeat):
+                    pass
+
     async def quiet(self, game_id: int) -> None:
         """Writes to rows the memo does not keep: nothing remembered may change."""
         await self.db.note_prompt(game_id, 1, "p1", "dm", self.tick())
@@ -153,7 +175,7 @@ class Table:
         await self.db.audit(game_id, self.tick(), 100, "look", {})
 
     ACTIONS = ("set_thread", "seat", "unseat", "assign", "dm", "start", "order", "order", "step", "undo",
-               "deadline", "pause_or_resume", "end", "quiet")
+               "deadline", "pause_or_resume", "end", "standing", "standing", "quiet")
 
 
 @pytest.fixture

@@ -126,3 +126,38 @@ async def test_sigkill_mid_phase_and_restart(fake_discord, tmp_path):
     log = bot.text()
     assert "Traceback" not in log and " ERROR " not in log, log
     assert server.violations == []
+
+
+@pytest.mark.e2e_budget(60)
+async def test_a_restarted_bot_answers_before_its_games_are_resumed(fake_discord, database_url, monkeypatch):
+    """The gateway comes up, and interactions are answered in time, while the stored
+    games are still being claimed and resumed (held here until the test lets them go):
+    a restart with a backlog does not make members wait for the whole backlog."""
+    from bot.loop import LoopManager
+    from tests.e2e.scenario_helpers import make_bot
+
+    server = fake_discord
+    w = duel_world(server)
+    async with server.running(make_bot(server, database_url)) as bot:
+        thread = await open_duel(server, w)
+        await bot.loops.settle()
+        (game_id,) = bot.loops.running()
+
+    held, resuming = asyncio.Event(), asyncio.Event()
+    start = LoopManager.start
+
+    async def slow_start(self: LoopManager) -> None:
+        resuming.set()
+        await held.wait()
+        await start(self)
+
+    monkeypatch.setattr(LoopManager, "start", slow_start)
+    async with server.running(make_bot(server, database_url)) as bot:
+        await asyncio.wait_for(resuming.wait(), 5)
+        assert bot.loops.running() == []  # nothing resumed yet, and the gateway is up
+        pending = await w.anne.run(thread, "pending")
+        assert pending.kind in ("message", "deferred") and pending.replies and not pending.refused
+        assert pending.responded_at - pending.created < 3.0
+        held.set()
+        await bot.loops.settle()
+        assert bot.loops.running() == [game_id]

@@ -108,3 +108,51 @@ async def test_a_game_with_restarts_all_along_replays_identically(table):
     assert replay(record)[0].final_state == (await table.db.last_step(game.id)).state
     posted = [line for p in table.transport.posts for line in p.lines]
     assert posted.count("The game is over. The host can export the record with /host export.") == 1
+
+
+async def test_a_restart_with_many_games_makes_a_bounded_number_of_passes_at_once(table, monkeypatch):
+    """Every game due at once (a restart with a backlog) does not start every pass
+    together: hundreds of passes taking turns kept interactions from their first line for
+    seconds, past Discord's 3 s. At most ``PASSES_AT_ONCE`` run; the others wait their turn."""
+    import bot.loop
+    from bot.service import Pacing
+
+    svc = table.service
+    games = []
+    for n in range(5):
+        game = await svc.create_game(1, 10, table.HOST, "cannoni", "frigate-duel", thread_id=20 + n,
+                                     pacing=Pacing(style="live", phase_seconds=300))
+        sides = game.setup["sides"]
+        await svc.join(game.id, table.ANNE + n, sides[0], "Anne")
+        await svc.join(game.id, table.BOB + n, sides[1], "Bob")
+        await svc.start(game.id, table.HOST)
+        games.append(game.id)
+    await table.settle()
+    await table.close()
+
+    monkeypatch.setattr(bot.loop, "PASSES_AT_ONCE", 2)
+    gate, inside, most = asyncio.Event(), [0], [0]
+    backlog = bot.loop.GameService.backlog
+
+    async def counted(self, game_id: int):
+        inside[0] += 1
+        most[0] = max(most[0], inside[0])
+        try:
+            await gate.wait()
+            return await backlog(self, game_id)
+        finally:
+            inside[0] -= 1
+
+    monkeypatch.setattr(bot.loop.GameService, "backlog", counted)
+    table.clock.advance(PHASE * 3)  # every game's deadline passed while the bot was down
+    opening = asyncio.create_task(table.open())
+    for _ in range(100):
+        await asyncio.sleep(0.01)
+        if inside[0] >= 2:
+            break
+    await asyncio.sleep(0.05)
+    assert most[0] == 2, most[0]
+    gate.set()
+    await opening
+    await table.settle()
+    assert [await table.db.step_count(g) for g in games] == [1] * 5
