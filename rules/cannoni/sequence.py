@@ -297,6 +297,20 @@ def active(state: CannoniState) -> list[ShipState]:
     return out
 
 
+def any_active(state: CannoniState) -> bool:
+    """Whether :func:`active` has anyone, without listing them all."""
+    by_id = {s.id: s for s in state.ships}
+    phase = state.phase or 9
+    for sid in state.initiative:
+        ship = by_id.get(sid)
+        if ship is None:
+            if batteries.is_active(state, sid):
+                return True
+        elif ship.in_play and not ship.struck and (ship.chit or 0) >= phase:
+            return True
+    return False
+
+
 def to_act(state: CannoniState) -> list[ShipState]:
     return [s for s in active(state) if not s.acted]
 
@@ -410,17 +424,20 @@ def describe_payload(payload: dict[str, Any]) -> Text:
 
 
 def end_phase(state: CannoniState, roller: Roller) -> None:
-    marked = {s.id: damage_marks(s) for s in state.ships}
+    tallied = {s.id: damage_tally(s) for s in state.ships}
     batteries.apply_pending(state, roller)
     damage.apply_pending(state, roller)
-    if active(state):
+    if any_active(state):
         # What the map shows as just done: this phase's shots and damage. A phase in
         # which nobody acted (passed at once) leaves the last phase's on show.
-        state.shots = [s.model_copy(update={"done": True}) for s in state.shots if not s.done]
+        # The state is already this step's own copy: its shots may be marked in place.
+        state.shots = [s for s in state.shots if not s.done]
+        for shot in state.shots:
+            shot.done = True
         for ship in state.ships:
-            now = damage_marks(ship)
-            ship.last_damage = {k: n - marked[ship.id].get(k, 0) for k, n in now.items()
-                                if n > marked[ship.id].get(k, 0)}
+            struck = struck_since(ship, tallied[ship.id])
+            if struck or ship.last_damage:  # most ships: nothing struck now or before
+                ship.last_damage = struck
     prizes_home(state, roller)
     roller.log.emit("phase_end", phase=state.phase)
     if (state.phase or 1) > 1:
@@ -435,6 +452,25 @@ def damage_marks(ship: ShipState) -> dict[str, int]:
     marks.update({f"mast.{m.name}": m.lost for m in ship.masts})
     marks["crew"] = ship.crew.lost
     return marks
+
+
+_LOST = attrgetter("lost")
+
+
+def damage_tally(ship: ShipState) -> tuple[int, ...]:
+    """The counts of :func:`damage_marks` in its order, without their names: taken for
+    every ship at every phase's end, when most have had nothing struck."""
+    return (*map(_LOST, ship.hull.values()), *map(_LOST, ship.masts), ship.crew.lost)
+
+
+def struck_since(ship: ShipState, tally: tuple[int, ...]) -> dict[str, int]:
+    """The boxes struck since ``tally`` (:func:`damage_tally`), by part of the log-book.
+    A ship's hull sides and masts stay the same parts all game (a fallen mast keeps its
+    row), so the counts match the names by position."""
+    now = damage_tally(ship)
+    if now == tally:
+        return {}
+    return {k: n - was for k, n, was in zip(damage_marks(ship), now, tally) if n > was}
 
 
 def prizes_home(state: CannoniState, roller: Roller) -> None:

@@ -7,6 +7,7 @@ need. Frozen models are shared, not copied: nothing can change them.
 from __future__ import annotations
 
 import dataclasses
+from itertools import chain
 from typing import Any, TypeVar
 
 from pydantic import BaseModel
@@ -14,6 +15,9 @@ from pydantic import BaseModel
 M = TypeVar("M", bound=BaseModel)
 _SCALARS = (str, int, float, bool, type(None))
 _SCALAR_TYPES = frozenset(_SCALARS)
+_all_scalar_types = _SCALAR_TYPES.issuperset
+_set = object.__setattr__
+_TUPLE_ONLY = {tuple}
 
 
 def _immutable(v: Any) -> bool:
@@ -40,12 +44,21 @@ def clone(value: Any) -> Any:
     if t in _SCALAR_TYPES:
         return value
     if t is list:
+        if not value:
+            return []
+        if type(value[0]) is tuple:
+            # A trail of points: their coordinates' types are read in C.
+            if set(map(type, value)) == _TUPLE_ONLY and _all_scalar_types(map(type, chain.from_iterable(value))):
+                return value.copy()
+            return [clone(v) for v in value]
         # A plain loop: a generator for all() costs more than the test on a short list.
         for v in value:
             if not _immutable(v):
                 return [clone(v) for v in value]
         return value.copy()
     if t is dict:
+        if _all_scalar_types(map(type, value.values())):
+            return value.copy()
         return {k: v if type(v) in _SCALAR_TYPES else clone(v) for k, v in value.items()}
     if isinstance(value, BaseModel):
         if value.model_config.get("frozen"):
@@ -82,8 +95,8 @@ def clone_model(model: M) -> M:
     for name, value in fields.items():
         if type(value) not in _SCALAR_TYPES:
             fields[name] = clone(value)
-    object.__setattr__(copy, "__dict__", fields)
-    object.__setattr__(copy, "__pydantic_extra__", None)
-    object.__setattr__(copy, "__pydantic_fields_set__", set(model.__pydantic_fields_set__))
-    object.__setattr__(copy, "__pydantic_private__", None)
+    _set(copy, "__dict__", fields)
+    _set(copy, "__pydantic_extra__", None)
+    _set(copy, "__pydantic_fields_set__", set(model.__pydantic_fields_set__))
+    _set(copy, "__pydantic_private__", None)
     return copy

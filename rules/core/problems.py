@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.core.decisions import Problem
-from rules.core.texts import Catalogue, Text
+from rules.core.texts import Catalogue, Text, say
 
 CORE = Catalogue("core")
 
@@ -18,7 +18,7 @@ def problem(code: str, *, field: str | None = None, **params: Any) -> Problem:
     """A problem; a parameter may be a :class:`Text` (a label, a hint), worded in the
     reader's language with the rest."""
     params = {k: v.model_dump() if isinstance(v, Text) else v for k, v in params.items()}
-    return Problem(code=code, message=Text(code=code, params=params).render("en"), field=field, params=params)
+    return Problem(code=code, message=say(code, **params).render("en"), field=field, params=params)
 
 
 def problem_text(code: str, lang: str = "en", **params: Any) -> str:

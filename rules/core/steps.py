@@ -23,6 +23,7 @@ from pydantic import BaseModel
 from rules.core.copying import clone_model
 from rules.core.decisions import Decision, DecisionSpec, Order, Problem
 from rules.core.dice import Roller
+from rules.core.forms import check_form
 from rules.core.ruleset import Ruleset
 
 S = TypeVar("S", bound=BaseModel)
@@ -118,6 +119,23 @@ class SteppedRuleset(Ruleset):
 
     def new_checking(self, state: BaseModel, payload: dict[str, Any]) -> Checking:
         return Checking(state)
+
+    def accept_checked(self, state: BaseModel, decision: Decision, order: Order, payload: dict[str, Any],
+                       checking: Any) -> tuple[Order | None, list[Problem]]:
+        """:meth:`Ruleset.accept_checked` with the decision's handlers found once (it
+        runs for every order of a phase, and the form and the checks share them)."""
+        handlers = self.decision_handlers(state, decision)
+        wanted = payload.get("action")
+        only = wanted if isinstance(wanted, str) else None
+        spec = handlers.spec(state, decision, only, checking)
+        if only is not None and spec.action(only) is None:
+            # to list every legal action in the problem
+            spec = handlers.spec(state, decision, None, checking)
+        _action, clean, problems = check_form(spec, payload)
+        problems = problems or handlers.check(state, decision, clean, checking)
+        if problems:
+            return None, problems
+        return order.model_copy(update={"payload": clean}), []
 
     def form_to_check(self, state: BaseModel, decision: Decision, only: str | None,
                       checking: Checking) -> DecisionSpec:

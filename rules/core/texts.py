@@ -160,9 +160,18 @@ def say(code: str, /, **params: Any) -> Text:
         if plain is None:
             plain = _PLAIN[code] = Text(code=code)
         return plain
-    # Validated: pydantic's own construction is faster than model_construct here.
-    return Text(code=code, params=params)
+    # Built as pydantic's validation would (the fields, the fields set, no extra, no
+    # private) without validating: a code is a string and ``params`` a fresh dict of
+    # keywords, and a form or a pending decision makes dozens of these.
+    made = _new_text(Text)
+    _set(made, "__dict__", {"code": code, "params": params})
+    _set(made, "__pydantic_fields_set__", {"code", "params"})
+    _set(made, "__pydantic_extra__", None)
+    _set(made, "__pydantic_private__", None)
+    return made
 
 
 # Texts without parameters, made once: most labels are (nothing changes a Text).
 _PLAIN: dict[str, Text] = {}
+_new_text = Text.__new__
+_set = object.__setattr__
