@@ -52,7 +52,8 @@ def _banked(state: PiratesState, side: str) -> int:
     out = 0
     for t in state.treasures:
         island, fort = state.find_island(t.place), state.find_fort(t.place)
-        if island is not None and island.kind == "home" and island.side == side or fort is not None and fort.side == side:
+        at_home = island is not None and island.kind == "home" and island.side == side
+        if at_home or fort is not None and fort.side == side:
             out += t.value
     return out
 
@@ -184,7 +185,8 @@ class PiratesCampaign:
                 raise ValueError(f"side {roster.side}'s ships do not all fit along their home island's coast")
             ships = [ShipSetup(key=s.build["key"], col=p.bow.col, row=p.bow.row, facing=p.facing, id=s.id,
                                name=s.name, masts_lost=s.tracks["masts"].lost) for s, p in zip(sailing, poses)]
-            crews = [c for i, s in enumerate(sailing) for c in _crews_aboard(s.build["key"], s.build.get("crews", []), i)]
+            crews = [c for i, s in enumerate(sailing)
+                     for c in _crews_aboard(s.build["key"], s.build.get("crews", []), i)]
             fleets.append(FleetSetup(side=roster.side, ships=ships, crews=crews))
             costs.append(_cost(sailing))
         return sea.model_copy(update={"name": name, "title": title, "points": max(SKIRMISH, *costs),
