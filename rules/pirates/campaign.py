@@ -31,7 +31,7 @@ from rules.pirates.catalogue import crew_type, ship_type
 from rules.pirates.docking import dock_fleet
 from rules.pirates.setup import SKIRMISH, CrewSetup, FleetSetup, PiratesSetup, ShipSetup, ship_id
 from rules.pirates.state import PiratesState, Ship
-from rules.pirates.wording import TEXTS
+from rules.pirates import wording  # noqa: F401  (the roster lines: pirates.campaign.*)
 
 PER_DAY = 1  # masts mended a day in port (the repair manoeuvre's one mast, at home)
 PATTERN = "docked"  # "tutte le navi partono attraccate alla propria isola base"
@@ -200,21 +200,10 @@ class PiratesCampaign:
             line = say("pirates.campaign.ship" if fit_to_sail(s, VITAL) else "pirates.campaign.ship-unfit",
                        name=s.name, kind=_name(s.build["key"], False), masts=f"{masts.remaining}/{masts.boxes}",
                        crews=_crew_list(crews))
-            lines.append(say("pirates.campaign.prize", ship=line, side=s.prize_of) if s.prize_of else line)
+            if s.prize_of:
+                line = say("pirates.campaign.prize", ship=line, side=say(f"pirates.nation.{s.prize_of}"))
+            lines.append(line)
         return lines
 
-
-TEXTS.add_pairs({
-    "pirates.campaign.chest": ("Treasure banked in the campaign: {treasure}",
-                               "Tesoro messo al sicuro nella campagna: {treasure}"),
-    "pirates.campaign.ship": ("**{name}** ({kind}): masts {masts}; crews {crews}",
-                              "**{name}** ({kind}): alberi {masts}; equipaggi {crews}"),
-    "pirates.campaign.ship-unfit": ("**{name}** ({kind}): masts {masts}; crews {crews} — in port, not fit to sail",
-                                    "**{name}** ({kind}): alberi {masts}; equipaggi {crews} — in porto, non può "
-                                    "salpare"),
-    "pirates.campaign.no-crew": ("none", "nessuno"),
-    "pirates.campaign.list": ("{first}, {next}", "{first}, {next}"),
-    "pirates.campaign.prize": ("{ship} (a prize taken from {side})", "{ship} (preda tolta a {side})"),
-})
 
 __all__ = ["PER_DAY", "PATTERN", "PiratesCampaign"]

@@ -73,7 +73,8 @@ def test_a_battle_carries_masts_a_prize_a_sinking_and_a_lost_crew_into_the_roste
     assert red.build["treasure"] == 5 and blue.build["treasure"] == 0
     assert all("banked" not in s.build for s in red.ships + blue.ships)
     lines = [t.render("en") for t in hooks.roster_lines(red)]
-    assert lines[0].endswith(": 5") and "not fit to sail" in lines[4] and "a prize taken from blue" in lines[4]
+    assert lines[0].endswith(": 5") and "not fit to sail" in lines[4]
+    assert "a prize taken from the Blue fleet" in lines[4]
     assert all(t.render("it") != t.render("en") for t in hooks.roster_lines(red)[1:])
 
 
