@@ -10,10 +10,11 @@ from rules.core.ruleset import FILLER, PHASE_END, REVEAL, TURN_START, Outcome, S
 from rules.core.scenarios import packaged_scenarios
 from rules.core.steps import SteppedRuleset
 from rules.pirates import turns
+from rules.pirates.campaign import PiratesCampaign
 from rules.pirates.catalogue import ship_type
 from rules.pirates.fleets import FLEETS, PiratesFleets
 from rules.pirates.manifest import MANIFEST
-from rules.pirates.setup import PiratesSetup, initial_state
+from rules.pirates.setup import PiratesSetup, initial_state, ship_id
 from rules.pirates.state import PiratesOptions, PiratesState
 from rules.pirates.extra_steps import STEP as EXTRA_STEP
 from rules.pirates.steps import STEPS
@@ -25,7 +26,7 @@ _WEIGHTS = {"turn": TURN_START, "roll": FILLER, "turn_end": PHASE_END, "default"
             "fire_phase": FILLER, "treasure_seen": REVEAL}
 
 
-class PiratesRuleset(SteppedRuleset):
+class PiratesRuleset(PiratesCampaign, SteppedRuleset):
     steps = {**STEPS, "extra": EXTRA_STEP}
 
     name = MANIFEST.name
@@ -45,8 +46,8 @@ class PiratesRuleset(SteppedRuleset):
         for fleet in setup.fleets:
             for i, s in enumerate(fleet.ships):
                 kind = ship_type(s.key)
-                ship_id = s.key if kind.named else f"{fleet.side}-{s.key}-{i + 1}"
-                out.append(ShipEntry(id=ship_id, name=kind.name, side=fleet.side, points=kind.points))
+                out.append(ShipEntry(id=ship_id(fleet.side, i, s), name=s.name or kind.name, side=fleet.side,
+                                     points=kind.points))
         return out
 
     def fleets(self) -> PiratesFleets:

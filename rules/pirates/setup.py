@@ -13,6 +13,7 @@ from rules.core.ruleset import Seat
 from rules.core.tables.squares import coast_squares, touched_squares
 from rules.pirates import keywords, sea
 from rules.pirates.catalogue import crew_type, ship_type
+from rules.pirates.damage import weakest_gun
 from rules.pirates.state import Crew, Gun, Island, PiratesOptions, PiratesState, Ship, Treasure, Zone
 
 BIG_BATTLE, SKIRMISH = 80, 30
@@ -44,6 +45,18 @@ class ShipSetup(BaseModel):
     col: int
     row: int
     facing: int
+    # A campaign's ship keeps her id and name from battle to battle, and sails with the
+    # masts she has not had mended since (rules.pirates.campaign); None: from her fleet.
+    id: str | None = None
+    name: str | None = None
+    masts_lost: int = 0
+
+
+def ship_id(side: str, index: int, spec: ShipSetup) -> str:
+    """Her id in the game: a campaign's own, her name if she has one, else fleet, type and number."""
+    if spec.id is not None:
+        return spec.id
+    return spec.key if ship_type(spec.key).named else f"{side}-{spec.key}-{index + 1}"
 
 
 class CrewSetup(BaseModel):
@@ -138,15 +151,20 @@ def initial_state(setup: PiratesSetup, options: PiratesOptions, seats: list[Seat
         ids = []
         for i, spec in enumerate(fleet.ships):
             kind = ship_type(spec.key)
-            ship_id = spec.key if kind.named else f"{fleet.side}-{spec.key}-{i + 1}"
-            ids.append(ship_id)
-            ship = Ship(id=ship_id, key=spec.key, name=kind.name if kind.named else f"{fleet.side} {kind.name} {i + 1}",
+            sid = ship_id(fleet.side, i, spec)
+            ids.append(sid)
+            name = spec.name or (kind.name if kind.named else f"{fleet.side} {kind.name} {i + 1}")
+            ship = Ship(id=sid, key=spec.key, name=name,
                         side=fleet.side, points=kind.points, masts=kind.masts,
                         guns=[Gun(range=r, score=s) for r, s in kind.guns], cargo=kind.cargo, speed=kind.speed,
                         col=spec.col, row=spec.row, facing=spec.facing, length=kind.squares,
                         keywords=list(kind.keywords), armour=kind.armour)
+            for _ in range(min(spec.masts_lost, kind.masts)):
+                ship.guns.pop(weakest_gun(ship))  # as a battle takes them: the gun worth least first
+            if not ship.guns:
+                ship.status = "derelict"
             if not any(c in {tuple(x) for x in home.coast} for c in ship.cells()):
-                raise ValueError(f"{ship_id} does not start on the coast of {home.id}")
+                raise ValueError(f"{sid} does not start on the coast of {home.id}")
             ship.docked = home.id  # "tutte le navi partono attraccate alla propria isola base"
             state.ships.append(ship)
         for j, crew in enumerate(fleet.crews):
@@ -166,4 +184,4 @@ def _check_places(state: PiratesState) -> None:
             seen[c] = ship.id
 
 
-__all__ = ["PiratesSetup", "fleet_problems", "initial_state"]
+__all__ = ["PiratesSetup", "fleet_problems", "initial_state", "ship_id"]

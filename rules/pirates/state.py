@@ -75,6 +75,7 @@ class Ship(BaseModel):
     slowed: bool = False  # fear: her next manoeuvre other than shooting is at S
     ghost: bool = False  # she sailed as a ghost this turn: no one rams her
     burning: int = 0  # masts on fire (a firepot's hit): their guns are useless
+    taken_from: str | None = None  # the fleet she sailed for before she was towed to another's home
 
     @property
     def usable_guns(self) -> int:

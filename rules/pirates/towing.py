@@ -78,6 +78,7 @@ def arrive(state: PiratesState, ship: Ship, roller: Roller) -> None:
     if towed is None or island is None or island.kind != "home" or towed.side == island.side:
         return
     was = towed.side
+    towed.taken_from = towed.taken_from or was
     towed.side = island.side or ship.side
     for crew in state.crew_on(towed.id):
         crew.born = crew.born or crew.side  # a ransom knows her own fleet's island

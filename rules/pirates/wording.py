@@ -470,3 +470,18 @@ TEXTS.add_pairs({
                                     "Il cannone dello specialista firepot (gun1...) a 1 quadretto, o no"),
     "pirates.word.firepot": ("firepot specialist", "specialista firepot"),
 })
+
+# A campaign's rosters (rules/pirates/campaign.py).
+TEXTS.add_pairs({
+    "pirates.campaign.chest": ("Treasure banked in the campaign: {treasure}",
+                               "Tesoro messo al sicuro nella campagna: {treasure}"),
+    "pirates.campaign.ship": ("**{name}** ({kind}): masts {masts}; crews {crews}",
+                              "**{name}** ({kind}): alberi {masts}; equipaggi {crews}"),
+    "pirates.campaign.ship-unfit": ("**{name}** ({kind}): masts {masts}; crews {crews} — in port, not fit to sail",
+                                    "**{name}** ({kind}): alberi {masts}; equipaggi {crews} — in porto, non può "
+                                    "salpare"),
+    "pirates.campaign.no-crew": ("none", "nessuno"),
+    "pirates.campaign.list": ("{first}, {next}", "{first}, {next}"),
+    "pirates.campaign.prize": ("{ship} (a prize taken from the {side} fleet)",
+                               "{ship} (preda tolta alla flotta {side})"),
+})

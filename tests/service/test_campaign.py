@@ -201,8 +201,10 @@ async def test_a_restart_starts_a_battle_whose_game_was_created_but_not_started(
 
 
 @pytest.mark.parametrize("ruleset,scenario,sides", [("hoo", "squadrons", ("italy", "britain")),
-                                                    ("sca", "squadrons", ("british", "french"))])
-async def test_hearts_of_oak_and_signal_close_action_play_two_battles_of_a_campaign(table, ruleset, scenario, sides):
+                                                    ("sca", "squadrons", ("british", "french")),
+                                                    ("pirates", "skirmish", ("red", "blue"))])
+async def test_hearts_of_oak_signal_close_action_and_pirates_play_two_battles_of_a_campaign(table, ruleset, scenario,
+                                                                                            sides):
     """The campaign hooks of the rulesets added later, through the whole service: the
     rosters come out of the first battle, the second is set up from them, and the one
     summary post is edited after it."""
