@@ -21,7 +21,7 @@ from typing import Any
 from rules.cannoni.logbook import LogBook
 from rules.cannoni.setup import CannoniSetup, ShipSetup
 from rules.cannoni.state import CannoniState, ShipState
-from rules.core.campaign import Box, Fate, Result, Roster, RosterShip, check_battle, mend_roster
+from rules.core.campaign import Box, Fate, Result, Roster, RosterShip, check_battle, mend_roster, regrade_ships
 from rules.core.texts import Text, say
 
 GRADES = (-1, 1)  # the lowest and highest crew step
@@ -109,11 +109,7 @@ class CannoniCampaign:
         return [_fate(ship) for ship in state.ships]
 
     def regrade(self, roster: Roster, result: Result, fought: set[str]) -> Roster:
-        step = {"won": 1, "lost": -1}.get(result, 0)
-        low, high = GRADES
-        ships = [s.model_copy(update={"grade": min(max((s.grade or 0) + step, low), high)}) if s.id in fought else s
-                 for s in roster.ships]
-        return roster.model_copy(update={"ships": ships})
+        return regrade_ships(roster, result, fought, GRADES)
 
     def refit(self, roster: Roster, days: int) -> Roster:
         return mend_roster(roster, lambda track: PER_DAY[track.split("-")[0]] * days)

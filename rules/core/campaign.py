@@ -174,5 +174,14 @@ def check_battle(rosters: list[Roster], pattern: str, patterns: Iterable[str]) -
         raise ValueError("a campaign battle is fought between two fleets")
 
 
+def regrade_ships(roster: Roster, result: Result, fought: set[str], grades: tuple[int, int]) -> Roster:
+    """Each ship that fought a grade up for a win, down for a loss, within ``grades``."""
+    step = {"won": 1, "lost": -1}.get(result, 0)
+    low, high = grades
+    ships = [s.model_copy(update={"grade": min(max((s.grade or 0) + step, low), high)}) if s.id in fought else s
+             for s in roster.ships]
+    return roster.model_copy(update={"ships": ships})
+
+
 __all__ = ["Box", "CampaignRules", "Fate", "Result", "Roster", "RosterShip", "Tally", "after_battle",
-           "campaign_rules", "check_battle", "fit_to_sail", "mend_roster"]
+           "campaign_rules", "check_battle", "fit_to_sail", "mend_roster", "regrade_ships"]

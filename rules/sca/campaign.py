@@ -20,7 +20,7 @@ next (docs/campaigns.md argues each choice).
 """
 from __future__ import annotations
 
-from rules.core.campaign import Box, Fate, Result, Roster, RosterShip, check_battle, mend_roster
+from rules.core.campaign import Box, Fate, Result, Roster, RosterShip, check_battle, mend_roster, regrade_ships
 from rules.core.fleets import PATTERNS, place
 from rules.core.texts import Text, say
 from rules.sca.fleet import CREWS, hull_dcs, rigging_dcs, ship_type
@@ -95,11 +95,7 @@ class ScaCampaign:
         return [_fate(s) for s in state.ships if not s.fixed]
 
     def regrade(self, roster: Roster, result: Result, fought: set[str]) -> Roster:
-        step = {"won": 1, "lost": -1}.get(result, 0)
-        low, high = GRADES
-        ships = [s.model_copy(update={"grade": min(max((s.grade or 0) + step, low), high)}) if s.id in fought else s
-                 for s in roster.ships]
-        return roster.model_copy(update={"ships": ships})
+        return regrade_ships(roster, result, fought, GRADES)
 
     def refit(self, roster: Roster, days: int) -> Roster:
         return mend_roster(roster, lambda _track: days * PER_DAY)
