@@ -62,7 +62,9 @@ def paint_masts(draw: ImageDraw.ImageDraw, at: LocalToPx, px_per_unit: float, k:
     """A yard across each mast, as wide as the sail she has set (none when furled)."""
     L, W = look.length, look.width
     offsets = {3: (-0.3, 0.0, 0.3), 2: (-0.2, 0.2), 1: (0.0,)}.get(look.masts, ())
-    spread = {"full": 0.95, "easy": 0.6, "furled": 0.0}.get(look.sail, 0.6)
+    # optional rule 5's six settings widen the yards step by step
+    spread = {"full": 0.95, "easy": 0.6, "furled": 0.0, "storm": 0.35, "topsails": 0.45, "plain": 0.85,
+              "studding": 1.05}.get(look.sail, 0.6)
     rect = local_rect(at)
     for o in offsets:
         a = o * L
@@ -100,7 +102,7 @@ class ScaBoard(ShipsBoard):
         from renderer.open_table.ships import side_fill
         pale = ship.data.get("state") in ("struck", "captured")
         return ScaLook(ship.length, ship.width, side_fill(ship.side_index, theme, pale), ring, ship.masts,
-                       str(ship.data.get("sail", "easy")))
+                       str(ship.data.get("canvas", ship.data.get("sail", "easy"))))
 
     def marker_reach(self, ship: ScaShip, scale: float) -> float:
         return ship.length * 0.75 + 10 / scale
@@ -167,7 +169,7 @@ class ScaBoard(ShipsBoard):
         lines = [text(code, lang, **params) for code, params in (
             ("sca.card.type", {"type": s["type"], "rate": s["rate"], "crew": text(f"sca.crew.{s['crew']}", lang),
                                "side": side_name(s["side"], lang)}),
-            ("sca.card.sail", {"sail": text(f"sca.sail.{s['sail']}", lang), "heading": s["point"]}),
+            ("sca.card.sail", {"sail": text(f"sca.sail.{s.get('canvas', s['sail'])}", lang), "heading": s["point"]}),
             ("sca.card.dc", {"hull": s["hull"] - s["hull_lost"], "hull_all": s["hull"],
                              "rig": s["rigging"] - s["rigging_lost"], "rig_all": s["rigging"], "dc": s["dc"]}),
             ("sca.card.bf", {"bf": s["bf"], "port": s["hull_sides"]["port"], "starboard": s["hull_sides"]["starboard"],
@@ -179,6 +181,6 @@ class ScaBoard(ShipsBoard):
 
     def ship_signature(self, view: View, ship: Any) -> Hashable:
         d = ship.data
-        return (super().ship_signature(view, ship), d.get("state"), d.get("sail"), d.get("fires"), d.get("tack"),
+        return (super().ship_signature(view, ship), d.get("state"), d.get("canvas", d.get("sail")), d.get("fires"), d.get("tack"),
                 d.get("hull_lost"), d.get("rigging_lost"), tuple(d.get("contacts") or ()), d.get("wreck"),
                 tuple(d.get("entangled") or ()))

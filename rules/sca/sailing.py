@@ -9,6 +9,7 @@ from shapely.geometry import Polygon
 from rules.core.events import EventLog
 from rules.core.tables.contact import contact_travel, touching
 from rules.core.tables.open_table import base_polygon, outside_table
+from rules.sca import navigation as N
 from rules.sca import wind as W
 from rules.sca.collisions import after_contact
 from rules.sca.damage import damage_hull, damage_rigging, percent_of_dc, start_fire
@@ -30,7 +31,12 @@ def hove_to(ship: Ship) -> bool:
 
 
 def ship_speed(state: ScaState, ship: Ship) -> float:
-    mm = W.speed(state.strength, speed_sail(ship), ship.rigging_lost, ship.masts)  # type: ignore[arg-type]
+    if ship.canvas:
+        setting = N.capped(ship.canvas, speed_sail(ship))
+        mm = N.speed(state.strength, setting, W.point_of_sail(ship.heading, state.wind), ship.decks,
+                     ship.rigging_lost, ship.masts)
+    else:
+        mm = W.speed(state.strength, speed_sail(ship), ship.rigging_lost, ship.masts)  # type: ignore[arg-type]
     return mm / 2 if ship.half_speed else mm
 
 
@@ -40,6 +46,15 @@ def can_move(ship: Ship) -> bool:
 
 
 def change_sail(ship: Ship, way: str) -> str:
+    """One step of the ladder (the Fast Play's three grades, or optional rule 5's six settings
+    above furled); returns what she now has set."""
+    if ship.canvas:
+        ship.canvas = N.step(ship.canvas, way)
+        new = N.GRADE[ship.canvas]
+        if ship.sail == "furled" and new != "furled":
+            ship.half_speed = True
+        ship.sail = new
+        return ship.canvas
     i = W.SAILS.index(ship.sail)  # type: ignore[arg-type]
     new = W.SAILS[max(0, min(2, i + (1 if way == "up" else -1)))]
     if ship.sail == "furled" and new != "furled":

@@ -17,7 +17,7 @@ def ship_view(state: ScaState, s: Ship) -> dict[str, Any]:
             "status": "afloat" if s.afloat else s.status, "state": s.status,
             "x": round(s.x, 3), "y": round(s.y, 3), "heading": W.degrees(s.heading), "point": W.name(s.heading),
             "length": s.length, "width": s.width, "type": s.type, "rate": s.rate, "crew": s.crew, "bf": s.bf,
-            "dc": s.dc, "sail": s.sail, "hull": sum(s.hull.values()), "hull_lost": sum(s.hull_lost.values()),
+            "dc": s.dc, "sail": s.sail, "canvas": s.canvas or s.sail, "hull": sum(s.hull.values()), "hull_lost": sum(s.hull_lost.values()),
             "hull_sides": {k: s.hull[k] - s.hull_lost[k] for k in s.hull}, "rigging": s.rigging,
             "rigging_lost": s.rigging_lost, "fires": s.fires, "rudder": s.rudder, "tack": s.tack,
             "contacts": [c.other for c in s.contacts],

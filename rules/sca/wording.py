@@ -85,7 +85,12 @@ TEXTS.add_words("sca.testwhy", {"irons": ("taken aback", "controvento"), "tack":
 TEXTS.add_words("sca.side", {"port": ("port", "babordo"), "starboard": ("starboard", "dritta")})
 TEXTS.add_words("sca.rng", {"short": ("short", "corta"), "medium": ("medium", "media"), "long": ("long", "lunga")})
 TEXTS.add_words("sca.sail", {"full": ("full sail", "vele spiegate"), "easy": ("easy sail", "vele di manovra"),
-                             "furled": ("furled (hove to)", "vele imbrogliate (alla deriva)")})
+                             "furled": ("furled (hove to)", "vele imbrogliate (alla deriva)"),
+                             # optional rule 5's six settings (the names the document gives)
+                             "storm": ("storm sail", "vele da tempesta"),
+                             "topsails": ("topsails and jib", "gabbie e fiocco"),
+                             "plain": ("all plain sail", "tutta la velatura ordinaria"),
+                             "studding": ("studding sails", "coltellacci")})
 TEXTS.add_words("sca.strength", {"light": ("light air", "aria leggera"), "breeze": ("breeze", "brezza"),
                                  "strong": ("strong wind", "vento forte")})
 TEXTS.add_words("sca.where", {"hull": ("hull", "scafo"), "rigging": ("rigging", "velatura")})
