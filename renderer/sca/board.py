@@ -4,6 +4,7 @@ struck or captured ship, a tack, a contact and ships entangled (optional rule 7)
 firing sectors to long range when she is to act."""
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass
 from typing import Any, Hashable, Sequence
 
@@ -92,6 +93,29 @@ class ScaBoard(ShipsBoard):
     def lang(self, theme: Theme) -> str:
         return getattr(theme, "lang", "en")
 
+    # The house rules' 1/3000 scale: the view measures in its millimetres (``mm_factor`` 2.5
+    # of the rulebook's in one), so the grid, the margin and the zoom follow and the picture
+    # stays the one of the same sea.
+    def at_scale(self, view: View) -> "ScaBoard":
+        f = float(view.get("mm_factor") or 1.0)
+        if f == 1.0:
+            return self
+        board = copy.copy(self)
+        board.grid_inches, board.margin, board.max_scale = self.grid_inches / f, self.margin / f, self.max_scale * f
+        return board
+
+    def plan_viewport(self, view: View, *args: Any, **kw: Any) -> Any:
+        return super(ScaBoard, self.at_scale(view)).plan_viewport(view, *args, **kw)
+
+    def background(self, view: View, *args: Any, **kw: Any) -> Any:
+        return super(ScaBoard, self.at_scale(view)).background(view, *args, **kw)
+
+    def square(self, view: View, x: float, y: float) -> str:
+        return super(ScaBoard, self.at_scale(view)).square(view, x, y)
+
+    def draw_grid_labels(self, canvas: MapCanvas, view: View) -> None:
+        super(ScaBoard, self.at_scale(view)).draw_grid_labels(canvas, view)
+
     def ring_ids(self, view: View, shown: Sequence[Any], focus: tuple[str, ...]) -> set[str]:
         return {str(i) for i in view.get("to_act") or ()} | set(focus)
 
@@ -110,7 +134,8 @@ class ScaBoard(ShipsBoard):
     def draw_ranges(self, canvas: MapCanvas, view: View, marked: Sequence[Any], focus: tuple[str, ...]) -> None:
         for ship in marked:
             for side in ("port", "starboard"):
-                poly = sector_polygon(ship.pose, ship.length, ship.width, side, LONG)
+                poly = sector_polygon(ship.pose, ship.length, ship.width, side,
+                                      LONG / float(view.get("mm_factor") or 1.0))
                 canvas.translucent(canvas.poly_px(list(poly.exterior.coords)),
                                    fill=canvas.theme.reach + (40,))
 
@@ -143,8 +168,11 @@ class ScaBoard(ShipsBoard):
                     side=side_name(str(view.get("acting")), lang))
 
     def wind_line(self, view: View, lang: str) -> str:
-        return text("sca.map.wind", lang, wind=view.get("wind_point"),
+        line = text("sca.map.wind", lang, wind=view.get("wind_point"),
                     strength=text(f"sca.strength.{view.get('strength')}", lang))
+        if view.get("scale") == "1/3000":
+            line += text("sca.map.scale", lang, scale=view["scale"])
+        return line
 
     def header(self, view: View, lang: str = "en") -> Header:
         title = str(view.get("title") or "")

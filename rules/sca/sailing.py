@@ -9,6 +9,7 @@ from shapely.geometry import Polygon
 from rules.core.events import EventLog
 from rules.core.tables.contact import contact_travel, touching
 from rules.core.tables.open_table import base_polygon, outside_table
+from rules.sca.scale import told
 from rules.sca import navigation as N
 from rules.sca import wind as W
 from rules.sca.collisions import after_contact
@@ -153,7 +154,7 @@ def move_all(state: ScaState, movers: list[Ship], boarding: set[str], log: Event
         if (ship.x, ship.y) != (sx, sy):
             moved.add(ship.id)
             ship.trail = [(round(sx, 1), round(sy, 1)), (round(ship.x, 1), round(ship.y, 1))]
-            log.emit("moved", ship=ship.name, mm=round(math.hypot(ship.x - sx, ship.y - sy)),
+            log.emit("moved", ship=ship.name, mm=told(state.options, math.hypot(ship.x - sx, ship.y - sy)),
                      heading=W.name(ship.heading))
     keep_on_table(state, movers, log)
     return moved

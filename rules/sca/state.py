@@ -102,6 +102,9 @@ class ScaOptions(BaseModel):
     # Optional rule 5 (navigation): the six sail settings, and the speed by point of sail and
     # ship type (F, 2D, 3D); a RDC lost costs 5 mm a segment.
     navigation: bool = False
+    # House rule, the scale: "1/3000" models, every measure divided by 2,5 (rules/sca/scale.py);
+    # off, the rulebook's 1/1200.
+    scale_3000: bool = False
 
     @property
     def reloads(self) -> bool:

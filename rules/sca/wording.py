@@ -351,6 +351,7 @@ TEXTS.add_pairs({
     "sca.map.wreck": ("rigging over the side", "velatura fuori bordo"),
     "sca.map.over": ("Turn {turn} · the battle is over", "Turno {turn} · la battaglia è finita"),
     "sca.map.wind": ("Wind from the {wind}, {strength}", "Vento da {wind}, {strength}"),
+    "sca.map.scale": (" · scale {scale}, measures in mm of that scale", " · scala {scale}, misure in mm di quella scala"),
     "sca.map.sides": ("Sides", "Schieramenti"),
     "sca.map.status": ("Status", "Stato"),
     "sca.map.fire": ("on fire", "in fiamme"),
