@@ -1,7 +1,9 @@
 """The house rules' scale (the club plays 1/3000 models as well as the rulebook's 1/1200).
 
-"Tutte le misure ... divise per 2,5": bases, speeds, ranges and the table shrink together,
-so the sea is the same and so are the dice's consequences. The engine measures in the
+"Le regole rimangono inalterate, quindi nel seguito sono riportate solo le misure (basi,
+gittate, movimento, ...) per questa scala": 72 / 36 mm for 180 / 90, 12 mm a RDC for 30, the
+1/1200 measures divided by 2.5. Bases, speeds, ranges and the table shrink together, so the
+sea is the same and so are the dice's consequences. The engine measures in the
 rulebook's 1/1200 millimetres; with the switch ``scale_3000`` every measure a player reads
 (the view's positions, bases, speeds, table and land; the log's distances) is given in
 1/3000 millimetres, that is divided by ``FACTOR``.

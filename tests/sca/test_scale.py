@@ -34,9 +34,11 @@ def played(seed: int, scale_3000: bool, turns: int = 40):
 
 @pytest.mark.parametrize("seed", [3, 11])
 def test_scala_1_3000_the_same_game_in_measures_divided_by_2_5(seed):
-    """House rules: "miniature in scala 1/3000 ... tutte le misure (basi, velocità, gittate e tavolo)
-    divise per 2,5". The same dice give the same events; every distance the log tells and every
-    measure of the view is the 1/1200 game's divided by 2.5."""
+    """House rules, "Scala 1/3000": "Le regole rimangono inalterate, quindi nel seguito sono riportate
+    solo le misure (basi, gittate, movimento, ...) per questa scala"; "La velocità di movimento è di 72mm
+    con vele spiegate e di 36mm con vele di manovra" (180 and 90 divided by 2.5). The same dice give
+    the same events; every distance the log tells and every measure of the view is the 1/1200 game's
+    divided by 2.5."""
     big, small = played(seed, False), played(seed, True)
     assert len(big) == len(small) and len(big) > 5
     told = 0
