@@ -30,7 +30,9 @@ from rules.sca.table_edge import keep_on_table
 
 # "Velocità alla deriva": the "Drift" row, both segments of a turn (light breeze 5 + -, strong
 # wind 10 + 10; the moderate breeze's row is lost in the OCR: read as 5 + 5).
-DRIFT = {"light": 5.0, "breeze": 10.0, "strong": 20.0}
+DRIFT = {"light": 5.0, "breeze": 10.0, "strong": 20.0,
+         # optional rule 2's extremes: no wind moves nothing; a storm drifts as a strong wind
+         "calm": 0.0, "storm": 20.0}
 
 
 def unit(heading: int) -> tuple[float, float]:

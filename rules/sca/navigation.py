@@ -57,8 +57,9 @@ def capped(setting: str, grade: str) -> str:
 
 def speed(strength: str, setting: str, point: str, decks: int, rdc_lost: int, masts: int = 3) -> float:
     """Millimetres a turn, to the 5 mm."""
-    if setting == "furled" or point == "irons":
+    if setting == "furled" or point == "irons" or strength == "calm":
         return 0.0
+    strength = W.TABLE_STRENGTH.get(strength, strength)
     share = SHARE[setting]
     if strength == "strong":
         share = min(share, STRONG_CAP)

@@ -31,7 +31,16 @@ def hove_to(ship: Ship) -> bool:
     return ship.hove_to
 
 
+# Optional rule 2, the calm: "In bonaccia solo le navi equipaggiate con remi possono muovere alla
+# metà della velocità prevista per navi della stessa classe": the gunboats row, at half a light
+# air's easy sail for their class (Appendice 4's small craft), whatever sail they have set.
+OARED = ("gunboat-large", "gunboat-small")
+
+
 def ship_speed(state: ScaState, ship: Ship) -> float:
+    if state.strength == "calm":
+        mm = W.speed("light", "easy", 0, ship.masts) / 2 if ship.type in OARED and not ship.fixed else 0.0
+        return mm / 2 if ship.half_speed else mm
     if ship.canvas:
         setting = N.capped(ship.canvas, speed_sail(ship))
         mm = N.speed(state.strength, setting, W.point_of_sail(ship.heading, state.wind), ship.decks,

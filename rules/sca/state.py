@@ -105,6 +105,10 @@ class ScaOptions(BaseModel):
     # House rule, the scale: "1/3000" models, every measure divided by 2,5 (rules/sca/scale.py);
     # off, the rulebook's 1/1200.
     scale_3000: bool = False
+    # Optional rule 2 ii, "Intensità del vento estreme" (with wind_rolls): the wind may fall to a
+    # calm (only oared gunboats move, at half speed) or rise to a storm (a rigging test for every
+    # ship under more than easy sail).
+    extreme_winds: bool = False
 
     @property
     def reloads(self) -> bool:

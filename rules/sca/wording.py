@@ -81,7 +81,8 @@ TEXTS.add_words("sca.signalsail", {"none": ("no", "no"), "up": ("make more sail"
                                    "down": ("shorten sail", "ridurre la velatura")})
 TEXTS.add_words("sca.testwhy", {"irons": ("taken aback", "controvento"), "tack": ("a failed tack", "virata fallita"),
                             "strong wind": ("full sail in a strong wind", "vele spiegate con vento forte"),
-                            "collision": ("a collision", "collisione")})
+                            "collision": ("a collision", "collisione"),
+                            "storm": ("more than easy sail in a storm", "più delle vele di manovra in tempesta")})
 TEXTS.add_words("sca.side", {"port": ("port", "babordo"), "starboard": ("starboard", "dritta")})
 TEXTS.add_words("sca.rng", {"short": ("short", "corta"), "medium": ("medium", "media"), "long": ("long", "lunga")})
 TEXTS.add_words("sca.sail", {"full": ("full sail", "vele spiegate"), "easy": ("easy sail", "vele di manovra"),
@@ -92,7 +93,8 @@ TEXTS.add_words("sca.sail", {"full": ("full sail", "vele spiegate"), "easy": ("e
                              "plain": ("all plain sail", "tutta la velatura ordinaria"),
                              "studding": ("studding sails", "coltellacci")})
 TEXTS.add_words("sca.strength", {"light": ("light air", "aria leggera"), "breeze": ("breeze", "brezza"),
-                                 "strong": ("strong wind", "vento forte")})
+                                 "strong": ("strong wind", "vento forte"),
+                                 "calm": ("calm", "bonaccia"), "storm": ("storm", "tempesta")})
 TEXTS.add_words("sca.where", {"hull": ("hull", "scafo"), "rigging": ("rigging", "velatura")})
 TEXTS.add_words("sca.outcome", {"repelled": ("the boarders are thrown back", "gli arrembatori sono respinti"),
                                 "continues": ("the melee goes on", "la mischia continua"),
