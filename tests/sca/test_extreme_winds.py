@@ -77,3 +77,10 @@ def test_regola_opzionale_2_tempesta():
 def test_regola_opzionale_2_estremi_a_whole_game_plays():
     ruleset, state, record = play("sca", "squadrons", 5, options={"wind_rolls": True, "extreme_winds": True})
     assert ruleset.outcome(state) is not None
+
+
+def test_regola_opzionale_2_estremi_the_captains_play_legal_orders():
+    from tests.ai.common import play as captains_play
+    played = captains_play("squadrons", ["captain", "deckhand"], 5, ruleset="sca",
+                           options={"wind_rolls": True, "extreme_winds": True, "navigation": True})
+    assert played.outcome is not None and played.decisions > 0
