@@ -83,3 +83,21 @@ def test_regola_opzionale_5_the_captains_play_legal_orders():
     from tests.ai.common import play as captains_play
     played = captains_play("squadrons", ["captain", "deckhand"], 3, ruleset="sca", options={"navigation": True})
     assert played.outcome is not None and played.decisions > 0
+
+
+def test_regola_opzionale_5_fuoco_durante_una_virata_bf_ridotto_di_1():
+    """Optional rule 5, section 2 vi: "È possibile, invece, far fuoco durante una virata ma il BF della
+    nave è ridotto di 1."
+
+    A 36-40 frigate (BF 4) close-hauled on ENE, the wind from N, tacks to head to wind and fires her
+    port broadside at a frigate 200 mm to the west (medium range, x5 on the hull): 20 damage in the
+    Fast Play, 15 with the switch (BF 3)."""
+    def tack_and_fire(**options):
+        ruleset, state = start(ship("a", "british", 500, 500, 3), ship("t", "french", 300, 500, 0),
+                               wind=0, **options)
+        state, step = part(ruleset, state, [order(state, "a", action="tack", fire="port")], [4, 4, 4])
+        (hit,) = [e.data for e in step.events if e.kind == "shot_hit"]
+        return hit["damage"], state.ship("a").bf
+    plain, bf = tack_and_fire()
+    tacking, _ = tack_and_fire(navigation=True)
+    assert tacking == plain * (bf - 1) / bf
