@@ -4,6 +4,7 @@ struck or captured ship, a tack, a contact and ships entangled (optional rule 7)
 firing sectors to long range when she is to act."""
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass
 from typing import Any, Hashable, Sequence
 
@@ -62,7 +63,9 @@ def paint_masts(draw: ImageDraw.ImageDraw, at: LocalToPx, px_per_unit: float, k:
     """A yard across each mast, as wide as the sail she has set (none when furled)."""
     L, W = look.length, look.width
     offsets = {3: (-0.3, 0.0, 0.3), 2: (-0.2, 0.2), 1: (0.0,)}.get(look.masts, ())
-    spread = {"full": 0.95, "easy": 0.6, "furled": 0.0}.get(look.sail, 0.6)
+    # optional rule 5's six settings widen the yards step by step
+    spread = {"full": 0.95, "easy": 0.6, "furled": 0.0, "storm": 0.35, "topsails": 0.45, "plain": 0.85,
+              "studding": 1.05}.get(look.sail, 0.6)
     rect = local_rect(at)
     for o in offsets:
         a = o * L
@@ -90,6 +93,29 @@ class ScaBoard(ShipsBoard):
     def lang(self, theme: Theme) -> str:
         return getattr(theme, "lang", "en")
 
+    # The house rules' 1/3000 scale: the view measures in its millimetres (``mm_factor`` 2.5
+    # of the rulebook's in one), so the grid, the margin and the zoom follow and the picture
+    # stays the one of the same sea.
+    def at_scale(self, view: View) -> "ScaBoard":
+        f = float(view.get("mm_factor") or 1.0)
+        if f == 1.0:
+            return self
+        board = copy.copy(self)
+        board.grid_inches, board.margin, board.max_scale = self.grid_inches / f, self.margin / f, self.max_scale * f
+        return board
+
+    def plan_viewport(self, view: View, *args: Any, **kw: Any) -> Any:
+        return super(ScaBoard, self.at_scale(view)).plan_viewport(view, *args, **kw)
+
+    def background(self, view: View, *args: Any, **kw: Any) -> Any:
+        return super(ScaBoard, self.at_scale(view)).background(view, *args, **kw)
+
+    def square(self, view: View, x: float, y: float) -> str:
+        return super(ScaBoard, self.at_scale(view)).square(view, x, y)
+
+    def draw_grid_labels(self, canvas: MapCanvas, view: View) -> None:
+        super(ScaBoard, self.at_scale(view)).draw_grid_labels(canvas, view)
+
     def ring_ids(self, view: View, shown: Sequence[Any], focus: tuple[str, ...]) -> set[str]:
         return {str(i) for i in view.get("to_act") or ()} | set(focus)
 
@@ -100,7 +126,7 @@ class ScaBoard(ShipsBoard):
         from renderer.open_table.ships import side_fill
         pale = ship.data.get("state") in ("struck", "captured")
         return ScaLook(ship.length, ship.width, side_fill(ship.side_index, theme, pale), ring, ship.masts,
-                       str(ship.data.get("sail", "easy")))
+                       str(ship.data.get("canvas", ship.data.get("sail", "easy"))))
 
     def marker_reach(self, ship: ScaShip, scale: float) -> float:
         return ship.length * 0.75 + 10 / scale
@@ -108,7 +134,8 @@ class ScaBoard(ShipsBoard):
     def draw_ranges(self, canvas: MapCanvas, view: View, marked: Sequence[Any], focus: tuple[str, ...]) -> None:
         for ship in marked:
             for side in ("port", "starboard"):
-                poly = sector_polygon(ship.pose, ship.length, ship.width, side, LONG)
+                poly = sector_polygon(ship.pose, ship.length, ship.width, side,
+                                      LONG / float(view.get("mm_factor") or 1.0))
                 canvas.translucent(canvas.poly_px(list(poly.exterior.coords)),
                                    fill=canvas.theme.reach + (40,))
 
@@ -141,8 +168,11 @@ class ScaBoard(ShipsBoard):
                     side=side_name(str(view.get("acting")), lang))
 
     def wind_line(self, view: View, lang: str) -> str:
-        return text("sca.map.wind", lang, wind=view.get("wind_point"),
+        line = text("sca.map.wind", lang, wind=view.get("wind_point"),
                     strength=text(f"sca.strength.{view.get('strength')}", lang))
+        if view.get("scale") == "1/3000":
+            line += text("sca.map.scale", lang, scale=view["scale"])
+        return line
 
     def header(self, view: View, lang: str = "en") -> Header:
         title = str(view.get("title") or "")
@@ -167,7 +197,7 @@ class ScaBoard(ShipsBoard):
         lines = [text(code, lang, **params) for code, params in (
             ("sca.card.type", {"type": s["type"], "rate": s["rate"], "crew": text(f"sca.crew.{s['crew']}", lang),
                                "side": side_name(s["side"], lang)}),
-            ("sca.card.sail", {"sail": text(f"sca.sail.{s['sail']}", lang), "heading": s["point"]}),
+            ("sca.card.sail", {"sail": text(f"sca.sail.{s.get('canvas', s['sail'])}", lang), "heading": s["point"]}),
             ("sca.card.dc", {"hull": s["hull"] - s["hull_lost"], "hull_all": s["hull"],
                              "rig": s["rigging"] - s["rigging_lost"], "rig_all": s["rigging"], "dc": s["dc"]}),
             ("sca.card.bf", {"bf": s["bf"], "port": s["hull_sides"]["port"], "starboard": s["hull_sides"]["starboard"],
@@ -179,6 +209,6 @@ class ScaBoard(ShipsBoard):
 
     def ship_signature(self, view: View, ship: Any) -> Hashable:
         d = ship.data
-        return (super().ship_signature(view, ship), d.get("state"), d.get("sail"), d.get("fires"), d.get("tack"),
+        return (super().ship_signature(view, ship), d.get("state"), d.get("canvas", d.get("sail")), d.get("fires"), d.get("tack"),
                 d.get("hull_lost"), d.get("rigging_lost"), tuple(d.get("contacts") or ()), d.get("wreck"),
                 tuple(d.get("entangled") or ()))

@@ -22,6 +22,7 @@ from __future__ import annotations
 import math
 
 from rules.core.events import EventLog
+from rules.sca.scale import told
 from rules.sca import wind as W
 from rules.sca.fleet import rank
 from rules.sca.state import ScaState, Ship
@@ -29,7 +30,9 @@ from rules.sca.table_edge import keep_on_table
 
 # "Velocità alla deriva": the "Drift" row, both segments of a turn (light breeze 5 + -, strong
 # wind 10 + 10; the moderate breeze's row is lost in the OCR: read as 5 + 5).
-DRIFT = {"light": 5.0, "breeze": 10.0, "strong": 20.0}
+DRIFT = {"light": 5.0, "breeze": 10.0, "strong": 20.0,
+         # optional rule 2's extremes: no wind moves nothing; a storm drifts as a strong wind
+         "calm": 0.0, "storm": 20.0}
 
 
 def unit(heading: int) -> tuple[float, float]:
@@ -110,7 +113,7 @@ def after_contact(state: ScaState, mover: Ship, other: Ship, rest: float, log: E
     else:
         pushed = slide_alongside(mover, other, rest)
         entangled = True
-    log.emit("collision_way", ship=mover.name, other=other.name, way=way, mm=round(pushed),
+    log.emit("collision_way", ship=mover.name, other=other.name, way=way, mm=told(state.options, pushed),
              entangled=entangled)
     for s in (mover, other):
         if (s.x, s.y) != before[s.id]:
@@ -181,7 +184,7 @@ def drift_entangled(state: ScaState, ships: list[Ship], log: EventLog) -> None:
         mm = 0.0 if ship.sail == other.sail == "furled" else DRIFT[state.strength]
         if mm:
             shift([ship, other], (state.wind + 8) % 16, mm)
-        log.emit("entangled_drift", ship=ship.name, other=other.name, heading=W.name(ship.heading), mm=round(mm))
+        log.emit("entangled_drift", ship=ship.name, other=other.name, heading=W.name(ship.heading), mm=told(state.options, mm))
         keep_on_table(state, [ship, other], log)
 
 
@@ -253,7 +256,7 @@ def drift_by_segments(state: ScaState, log: EventLog) -> None:
             shift([ship, other], (state.wind + 8) % 16, mm)
         if sailed:
             log.emit("entangled_sail", ship=struck.name, other=rammer.name, heading=W.name(struck.heading),
-                     mm=round(sailed))
+                     mm=told(state.options, sailed))
         log.emit("entangled_drift", ship=turner.name, other=(other if turner is ship else ship).name,
-                 heading=W.name(turner.heading), mm=round(mm))
+                 heading=W.name(turner.heading), mm=told(state.options, mm))
         keep_on_table(state, [ship, other], log)

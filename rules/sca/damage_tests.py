@@ -19,7 +19,9 @@ BASE = {"elite": 10, "good": 9, "average": 8, "poor": 7}
 SAIL = {"furled": 0, "easy": -2, "full": -5}
 # "brezza leggera: -2; brezza moderata: -3; vento forte: -4"; light air is not listed: it
 # is read as the light breeze, the club's one breeze as the moderate one.
-WIND = {"light": -2, "breeze": -3, "strong": -4}
+WIND = {"light": -2, "breeze": -3, "strong": -4,
+        # optional rule 2's extremes: a storm one step beyond the strong wind, a calm as light air
+        "storm": -5, "calm": -2}
 
 
 def rigging_score(total: int, ship: Ship, strength: str) -> int:

@@ -29,6 +29,9 @@ class Shot:
     initial: bool = False  # optional rule 6: a run-out broadside's first fire
     shield: Ship | None = None  # optional rule 7 vii: a friend entangled with the target
     share: float = 0.0  # the part of the damage the friend takes
+    # Optional rule 5 vi: "È possibile, invece, far fuoco durante una virata ma il BF della nave
+    # è ridotto di 1."
+    bf_less: float = 0.0
 
     def victims(self) -> list[tuple[Ship, float]]:
         if self.shield is not None:
@@ -82,6 +85,8 @@ def fire_all(state: ScaState, ships: list[Ship], orders: dict[str, dict[str, Any
             if shot is None:
                 log.emit("no_target", ship=ship.name, side=side)
             else:
+                if state.options.navigation and order.get("action") == "tack":
+                    shot.bf_less = 1.0
                 shots.append(shot)
     # Sezione 4: the unlucky shot "si applica solo al vascello con il punteggio modificato più
     # basso tra quelli che hanno ordine di tirare"; the well-laid shot "solo al vascello che è
@@ -102,11 +107,12 @@ def fire_all(state: ScaState, ships: list[Ship], orders: dict[str, dict[str, Any
             continue
         if state.options.second_table:
             t, c, o = factors(shot.rng, shot.aim, shot.target.sail, shot.initial)
-            bf = broadside(shot.ship, shot.side)
+            bf = max(0.0, broadside(shot.ship, shot.side) - shot.bf_less)
             hits.append((shot, bf * t, bf * c, bf * o))
         else:
-            hits.append((shot, G.damage(shot.ship, shot.side, shot.target, shot.rng, shot.aim,
-                                        state.options.carronades), 0.0, 0.0))
+            bf = max(0.0, broadside(shot.ship, shot.side) - shot.bf_less)
+            hits.append((shot, bf * G.multiplier(shot.rng, shot.aim, shot.target.sail, state.options.carronades),
+                         0.0, 0.0))
     if unlucky_one is not None:
         unlucky_shot(state, unlucky_one, roller)
     # Damage is worked out for every broadside before any is taken: the part's fire is one volley.

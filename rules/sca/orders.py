@@ -74,7 +74,8 @@ def sail_values(ship: Ship) -> list[str]:
     if ship.tack:
         return out  # "Non è possibile modificare la velatura fino a quando non si è completata la virata" (opt. 5)
     # Optional rule 9 v: with rigging over the side she cannot "aumentare la velatura".
-    if ship.sail != "full" and ship.rigging_lost < ship.rigging and not ship.wreck:
+    top = ship.canvas != "studding" if ship.canvas else ship.sail != "full"
+    if top and ship.rigging_lost < ship.rigging and not ship.wreck:
         out.append("up")
     if ship.sail != "furled":
         out.append("down")

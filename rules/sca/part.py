@@ -94,10 +94,15 @@ def boarding_set(ships: list[Ship], given: dict[str, dict]) -> set[str]:
 
 
 def strong_wind_tests(state: ScaState, ships: list[Ship], roller: Roller) -> None:
-    if state.options.rigging_tests and state.strength == "strong":
+    """Optional rule 9's test under full sail in a strong wind; in a storm (optional rule 2, with
+    or without optional rule 9): "tutti i vascelli che hanno vele superiori a vele di manovra — easy
+    sail — devono effettuare un test per i danni alla velatura"."""
+    why = "storm" if state.strength == "storm" else \
+        "strong wind" if state.options.rigging_tests and state.strength == "strong" else None
+    if why:
         for ship in ships:
             if ship.sail == "full" and ship.afloat:
-                rigging_test(state, ship, "strong wind", roller)
+                rigging_test(state, ship, why, roller)
 
 
 def one_run(state: ScaState, ships: list[Ship], given: dict[str, dict], roller: Roller) -> set[str]:

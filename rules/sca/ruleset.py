@@ -22,6 +22,7 @@ from rules.sca.describe import describe
 from rules.sca.fleets import FLEETS, ScaFleets
 from rules.sca.manifest import MANIFEST
 from rules.sca.sequence import resolve_part
+from rules.sca import navigation as N
 from rules.sca.state import ScaOptions, ScaSetup, ScaState, Ship
 from rules.sca.cards import resolve_turn
 from rules.sca.turns import check_start_over, end_part, end_turn, wind_variation
@@ -95,6 +96,9 @@ class ScaRuleset(ScaCampaign, SteppedRuleset):
             seat = s.player if s.player in {x.id for x in mine} else mine[dealt[s.side] % len(mine)].id
             dealt[s.side] += 1
             ships.append(make_ship(s, seat))
+        if options.navigation:
+            for ship in ships:
+                ship.canvas = N.FROM_GRADE[ship.sail]
         for side in setup.sides:
             mine = [x for x in ships if x.side == side and not x.fixed]
             if mine and not any(x.flagship for x in mine):

@@ -9,6 +9,8 @@ from shapely.geometry import Polygon
 from rules.core.events import EventLog
 from rules.core.tables.contact import contact_travel, touching
 from rules.core.tables.open_table import base_polygon, outside_table
+from rules.sca.scale import told
+from rules.sca import navigation as N
 from rules.sca import wind as W
 from rules.sca.collisions import after_contact
 from rules.sca.damage import damage_hull, damage_rigging, percent_of_dc, start_fire
@@ -29,8 +31,22 @@ def hove_to(ship: Ship) -> bool:
     return ship.hove_to
 
 
+# Optional rule 2, the calm: "In bonaccia solo le navi equipaggiate con remi possono muovere alla
+# metà della velocità prevista per navi della stessa classe": the gunboats row, at half a light
+# air's easy sail for their class (Appendice 4's small craft), whatever sail they have set.
+OARED = ("gunboat-large", "gunboat-small")
+
+
 def ship_speed(state: ScaState, ship: Ship) -> float:
-    mm = W.speed(state.strength, speed_sail(ship), ship.rigging_lost, ship.masts)  # type: ignore[arg-type]
+    if state.strength == "calm":
+        mm = W.speed("light", "easy", 0, ship.masts) / 2 if ship.type in OARED and not ship.fixed else 0.0
+        return mm / 2 if ship.half_speed else mm
+    if ship.canvas:
+        setting = N.capped(ship.canvas, speed_sail(ship))
+        mm = N.speed(state.strength, setting, W.point_of_sail(ship.heading, state.wind), ship.decks,
+                     ship.rigging_lost, ship.masts)
+    else:
+        mm = W.speed(state.strength, speed_sail(ship), ship.rigging_lost, ship.masts)  # type: ignore[arg-type]
     return mm / 2 if ship.half_speed else mm
 
 
@@ -40,6 +56,15 @@ def can_move(ship: Ship) -> bool:
 
 
 def change_sail(ship: Ship, way: str) -> str:
+    """One step of the ladder (the Fast Play's three grades, or optional rule 5's six settings
+    above furled); returns what she now has set."""
+    if ship.canvas:
+        ship.canvas = N.step(ship.canvas, way)
+        new = N.GRADE[ship.canvas]
+        if ship.sail == "furled" and new != "furled":
+            ship.half_speed = True
+        ship.sail = new
+        return ship.canvas
     i = W.SAILS.index(ship.sail)  # type: ignore[arg-type]
     new = W.SAILS[max(0, min(2, i + (1 if way == "up" else -1)))]
     if ship.sail == "furled" and new != "furled":
@@ -138,7 +163,7 @@ def move_all(state: ScaState, movers: list[Ship], boarding: set[str], log: Event
         if (ship.x, ship.y) != (sx, sy):
             moved.add(ship.id)
             ship.trail = [(round(sx, 1), round(sy, 1)), (round(ship.x, 1), round(ship.y, 1))]
-            log.emit("moved", ship=ship.name, mm=round(math.hypot(ship.x - sx, ship.y - sy)),
+            log.emit("moved", ship=ship.name, mm=told(state.options, math.hypot(ship.x - sx, ship.y - sy)),
                      heading=W.name(ship.heading))
     keep_on_table(state, movers, log)
     return moved

@@ -99,6 +99,16 @@ class ScaOptions(BaseModel):
     # Optional rule 7: a collision pushes the rammed ship or slides the mover alongside her,
     # entangled ships drift together, fire at them gains +1 (and shares with a friend in them).
     collisions: bool = False
+    # Optional rule 5 (navigation): the six sail settings, and the speed by point of sail and
+    # ship type (F, 2D, 3D); a RDC lost costs 5 mm a segment.
+    navigation: bool = False
+    # House rule, the scale: "1/3000" models, every measure divided by 2,5 (rules/sca/scale.py);
+    # off, the rulebook's 1/1200.
+    scale_3000: bool = False
+    # Optional rule 2 ii, "Intensità del vento estreme" (with wind_rolls): the wind may fall to a
+    # calm (only oared gunboats move, at half speed) or rise to a storm (a rigging test for every
+    # ship under more than easy sail).
+    extreme_winds: bool = False
 
     @property
     def reloads(self) -> bool:
@@ -188,6 +198,9 @@ class Ship(BaseModel):
     wreck_side: str = ""
     wreck_sail: str = ""
     cut: int = 0
+    # Optional rule 5: one of the six settings (or "furled"); ``sail`` is then its Fast Play
+    # grade, which every other rule reads. Empty without the option.
+    canvas: str = ""
     short_hit_turn: int | None = None  # the last turn a shot hit her at short range
     # Optional rule 6 iii: the broadsides not fired since the start (or a perfect reload), and
     # whether her guns are run out: together, an initial broadside.

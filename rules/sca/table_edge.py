@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rules.core.events import EventLog
 from rules.core.tables.open_table import base_polygon, outside_table
+from rules.sca.scale import told
 from rules.sca.geometry import base, pose
 from rules.sca.state import ScaState, Ship
 
@@ -29,7 +30,7 @@ def keep_on_table(state: ScaState, movers: list[Ship], log: EventLog) -> None:
             for s in state.ships:
                 s.x, s.y = s.x + dx, s.y + dy
                 s.trail = [(x + dx, y + dy) for x, y in s.trail]
-            log.emit("sea_shift", ship=ship.name, dx=round(dx), dy=round(dy))
+            log.emit("sea_shift", ship=ship.name, dx=told(state.options, dx), dy=told(state.options, dy))
         else:
             ship.status = "escaped"
             log.emit("left_table", ship=ship.name)

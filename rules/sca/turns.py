@@ -65,8 +65,8 @@ def wind_variation(state: ScaState, roller: Roller) -> None:
     strength, turn = W.confirmed(state.wind_potential, now)
     state.wind_potential = now
     if strength or turn:
-        i = max(0, min(2, W.STRENGTHS.index(state.strength) + strength))  # type: ignore[arg-type]
-        state.wind, state.strength = (state.wind + turn) % 16, W.STRENGTHS[i]
+        state.wind = (state.wind + turn) % 16
+        state.strength = W.shift_strength(state.strength, strength, state.options.extreme_winds)
         roller.log.emit("wind", wind=W.name(state.wind), strength=state.strength)
 
 

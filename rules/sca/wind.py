@@ -21,6 +21,10 @@ POINTS = list(POINTS_16)
 # 11: "aria leggera ... 75mm/150mm, brezza ... 90mm/180mm, vento forte ... 120mm/240mm".
 SPEEDS: dict[Strength, dict[Sail, int]] = {"light": {"easy": 75, "full": 150}, "breeze": {"easy": 90, "full": 180},
                                            "strong": {"easy": 120, "full": 240}}
+# Optional rule 2 ii, "Intensità del vento estreme": "bonaccia e tempesta", beyond light air
+# and strong wind (the switch ``extreme_winds``). A storm sails on the strong wind's tables.
+LADDER = ("calm", "light", "breeze", "strong", "storm")
+TABLE_STRENGTH = {"calm": "light", "storm": "strong"}
 RDC_SPEED_LOSS = 30  # "La velocità di una nave è diminuita di 30mm per ogni RDC perso."
 
 
@@ -57,9 +61,9 @@ def point_of_sail(heading: int, wind: int) -> PointOfSail:
 def speed(strength: Strength, sail: Sail, rdc_lost: int, masts: int = 3) -> float:
     """Millimetres a turn: the sail's speed for the wind, less 30 mm per RDC lost
     (Appendice 4: a two-masted vessel 25 % a RDC, a single-masted one 50 %)."""
-    if sail == "furled":
+    if sail == "furled" or strength == "calm":
         return 0.0
-    base = SPEEDS[strength][sail]
+    base = SPEEDS[TABLE_STRENGTH.get(strength, strength)][sail]  # type: ignore[index]
     if masts == 2:
         return max(0.0, base * (1 - 0.25 * rdc_lost))
     if masts == 1:
@@ -116,12 +120,20 @@ def wind_change(dice: tuple[int, int, int], wind: int, strength: Strength) -> tu
         wind = (wind - 1) % 16
     elif total == 18:
         wind = (wind + 1) % 16
-    i = STRENGTHS.index(strength)
     if dice == (2, 2, 2):
-        i = max(0, i - 1)
+        strength = shift_strength(strength, -1, False)
     elif dice == (5, 5, 5):
-        i = min(len(STRENGTHS) - 1, i + 1)
-    return wind, STRENGTHS[i]
+        strength = shift_strength(strength, 1, False)
+    return wind, strength
+
+
+def shift_strength(strength: str, by: int, extremes: bool) -> Strength:
+    """One grade up or down the wind's ladder; calm and storm only with ``extremes`` ("fino a
+    due condizioni estreme, che non possono essere superate"), and a wind already there
+    only leaves them."""
+    i = LADDER.index(strength)
+    lo, hi = (0, 4) if extremes else (min(1, i), max(3, i))
+    return LADDER[max(lo, min(hi, i + by))]  # type: ignore[return-value]
 
 
 def random_wind(total: int) -> int:

@@ -81,13 +81,20 @@ TEXTS.add_words("sca.signalsail", {"none": ("no", "no"), "up": ("make more sail"
                                    "down": ("shorten sail", "ridurre la velatura")})
 TEXTS.add_words("sca.testwhy", {"irons": ("taken aback", "controvento"), "tack": ("a failed tack", "virata fallita"),
                             "strong wind": ("full sail in a strong wind", "vele spiegate con vento forte"),
-                            "collision": ("a collision", "collisione")})
+                            "collision": ("a collision", "collisione"),
+                            "storm": ("more than easy sail in a storm", "più delle vele di manovra in tempesta")})
 TEXTS.add_words("sca.side", {"port": ("port", "babordo"), "starboard": ("starboard", "dritta")})
 TEXTS.add_words("sca.rng", {"short": ("short", "corta"), "medium": ("medium", "media"), "long": ("long", "lunga")})
 TEXTS.add_words("sca.sail", {"full": ("full sail", "vele spiegate"), "easy": ("easy sail", "vele di manovra"),
-                             "furled": ("furled (hove to)", "vele imbrogliate (alla deriva)")})
+                             "furled": ("furled (hove to)", "vele imbrogliate (alla deriva)"),
+                             # optional rule 5's six settings (the names the document gives)
+                             "storm": ("storm sail", "vele da tempesta"),
+                             "topsails": ("topsails and jib", "gabbie e fiocco"),
+                             "plain": ("all plain sail", "tutta la velatura ordinaria"),
+                             "studding": ("studding sails", "coltellacci")})
 TEXTS.add_words("sca.strength", {"light": ("light air", "aria leggera"), "breeze": ("breeze", "brezza"),
-                                 "strong": ("strong wind", "vento forte")})
+                                 "strong": ("strong wind", "vento forte"),
+                                 "calm": ("calm", "bonaccia"), "storm": ("storm", "tempesta")})
 TEXTS.add_words("sca.where", {"hull": ("hull", "scafo"), "rigging": ("rigging", "velatura")})
 TEXTS.add_words("sca.outcome", {"repelled": ("the boarders are thrown back", "gli arrembatori sono respinti"),
                                 "continues": ("the melee goes on", "la mischia continua"),
@@ -346,6 +353,7 @@ TEXTS.add_pairs({
     "sca.map.wreck": ("rigging over the side", "velatura fuori bordo"),
     "sca.map.over": ("Turn {turn} · the battle is over", "Turno {turn} · la battaglia è finita"),
     "sca.map.wind": ("Wind from the {wind}, {strength}", "Vento da {wind}, {strength}"),
+    "sca.map.scale": (" · scale {scale}, measures in mm of that scale", " · scala {scale}, misure in mm di quella scala"),
     "sca.map.sides": ("Sides", "Schieramenti"),
     "sca.map.status": ("Status", "Stato"),
     "sca.map.fire": ("on fire", "in fiamme"),

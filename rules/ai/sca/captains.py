@@ -153,6 +153,20 @@ def pick(options: list[Any], *preferred: Any) -> Any:
     return options[0] if options else None
 
 
+def model_view(view: dict[str, Any]) -> dict[str, Any]:
+    """The view in the rulebook's 1/1200 millimetres, which the captains' ranges are in (the
+    house rules' 1/3000 scale gives every measure divided by ``mm_factor``)."""
+    f = float(view.get("mm_factor") or 1.0)
+    if f == 1.0:
+        return view
+    ships = [{**s, **{k: s[k] * f for k in ("x", "y", "length", "width", "speed")},
+              "trail": [[c * f for c in p] for p in s.get("trail", [])]} for s in view["ships"]]
+    t = view["table"]
+    table = {**t, "width": t["width"] * f, "height": t["height"] * f,
+             "land": [{**a, "points": [[c * f for c in p] for p in a["points"]]} for a in t.get("land", [])]}
+    return {**view, "ships": ships, "table": table, "mm_factor": 1.0}
+
+
 class ScaCaptain(AICaptain):
     last_resort = frozenset()
 
@@ -161,6 +175,7 @@ class ScaCaptain(AICaptain):
         if decision.kind != "orders":  # refusing the scenario (optional rule 2): the default, accept
             yield dict(spec.default or {})
             return
+        view = model_view(view)
         me = next(s for s in view["ships"] if s["id"] == decision.subject)
         if spec.action("tack") is not None and me.get("tack"):
             fire, _ = fire_choice(view, me, pose_of(me))
