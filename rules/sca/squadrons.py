@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 
-from rules.sca.fleet import TYPES
+from rules.sca.fleet import ship_type
 
 UNLIMITED = None
 
@@ -22,15 +22,15 @@ LINE = ("1st", "2nd", "3rd-L", "3rd-S", "4th")
 
 
 def category(design: str) -> str:
-    t = TYPES[design]
+    t = ship_type(design)  # a scenario may name her as the example squadrons do ("74L")
     if t.rate == "3rd":
-        return "3rd-L" if design == "80S/74L" else "3rd-S"
+        return "3rd-L" if t.key == "80S/74L" else "3rd-S"
     if t.rate == "4th":
         return "4th" if t.decks >= 2 else "frigate-4th"
     if t.rate == "5th":
         return "frigate-5th"
     if t.rate == "6th":
-        return "frigate-6th" if design == "20-28" else "corvette"
+        return "frigate-6th" if t.key == "20-28" else "corvette"
     return t.rate  # "1st", "2nd", "unrated"
 
 

@@ -392,3 +392,7 @@ TEXTS.add_words("sca.squadron.kind", {
     "frigate-6th": ("sixth-rate frigates (20-28 guns)", "fregate di sesta classe (20-28 cannoni)"),
     "corvette": ("corvettes (12-18 guns)", "corvette (12-18 cannoni)"),
     "unrated": ("unrated craft", "imbarcazioni non classificate")})
+TEXTS.add_pairs({
+    "sca.scenario.camperdown": ("Camperdown, 1797: a British and a Dutch squadron by the lists of Appendice 3",
+                                "Camperdown, 1797: una squadra britannica e una olandese secondo le liste dell'Appendice 3"),
+})

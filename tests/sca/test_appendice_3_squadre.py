@@ -8,6 +8,7 @@ import pytest
 
 from rules.core.fleets import PriceError
  
+from rules.core.registry import get_ruleset
 from rules.sca.fleets import FLEETS
 from rules.sca.squadrons import breaches, category
 
@@ -82,3 +83,21 @@ def test_appendice_3_one_nation_a_squadron_and_the_words_in_both_languages():
 def test_appendice_3_a_ship_left_at_any_sails_in_the_named_squadron():
     fleet = _fleet("france", "130") + [FLEETS.price("british", "120/112L", {})]
     assert _problems(fleet) == ["sca.fleet.over-list"]
+
+
+def test_appendice_3_the_camperdown_scenario_keeps_both_lists():
+    """Gran Bretagna "fino a 8 di terza classe (S); fino a 2 di quarta classe"; Paesi Bassi
+    "fino a 10 di terza classe (S); fino a 6 di quarta classe", frigates besides."""
+    setup = get_ruleset("sca").scenarios()["camperdown"]
+    nations = {"british": "britain", "dutch": "netherlands"}
+    for side, nation in nations.items():
+        designs = [s.type for s in setup.ships if s.side == side]
+        assert len(designs) == 8 and breaches(nation, designs) == []
+    assert setup.title == "sca.scenario.camperdown"
+
+
+@pytest.mark.parametrize("seed", [3, 17])
+def test_appendice_3_the_camperdown_scenario_plays(seed):
+    from tests.conformance.test_rulesets import play
+    ruleset, state, record = play("sca", "camperdown", seed)
+    assert record.steps
