@@ -11,6 +11,7 @@ from __future__ import annotations
 from rules.core.fleets import Battle, Bought, Design, Param, PriceError, Terms, common_problems, place_fleets
 from rules.core.texts import Text, say
 from rules.sca.fleet import CREW_COST, CREWS, RATE_ORDER, TYPES, base_of, cost
+from rules.sca.squadrons import NATIONS, breaches
 from rules.sca.state import ScaSetup, ShipSetup, TableSetup
 from rules.sca.wording import TEXTS
 
@@ -21,6 +22,10 @@ MAX_SHIPS = 12  # Broadside's: the rulebook sets none; its fleet action has ten 
 SPACING = 150.0  # mm between neighbours: the longest base (85 mm) and room to turn
 # "average" first: the form's default choice
 CREW_CHOICES = ("average", *(c for c in CREWS if c != "average"))
+# "any" first: the form's default, a fleet with no squadron list (Appendice 3 is optional)
+NATION_CHOICES = ("any", *NATIONS)
+NATION_PARAM = Param("nation", say("sca.fleet.param.nation"),
+                     tuple((n, say(f"sca.fleet.nation.{n}")) for n in NATION_CHOICES))
 
 
 def _crew_label(crew: str) -> Text:
@@ -33,7 +38,7 @@ def _design(key: str) -> Design:
     crews = tuple((c, _crew_label(c)) for c in CREW_CHOICES if cost(t, c) > 0)
     return Design(id=key, label=say("sca.fleet.design", ship=key, rate=say(f"sca.fleet.rate.{t.rate}"), points=f"{t.bf:g}",
                                     base=f"{length:g}x{width:g}"),
-                  params=(Param("crew", say("sca.fleet.param.crew"), crews),))
+                  params=(Param("crew", say("sca.fleet.param.crew"), crews), NATION_PARAM))
 
 
 DESIGNS: tuple[Design, ...] = tuple(_design(k) for k, t in sorted(
@@ -56,10 +61,14 @@ class ScaFleets:
         crew = params.get("crew", "average")
         if crew not in {v for v, _ in found.params[0].choices}:
             raise PriceError(say("sca.fleet.bad-crew", crew=crew, ship=design))
-        return Bought(design=design, params={"crew": crew}, name=design, points=float(cost(TYPES[design], crew)))
+        nation = params.get("nation", "any")
+        if nation not in NATION_CHOICES:
+            raise PriceError(say("sca.fleet.bad-nation", value=str(nation), ship=design))
+        chosen = {"crew": crew} if nation == "any" else {"crew": crew, "nation": nation}
+        return Bought(design=design, params=chosen, name=design, points=float(cost(TYPES[design], crew)))
 
     def problems(self, side: str, fleet: list[Bought]) -> list[Text]:
-        return common_problems(self.terms(), side, fleet)
+        return common_problems(self.terms(), side, fleet) + _list_problems(fleet)
 
     def setup(self, fleets: dict[str, list[Bought]], battle: Battle) -> ScaSetup:
         width, height = battle.width or TABLE[0], battle.height or TABLE[1]
@@ -70,6 +79,20 @@ class ScaFleets:
                  for side in SIDES for i, (b, pose) in enumerate(zip(fleets.get(side, []), poses[side]))]
         return ScaSetup(name=battle.name, title=self.terms().title, sides=list(SIDES),
                         table=TableSetup(width=width, height=height), wind=battle.wind, ships=ships)
+
+
+def _list_problems(fleet: list[Bought]) -> list[Text]:
+    """Appendice 3: a fleet whose ships name a nation keeps that nation's squadron list,
+    every ship of it counted (a ship left at "any" sails in the named nation's squadron)."""
+    nations = list(dict.fromkeys(b.params["nation"] for b in fleet if b.params.get("nation", "any") != "any"))
+    if len(nations) > 1:
+        return [say("sca.fleet.one-nation", first=say(f"sca.fleet.nation.{nations[0]}"),
+                    other=say(f"sca.fleet.nation.{nations[1]}"))]
+    if not nations:
+        return []
+    nation = say(f"sca.fleet.nation.{nations[0]}")
+    return [say("sca.fleet.over-list", nation=nation, most=str(most), kind=say(f"sca.squadron.kind.{kind}"), n=str(n))
+            for kind, most, n in breaches(nations[0], [b.design for b in fleet])]
 
 
 FLEETS = ScaFleets()

@@ -372,3 +372,35 @@ TEXTS.add_pairs({
     "sca.map.alt-ship": ("{name} ({side}) at {x} mm east, {y} mm north, heading {heading}, {status}",
                          "{name} ({side}) a {x} mm est, {y} mm nord, rotta {heading}, {status}"),
 })
+
+# Appendice 3 ("squadre"): the national squadron lists, checked by the fleets by points.
+TEXTS.add_pairs({
+    "sca.fleet.param.nation": ("nation (Appendice 3 squadron list)", "nazione (lista di squadra dell'Appendice 3)"),
+    "sca.fleet.bad-nation": ("{ship} cannot sail for {value}: the nations are those of Appendice 3.",
+                             "{ship} non può navigare per {value}: le nazioni sono quelle dell'Appendice 3."),
+    "sca.fleet.one-nation": ("A squadron is of one nation: this one has {first} and {other}.",
+                             "Una squadra è di una sola nazione: questa ha {first} e {other}."),
+    "sca.fleet.over-list": ("The {nation} squadron list allows at most {most} {kind} here; this fleet has {n}.",
+                            "La lista della squadra {nation} ammette qui al più {most} {kind}; questa flotta ne ha {n}."),
+})
+TEXTS.add_words("sca.fleet.nation", {
+    "any": ("any (no squadron list)", "qualsiasi (nessuna lista di squadra)"),
+    "denmark": ("Danish", "danese"), "france": ("French", "francese"), "britain": ("British", "britannica"),
+    "netherlands": ("Dutch", "olandese"), "portugal": ("Portuguese", "portoghese"),
+    "naples": ("Neapolitan", "napoletana"), "russia": ("Russian", "russa"), "spain": ("Spanish", "spagnola"),
+    "sweden": ("Swedish", "svedese"), "united_states": ("United States", "statunitense"),
+    "turkey": ("Turkish", "turca")})
+TEXTS.add_words("sca.squadron.kind", {
+    "1st": ("first rates", "navi di prima classe"), "2nd": ("second rates", "navi di seconda classe"),
+    "3rd-L": ("large third rates (L: 74 large guns or more)", "navi di terza classe (L: 74 grandi o più)"),
+    "3rd-S": ("middling third rates (S: 74 middling or less)", "navi di terza classe (S: 74 medie o meno)"),
+    "4th": ("fourth rates of the line", "navi di linea di quarta classe"),
+    "frigate-4th": ("fourth-rate frigates", "fregate di quarta classe"),
+    "frigate-5th": ("fifth-rate frigates", "fregate di quinta classe"),
+    "frigate-6th": ("sixth-rate frigates (20-28 guns)", "fregate di sesta classe (20-28 cannoni)"),
+    "corvette": ("corvettes (12-18 guns)", "corvette (12-18 cannoni)"),
+    "unrated": ("unrated craft", "imbarcazioni non classificate")})
+TEXTS.add_pairs({
+    "sca.scenario.camperdown": ("Camperdown, 1797: a British and a Dutch squadron by the lists of Appendice 3",
+                                "Camperdown, 1797: una squadra britannica e una olandese secondo le liste dell'Appendice 3"),
+})

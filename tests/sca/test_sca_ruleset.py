@@ -16,7 +16,8 @@ from tests.sca.helpers import order, ship, start
 
 
 def test_the_manifest():
-    assert registry.manifest("sca").scenario_names() == ["duel", "squadrons", "fleet-action", "brush", "harbour"]
+    assert registry.manifest("sca").scenario_names() == ["duel", "squadrons", "fleet-action", "brush", "harbour",
+                                                        "camperdown"]
     check_manifest_code("sca")
     check_manifest_words("sca")
 
