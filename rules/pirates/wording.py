@@ -505,7 +505,6 @@ TEXTS.add_pairs({
     "pirates.event.marine_lost": ("Marines fall: two hits in one turn.", "I marine cadono: due colpi nello stesso "
                                   "turno."),
     "pirates.word.action-march": ("moves on the island", "si sposta sull'isola"),
-    "pirates.legend.marine": ("marines (landed on a wild island)", "marine (sbarcati su un'isola selvaggia)"),
     "pirates.alt.marine": ("{side} marines at {square}.", "Marine {side} in {square}."),
 })
 TEXTS.add_pairs({"pirates-no-spot": ("{crew} cannot go to {spot}: marines move to a free square of their own "

@@ -117,3 +117,14 @@ def test_marine_own_island_does_not_block_its_lines_of_fire():
     wasp = put(state.ship("sea-wasp"), 6, 7, 0)
     crew.alive = False
     assert cat.id not in shooting.reach(state, wasp, Gun(range="S", score=3))
+
+
+def test_marine_on_the_public_map_and_its_words():
+    """The map draws a landed marine on her square; the picture's text names her there."""
+    from renderer.api import describe_image, render_map
+    state, crew = _landed((8, 8))
+    public = view(state, None)
+    bare = view(state, None)
+    bare["marines"] = []
+    assert render_map(public).tobytes() != render_map(bare).tobytes()
+    assert "Red marines at I9" in describe_image(public)
