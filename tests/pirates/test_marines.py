@@ -128,3 +128,22 @@ def test_marine_on_the_public_map_and_its_words():
     bare["marines"] = []
     assert render_map(public).tobytes() != render_map(bare).tobytes()
     assert "Red marines at I9" in describe_image(public)
+
+
+def test_marine_orders_of_the_computer_captains_are_legal():
+    """The captains play a landed marine: they hold to shoot an enemy in reach, and their
+    orders pass the rules' own check."""
+    import random
+
+    from rules.ai.pirates.captains import Captain, Deckhand
+    from rules.pirates.ruleset import PiratesRuleset
+    state, crew = _landed((8, 7))
+    put(state.ship("gull"), 10, 7, 0)
+    for ship in state.ships:
+        ship.acted = ship.side == "red"  # only the marines are left to act for red
+    state.order = [Slot(side="red", count=1), Slot(side="blue", count=3)]
+    spec = steps.manoeuvre_spec(state, ACT, None, None)
+    for captain in (Deckhand(), Captain()):
+        orders = list(captain.candidates(PiratesRuleset(), view(state, "p1"), ACT, spec, random.Random(1)))
+        assert orders[0] == {"action": "fire", "ship": crew.id}
+        assert all(steps.manoeuvre_check(state, ACT, o, None) == [] for o in orders)
