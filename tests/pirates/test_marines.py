@@ -147,3 +147,19 @@ def test_marine_orders_of_the_computer_captains_are_legal():
         orders = list(captain.candidates(PiratesRuleset(), view(state, "p1"), ACT, spec, random.Random(1)))
         assert orders[0] == {"action": "fire", "ship": crew.id}
         assert all(steps.manoeuvre_check(state, ACT, o, None) == [] for o in orders)
+
+
+def test_marine_landed_by_the_computer_captains_at_a_wild_island():
+    """A captain whose ship with marines aboard is docked at a wild island with no fort
+    puts them ashore first; the order passes the rules' check."""
+    import random
+
+    from rules.ai.pirates.captains import Captain, Deckhand
+    from rules.pirates.ruleset import PiratesRuleset
+    state, heron, crew = _docked_with_marines()
+    state.order = [Slot(side="red", count=3), Slot(side="blue", count=3)]
+    spec = steps.manoeuvre_spec(state, ACT, None, None)
+    for captain in (Deckhand(), Captain()):
+        orders = list(captain.candidates(PiratesRuleset(), view(state, "p1"), ACT, spec, random.Random(1)))
+        assert orders[0] == {"action": "embark", "crew": crew.id, "to": "rock"}
+        assert steps.manoeuvre_check(state, ACT, orders[0], None) == []

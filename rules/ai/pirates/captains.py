@@ -194,7 +194,7 @@ class PiratesAI(AICaptain):
         return 6.0 + 4.0 * laden + (8.0 if target.masts_left <= 1 else 0.0)
 
     def manoeuvres(self, state: PiratesState, side: str, spec: DecisionSpec) -> list[dict[str, Any]]:
-        ranked: list[tuple[float, dict[str, Any]]] = []
+        ranked: list[tuple[float, dict[str, Any]]] = self.landings(state, spec)
         for action in spec.actions:
             param = action.param("ship")
             for ship_id in (param.values() if param else []):
@@ -236,6 +236,23 @@ class PiratesAI(AICaptain):
                     ranked.append((self.value(state, probe) - 2.0, {"action": "reverse", "ship": ship.id}))
         ranked.sort(key=lambda e: -e[0])
         return [p for _, p in ranked]
+
+    @staticmethod
+    def landings(state: PiratesState, spec: DecisionSpec) -> list[tuple[float, dict[str, Any]]]:
+        """Marines aboard a ship docked at a wild island with no fort go ashore (a free
+        action: the same decision is asked again after it)."""
+        embark = spec.action("embark")
+        crew_param = embark.param("crew") if embark else None
+        out: list[tuple[float, dict[str, Any]]] = []
+        for crew_id in crew_param.values() if crew_param else []:
+            crew = next((c for c in state.crews if c.id == crew_id), None)
+            ship = state.find_ship(crew.place) if crew is not None else None
+            if crew is None or ship is None or not marines.is_marine(crew):
+                continue
+            island = state.find_island(ship.docked)
+            if island is not None and marines.may_land(state, crew, island):
+                out.append((100.0, {"action": "embark", "crew": crew.id, "to": island.id}))
+        return out
 
     def marine_orders(self, state: PiratesState, marine: Crew, action: ActionSpec) -> list[tuple[float, dict]]:
         """Marines hold to shoot when an enemy is in reach; else they walk to the square of
