@@ -99,7 +99,7 @@ CREWS: dict[str, CrewType] = {c.key: c for c in (
     CrewType("pale-mariner", "Pale Mariner", 5, GHOST),
     CrewType("firepot", "firepot specialist", 3, FIREPOT, named=False),
     CrewType("commodore-hale", "Commodore Hale", 6, HELMSMAN, keywords=(LIMIT,)),
-    CrewType("marines", "marines", 3, None, named=False, keywords=(MARINE,)),
+    CrewType("marines", "marines", 2, None, named=False, keywords=(MARINE,)),
 )}
 
 
