@@ -505,6 +505,10 @@ TEXTS.add_pairs({
     "pirates.event.marine_lost": ("Marines fall: two hits in one turn.", "I marine cadono: due colpi nello stesso "
                                   "turno."),
     "pirates.word.action-march": ("moves on the island", "si sposta sull'isola"),
+    "pirates.word.marines": ("marines", "marine"),
+    "pirates.fleet.ability.marine": ("landed on a wild island with no fort, moves on it or shoots an S gun of 2",
+                                     "sbarcati su un'isola selvaggia senza forte, vi si spostano o sparano con un "
+                                     "cannone S di 2"),
     "pirates.alt.marine": ("{side} marines at {square}.", "Marine {side} in {square}."),
 })
 TEXTS.add_pairs({"pirates-no-spot": ("{crew} cannot go to {spot}: marines move to a free square of their own "

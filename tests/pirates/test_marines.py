@@ -163,3 +163,11 @@ def test_marine_landed_by_the_computer_captains_at_a_wild_island():
         orders = list(captain.candidates(PiratesRuleset(), view(state, "p1"), ACT, spec, random.Random(1)))
         assert orders[0] == {"action": "embark", "crew": crew.id, "to": "rock"}
         assert steps.manoeuvre_check(state, ACT, orders[0], None) == []
+
+
+def test_marine_in_the_fleet_pick_list_in_both_languages():
+    """Marines are bought like any crew; the pick list says what they do, EN and IT."""
+    from rules.pirates.fleets import DESIGNS
+    design = next(d for d in DESIGNS if d.id == "marines")
+    assert "wild island" in design.label.render("en")
+    assert "isola selvaggia" in design.label.render("it")
