@@ -70,7 +70,8 @@ def view(state: PiratesState, viewer: str | None) -> dict[str, Any]:
                    "treasure": [_treasure(t, side, state.over) for t in state.treasure_at(f.id)]}
                   for f in state.forts],
         # a landed marine stands face up on her square, in everyone's sight
-        "marines": [{"id": m.id, "side": m.side, "island": m.place, "cell": list(m.cell), "key": m.key,  # type: ignore[arg-type]
+        "marines": [{"id": m.id, "side": m.side, "island": m.place, "key": m.key,
+                     "cell": list(m.cell),  # type: ignore[arg-type]
                      "acted": m.acted, "firing": m.firing, "hits": m.hits} for m in landed(state)],
         "acting": acting, "to_act": objects_to_act(state, acting) if acting else [],
         "order": [[s.side, s.count] for s in state.order],
