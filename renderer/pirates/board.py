@@ -114,6 +114,7 @@ class PiratesBoard(SquareBoard):
     # -- what changes ------------------------------------------------------------------------
     def draw(self, canvas: MapCanvas, view: View, options: RenderOptions) -> None:
         self._draw_forts(canvas, view)
+        self._draw_marines(canvas, view)
         self._draw_wrecks(canvas, view)
         self._draw_marks(canvas, view)
         super().draw(canvas, view, options)
@@ -141,6 +142,24 @@ class PiratesBoard(SquareBoard):
             draw.rectangle((cx - r, cy - r, cx + r, cy + r), fill=theme.halo, outline=colour, width=3)
             sprite = text_sprite(f"{len(fort['guns'])}", theme.label_px, True, theme.ink, None, 0)
             canvas.paste_centred(sprite, cx, cy)
+
+    def _draw_marines(self, canvas: MapCanvas, view: View) -> None:
+        """Marines: a soldier's figure in the fleet's colour on their square (a head on
+        a shield-shaped body), so that they read as people, not as a ship or a fort."""
+        theme = canvas.theme
+        sides = {s: i for i, s in enumerate(view.get("sides", []))}
+        draw, unit = canvas.draw, canvas.viewport.scale
+        for marine in view.get("marines", []):
+            colour = theme.side_colour(sides.get(marine["side"], 0))
+            cx, cy = canvas.px(marine["cell"][0] + 0.5, marine["cell"][1] + 0.5)
+            w, h = unit * 0.28, unit * 0.3
+            body = [(cx - w, cy - h * 0.2), (cx + w, cy - h * 0.2), (cx + w * 0.7, cy + h * 1.1),
+                    (cx - w * 0.7, cy + h * 1.1)]
+            draw.polygon(body, fill=colour, outline=theme.ink, width=3)
+            r = unit * 0.15
+            draw.ellipse((cx - r, cy - h * 0.2 - 2 * r, cx + r, cy - h * 0.2), fill=theme.halo, outline=theme.ink,
+                         width=3)
+            draw.line((cx + w * 0.9, cy - h * 1.2, cx + w * 0.9, cy + h * 0.6), fill=theme.ink, width=3)
 
     def _draw_wrecks(self, canvas: MapCanvas, view: View) -> None:
         """A derelict or a wreck: a crossed square on each of her squares, edged in her
@@ -320,6 +339,8 @@ class PiratesBoard(SquareBoard):
         places += [_t("alt.zone", lang, kind=_t(f"word.{z['kind']}", lang), square=_name(z["squares"][0]),
                       die=_t("alt.die", lang, die=z["die"]) if z.get("die") is not None else "")
                    for z in view.get("zones", []) if z["squares"]]
+        places += [_t("alt.marine", lang, side=_side(m["side"], lang), square=_name(m["cell"]))
+                   for m in view.get("marines", [])]
         return fit(head, [self.sentence(view, p, lang) for p in ships] + places, "")
 
     def card(self, view: View, piece_id: str, theme: Theme) -> Image.Image:

@@ -20,7 +20,7 @@ import math
 
 from rules.core.dice import Roller
 from rules.core.tables.squares import ShipPlace, Square
-from rules.pirates import keywords, sea
+from rules.pirates import keywords, marines, sea
 from rules.pirates.catalogue import CREWS, SHIPS, crew_type, ship_type
 from rules.pirates.state import Crew, Gun, PiratesState, Ship, Treasure
 
@@ -133,7 +133,8 @@ def destinations(state: PiratesState, crew: Crew) -> list[str]:
     if here is not None:
         if here.status == "sunk" or here.fog:
             return []
-        if here.docked:
+        if here.docked and (not marines.is_marine(crew) or marines.may_land(state, crew, state.find_island(here.docked))
+                            or state.island(here.docked).kind == "home"):
             out.append(here.docked)
         near = [s for s in state.ships if s.id != here.id and s.side == crew.side and s.status == "afloat"
                 and not s.fog and sea.ship_gap(here.cells(), s.cells()) <= 1]
@@ -157,3 +158,4 @@ def transfer(state: PiratesState, crew: Crew, to: str, roller: Roller) -> None:
     crew.place, crew.moved = to, True
     roller.log.emit("crew_moved", crew=crew.id, start=was, end=to, names=state.names(was, to))
     keywords.landed(state, crew, state.find_island(to), roller)
+    marines.land(state, crew, was, roller)

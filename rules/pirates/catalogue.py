@@ -30,6 +30,7 @@ FEAR = "fear"  # enemy ships within S roll: 5 loses her abilities for the turn, 
 GALLEY = "galley"  # never stuck, nor sticks her rammers; a derelict still rows at S; a schooner too
 JUNK = "junk"  # no effect under these house rules ("inutile con questo regolamento")
 LIMIT = "limit"  # one object with it in a fleet
+MARINE = "marine"  # a crew landed on a wild island with no fort acts there (rules.pirates.marines)
 
 
 @dataclass(frozen=True)
@@ -60,7 +61,7 @@ class CrewType:
     points: int
     ability: str | None
     named: bool = True
-    keywords: tuple[str, ...] = ()  # only "limit" for a crew
+    keywords: tuple[str, ...] = ()  # "limit" or "marine" for a crew
 
 
 SHIPS: dict[str, ShipType] = {s.key: s for s in (
@@ -98,6 +99,7 @@ CREWS: dict[str, CrewType] = {c.key: c for c in (
     CrewType("pale-mariner", "Pale Mariner", 5, GHOST),
     CrewType("firepot", "firepot specialist", 3, FIREPOT, named=False),
     CrewType("commodore-hale", "Commodore Hale", 6, HELMSMAN, keywords=(LIMIT,)),
+    CrewType("marines", "marines", 2, None, named=False, keywords=(MARINE,)),
 )}
 
 

@@ -19,7 +19,7 @@ import math
 from rules.core.fleets import Battle, Bought, Design, Param, PriceError, Terms, common_problems
 from rules.core.scenarios import packaged_scenarios
 from rules.core.texts import Text, say
-from rules.pirates.catalogue import CREWS, SHIPS, crew_type, ship_type
+from rules.pirates.catalogue import CREWS, MARINE, SHIPS, crew_type, ship_type
 from rules.pirates.docking import dock_fleet
 from rules.pirates.naming import NATIONS  # noqa: F401  (the fleets' words: pirates.nation.<side>)
 from rules.pirates.setup import SKIRMISH, CrewSetup, FleetSetup, PiratesSetup, ShipSetup
@@ -65,8 +65,9 @@ _PLACES = ((HOME, say("pirates.fleet.aboard.home")),
 
 def _crew_design(key: str) -> Design:
     t = CREWS[key]
+    ability = t.ability or (MARINE if MARINE in t.keywords else "none")
     label = say("pirates.fleet.crew-design", crew=say(f"pirates.word.{key}") if not t.named else t.name,
-                points=t.points, ability=say(f"pirates.fleet.ability.{t.ability or 'none'}"),
+                points=t.points, ability=say(f"pirates.fleet.ability.{ability}"),
                 named=say("pirates.fleet.named" if t.named else "pirates.fleet.unnamed"))
     return Design(id=key, label=label, points=float(t.points), named=t.named,
                   params=(Param("aboard", say("pirates.fleet.param.aboard"), _PLACES),))

@@ -23,6 +23,8 @@ def missing_guns(ship: Ship) -> list[Gun]:
 
 def legal(state: PiratesState, ship: Ship, action: str) -> str | None:
     """None when ``ship`` may take ``action`` now, else the reason's code."""
+    if action == "march":
+        return "why.not-marine"
     if action == "scuttle":
         return None if ship.status == "derelict" else "why.not-derelict"
     if action == "fire":

@@ -60,6 +60,8 @@ def piece_name(ship: dict[str, Any], lang: str) -> str:
 def ship_words(ship: Any) -> Text | str:
     """A ship (or fort) of the state as a form names her: a ship without a name of her own
     as a catalogue text, read in each reader's language; anything else by its name."""
+    if getattr(ship, "cell", None) is not None:  # a landed marine
+        return say("pirates.form.marine-name", side=nation(ship.side))
     found = unnamed_key(str(getattr(ship, "id", "")))
     if found is None or getattr(ship, "key", None) != found[1]:
         return ship.name

@@ -15,11 +15,13 @@ from shapely.geometry import LineString
 from rules.core.dice import Roller
 from rules.core.tables.squares import DIRECTIONS, Square, square_polygon
 from rules.pirates import crews as C
-from rules.pirates import firepot, forts
+from rules.pirates import firepot, forts, marines
 from rules.pirates.forts import fort_cells
 from rules.pirates import sea
 from rules.pirates.damage import lose_masts
-from rules.pirates.state import Cell, Fort, Gun, PiratesState, Ship
+from rules.pirates.state import Cell, Crew, Fort, Gun, PiratesState, Ship
+
+Shooter = Ship | Fort | Crew  # a crew shoots as a landed marine
 
 RANGE = {"S": 2, "L": 3}
 NO_TARGET = "none"
@@ -64,36 +66,52 @@ def blockers(state: PiratesState) -> set[Cell]:
     return sea.land(state) | sea.fog_cells(state)
 
 
-def targetable(state: PiratesState, shooter: Ship | Fort, target: Ship) -> bool:
+def guns_of(shooter: Shooter) -> list[Gun]:
+    return [marines.GUN] if isinstance(shooter, Crew) else shooter.guns
+
+
+def targetable(state: PiratesState, shooter: Shooter, target: Ship) -> bool:
     return (target.side != shooter.side and target.status in ("afloat", "derelict") and not target.fog
             and not sea.safe_at_home(target, state) and getattr(shooter, "stuck_to", None) != target.id)
 
 
-def _sources(shooter: Ship | Fort) -> list[tuple[Cell, int | None]]:
+def _sources(shooter: Shooter) -> list[tuple[Cell, int | None]]:
     """Where the shots start, and the facing whose beams they must keep to (a fort's
-    flag sees all round: "in tutte le direzioni che quel quadretto vede")."""
+    flag sees all round: "in tutte le direzioni che quel quadretto vede"; a marine too)."""
+    if isinstance(shooter, Crew):
+        return [(tuple(shooter.cell), None)]  # type: ignore[arg-type]
     if isinstance(shooter, Fort):
         return [(tuple(c), None) for c in shooter.flags]  # type: ignore[misc]
     return [(active_cell(shooter), shooter.facing)]
 
 
-def reach(state: PiratesState, shooter: Ship | Fort, gun: Gun) -> list[str]:
+def reach(state: PiratesState, shooter: Shooter, gun: Gun) -> list[str]:
     """The ships and forts the gun can hit, nearest first."""
     return reach_at(state, shooter, RANGE[gun.range])
 
 
-def reach_at(state: PiratesState, shooter: Ship | Fort, squares: int) -> list[str]:
-    """The ships and forts within ``squares`` of the shooter's guns, in their arcs."""
+def _island_land(state: PiratesState, island_id: str) -> set[Cell]:
+    return {tuple(c) for c in state.island(island_id).land}  # type: ignore[misc]
+
+
+def reach_at(state: PiratesState, shooter: Shooter, squares: int) -> list[str]:
+    """The ships, forts and marines within ``squares`` of the shooter's guns, in their arcs.
+    A marine's island blocks neither her lines nor the lines at her ("Come per il forte,
+    la propria isola non ferma le linee di tiro sia per sparare che per essere bersagliato")."""
     land, fog = sea.land(state), sea.fog_cells(state)
     forts = fort_cells(state)
     taken = sea.occupied(state, but=shooter.id)
-    own = set() if isinstance(shooter, Ship) else {tuple(c) for c in state.island(shooter.island).land}
-    candidates: list[tuple[str, list[Cell], bool]] = [
-        (t.id, t.cells(), False) for t in state.ships if targetable(state, shooter, t)]
-    candidates += [(f.id, [tuple(c) for c in f.squares], True) for f in state.forts  # type: ignore[misc]
+    home = shooter.place if isinstance(shooter, Crew) else None if isinstance(shooter, Ship) else shooter.island
+    mine = set() if home is None else _island_land(state, home)
+    candidates: list[tuple[str, list[Cell], bool, set[Cell]]] = [
+        (t.id, t.cells(), False, set()) for t in state.ships if targetable(state, shooter, t)]
+    candidates += [(f.id, [tuple(c) for c in f.squares], True, set()) for f in state.forts  # type: ignore[misc]
                    if f.side != shooter.side and f.id != shooter.id]
+    candidates += [(m.id, [tuple(m.cell)], False, _island_land(state, m.place))  # type: ignore[misc, arg-type]
+                   for m in marines.landed(state) if m.side != shooter.side]
     out: list[tuple[int, str]] = []
-    for target_id, cells, is_fort in candidates:
+    for target_id, cells, is_fort, theirs in candidates:
+        own = mine | theirs
         best = None
         for src, facing in _sources(shooter):
             for cell in cells:
@@ -112,7 +130,7 @@ def reach_at(state: PiratesState, shooter: Ship | Fort, squares: int) -> list[st
 
 
 def _blocks(c: Cell, land: set[Cell], fog: set[Cell], forts: dict, taken: dict, own: set[Cell],
-            shooter: Ship | Fort, target_id: str, at_fort: bool) -> bool:
+            shooter: Shooter, target_id: str, at_fort: bool) -> bool:
     """"non possono passare sopra isole (tranne quando puntano ad un forte), nebbia, quadretti
     con altre navi o quadretti con forti"; a fort's lines "possono passare sopra la propria
     isola, ma non sopra gli altri quadretti del forte"."""
@@ -126,14 +144,16 @@ def _blocks(c: Cell, land: set[Cell], fog: set[Cell], forts: dict, taken: dict, 
     return c in land and not at_fort and c not in own
 
 
-def can_fire(state: PiratesState, ship: Ship | Fort) -> bool:
+def can_fire(state: PiratesState, ship: Shooter) -> bool:
+    if isinstance(ship, Crew):
+        return ship.firing and ship.alive and ship.cell is not None
     if isinstance(ship, Fort):
         return ship.firing and bool(ship.guns)
     return ship.status == "afloat" and not ship.fog and ship.firing and bool(ship.guns)
 
 
-def shooter_of(state: PiratesState, ident: str) -> Ship | Fort:
-    fort = state.find_fort(ident)
+def shooter_of(state: PiratesState, ident: str) -> Shooter:
+    fort = state.find_fort(ident) or state.find_marine(ident)
     return fort if fort is not None else state.ship(ident)
 
 
@@ -160,14 +180,15 @@ def shoot(state: PiratesState, aims: dict[str, list[str]], roller: Roller,
             hits.setdefault(targets[0], []).extend([ship.side] * broadside(state, ship, targets[0], roller))
             continue
         # "Una nave che non ha ancora mosso in questo turno, ha +1"
-        bonus = 0 if isinstance(ship, Fort) or ship.moved else 1
+        bonus = 1 if isinstance(ship, Ship) and not ship.moved else 0
         rerolled = False
+        guns = guns_of(ship)
         for i, target in enumerate(targets):
-            if target == NO_TARGET or i >= len(ship.guns):
+            if target == NO_TARGET or i >= len(guns):
                 continue
             if isinstance(ship, Ship) and i >= ship.usable_guns:
                 continue  # a mast on fire "è inutilizzabile"
-            gun = ship.guns[i]
+            gun = guns[i]
             die = roller.roll(6, f"gun {i + 1} of {ship.id}", ship=ship.id)
             hit = die != 1 and die + bonus > gun.score
             if not hit and not rerolled and isinstance(ship, Ship) and C.use(state, ship, C.GUNNER, roller):
@@ -183,9 +204,12 @@ def shoot(state: PiratesState, aims: dict[str, list[str]], roller: Roller,
     # "Per ogni colpo subito, dopo che tutti hanno sparato si perde un albero"
     for target_id, sides in hits.items():
         fort = state.find_fort(target_id)
+        marine = state.find_marine(target_id)
         for side in sides:
             target = state.find_ship(target_id)
-            if fort is not None:
+            if marine is not None:
+                marines.hit(state, marine, side, roller)
+            elif fort is not None:
                 forts.hit(state, fort, side, roller)
             elif target is not None and target.armour > 0:
                 # "per ogni colpo subito, il proprietario ne rimuove una al posto di ogni albero"

@@ -113,6 +113,11 @@ class Crew(BaseModel):
     alive: bool = True
     moved: bool = False  # embarked or disembarked this turn (a free action, once)
     born: str | None = None  # the fleet she came into play with, once she changed hands
+    # a marine landed on a wild island (rules.pirates.marines): her square, an object that acts
+    cell: Cell | None = None
+    acted: bool = False
+    firing: bool = False
+    hits: int = 0  # taken this turn: two remove her
 
 
 class Treasure(BaseModel):
@@ -229,6 +234,9 @@ class PiratesState(BaseModel):
 
     def side_of(self, seat: str) -> str:
         return next(s.side for s in self.seats if s.id == seat)
+
+    def find_marine(self, ident: str | None) -> Crew | None:
+        return next((c for c in self.crews if c.id == ident and c.alive and c.cell is not None), None)
 
     def crew_on(self, place: str) -> list[Crew]:
         return [c for c in self.crews if c.alive and c.place == place]

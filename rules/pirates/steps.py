@@ -9,12 +9,13 @@ from rules.core.decisions import ActionSpec, Choice, Decision, DecisionSpec, Ord
 from rules.core.dice import Roller
 from rules.core.steps import Checking, DecisionHandlers, StepHandlers
 from rules.core.texts import say
-from rules.pirates import building, cargo, extra, fighting, firepot, keywords, forts, movement, shooting, towing, treasure, turns
+from rules.pirates import building, cargo, extra, fighting, firepot, keywords, forts, marines, movement, shooting
+from rules.pirates import towing, treasure, turns
 from rules.pirates.catalogue import BROADSIDE, CREWS, SCHOONER, SHIPS
 from rules.pirates.legal import legal
 from rules.pirates.movement import SEGMENT, TURNS
 from rules.pirates.naming import nation, ship_words
-from rules.pirates.state import Fort, Gun, PiratesState, Ship
+from rules.pirates.state import Crew, Fort, Gun, PiratesState, Ship
 
 
 def _say(code: str, **params: Any):
@@ -38,6 +39,8 @@ def _ship_param(ships: list) -> ParamSpec:
 
 
 def _where(thing) -> tuple[int, int]:
+    if isinstance(thing, Crew):
+        return tuple(thing.cell)  # type: ignore[arg-type, return-value]
     return tuple(thing.flags[0]) if isinstance(thing, Fort) else thing.cells()[0]
 
 
@@ -57,7 +60,7 @@ _legal = legal
 ACTIONS = ("move", "reverse", "fire", "repair", "explore", "board", "fort", "build", "scuttle")
 LABELS = {"move": "form.move", "reverse": "form.reverse", "fire": "form.hold", "repair": "form.repair",
           "explore": "form.explore", "board": "form.board", "fort": "form.fort", "build": "form.build",
-          "scuttle": "form.scuttle", "embark": "form.embark"}
+          "scuttle": "form.scuttle", "embark": "form.embark", marines.MARCH: "form.march"}
 
 
 def _move_params(state: PiratesState, ships: list[Ship]) -> list[ParamSpec]:
@@ -121,12 +124,16 @@ def manoeuvre_spec(state: PiratesState, decision: Decision, only: str | None,
             continue
         ships = [s for s in mine if _legal(state, s, action) is None]
         if action == "fire":
-            ships = [*ships, *turns.forts_to_act(state, side)]
+            ships = [*ships, *turns.forts_to_act(state, side), *marines.to_act(state, side)]
         if not ships:
             continue
         spec = action_spec(state, action, ships)
         spec.params.extend(extra_params(state, ships))
         actions.append(spec)
+    if only in (None, marines.MARCH):
+        march = _march_spec(state, side)
+        if march is not None:
+            actions.append(march)
     if only in (None, "embark"):
         embark = _embark_spec(state, side)
         if embark is not None:
@@ -140,6 +147,18 @@ def manoeuvre_spec(state: PiratesState, decision: Decision, only: str | None,
     return DecisionSpec(decision=decision, actions=actions, default=default,
                         default_text=_say("form.default-hold", ship=named))
 
+
+
+def _march_spec(state: PiratesState, side: str) -> ActionSpec | None:
+    """A marine's manoeuvre of movement: "spostandosi ovunque sull'isola"."""
+    walkers = [m for m in marines.to_act(state, side) if marines.free_squares(state, m)]
+    if not walkers:
+        return None
+    spots = sorted({c for m in walkers for c in marines.free_squares(state, m)})
+    return ActionSpec(action=marines.MARCH, label=_say("form.march"), params=[
+        _ship_param(walkers),
+        ParamSpec(name="spot", label=_say("form.spot"), choices=[
+            Choice(value=f"{c[0]},{c[1]}", label=movement.square_name(c)) for c in spots])])
 
 
 def _catalogue_name(key: str) -> str:
@@ -204,13 +223,16 @@ def _fallback(state: PiratesState, mine: list[Ship], side: str) -> dict | None:
         for action in ("fire", "scuttle"):
             if _legal(state, ship, action) is None:
                 return {"action": action, "ship": ship.id}
-    for fort in turns.forts_to_act(state, side):
-        return {"action": "fire", "ship": fort.id}
+    for other in [*turns.forts_to_act(state, side), *marines.to_act(state, side)]:
+        return {"action": "fire", "ship": other.id}
     return None
 
 
-def _named(state: PiratesState, ident: str) -> str:
+def _named(state: PiratesState, ident: str):
     fort = state.find_fort(ident)
+    marine = state.find_marine(ident)
+    if marine is not None:
+        return ship_words(marine)
     return fort.name if fort is not None else state.ship(ident).name
 
 
@@ -230,6 +252,9 @@ def manoeuvre_check(state: PiratesState, decision: Decision, payload: dict[str, 
             return [P.problem("pirates-no-embark", field="to", crew=str(payload.get("crew")),
                               to=str(payload.get("to")))]
         return []
+    marine = state.find_marine(str(payload.get("ship")))
+    if marine is not None and marine in marines.to_act(state, side):
+        return _check_marine(state, marine, str(action), payload)
     ship = state.find_ship(str(payload.get("ship")))
     mine = turns.to_act(state, side)
     fort = state.find_fort(str(payload.get("ship")))
@@ -249,6 +274,21 @@ def manoeuvre_check(state: PiratesState, decision: Decision, payload: dict[str, 
     if declared:
         return declared
     return check_action(state, ship, str(action), payload)
+
+
+def _check_marine(state: PiratesState, marine: Crew, action: str, payload: dict[str, Any]) -> list[Problem]:
+    """"Può compiere una manovra di movimento spostandosi ovunque sull'isola o una manovra di
+    sparare\""""
+    name = ship_words(marine)
+    if action == "fire":
+        return []
+    if action != marines.MARCH:
+        return [P.problem("pirates-cannot", field="ship", ship=name,
+                          action=_say(LABELS.get(action, "form.move")), why=_say("why.marine"))]
+    spots = [f"{c[0]},{c[1]}" for c in marines.free_squares(state, marine)]
+    if payload.get("spot") not in spots:
+        return [P.problem("pirates-no-spot", field="spot", crew=name, spot=str(payload.get("spot")))]
+    return []
 
 
 def check_action(state: PiratesState, ship: Ship, action: str, payload: dict[str, Any]) -> list[Problem]:
@@ -314,11 +354,11 @@ def fire_spec(state: PiratesState, decision: Decision, only: str | None, checkin
                         default=default, default_text=_say("form.default-fire"))
 
 
-def gun_params(state: PiratesState, ship: Ship | Fort) -> tuple[list[ParamSpec], dict[str, Any]]:
+def gun_params(state: PiratesState, ship: shooting.Shooter) -> tuple[list[ParamSpec], dict[str, Any]]:
     """A target for each gun (and a broadside's choice), and the default: each gun at the
     first target in its reach."""
     params, default = [], {"action": "fire"}
-    for k, gun in enumerate(ship.guns, start=1):
+    for k, gun in enumerate(shooting.guns_of(ship), start=1):
         burning = isinstance(ship, Ship) and k > ship.usable_guns  # a mast on fire: no shot
         reach = [] if burning else shooting.reach(state, ship, gun)
         choices = [Choice(value=t, label=_named(state, t)) for t in reach]
@@ -358,9 +398,9 @@ def _salvo_check(state: PiratesState, decision: Decision, payload: dict[str, Any
     al medesimo quadrato e vengono ridotti a raggio S.\""""
     if payload.get("salvo") != "yes":
         return []
-    ship = state.ship(str(decision.subject))
-    if not keywords.has(ship, BROADSIDE):  # fear takes a broadside away too
-        return [P.problem("pirates-broadside", field="salvo", ship=ship.name, legal="-")]
+    ship = state.find_ship(str(decision.subject))
+    if ship is None or not keywords.has(ship, BROADSIDE):  # fear takes a broadside away too
+        return [P.problem("pirates-broadside", field="salvo", ship=str(decision.subject), legal="-")]
     close = shooting.reach(state, ship, Gun(range="S", score=0))
     target = payload.get("gun1")
     if target not in close:
@@ -368,8 +408,8 @@ def _salvo_check(state: PiratesState, decision: Decision, payload: dict[str, Any
     return []
 
 
-def aims_of(state: PiratesState, ship: Ship | Fort, payload: dict[str, Any]) -> list[str]:
-    return [str(payload.get(f"gun{k}", shooting.NO_TARGET)) for k in range(1, len(ship.guns) + 1)]
+def aims_of(state: PiratesState, ship: shooting.Shooter, payload: dict[str, Any]) -> list[str]:
+    return [str(payload.get(f"gun{k}", shooting.NO_TARGET)) for k in range(1, len(shooting.guns_of(ship)) + 1)]
 
 
 def fire_resolve(state: PiratesState, orders: dict[str, Order], roller: Roller) -> None:

@@ -98,6 +98,8 @@ def describe(event: Event, lang: str = "en") -> str:
         d["paid"] = " + ".join(str(v) for v in d.get("paid", [])) or "0"
     elif k in ("crew_moved", "treasure_moved"):
         d["start"], d["end"] = name_of(d.get("start"), names, lang), name_of(d.get("end"), names, lang)
+    elif k in ("marine_landed", "marine_moved"):
+        d["at"], d["start"], d["end"] = _sq(d.get("at")), _sq(d.get("start")), _sq(d.get("end"))
     elif k == "fort_built":
         d["kind"] = word(str(d.get("key")))
     elif k == "game_over":

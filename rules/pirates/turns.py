@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from rules.core.dice import Roller
 from rules.pirates import crews as C
-from rules.pirates import building, cargo, extra, fighting, firepot, keywords, fog, forts, movement, shooting, towing, treasure
+from rules.pirates import building, cargo, extra, fighting, firepot, keywords, fog, forts, marines, movement, shooting
+from rules.pirates import towing, treasure
 from rules.pirates.catalogue import FIREPOT
 from rules.pirates.damage import release, sink
 from rules.pirates.legal import missing_guns  # noqa: F401  (read as turns.missing_guns)
@@ -31,8 +32,10 @@ def forts_to_act(state: PiratesState, side: str) -> list[Fort]:
 
 
 def objects_to_act(state: PiratesState, side: str) -> list[str]:
-    """The objects that can act: "nave che possa agire o forte che possa agire"."""
-    return [s.id for s in to_act(state, side)] + [f.id for f in forts_to_act(state, side)]
+    """The objects that can act: "nave che possa agire o forte che possa agire o marine
+    che possa agire"."""
+    return ([s.id for s in to_act(state, side)] + [f.id for f in forts_to_act(state, side)]
+            + [m.id for m in marines.to_act(state, side)])
 
 
 # -- the start of a turn -----------------------------------------------------------------
@@ -44,6 +47,7 @@ def start_turn(state: PiratesState, roller: Roller) -> None:
         fort.acted = fort.firing = False
     for crew in state.crews:
         crew.helped, crew.moved = None, False
+    marines.new_turn(state)
     state.extras = []
     for t in state.treasures:
         t.moved = False
@@ -98,6 +102,16 @@ def act(state: PiratesState, payload: dict, roller: Roller) -> None:
     if payload["action"] == "embark":  # a free action: the same player is asked again
         crew = next(c for c in state.crews if c.id == payload["crew"])
         building.transfer(state, crew, str(payload["to"]), roller)
+        return
+    marine = state.find_marine(str(payload["ship"]))
+    if marine is not None:  # "una manovra di movimento [...] o una manovra di sparare"
+        marine.acted = True
+        roller.log.emit("manoeuvre", ship=marine.id, action=payload["action"])
+        if payload["action"] == marines.MARCH:
+            marines.march(state, marine, _cell(str(payload["spot"])), roller)
+        else:
+            marine.firing = True
+        _next(state, roller)
         return
     fort = state.find_fort(str(payload["ship"]))
     if fort is not None:  # a fort's one manoeuvre is to shoot
@@ -165,6 +179,11 @@ def perform(state: PiratesState, ship: Ship, payload: dict, roller: Roller, *, e
         forts.bank_in_fort(state, ship, roller)
 
 
+def _cell(value: str) -> tuple[int, int]:
+    col, row = value.split(",")
+    return int(col), int(row)
+
+
 def _next(state: PiratesState, roller: Roller) -> None:
     state.acts += 1
     if state.order:
@@ -176,9 +195,10 @@ def _next(state: PiratesState, roller: Roller) -> None:
 
 # -- shooting and the end of the turn -------------------------------------------------------
 
-def shooters(state: PiratesState) -> list[Ship | Fort]:
-    every: list[Ship | Fort] = [*state.ships, *state.forts]
-    return [s for s in every if shooting.can_fire(state, s) and any(shooting.reach(state, s, g) for g in s.guns)]
+def shooters(state: PiratesState) -> list[shooting.Shooter]:
+    every: list[shooting.Shooter] = [*state.ships, *state.forts, *marines.landed(state)]
+    return [s for s in every if shooting.can_fire(state, s)
+            and any(shooting.reach(state, s, g) for g in shooting.guns_of(s))]
 
 
 def to_fire(state: PiratesState, roller: Roller) -> None:

@@ -8,6 +8,7 @@ from typing import Any
 
 from rules.pirates.catalogue import CREWS, crew_type
 from rules.pirates.state import PiratesState, Ship, Treasure
+from rules.pirates.marines import landed
 from rules.pirates.turns import objects_to_act
 
 
@@ -68,6 +69,10 @@ def view(state: PiratesState, viewer: str | None) -> dict[str, Any]:
                    "squares": f.squares, "flags": f.flags, "guns": [{"range": g.range, "score": g.score} for g in f.guns],
                    "treasure": [_treasure(t, side, state.over) for t in state.treasure_at(f.id)]}
                   for f in state.forts],
+        # a landed marine stands face up on her square, in everyone's sight
+        "marines": [{"id": m.id, "side": m.side, "island": m.place, "key": m.key,
+                     "cell": list(m.cell),  # type: ignore[arg-type]
+                     "acted": m.acted, "firing": m.firing, "hits": m.hits} for m in landed(state)],
         "acting": acting, "to_act": objects_to_act(state, acting) if acting else [],
         "order": [[s.side, s.count] for s in state.order],
         # declared at once, in the open: "vanno dichiarate immediatamente"

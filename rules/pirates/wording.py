@@ -485,3 +485,32 @@ TEXTS.add_pairs({
     "pirates.campaign.prize": ("{ship} (a prize taken from the {side} fleet)",
                                "{ship} (preda tolta alla flotta {side})"),
 })
+
+# Marines (rules/pirates/marines.py): their form, problems, events and map words.
+TEXTS.add_pairs({
+    "pirates.form.march": ("Marines: move anywhere on their island", "Marine: spostarsi ovunque sull'isola"),
+    "pirates.form.spot": ("Square of the island", "Quadretto dell'isola"),
+    "pirates.form.marine-name": ("{side} marines", "marine {side}"),
+    "pirates.why.marine": ("marines only move on their island or hold to shoot.",
+                           "i marine possono solo spostarsi sull'isola o restare per sparare."),
+    "pirates.why.not-marine": ("only marines landed on an island move on it.",
+                               "solo i marine sbarcati su un'isola vi si spostano."),
+    "pirates.param.spot": ("spot", "punto"),
+    "pirates.param.spot.about": ("The island square your marines go to", "Il quadretto dell'isola dove vanno i "
+                                 "tuoi marine"),
+    "pirates.event.marine_landed": ("Marines land on {island} at {at}.", "I marine sbarcano su {island} in {at}."),
+    "pirates.event.marine_moved": ("Marines move from {start} to {end}.", "I marine si spostano da {start} a {end}."),
+    "pirates.event.marine_hit": ("Marines are hit ({hits} this turn).", "I marine sono colpiti ({hits} in questo "
+                                 "turno)."),
+    "pirates.event.marine_lost": ("Marines fall: two hits in one turn.", "I marine cadono: due colpi nello stesso "
+                                  "turno."),
+    "pirates.word.action-march": ("moves on the island", "si sposta sull'isola"),
+    "pirates.word.marines": ("marines", "marine"),
+    "pirates.fleet.ability.marine": ("landed on a wild island with no fort, moves on it or shoots an S gun of 2",
+                                     "sbarcati su un'isola selvaggia senza forte, vi si spostano o sparano con un "
+                                     "cannone S di 2"),
+    "pirates.alt.marine": ("{side} marines at {square}.", "Marine {side} in {square}."),
+})
+TEXTS.add_pairs({"pirates-no-spot": ("{crew} cannot go to {spot}: marines move to a free square of their own "
+                                     "island.", "{crew} non possono andare in {spot}: i marine vanno su un "
+                                     "quadretto libero della loro isola.")})

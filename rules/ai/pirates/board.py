@@ -44,6 +44,9 @@ def state_from_view(view: dict[str, Any]) -> PiratesState:
         state.forts.append(Fort(id=f["id"], key=f["key"], name=f["name"], side=f["side"], island=f["island"],
                                 value=f["value"], squares=f["squares"], flags=f["flags"],
                                 guns=[Gun(**g) for g in f["guns"]]))
+    state.crews += [Crew(id=m["id"], key=m["key"], side=m["side"], place=m["island"], revealed=True,
+                         cell=tuple(m["cell"]), acted=m["acted"], firing=m["firing"], hits=m["hits"])
+                    for m in view.get("marines", [])]
     for place in [*view["islands"], *view["zones"], *view.get("forts", [])]:
         state.treasures += [_treasure(t, place["id"]) for t in place["treasure"]]
     return state

@@ -14,13 +14,13 @@ from typing import Any, Iterable
 from rules.ai.base import AICaptain, FormFiller, Planned
 from rules.ai.pirates import extra
 from rules.ai.pirates.board import state_from_view
-from rules.core.decisions import Decision, DecisionSpec
+from rules.core.decisions import ActionSpec, Decision, DecisionSpec
 from rules.core.ruleset import Ruleset
 from rules.core.tables.squares import DIRECTIONS
-from rules.pirates import fighting, forts, movement, sea, shooting, treasure
+from rules.pirates import fighting, forts, marines, movement, sea, shooting, treasure
 from rules.pirates.catalogue import FORTS
 from rules.pirates.movement import SEGMENT, Plan
-from rules.pirates.state import PiratesState, Ship
+from rules.pirates.state import Crew, PiratesState, Ship
 
 RULESET = "pirates"
 TURNS = (0, 1, -1, 2, -2)
@@ -183,6 +183,8 @@ class PiratesAI(AICaptain):
 
     def _worth(self, state: PiratesState, ident: str) -> float:
         fort = state.find_fort(ident)
+        if state.find_marine(ident) is not None:
+            return 5.0
         return 5.0 + 3.0 * (len(fort.guns) <= 1) if fort is not None else self.target_worth(state, state.ship(ident))
 
     def target_worth(self, state: PiratesState, target: Ship) -> float:
@@ -192,12 +194,16 @@ class PiratesAI(AICaptain):
         return 6.0 + 4.0 * laden + (8.0 if target.masts_left <= 1 else 0.0)
 
     def manoeuvres(self, state: PiratesState, side: str, spec: DecisionSpec) -> list[dict[str, Any]]:
-        ranked: list[tuple[float, dict[str, Any]]] = []
+        ranked: list[tuple[float, dict[str, Any]]] = self.landings(state, spec)
         for action in spec.actions:
             param = action.param("ship")
             for ship_id in (param.values() if param else []):
                 if state.find_fort(str(ship_id)) is not None:
                     ranked.append((0.0, {"action": "fire", "ship": ship_id}))
+                    continue
+                marine = state.find_marine(str(ship_id))
+                if marine is not None:
+                    ranked += self.marine_orders(state, marine, action)
                     continue
                 ship = state.ship(str(ship_id))
                 here = self.value(state, ship) - self.zone_cost(state, ship)
@@ -230,6 +236,42 @@ class PiratesAI(AICaptain):
                     ranked.append((self.value(state, probe) - 2.0, {"action": "reverse", "ship": ship.id}))
         ranked.sort(key=lambda e: -e[0])
         return [p for _, p in ranked]
+
+    @staticmethod
+    def landings(state: PiratesState, spec: DecisionSpec) -> list[tuple[float, dict[str, Any]]]:
+        """Marines aboard a ship docked at a wild island with no fort go ashore (a free
+        action: the same decision is asked again after it)."""
+        embark = spec.action("embark")
+        crew_param = embark.param("crew") if embark else None
+        out: list[tuple[float, dict[str, Any]]] = []
+        for crew_id in crew_param.values() if crew_param else []:
+            crew = next((c for c in state.crews if c.id == crew_id), None)
+            ship = state.find_ship(crew.place) if crew is not None else None
+            if crew is None or ship is None or not marines.is_marine(crew):
+                continue
+            island = state.find_island(ship.docked)
+            if island is not None and marines.may_land(state, crew, island):
+                out.append((100.0, {"action": "embark", "crew": crew.id, "to": island.id}))
+        return out
+
+    def marine_orders(self, state: PiratesState, marine: Crew, action: ActionSpec) -> list[tuple[float, dict]]:
+        """Marines hold to shoot when an enemy is in reach; else they walk to the square of
+        their island nearest an enemy ship."""
+        if action.action == "fire":
+            worth = 10.0 if shooting.reach(state, marine, marines.GUN) else 0.0
+            return [(worth, {"action": "fire", "ship": marine.id})]
+        spot = action.param("spot")
+        enemies = [c for s in state.ships if s.side != marine.side and s.status == "afloat" for c in s.cells()]
+        if spot is None or not enemies:
+            return []
+        out = []
+        for value in spot.values():
+            cell = tuple(int(v) for v in str(value).split(","))
+            if cell not in marines.free_squares(state, marine):
+                continue
+            near = min(sea.cell_distance(cell, c) for c in enemies)  # type: ignore[arg-type]
+            out.append((5.0 - near, {"action": marines.MARCH, "ship": marine.id, "spot": value}))
+        return sorted(out, key=lambda e: -e[0])[:1]
 
     # -- shooting -----------------------------------------------------------------------------
     def aim(self, state: PiratesState, spec: DecisionSpec) -> dict[str, Any]:
