@@ -361,17 +361,40 @@ async def test_galleys_sail_on_standing_orders_shown_in_pending_and_cancelled(fa
             assert any(o["decision"] == "t2.speeds.p1" for o in mine), [o["decision"] for o in mine]
             assert any(o["decision"].startswith("t2.m") and o["payload"]["turn"] == 0 for o in mine)
 
+            # The game sails on by itself (her standing orders, a computer captain): the host
+            # pauses it, or it may reach its last turn before she cancels.
+            await w.host.run(thread, "host pause")
+            assert (await bot.service.game(game.id)).status == "paused"
             before, seen = menu.content, len(w.anne.dm.messages)
             await w.anne.select(menu, ["-"], custom_id=menu.selects[0]["custom_id"])
             await server.wait_for(lambda: menu.content != before and "cancelled" in menu.content, 10,
                                   what="the standing order cancelled")
             pending = await w.anne.run(thread, "pending")
             assert pending.text.count(": Hold course") == 3, pending.text
+            await w.host.run(thread, "host resume")
             # With one galley left to her, she is asked again: the rest of this turn's moves
-            # (if the cancel came in the middle of them) or the next turn's speeds.
-            await server.wait_for(lambda: [m for m in w.anne.dm.messages[seen:] if form_of(m) and
-                                           ("**Speeds for turn " in m.content or ": move a ship" in m.content)], 60,
-                                  what="Anne asked for orders again")
+            # (if the cancel came in the middle of them), the initiative's choice (a fleet wholly
+            # on standing orders moves second without one) or the next turn's speeds.
+            # (Galleys that touch bring a boarding declaration, which standing orders leave to
+            # her: she confirms it with nothing declared, and waits for the speeds or a move.)
+            confirmed: set[int] = set()
+            
+            def asked() -> list:
+                orders = [m for m in w.anne.dm.messages[seen:]
+                          if form_of(m) and "boarding declarations" not in m.content]
+                boarding = [m for m in w.anne.dm.messages if form_of(m) and "boarding declarations" in m.content
+                            and "Nothing chosen yet" in m.content and id(m) not in confirmed]
+                return orders + boarding
+            
+            for _ in range(6):
+                new = await server.wait_for(asked, 60, what="Anne asked for orders again")
+                if any("boarding declarations" not in m.content for m in new):
+                    break
+                for m in new:
+                    confirmed.add(id(m))
+                    await w.anne.click(m, "Confirm")
+            else:
+                raise AssertionError("Anne was asked only for boarding declarations")
 
 
 async def _at_least(turn_now, turn: int) -> bool:
