@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from typing import Any, ClassVar
+from typing import Any, Callable, ClassVar
 
 from pydantic import BaseModel, Field
 
@@ -66,6 +66,23 @@ HEADING = "heading"  # names what follows (a phase's active ships): told only ab
 PHASE_END = "phase_end"  # filler that closes a phase: what follows belongs to the next one
 TURN_START = "turn_start"  # a heading that opens a turn (and closes the phase before it)
 EVENT_WEIGHTS = (ACTION, REVEAL, FILLER, HEADING, PHASE_END, TURN_START)
+
+
+def accept_with(order: Order, payload: dict[str, Any], form: Callable[[str | None], DecisionSpec],
+                check: Callable[[dict[str, Any]], list[Problem]]) -> tuple[Order | None, list[Problem]]:
+    """One order checked against its form (``form(action)``: the form, for that action
+    only when the order names one) and then by the ruleset (``check``): the order with
+    its cleaned payload, or every problem."""
+    wanted = payload.get("action")
+    only = wanted if isinstance(wanted, str) else None
+    spec = form(only)
+    if only is not None and spec.action(only) is None:
+        spec = form(None)  # to list every legal action in the problem
+    _action, clean, problems = check_form(spec, payload)
+    problems = problems or check(clean)
+    if problems:
+        return None, problems
+    return order.model_copy(update={"payload": clean}), []
 
 
 class Ruleset(ABC):
@@ -138,16 +155,8 @@ class Ruleset(ABC):
                        checking: Any) -> tuple[Order | None, list[Problem]]:
         """The form and the ruleset's checks of one order for a pending decision of its
         player, sharing ``checking`` (see :meth:`new_checking`)."""
-        wanted = payload.get("action")
-        spec = self.form_to_check(state, decision, wanted if isinstance(wanted, str) else None, checking)
-        if isinstance(wanted, str) and spec.action(wanted) is None:
-            # to list every legal action in the problem
-            spec = self.form_to_check(state, decision, None, checking)
-        _action, clean, problems = check_form(spec, payload)
-        problems = problems or self.check_order(state, decision, clean, checking)
-        if problems:
-            return None, problems
-        return order.model_copy(update={"payload": clean}), []
+        return accept_with(order, payload, lambda only: self.form_to_check(state, decision, only, checking),
+                           lambda clean: self.check_order(state, decision, clean, checking))
 
     def new_checking(self, state: BaseModel, payload: dict[str, Any]) -> Any:
         """What the form and the checks of one order share (see

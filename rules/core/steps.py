@@ -23,8 +23,7 @@ from pydantic import BaseModel
 from rules.core.copying import clone_model
 from rules.core.decisions import Decision, DecisionSpec, Order, Problem
 from rules.core.dice import Roller
-from rules.core.forms import check_form
-from rules.core.ruleset import Ruleset
+from rules.core.ruleset import Ruleset, accept_with
 
 S = TypeVar("S", bound=BaseModel)
 T = TypeVar("T")
@@ -125,17 +124,8 @@ class SteppedRuleset(Ruleset):
         """:meth:`Ruleset.accept_checked` with the decision's handlers found once (it
         runs for every order of a phase, and the form and the checks share them)."""
         handlers = self.decision_handlers(state, decision)
-        wanted = payload.get("action")
-        only = wanted if isinstance(wanted, str) else None
-        spec = handlers.spec(state, decision, only, checking)
-        if only is not None and spec.action(only) is None:
-            # to list every legal action in the problem
-            spec = handlers.spec(state, decision, None, checking)
-        _action, clean, problems = check_form(spec, payload)
-        problems = problems or handlers.check(state, decision, clean, checking)
-        if problems:
-            return None, problems
-        return order.model_copy(update={"payload": clean}), []
+        return accept_with(order, payload, lambda only: handlers.spec(state, decision, only, checking),
+                           lambda clean: handlers.check(state, decision, clean, checking))
 
     def form_to_check(self, state: BaseModel, decision: Decision, only: str | None,
                       checking: Checking) -> DecisionSpec:
