@@ -19,9 +19,10 @@ judges a contact by the two headings and where the mover's bow meets the rammed 
 """
 from __future__ import annotations
 
-import math
+from dataclasses import dataclass, field
 
 from rules.core.events import EventLog
+from rules.sca.collision_chains import carry, raft, shift, swing, unit
 from rules.sca.scale import told
 from rules.sca import wind as W
 from rules.sca.fleet import rank
@@ -33,11 +34,6 @@ from rules.sca.table_edge import keep_on_table
 DRIFT = {"light": 5.0, "breeze": 10.0, "strong": 20.0,
          # optional rule 2's extremes: no wind moves nothing; a storm drifts as a strong wind
          "calm": 0.0, "storm": 20.0}
-
-
-def unit(heading: int) -> tuple[float, float]:
-    r = math.radians(W.degrees(heading))
-    return math.sin(r), math.cos(r)
 
 
 def frame(ship: Ship, x: float, y: float) -> tuple[float, float]:
@@ -81,26 +77,20 @@ def push_share(mover: Ship, other: Ship) -> float:
     return 0.5 if gap >= 2 else 0.0 if gap <= -2 else 0.25
 
 
-def shift(ships: list[Ship], heading: int, mm: float) -> None:
-    fx, fy = unit(heading)
-    for s in ships:
-        s.x, s.y = s.x + fx * mm, s.y + fy * mm
-
-
-def after_contact(state: ScaState, mover: Ship, other: Ship, rest: float, log: EventLog) -> bool:
-    """The movement after the contact; True when the two are entangled."""
+def after_contact(state: ScaState, mover: Ship, other: Ship, rest: float, log: EventLog, roller=None) -> bool:
+    """The movement after the contact; True when the two are entangled (their contacts are marked
+    so). The ship pushed or dragged, and the mover following her, are stopped by a third ship or a
+    coast in their way (:mod:`rules.sca.collision_chains`)."""
     way = direction(mover, other)
     before = {s.id: (s.x, s.y) for s in (mover, other)}
-    entangled = False
+    entangled = way == "B" and not other.fixed
     if other.fixed:
-        pushed = 0.0  # a battery or a citadel does not move: the run ends at the contact
+        plan = 0.0  # a battery or a citadel does not move: the run ends at the contact
     elif way in ("A", "D"):
-        pushed = rest * push_share(mover, other)
-        shift([mover, other], mover.heading, pushed)
+        plan = rest * push_share(mover, other)
     elif way in ("C", "C1"):
         square_up(mover, other, way)
-        pushed = rest * push_share(mover, other)
-        shift([mover, other], mover.heading, pushed)
+        plan = rest * push_share(mover, other)
     elif way == "D1":
         # "si allinea all'altra nave in modo che i lati di prua delle basi siano a contatto ed
         # allineati e spinge l'altra nave per metà del restante movimento"
@@ -108,17 +98,29 @@ def after_contact(state: ScaState, mover: Ship, other: Ship, rest: float, log: E
         fx, fy = unit(other.heading)
         reach = (other.length + mover.length) / 2
         mover.x, mover.y = other.x + fx * reach, other.y + fy * reach
-        pushed = rest / 2
-        shift([mover, other], mover.heading, pushed)
-    else:
-        pushed = slide_alongside(mover, other, rest)
-        entangled = True
-    log.emit("collision_way", ship=mover.name, other=other.name, way=way, mm=told(state.options, pushed),
+        plan = rest / 2
+    if entangled:
+        slide, plan = slide_alongside(mover, other, rest)
+    log.emit("collision_way", ship=mover.name, other=other.name, way=way, mm=told(state.options, plan),
              entangled=entangled)
+    if entangled:
+        slid = carry(state, [mover], mover.heading, slide, log, roller, spared=(other.id,))
+        mark_entangled(state, mover, other)
+        if slid >= slide - 1e-6 and plan:
+            carry(state, [mover, other], mover.heading, plan, log, roller)
+    elif plan:
+        carry(state, [mover, other], mover.heading, plan, log, roller)
     for s in (mover, other):
         if (s.x, s.y) != before[s.id]:
             s.trail = [(round(before[s.id][0], 1), round(before[s.id][1], 1)), (round(s.x, 1), round(s.y, 1))]
     return entangled
+
+
+def mark_entangled(state: ScaState, mover: Ship, other: Ship) -> None:
+    for s, o in ((mover, other), (other, mover)):
+        for c in s.contacts:
+            if c.other == o.id:
+                c.entangled, c.turn, c.rammer = True, state.turn, s is mover
 
 
 def square_up(mover: Ship, other: Ship, way: str) -> None:
@@ -131,28 +133,28 @@ def square_up(mover: Ship, other: Ship, way: str) -> None:
     mover.x, mover.y = other.x - fx * reach, other.y - fy * reach
 
 
-def slide_alongside(mover: Ship, other: Ship, rest: float) -> float:
+def slide_alongside(mover: Ship, other: Ship, rest: float) -> tuple[float, float]:
     """Direction B: "la nave che provoca la collisione scorre lungo il lato della base della nave
     ferma per metà del proprio restante movimento terminando allineata e con la stessa
     direzione ... Nel caso che, una volta allineate perfettamente le due basi, restasse ancora
     movimento, la nave che ha subito la collisione è trascinata avanti". "La stessa direzione"
-    is the rammed ship's keel, the way nearer the mover's heading. Returns the mm dragged."""
+    is the rammed ship's keel, the way nearer the mover's heading. The mover is laid alongside
+    where she touched (level at most); returns the millimetres she then slides on, and those that
+    drag both once level."""
     parallel = other.heading if abs(off_keel(mover, other)) <= 4 else (other.heading + 8) % 16
     ahead, across = frame(other, mover.x, mover.y)
     side = 1.0 if across >= 0 else -1.0
     along = ahead if parallel == other.heading else -ahead  # her place along the way she now runs
-    along += rest / 2
-    dragged = max(0.0, along)
-    along = min(0.0, along)
+    start = min(0.0, along)
+    slide = min(0.0, along + rest / 2) - start
+    dragged = max(0.0, along + rest / 2) if not other.fixed else 0.0
     mover.heading = parallel
     fx, fy = unit(other.heading)
-    ahead = along if parallel == other.heading else -along
+    ahead = start if parallel == other.heading else -start
     gap = (other.width + mover.width) / 2
     mover.x = other.x + fx * ahead + fy * side * gap
     mover.y = other.y + fy * ahead - fx * side * gap
-    if dragged and not other.fixed:
-        shift([mover, other], parallel, dragged)
-    return dragged if not other.fixed else 0.0
+    return slide, dragged
 
 
 def pairs(state: ScaState, ships: list[Ship]) -> list[tuple[Ship, Ship]]:
@@ -167,35 +169,53 @@ def pairs(state: ScaState, ships: list[Ship]) -> list[tuple[Ship, Ship]]:
     return found
 
 
-def drift_entangled(state: ScaState, ships: list[Ship], log: EventLog) -> None:
-    """Optional rule 7 v, note 19 (without optional rule 3's segments, and here with them
-    too): "la nave del giocatore di turno ruota una quarta via dal vento trascinando l'altra con
-    sé e poi muovono alla deriva fino a quando non riescono a liberarsi"; "Se la nave del
-    giocatore di turno si trova con il vento in poppa o con il vento esattamente di prua non
-    ruota. Entrambe sono comunque mosse simulando la deriva." Both furled: "Vascelli con le
-    vele ammainate non si muovono"."""
+def drift_entangled(state: ScaState, ships: list[Ship], log: EventLog, roller=None) -> None:
+    """Optional rule 7 v, note 19 (without optional rule 3's segments): "la nave del giocatore di
+    turno ruota una quarta via dal vento trascinando l'altra con sé e poi muovono alla deriva fino
+    a quando non riescono a liberarsi"; "Se la nave del giocatore di turno si trova con il vento in
+    poppa o con il vento esattamente di prua non ruota. Entrambe sono comunque mosse simulando la
+    deriva." Both furled: "Vascelli con le vele ammainate non si muovono". A third ship or a coast
+    stops the swing (a point or nothing) and the drift (a collision of its own). Ships fouled
+    together in threes or more (a chain) swing and drift once, with the first pair's ship."""
+    done: set[str] = set()
     for ship, other in pairs(state, ships):
-        if not (ship.afloat and other.afloat) or ship.fixed or other.fixed:
+        if ship.id in done or other.id in done or not movable(ship, other):
             continue
-        off = W.off_wind(ship.heading, state.wind)
-        if 0 < off < 8:
-            turn = W.away_from_wind(ship.heading, state.wind)
-            pivot(ship, other, turn)
-        mm = 0.0 if ship.sail == other.sail == "furled" else DRIFT[state.strength]
-        if mm:
-            shift([ship, other], (state.wind + 8) % 16, mm)
-        log.emit("entangled_drift", ship=ship.name, other=other.name, heading=W.name(ship.heading), mm=told(state.options, mm))
-        keep_on_table(state, [ship, other], log)
+        members = raft(state, [ship])
+        done |= {s.id for s in members}
+        mm = drift_mm(state, members)
+        turn = W.away_from_wind(ship.heading, state.wind) if 0 < W.off_wind(ship.heading, state.wind) < 8 else 0
+        swung = turn and swing_pair(state, ship, other, turn, log)
+        if swung:
+            log.emit("entangled_drift", ship=ship.name, other=other.name, heading=W.name(ship.heading),
+                     mm=told(state.options, mm))
+        else:
+            log.emit("pair_drift", ship=ship.name, other=other.name, mm=told(state.options, mm))
+        carry(state, members, (state.wind + 8) % 16, mm, log, roller)
+        keep_on_table(state, members, log)
 
 
-def pivot(ship: Ship, other: Ship, turn: int) -> None:
-    """She turns a point about her centre, dragging the other round with her."""
-    ahead, across = frame(ship, other.x, other.y)
-    ship.heading = (ship.heading + turn) % 16
-    other.heading = (other.heading + turn) % 16
-    fx, fy = unit(ship.heading)
-    other.x = ship.x + fx * ahead + fy * across
-    other.y = ship.y + fy * ahead - fx * across
+def movable(ship: Ship, other: Ship) -> bool:
+    return ship.afloat and other.afloat and not ship.fixed and not other.fixed
+
+
+def drift_mm(state: ScaState, members: list[Ship], share: float = 1.0) -> float:
+    """The table's "Drift" row for the wind, none when every ship of them is furled."""
+    return 0.0 if all(s.sail == "furled" for s in members) else DRIFT[state.strength] * share
+
+
+def swing_pair(state: ScaState, turner: Ship, other: Ship, turn: int, log: EventLog) -> bool:
+    """The turner swings a point, dragging the other round; True when she did."""
+    blocker = swing(state, turner, turn)
+    if blocker is None:
+        return True
+    heading = W.name((turner.heading + turn) % 16)
+    if blocker == "land":
+        log.emit("entangled_blocked_land", ship=turner.name, other=other.name, heading=heading)
+    else:
+        log.emit("entangled_blocked", ship=turner.name, other=other.name, heading=heading,
+                 obstacle=blocker.name)  # type: ignore[attr-defined]
+    return False
 
 
 def tangled(ship: Ship) -> bool:
@@ -224,39 +244,82 @@ def tangle_target(state: ScaState, shooter: Ship, found: list, target):
     return target, friend, (1 / 3 if friend is not None else 0.0)
 
 
-def drift_by_segments(state: ScaState, log: EventLog) -> None:
-    """Optional rule 7 v with optional rule 3, once a turn (in its first part, before anyone runs):
-    "Nel primo segmento del turno successivo al contatto la nave che è stata urtata deve ruotare una
-    quarta via dal vento, trascinando l'altra con sé; successivamente deve spostarsi nella direzione
-    attuale con la velocità determinata dalla velatura originale ... Nel secondo segmento del turno
-    entrambe le navi devono andare alla deriva"; "Nel turno ancora successivo la nave che ha
-    provocato la collisione è ruotata una quarta verso il vento ... Poi entrambe ... alla deriva in
-    entrambi i segmenti"; "Nel terzo turno ... la nave che è stata urtata ruota di una quarta via dal
-    vento ... E così via"."""
+@dataclass
+class PairRun:
+    """An entangled raft's movement in one segment of optional rule 3, made 10 mm at a time among
+    the segment's other movers (:func:`rules.sca.sailing.move_all`)."""
+
+    members: list[Ship]
+    heading: int
+    left: float
+    step_mm: float = 10.0
+    gone: float = 0.0
+
+    start: dict[str, tuple[float, float]] = field(default_factory=dict)
+
+    def step(self, state: ScaState, log: EventLog, roller=None) -> list[Ship]:
+        if not self.start:
+            self.start = {s.id: (s.x, s.y) for s in self.members}
+        asked = min(self.step_mm, self.left)
+        went = carry(state, self.members, self.heading, asked, log, roller, so_far=self.gone)
+        self.gone += went
+        self.left -= asked
+        if went < asked - 1e-6 or self.left <= 1e-9:
+            self.left = 0.0
+        keep_on_table(state, self.members, log)
+        for s in self.members:  # one line on the map for the whole run
+            (sx, sy) = self.start[s.id]
+            if (s.x, s.y) != (sx, sy):
+                s.trail = [(round(sx, 1), round(sy, 1)), (round(s.x, 1), round(s.y, 1))]
+        return raft(state, self.members)
+
+
+def pair_runs(state: ScaState, segment: int, log: EventLog) -> list[PairRun]:
+    """Optional rule 7 v with optional rule 3, in the turn's first part: "Nel primo segmento del
+    turno successivo al contatto la nave che è stata urtata deve ruotare una quarta via dal vento,
+    trascinando l'altra con sé; successivamente deve spostarsi nella direzione attuale con la
+    velocità determinata dalla velatura originale ... Nel secondo segmento del turno entrambe le
+    navi devono andare alla deriva"; "Nel turno ancora successivo la nave che ha provocato la
+    collisione è ruotata una quarta verso il vento ... Poi entrambe ... alla deriva in entrambi i
+    segmenti"; "Nel terzo turno ... la nave che è stata urtata ruota di una quarta via dal vento ...
+    E così via". The swing comes at the start of the first segment; the run (her sail's half, or
+    half the drift) is made within each segment's movement, among the other ships."""
     from rules.sca.wreckage import speed_sail
+    runs: list[PairRun] = []
+    done: set[str] = set()
     for ship, other in pairs(state, state.ships):
-        if not (ship.afloat and other.afloat) or ship.fixed or other.fixed:
+        if ship.id in done or other.id in done or not movable(ship, other):
             continue
         mine = next(c for c in ship.contacts if c.other == other.id)
         rammer, struck = (ship, other) if mine.rammer else (other, ship)
         since = state.turn - mine.turn
         if since <= 0:
             continue
-        turner = rammer if since % 2 == 0 else struck
-        off = W.off_wind(turner.heading, state.wind)
-        if 0 < off < 8:
-            way = W.away_from_wind(turner.heading, state.wind)
-            pivot(turner, rammer if turner is struck else struck, way if turner is struck else -way)
-        sailed = 0.0
+        members = raft(state, [ship])
+        done |= {s.id for s in members}
+        downwind = (state.wind + 8) % 16
+        if segment == 2:
+            mm = drift_mm(state, members, 0.5)
+            log.emit("pair_drift", ship=struck.name, other=rammer.name, mm=told(state.options, mm))
+            runs.append(PairRun(members, downwind, mm))
+            continue
+        turner, partner = (rammer, struck) if since % 2 == 0 else (struck, rammer)
+        turn = 0
+        if 0 < W.off_wind(turner.heading, state.wind) < 8:
+            away = W.away_from_wind(turner.heading, state.wind)
+            turn = away if turner is struck else -away
+        swung = turn and swing_pair(state, turner, partner, turn, log)
         if since == 1:
-            sailed = W.speed(state.strength, speed_sail(struck), struck.rigging_lost, struck.masts) / 2  # type: ignore[arg-type]
-            shift([ship, other], struck.heading, sailed)
-        mm = 0.0 if ship.sail == other.sail == "furled" else DRIFT[state.strength] / (2 if since == 1 else 1)
-        if mm:
-            shift([ship, other], (state.wind + 8) % 16, mm)
-        if sailed:
+            mm = W.speed(state.strength, speed_sail(struck), struck.rigging_lost, struck.masts) / 2  # type: ignore[arg-type]
             log.emit("entangled_sail", ship=struck.name, other=rammer.name, heading=W.name(struck.heading),
-                     mm=told(state.options, sailed))
-        log.emit("entangled_drift", ship=turner.name, other=(other if turner is ship else ship).name,
-                 heading=W.name(turner.heading), mm=told(state.options, mm))
-        keep_on_table(state, [ship, other], log)
+                     mm=told(state.options, mm))
+            runs.append(PairRun(members, struck.heading, mm))
+            continue
+        mm = drift_mm(state, members, 0.5)
+        if swung:
+            log.emit("entangled_drift", ship=turner.name, other=partner.name, heading=W.name(turner.heading),
+                     mm=told(state.options, mm))
+        else:
+            log.emit("pair_drift", ship=turner.name, other=partner.name, mm=told(state.options, mm))
+        runs.append(PairRun(members, downwind, mm))
+    return runs

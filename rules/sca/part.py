@@ -128,7 +128,7 @@ def run_and_fire(state: ScaState, ships: list[Ship], movers: list[Ship], given: 
     log = roller.log
     boarding = boarding_set(ships, given)
     if state.options.collisions:
-        drift_entangled(state, ships, log)
+        drift_entangled(state, ships, log, roller)
     early = [s for s in ships if given[s.id].get("fire_when") == "before"]
     if early:
         fire_all(state, early, given, roller)

@@ -3,6 +3,7 @@ movement in alternating segments with collisions (Sezione 5 vii-viii)."""
 from __future__ import annotations
 
 import math
+from typing import Sequence
 
 from shapely.geometry import Polygon
 
@@ -118,19 +119,22 @@ def lands(state: ScaState) -> list[Polygon]:
 
 
 def move_all(state: ScaState, movers: list[Ship], boarding: set[str], log: EventLog,
-             speeds: dict[str, float] | None = None, roller=None) -> set[str]:
+             speeds: dict[str, float] | None = None, roller=None, carried: Sequence = ()) -> set[str]:
     """Every mover runs her whole speed (or the millimetres ``speeds`` gives her) straight
     ahead, ten millimetres at a time in turn, so that the first to touch another base stops
     there: "il movimento dovrebbe essere effettuato contemporaneamente per frazioni ... in
     segmenti alternati". Returns the ships that moved. ``roller`` throws the rigging tests of
-    collisions (optional rules 7 and 9 together)."""
+    collisions (optional rules 7 and 9 together). ``carried`` are entangled rafts moving in the
+    same segment (optional rule 7 v with optional rule 3: :class:`rules.sca.collisions.PairRun`),
+    each 10 mm a round after the movers."""
     left = {s.id: speeds[s.id] if speeds is not None else ship_speed(state, s) for s in movers}
     start = {s.id: (s.x, s.y) for s in movers}
     land = lands(state)
     afloat = [o for o in state.ships if o.afloat]
     bases: dict[str, Polygon] = {}  # made when first asked for, dropped when she moves
     running = [s for s in movers if left[s.id] > 0]
-    while running:
+    rafts = [r for r in carried if r.left > 0]
+    while running or rafts:
         for ship in list(running):
             step = min(SEGMENT, left[ship.id])
             reach = step + ship.length
@@ -157,6 +161,14 @@ def move_all(state: ScaState, movers: list[Ship], boarding: set[str], log: Event
                     bases.pop(o.id, None)
             elif left[ship.id] <= 1e-9:
                 running.remove(ship)
+        for r in list(rafts):
+            moved_ids = {s.id for s in r.step(state, log, roller)}
+            for i in moved_ids:
+                bases.pop(i, None)
+            # a mover the raft ran into stops there
+            running = [s for s in running if not any(c.other in moved_ids for c in s.contacts)]
+            if r.left <= 0:
+                rafts.remove(r)
     moved = set()
     for ship in movers:
         sx, sy = start[ship.id]
@@ -203,10 +215,7 @@ def touched(state: ScaState, mover: Ship, others: list[Ship], land: list[Polygon
             for s in (mover, other):
                 damage_rigging(state, s, percent_of_dc(s, percent), log)
         if ruled and mover.afloat and other.afloat:
-            if after_contact(state, mover, other, rest, log):
-                for c in (mover.contacts[-1], other.contacts[-1]):
-                    c.entangled, c.turn = True, state.turn
-                mover.contacts[-1].rammer = True
+            after_contact(state, mover, other, rest, log, roller)  # marks the two entangled (direction B)
             keep_on_table(state, [other], log)
             mine = base_polygon(pose(mover), mover.length + 0.02, mover.width + 0.02)
         for burning, caught in ((mover, other), (other, mover)):

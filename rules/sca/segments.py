@@ -23,7 +23,7 @@ from rules.sca.courses import change_to, legal_from
 from rules.sca.fight import fire_all
 from rules.sca.part import (boarding_set, light_all, runners, set_sails, steer, strong_wind_tests,
                             tacking_ships)
-from rules.sca.collisions import drift_by_segments, tangled
+from rules.sca.collisions import pair_runs, tangled
 from rules.sca.sailing import move_all, ship_speed
 from rules.sca.state import ScaState, Ship
 from rules.sca.wreckage import work_all
@@ -39,9 +39,9 @@ def two_segments(state: ScaState, ships: list[Ship], given: dict[str, dict[str, 
     set_sails(ships, given, log)
     work_all(state, ships, given, log)
     log.emit("segment", n=1)
-    if state.options.collisions and state.acting == 0:
-        drift_by_segments(state, log)
-    moved1 = move_all(state, movers, boarding, log, speeds=first, roller=roller)
+    pairs = state.options.collisions and state.acting == 0  # optional rule 7 v: the turn's first part
+    moved1 = move_all(state, movers, boarding, log, speeds=first, roller=roller,
+                      carried=pair_runs(state, 1, log) if pairs else ())
     legs = {i: list(state.ship(i).trail) for i in moved1}
     for ship in ships:
         steer(state, ship, given[ship.id], roller)
@@ -53,7 +53,7 @@ def two_segments(state: ScaState, ships: list[Ship], given: dict[str, dict[str, 
     log.emit("segment", n=2)
     movers = runners(state, ships, tacking)
     moved2 = move_all(state, movers, boarding, log, speeds={s.id: ship_speed(state, s) / 2 for s in movers},
-                      roller=roller)
+                      roller=roller, carried=pair_runs(state, 2, log) if pairs else ())
     join_trails(state, legs, moved2)
     for ship in ships:
         steer_again(state, ship, given[ship.id], log)

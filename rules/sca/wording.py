@@ -228,6 +228,23 @@ TEXTS.add_pairs({
     "sca.ev.entangled_drift": ("{ship}, entangled with {other}, swings to {heading} and both drift {mm} mm.",
                                "{ship}, impigliata con {other}, ruota per {heading} e le due vanno alla deriva "
                                "di {mm} mm."),
+    "sca.ev.pair_drift": ("{ship} and {other}, entangled, drift {mm} mm before the wind.",
+                          "{ship} e {other}, impigliate, vanno alla deriva di {mm} mm sottovento."),
+    "sca.ev.entangled_blocked": ("{ship}, entangled with {other}, cannot swing to {heading}: {obstacle} is in the way.",
+                                 "{ship}, impigliata con {other}, non può ruotare per {heading}: {obstacle} è "
+                                 "d'intralcio."),
+    "sca.ev.entangled_blocked_land": ("{ship}, entangled with {other}, cannot swing to {heading}: the coast is in "
+                                      "the way.",
+                                      "{ship}, impigliata con {other}, non può ruotare per {heading}: la costa è "
+                                      "d'intralcio."),
+    "sca.ev.carried_into": ("{ship}, carried on {mm} mm, strikes {other}: the movement stops there.",
+                            "{ship}, trascinata per {mm} mm, urta {other}: il movimento si interrompe lì."),
+    "sca.ev.carried_alongside": ("{ship}, carried on {mm} mm, comes alongside {other}: the movement stops there "
+                                 "and the two are entangled.",
+                                 "{ship}, trascinata per {mm} mm, si affianca a {other}: il movimento si "
+                                 "interrompe lì e le due navi sono impigliate."),
+    "sca.ev.carried_aground": ("{ship}, carried on {mm} mm, runs aground: the movement stops there.",
+                               "{ship}, trascinata per {mm} mm, si incaglia: il movimento si interrompe lì."),
     "sca.ev.boarding_contact": ("{ship} comes alongside {other} to board.",
                                 "{ship} si affianca a {other} per abbordarla."),
     "sca.ev.aground": ("{ship} runs aground and loses {percent}% of a hull DC.",

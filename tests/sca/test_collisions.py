@@ -1,6 +1,8 @@
 """Optional rule 7: collisions (and optional rule 9's collision modifiers of the rigging test)."""
 from __future__ import annotations
 
+import math
+
 import pytest
 
 from rules.sca.collisions import direction
@@ -162,21 +164,27 @@ def test_regola_opzionale_7_movimenti_di_navi_impigliate_in_due_segmenti():
     assert not any(k.startswith("entangled") for k in kinds(step))  # the turn of the contact
     b1 = s2.ship("b")
     s3, step = part(ruleset, s2, [order(s2, "a")], [4, 4, 4])
-    sail, drift = event(step, "entangled_sail").data, event(step, "entangled_drift").data
+    sail, drift = event(step, "entangled_sail").data, event(step, "pair_drift").data
     assert (sail["ship"], sail["heading"], sail["mm"], drift["mm"]) == ("B", "ENE", 45, 5)
+    # segment by segment: she sails in the first segment's movement, both drift in the second's
+    assert [k for k in kinds(step) if k in ("segment", "entangled_sail", "pair_drift")] == [
+        "segment", "entangled_sail", "segment", "pair_drift"]
     b2 = s3.ship("b")
     assert b2.heading == s3.ship("a").heading == 3
     dx, dy = b2.x - b1.x, b2.y - b1.y
     assert dx == pytest.approx(45 * 0.9239, abs=0.01) and dy == pytest.approx(45 * 0.3827 + 5, abs=0.01)
     s4, _ = part(ruleset, s3, [order(s3, "b")], [4, 4, 4])
     s5, step = part(ruleset, s4, [order(s4, "a")], [4, 4, 4])
-    drift = event(step, "entangled_drift").data
-    assert (drift["ship"], drift["heading"], drift["mm"]) == ("A", "E", 10) and "entangled_sail" not in kinds(step)
+    drift, on = event(step, "entangled_drift").data, event(step, "pair_drift").data
+    assert (drift["ship"], drift["heading"], drift["mm"], on["mm"]) == ("A", "E", 5, 5)
+    assert "entangled_sail" not in kinds(step)
     assert s5.ship("a").heading == s5.ship("b").heading == E
     a3, a5 = s3.ship("a"), s5.ship("a")
     assert (a5.x, a5.y) == pytest.approx((a3.x, a3.y + 10))  # she turns about her centre
     assert ruleset.describe(event(step, "entangled_drift"), "en") == (
-        "A, entangled with B, swings to E and both drift 10 mm.")
+        "A, entangled with B, swings to E and both drift 5 mm.")
+    assert ruleset.describe(event(step, "pair_drift"), "it") == (
+        "B e A, impigliate, vanno alla deriva di 5 mm sottovento.")
 
 
 def test_regola_opzionale_7_liberare_le_navi_impigliate():
@@ -269,8 +277,8 @@ def test_regola_opzionale_7_a_whole_game_plays(monkeypatch, seed, more):
     seen = []
     real = sailing.after_contact
 
-    def spy(state, mover, other, rest, log):
-        seen.append(real(state, mover, other, rest, log))
+    def spy(*args):
+        seen.append(real(*args))
         return seen[-1]
     monkeypatch.setattr(sailing, "after_contact", spy)
     ruleset, state, record = play("sca", "squadrons", seed, options={"collisions": True, **more})
@@ -282,3 +290,149 @@ def test_regola_opzionale_7_the_captains_play_legal_orders():
     from tests.ai.common import play as captains_play
     played = captains_play("squadrons", ["captain", "deckhand"], 3, ruleset="sca", options={"collisions": True})
     assert played.outcome is not None and played.decisions > 0
+
+
+# --- chains of collisions: a ship carried by another's movement is stopped by a third ship or a coast ---
+
+
+def test_regola_opzionale_7_catena_una_nave_spinta_contro_una_terza():
+    """Sezione 5 vii: "Il movimento deve essere interrotto immediatamente nel caso si verifichi una
+    collisione"; optional rule 7 i: "Se un vascello arriva in contatto di base con un'altra nave o
+    imbarcazione c'è una collisione"; Sezione 5 viii: "ogni vascello perde il 20% di un RDC se la
+    collisione avviene con vele di manovra".
+
+    As in direction A's example the mover pushes the French frigate 15 mm ahead, but a second
+    French frigate lies 5 mm beyond her bow: the push stops there, both ships carried 5 mm. The
+    new contact is a collision (20 % of a RDC each, under easy sail), the two French ships held in
+    contact and not entangled (bow to stern); the third ship does not move."""
+    ruleset, state = start(ship("a", "british", 1000, 1000, E), ship("b", "french", 1095, 1000, E),
+                           ship("c", "french", 1165, 1000, E), wind=N, collisions=True)
+    after, step = part(ruleset, state, [order(state, "a")], [4, 4, 4])
+    assert event(step, "collision_way").data["mm"] == 15
+    chain = event(step, "carried_into").data
+    assert (chain["ship"], chain["other"], chain["mm"]) == ("B", "C", 5)
+    assert [(e.data["ship"], e.data["other"], e.data["percent"]) for e in step.events if e.kind == "collision"] == [
+        ("A", "B", 20), ("B", "C", 20)]
+    a, b, c = after.ship("a"), after.ship("b"), after.ship("c")
+    assert (a.x, b.x, c.x) == (pytest.approx(1035, abs=0.05), pytest.approx(1100, abs=0.05), 1165)
+    assert c.rigging_points == pytest.approx(0.2 * 80) and b.rigging_points == pytest.approx(2 * 0.2 * 80)
+    assert [(k.other, k.grade, k.entangled) for k in b.contacts] == [("a", "E", False), ("c", "A", False)]
+    assert [(k.other, k.grade) for k in c.contacts] == [("b", "A")]
+    assert ruleset.describe(event(step, "carried_into"), "it") == (
+        "B, trascinata per 5 mm, urta C: il movimento si interrompe lì.")
+
+
+def test_regola_opzionale_7_catena_la_deriva_si_arena_sulla_costa():
+    """Note 19: "ruota una quarta via dal vento ... e poi muovono alla deriva"; note 5: "in caso di
+    collisione del tipo menzionato la nave subisce un danno pari al 20% di un HDC se l'urto avviene
+    con vele di manovra".
+
+    An entangled pair heading S, the wind from N (dead astern: no swing), drifts 10 mm south in a
+    breeze; a coast 5 mm south of the British ship's stern stops them after 5 mm and she is
+    aground (20 % of a hull DC, a contact with the land freed at A)."""
+    from rules.sca.state import LandSetup
+    ruleset, state = start(ship("a", "british", 1000, 1000, S), ship("b", "french", 1040, 1005, S), wind=N,
+                           collisions=True)
+    for s, o in (("a", "b"), ("b", "a")):
+        state.ship(s).contacts = [Contact(other=o, grade="E", entangled=True)]
+    state.table.land = [LandSetup(points=[(900, 962.5), (1100, 962.5), (1100, 800), (900, 800)])]
+    after, step = part(ruleset, state, [order(state, "a")], [4, 4, 4])
+    assert event(step, "pair_drift").data["mm"] == 10
+    assert event(step, "carried_aground").data == {"ship": "A", "mm": 5}
+    assert event(step, "aground").data == {"ship": "A", "percent": 20}
+    a, b = after.ship("a"), after.ship("b")
+    assert (a.y, b.y) == pytest.approx((995, 1000), abs=0.05)
+    assert [(k.other, k.grade) for k in a.contacts] == [("b", "E"), ("land", "A")]
+    assert sum(a.hull_points.values()) == pytest.approx(16)
+
+
+def swinging_pair():
+    """The British ship heading E, the French one entangled on her starboard side, a second French
+    frigate 5 mm south of the French one; the wind from N."""
+    ruleset, state = start(ship("a", "british", 1000, 1000, E), ship("b", "french", 1000, 960, E),
+                           ship("d", "french", 1010, 915, E), wind=N, collisions=True)
+    for s, o in (("a", "b"), ("b", "a")):
+        state.ship(s).contacts = [Contact(other=o, grade="E", entangled=True)]
+    return ruleset, state
+
+
+def test_regola_opzionale_7_catena_la_rotazione_impedita_e_la_deriva_impigliata():
+    """Note 19: "la nave del giocatore di turno ruota una quarta via dal vento trascinando l'altra con
+    sé e poi muovono alla deriva"; optional rule 7 iii, direction B: "le due navi terminano il
+    movimento dopo la collisione affiancate ed allineate ... le due navi sono considerate impigliate".
+
+    The British ship should swing from E to ESE about her centre, dragging the French one round her:
+    that would lay the French base on the second French frigate, so the pair does not swing (a
+    point or nothing). They drift 10 mm south; after 5 the French ship meets her friend side by
+    side: a collision (20 % of a RDC each) and, alongside, the two entangled. The map marks the
+    three entangled ships, and the lines between them show who with whom."""
+    ruleset, state = swinging_pair()
+    after, step = part(ruleset, state, [order(state, "a")], [4, 4, 4])
+    blocked = event(step, "entangled_blocked").data
+    assert (blocked["ship"], blocked["heading"], blocked["obstacle"]) == ("A", "ESE", "D")
+    assert event(step, "carried_alongside").data == {"ship": "B", "other": "D", "mm": 5}
+    assert [(e.data["ship"], e.data["other"], e.data["percent"]) for e in step.events if e.kind == "collision"] == [
+        ("B", "D", 20)]
+    a, b, d = after.ship("a"), after.ship("b"), after.ship("d")
+    assert a.heading == b.heading == E and (a.y, b.y, d.y) == pytest.approx((995, 955, 915), abs=0.05)
+    assert [(k.other, k.entangled) for k in b.contacts] == [("a", True), ("d", True)]
+    view = ruleset.view(after, None)
+    assert {s["id"]: s["entangled"] for s in view["ships"]} == {"a": ["b"], "b": ["a", "d"], "d": ["b"]}
+    assert ruleset.describe(event(step, "entangled_blocked"), "en") == (
+        "A, entangled with B, cannot swing to ESE: D is in the way.")
+    # the next part: the three drift as one raft, once
+    after2, step2 = part(ruleset, after, [order(after, "b"), order(after, "d")], [4, 4, 4])
+    assert [e.data["ship"] for e in step2.events if e.kind in ("pair_drift", "entangled_drift")] == ["B"]
+    assert [after2.ship(i).heading for i in "abd"] == [5, 5, 5]  # B swung to ESE, both others round her
+
+    def gap(s, i, j):
+        return math.hypot(s.ship(i).x - s.ship(j).x, s.ship(i).y - s.ship(j).y)
+    assert (gap(after2, "a", "b"), gap(after2, "b", "d")) == pytest.approx((gap(after, "a", "b"), gap(after, "b", "d")))
+    assert after2.ship("b").y == pytest.approx(after.ship("b").y - 10)
+
+
+def test_without_the_switch_nothing_is_carried():
+    """Sezione 5 viii: "La posizione dei vascelli coinvolti non è modificata": no push, so no chain."""
+    ruleset, state = start(ship("a", "british", 1000, 1000, E), ship("b", "french", 1095, 1000, E),
+                           ship("c", "french", 1165, 1000, E), wind=N)
+    after, step = part(ruleset, state, [order(state, "a")], [4, 4, 4])
+    assert "carried_into" not in kinds(step) and not after.ship("c").contacts
+
+
+def segment_pair(third_side: str):
+    """Optional rule 3: the French frigate, struck last turn, entangled with the British one on her
+    port side, both heading ENE, the wind from N; a third frigate 20 mm ahead of where the French
+    one will head once she has swung to E."""
+    ruleset, state = start(ship("b", "french", 1000, 1000, 3),
+                           ship("a", "british", 1000 - 0.38268 * 40, 1000 + 0.92388 * 40, 3),
+                           ship("c", third_side, 1085, 1000, E), wind=N, collisions=True, two_segments=True)
+    state.ship("a").contacts = [Contact(other="b", grade="E", entangled=True, rammer=True, turn=0)]
+    state.ship("b").contacts = [Contact(other="a", grade="E", entangled=True, turn=0)]
+    return ruleset, state
+
+
+def test_regola_opzionale_7_navi_impigliate_segmento_per_segmento_fermate_da_una_terza():
+    """Optional rule 7 v with optional rule 3: "Nel primo segmento del turno successivo al contatto la
+    nave che è stata urtata deve ruotare una quarta via dal vento ... successivamente deve spostarsi
+    nella direzione attuale con la velocità determinata dalla velatura originale". Her 45 mm (one
+    segment of 90) on E end after 20 against a French frigate lying there: a collision, and the
+    second segment's drift (5 mm south) goes on from there."""
+    ruleset, state = segment_pair("french")
+    after, step = part(ruleset, state, [order(state, "a")], [4, 4, 4])
+    assert event(step, "entangled_sail").data["mm"] == 45
+    assert event(step, "carried_into").data == {"ship": "B", "other": "C", "mm": 20}
+    b = after.ship("b")
+    assert (b.heading, b.x, b.y) == (E, pytest.approx(1020, abs=0.05), pytest.approx(995, abs=0.05))
+    assert [k.other for k in after.ship("c").contacts] == ["b"]
+
+
+def test_regola_opzionale_7_navi_impigliate_segmento_per_segmento_tra_le_altre_navi():
+    """The same with a British frigate 20 mm ahead, sailing on E in the same segment: the pair moves
+    10 mm at a time among the segment's movers ("il movimento dovrebbe essere effettuato
+    contemporaneamente per frazioni ... in segmenti alternati"), so she keeps ahead of them and no
+    one collides; had the pair run all before anyone, it would have struck her after 20 mm."""
+    ruleset, state = segment_pair("british")
+    after, step = part(ruleset, state, [order(state, "a"), order(state, "c")], [4, 4, 4])
+    assert "carried_into" not in kinds(step) and "collision" not in kinds(step)
+    b, c = after.ship("b"), after.ship("c")
+    assert b.x == pytest.approx(1045, abs=0.05) and c.x == pytest.approx(1085 + 90, abs=0.05)
