@@ -76,6 +76,28 @@ def paint_masts(draw: ImageDraw.ImageDraw, at: LocalToPx, px_per_unit: float, k:
         draw.polygon(rect(a - r, a + r, -r, r), fill=theme.ink)
 
 
+LASHING = (150, 95, 40)  # a rope's brown: the line between two entangled ships
+
+
+def lashings(view: View) -> list[tuple[tuple[float, float], tuple[float, float]]]:
+    """Each entangled pair once, as the two centres."""
+    ships = {s["id"]: s for s in view.get("ships", [])}
+    seen: set[frozenset[str]] = set()
+    out = []
+    for s in ships.values():
+        for o in s.get("entangled") or ():
+            pair = frozenset((s["id"], o))
+            if o in ships and pair not in seen:
+                seen.add(pair)
+                out.append(((s["x"], s["y"]), (ships[o]["x"], ships[o]["y"])))
+    return out
+
+
+def tangled_with(ship: dict[str, Any], names: dict[str, str], lang: str) -> str:
+    others = [names.get(i, i) for i in ship.get("entangled") or ()]
+    return ", " + text("sca.map.alt-entangled", lang, names=", ".join(others)) if others else ""
+
+
 def side_name(side: str, lang: str) -> str:
     code = f"sca.sidename.{side}"
     return text(code, lang) if known(code) else side
@@ -184,9 +206,10 @@ class ScaBoard(ShipsBoard):
     def describe(self, view: View, lang: str = "en") -> str:
         head = text("sca.map.alt", lang, turn=view.get("turn"), wind=view.get("wind_point"),
                     strength=text(f"sca.strength.{view.get('strength')}", lang))
+        names = {s["id"]: s["name"] for s in view.get("ships", [])}
         sentences = [text("sca.map.alt-ship", lang, name=s["name"], side=side_name(s["side"], lang), x=round(s["x"]), y=round(s["y"]),
-                          heading=s["point"], status=text(f"sca.status.{s['state']}", lang)) + "."
-                     for s in view.get("ships", [])]
+                          heading=s["point"], status=text(f"sca.status.{s['state']}", lang)) + tangled_with(s, names, lang)
+                     + "." for s in view.get("ships", [])]
         return fit(head, sentences, "")
 
     def card(self, view: View, piece_id: str, theme: Theme) -> Image.Image:
@@ -203,6 +226,17 @@ class ScaBoard(ShipsBoard):
             ("sca.card.bf", {"bf": s["bf"], "port": s["hull_sides"]["port"], "starboard": s["hull_sides"]["starboard"],
                              "status": text(f"sca.status.{s['state']}", lang)}))]
         return plain_card(s["name"], lines, theme)
+
+    def draw_over(self, canvas: MapCanvas, view: View, taken: Any) -> None:
+        """Optional rule 7: a line lashing the centres of every two ships entangled together, over
+        the ships, so that in a chain of collisions a player sees who is fouled with whom."""
+        super().draw_over(canvas, view, taken)
+        r = 3
+        for a, b in lashings(view):
+            pa, pb = canvas.px(*a), canvas.px(*b)
+            canvas.draw.line([pa, pb], fill=LASHING, width=3)
+            for x, y in (pa, pb):
+                canvas.draw.ellipse([x - r, y - r, x + r, y + r], fill=LASHING, outline=canvas.theme.ink)
 
     def view_signature(self, view: View) -> Hashable:
         return (view.get("turn"), view.get("step"), view.get("acting"), view.get("wind"), view.get("strength"))

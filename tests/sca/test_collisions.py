@@ -436,3 +436,24 @@ def test_regola_opzionale_7_navi_impigliate_segmento_per_segmento_tra_le_altre_n
     assert "carried_into" not in kinds(step) and "collision" not in kinds(step)
     b, c = after.ship("b"), after.ship("c")
     assert b.x == pytest.approx(1045, abs=0.05) and c.x == pytest.approx(1085 + 90, abs=0.05)
+
+
+def test_regola_opzionale_7_la_mappa_mostra_chi_e_impigliato_con_chi():
+    """In a chain a ship may be entangled with two others: the map lashes each entangled pair's
+    centres with a rope-coloured line (the ∞ badge alone does not say with whom), and the alt text
+    names them."""
+    from renderer.api import describe_image, render_map
+    from renderer.sca.board import LASHING, lashings
+    ruleset, state = swinging_pair()
+    after, _ = part(ruleset, state, [order(state, "a")], [4, 4, 4])
+    view = ruleset.view(after, None)
+    assert sorted(lashings(view)) == sorted([((s["x"], s["y"]), (o["x"], o["y"])) for s, o in (
+        (view["ships"][0], view["ships"][1]), (view["ships"][1], view["ships"][2]))])
+
+    def rope(v) -> int:
+        import numpy as np
+        return int((np.asarray(render_map(v).convert("RGB")) == LASHING).all(axis=2).sum())
+    loose = {**view, "ships": [{**s, "entangled": []} for s in view["ships"]]}
+    assert rope(view) > 20 and rope(loose) == 0
+    assert "B (France) at 1000 mm east, 955 mm north, heading E, afloat, entangled with A, D." in describe_image(view)
+    assert "impigliata con B" in describe_image(view, "it")
