@@ -284,7 +284,7 @@ def pair_runs(state: ScaState, segment: int, log: EventLog) -> list[PairRun]:
     segmenti"; "Nel terzo turno ... la nave che è stata urtata ruota di una quarta via dal vento ...
     E così via". The swing comes at the start of the first segment; the run (her sail's half, or
     half the drift) is made within each segment's movement, among the other ships."""
-    from rules.sca.wreckage import speed_sail
+    from rules.sca.wreckage import speed_sail, speed_share
     runs: list[PairRun] = []
     done: set[str] = set()
     for ship, other in pairs(state, state.ships):
@@ -310,7 +310,8 @@ def pair_runs(state: ScaState, segment: int, log: EventLog) -> list[PairRun]:
             turn = away if turner is struck else -away
         swung = turn and swing_pair(state, turner, partner, turn, log)
         if since == 1:
-            mm = W.speed(state.strength, speed_sail(struck), struck.rigging_lost, struck.masts) / 2  # type: ignore[arg-type]
+            mm = W.speed(state.strength, speed_sail(struck), struck.rigging_lost,  # type: ignore[arg-type]
+                         struck.masts) * speed_share(struck) / 2
             log.emit("entangled_sail", ship=struck.name, other=rammer.name, heading=W.name(struck.heading),
                      mm=told(state.options, mm))
             runs.append(PairRun(members, struck.heading, mm))

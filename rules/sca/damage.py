@@ -10,7 +10,7 @@ from __future__ import annotations
 from rules.core.events import EventLog
 from rules.sca.geometry import mast_distance
 from rules.sca.state import ScaState, Ship
-from rules.sca.wreckage import rigging_falls
+from rules.sca.wreckage import dismasted, rigging_falls
 
 SHORT = 100.0  # mm: corta gittata
 
@@ -91,6 +91,7 @@ def dc_lost(state: ScaState, ship: Ship, where: str, log: EventLog) -> None:
             explode(state, ship, log)
         else:
             log.emit("dismasted", ship=ship.name)
+            dismasted(state, ship, log)
     elif where == "rigging":
         rigging_falls(state, ship, log)
 

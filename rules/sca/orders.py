@@ -11,6 +11,7 @@ from rules.core.decisions import ActionSpec, Choice, Decision, DecisionSpec, Par
 from rules.core.steps import Checking
 from rules.core.texts import say
 from rules.sca.collisions import tangled
+from rules.sca.wreckage import can_make_sail
 from rules.sca import signals
 from rules.sca.courses import WHEN, second_courses, second_is_legal
 from rules.sca import wind as W
@@ -55,8 +56,8 @@ def _made_choices(prefix: str, values: tuple[str, ...]) -> tuple[Choice, ...]:
 
 def course_choices(state: ScaState, ship: Ship) -> list[Choice]:
     out = [Choice(value=W.name(ship.heading), label=say(T.COURSE_HOLD, point=W.name(ship.heading)))]
-    if ship.wreck:
-        return out  # optional rule 9 v: "la nave non potrà orzare, poggiare o virare"
+    if ship.wreck or ship.adrift:
+        return out  # optional rule 9 v: "la nave non potrà orzare, poggiare o virare"; vii: all RDCs lost
     if tangled(ship):
         return out  # optional rule 7 v: an entangled pair turns only as the pair drifts
     for change in W.legal_changes(ship.heading, state.wind):
@@ -75,7 +76,7 @@ def sail_values(ship: Ship) -> list[str]:
         return out  # "Non è possibile modificare la velatura fino a quando non si è completata la virata" (opt. 5)
     # Optional rule 9 v: with rigging over the side she cannot "aumentare la velatura".
     top = ship.canvas != "studding" if ship.canvas else ship.sail != "full"
-    if top and ship.rigging_lost < ship.rigging and not ship.wreck:
+    if top and ship.rigging_lost < ship.rigging and not ship.wreck and can_make_sail(ship):
         out.append("up")
     if ship.sail != "furled":
         out.append("down")

@@ -241,7 +241,7 @@ def steer(state: ScaState, ship: Ship, order: dict[str, Any], roller: Roller) ->
     log = roller.log
     if ship.fixed or tangled(ship):
         return  # optional rule 7 v: an entangled pair turns only as the pair drifts
-    if ship.wreck:
+    if ship.wreck or ship.adrift:
         # Optional rule 9 v: "l'equipaggio non sarà in grado di manovrare (la nave non potrà orzare,
         # poggiare o virare)": a tack under way fails, nothing else turns her.
         if ship.tack:

@@ -19,7 +19,7 @@ from rules.sca.geometry import base, pose
 from rules.sca.state import Contact, ScaState, Ship
 from rules.sca.table_edge import keep_on_table
 from rules.sca.damage_tests import collision_test
-from rules.sca.wreckage import speed_sail
+from rules.sca.wreckage import speed_sail, speed_share
 
 SEGMENT = 10.0  # "ad esempio, 10mm per ogni veliero, in segmenti alternati"
 # Sezione 5 viii: "ogni vascello perde il 20% di un RDC se la collisione avviene con vele
@@ -48,6 +48,7 @@ def ship_speed(state: ScaState, ship: Ship) -> float:
                      ship.rigging_lost, ship.masts)
     else:
         mm = W.speed(state.strength, speed_sail(ship), ship.rigging_lost, ship.masts)  # type: ignore[arg-type]
+    mm *= speed_share(ship)
     return mm / 2 if ship.half_speed else mm
 
 

@@ -198,6 +198,10 @@ class Ship(BaseModel):
     wreck_side: str = ""
     wreck_sail: str = ""
     cut: int = 0
+    # Optional rule 9 vii: the RDCs she has jury-rigged ("RDC ripristinati"), and whether she lost
+    # them all ("non può più muovere o manovrare ed è considerata alla deriva").
+    jury_rigged: int = 0
+    adrift: bool = False
     # Optional rule 5: one of the six settings (or "furled"); ``sail`` is then its Fast Play
     # grade, which every other rule reads. Empty without the option.
     canvas: str = ""
@@ -226,7 +230,7 @@ class Ship(BaseModel):
     @property
     def hove_to(self) -> bool:
         """Furled sails, or held in a contact: "ogni vascello è alla deriva"."""
-        return self.sail == "furled" or bool(self.contacts) or self.wreck > 0
+        return self.sail == "furled" or bool(self.contacts) or self.wreck > 0 or self.adrift
 
     @property
     def fighting(self) -> bool:

@@ -62,9 +62,47 @@ def fire_score(ship: Ship, side: str) -> int:
 
 
 def speed_sail(ship: Ship) -> str:
-    if ship.wreck and W.SAILS.index(ship.sail) > W.SAILS.index(ship.wreck_sail):  # type: ignore[arg-type]
-        return ship.wreck_sail
-    return ship.sail
+    """The sail her speed counts: one grade lower for rigging over the side (v), never above easy
+    sail once three RDCs are jury-rigged (vii)."""
+    sail = ship.sail
+    if ship.wreck and W.SAILS.index(sail) > W.SAILS.index(ship.wreck_sail):  # type: ignore[arg-type]
+        sail = ship.wreck_sail
+    if ship.jury_rigged >= EASY_ONLY and sail == "full":
+        sail = "easy"
+    return sail
+
+
+# Optional rule 9 vii, "Velocità con RDC ripristinati": "Una nave che ha perso tre RDC, poi
+# ripristinati, può navigare solo con vela di manovra — Easy Sail. Una nave che ha perso cinque RDC,
+# poi ripristinati, si muove considerando la velocità solo del primo segmento, divisa in parti eguali
+# nei due segmenti. Una nave che ha perso tutti gli RDC non può più muovere o manovrare ed è
+# considerata alla deriva."
+EASY_ONLY, FIRST_SEGMENT_ONLY = 3, 5
+
+
+def can_make_sail(ship: Ship) -> bool:
+    """Whether a sail order may raise her canvas: not past easy sail with three RDCs jury-rigged
+    (with optional rule 5, not past its Easy Sail)."""
+    if ship.jury_rigged < EASY_ONLY:
+        return True
+    if ship.canvas:
+        from rules.sca import navigation as N
+        return N.GRADE[N.step(ship.canvas, "up")] != "full"
+    return ship.sail == "furled"
+
+
+def speed_share(ship: Ship) -> float:
+    """Five RDCs jury-rigged: "la velocità solo del primo segmento, divisa in parti eguali nei due
+    segmenti" — a segment is half the turn's run here (optional rule 3's reading), so she runs half
+    her speed, in one run or in two segments alike."""
+    return 0.5 if ship.jury_rigged >= FIRST_SEGMENT_ONLY else 1.0
+
+
+def dismasted(state: ScaState, ship: Ship, log: EventLog) -> None:
+    """Every RDC lost, with the option on: she cannot move nor manoeuvre and counts adrift."""
+    if state.options.jury_rigs and not ship.fixed and not ship.adrift:
+        ship.adrift = True
+        log.emit("dismasted_adrift", ship=ship.name)
 
 
 def hit_at_short(state: ScaState, ship: Ship) -> bool:
@@ -99,6 +137,10 @@ def work(state: ScaState, ship: Ship, log: EventLog) -> None:
         log.emit("jury_failed", ship=ship.name, score=score)
         return
     ship.wreck -= 1
+    ship.jury_rigged += 1
+    if ship.jury_rigged in (EASY_ONLY, FIRST_SEGMENT_ONLY):
+        log.emit("jury_easy_only" if ship.jury_rigged == EASY_ONLY else "jury_half_speed", ship=ship.name,
+                 n=ship.jury_rigged)
     if not ship.wreck:
         ship.wreck_sail = ""
     log.emit("jury_rigged", ship=ship.name, left=ship.wreck, score=score)

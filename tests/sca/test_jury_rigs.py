@@ -116,3 +116,68 @@ def test_regola_opzionale_9_the_captains_play_legal_orders():
     from tests.ai.common import play as captains_play
     played = captains_play("squadrons", ["captain", "deckhand"], 3, ruleset="sca", options={"jury_rigs": True})
     assert played.outcome is not None and played.decisions > 0
+
+
+def rigged(*, lost: int, rigged_before: int, **kw):
+    """A frigate heading E (the wind from N, strong) with ``lost`` RDCs lost, all jury-rigged but the
+    last, whose wreckage is already cut away: her order rigs it."""
+    ruleset, state = start(ship("a", "british", 1000, 1000, E, **kw), ship("t", "french", 2500, 1800, E),
+                           wind=0, strength="strong", jury_rigs=True)
+    a = state.ship("a")
+    a.rigging_lost, a.jury_rigged, a.wreck, a.wreck_side, a.wreck_sail = lost, rigged_before, 1, "", "easy"
+    return ruleset, state
+
+
+def test_regola_opzionale_9_velocita_con_tre_rdc_ripristinati():
+    """Optional rule 9 vii, "Velocità con RDC ripristinati": "Una nave che ha perso tre RDC, poi
+    ripristinati, può navigare solo con vela di manovra — Easy Sail."
+
+    Under full sail in a strong wind, three RDCs lost, she rigs the third (18, less 3 DCs and 1 adrift:
+    14, at least A): from then her speed counts easy sail, 120 - 90 = 30 mm (full sail would give
+    240 - 90 = 150), and no sail order raises her past easy sail."""
+    ruleset, state = rigged(lost=3, rigged_before=2, sail="full")
+    after, step = part(ruleset, state, [order(state, "a", jury="yes")], [6, 6, 6])
+    assert "jury_rigged" in kinds(step) and "jury_easy_only" in kinds(step)
+    a = after.ship("a")
+    assert (a.jury_rigged, a.wreck, a.sail) == (3, 0, "full")
+    assert next(e for e in step.events if e.kind == "moved").data["mm"] == 30
+    assert ruleset.describe(next(e for e in step.events if e.kind == "jury_easy_only"), "it") == (
+        "A ha 3 RDC ripristinati: d'ora in poi naviga al più con vele di manovra.")
+    for done, values in ((2, ["hold", "up", "down"]), (3, ["hold", "down"])):
+        ruleset, state = start(ship("a", "british", 1000, 1000, E), wind=0, jury_rigs=True)
+        state.ship("a").rigging_lost = state.ship("a").jury_rigged = done
+        form = ruleset.spec(state, ruleset.pending(state)[0])
+        assert form.action("sail").param("sail").values() == values
+
+
+def test_regola_opzionale_9_velocita_con_cinque_rdc_ripristinati():
+    """"Una nave che ha perso cinque RDC, poi ripristinati, si muove considerando la velocità solo del
+    primo segmento, divisa in parti eguali nei due segmenti": a segment is half the turn's run here, so
+    half her speed. With optional rule 5 (its 5 mm a segment for each RDC lost leaves her some way)
+    under Easy Sail, beam on in a strong wind."""
+    from rules.sca import navigation as N
+    ruleset, state = rigged(lost=5, rigged_before=4, sail="easy")
+    state.options.navigation = True
+    state.ship("a").canvas = "easy"
+    whole = N.speed("strong", "easy", "beam", state.ship("a").decks, 5, 3)
+    assert whole > 0
+    after, step = part(ruleset, state, [order(state, "a", jury="yes")], [6, 6, 6])
+    assert "jury_half_speed" in kinds(step)
+    assert next(e for e in step.events if e.kind == "moved").data["mm"] == whole / 2
+
+
+def test_regola_opzionale_9_tutti_gli_rdc_persi_alla_deriva():
+    """"Una nave che ha perso tutti gli RDC non può più muovere o manovrare ed è considerata alla
+    deriva": with the switch, a dismasted ship is offered no course change and her Ability counts her
+    adrift (-1)."""
+    ruleset, state = start(ship("a", "british", 1000, 1000, E), ship("t", "french", 2500, 1800, E), wind=0,
+                           jury_rigs=True)
+    a = state.ship("a")
+    log = EventLog()
+    damage_rigging(state, a, a.dc * a.rigging, log)
+    assert [e.kind for e in log.events][-2:] == ["dismasted", "dismasted_adrift"] and a.adrift and a.hove_to
+    form = ruleset.spec(state, ruleset.pending(state)[0])
+    assert form.action("sail").param("course").values() == ["E"]
+    ruleset, plain = start(ship("a", "british", 1000, 1000, E), wind=0)
+    damage_rigging(plain, plain.ship("a"), plain.ship("a").dc * 6, EventLog())
+    assert not plain.ship("a").adrift  # without the switch the Fast Play's dismasted ship
