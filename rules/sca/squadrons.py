@@ -14,17 +14,25 @@ from rules.sca.fleet import ship_type
 UNLIMITED = None
 
 # "una nave di terza classe con 74 cannoni large o più sarà indicata come (L), una
-# media — middling — o meno con (S)": the 80S/74L row is (L), the other third rates (S).
-# A fourth rate of two decks stands in the line; a one-decked fourth rate (the cut-down
-# 44) is the lists' "fregata di quarta classe". Sixth rates of 20 guns or more are the
-# "fregate di sesta classe", the smaller ones the "corvette"; the gunboats are unrated.
+# media — middling — o meno con (S)": the 80S/74L row is (L), the other third rates (S);
+# so is the 80L, the two-decked "large" 80 the statistics table prints among the second
+# rates (Sezione 2 vi's French example squadron sails one, and the French list, which
+# names no second rate, allows ten (L)). A fourth rate of two decks stands in the line;
+# a one-decked fourth rate (the cut-down 44) is the lists' "fregata di quarta classe".
+# Sixth rates of 20 guns or more are the "fregate di sesta classe", the smaller ones the
+# "corvette", which a list naming none counts among its "altre imbarcazioni non
+# classificate" (Appendice 4's example of an unrated vessel is "un brigantino a due
+# alberi da 16 cannoni"); the gunboats are unrated. Shore defences are no squadron's.
 LINE = ("1st", "2nd", "3rd-L", "3rd-S", "4th")
+LARGE_THIRD = ("80S/74L", "80L")
 
 
 def category(design: str) -> str:
     t = ship_type(design)  # a scenario may name her as the example squadrons do ("74L")
+    if t.key in LARGE_THIRD:
+        return "3rd-L"
     if t.rate == "3rd":
-        return "3rd-L" if t.key == "80S/74L" else "3rd-S"
+        return "3rd-S"
     if t.rate == "4th":
         return "4th" if t.decks >= 2 else "frigate-4th"
     if t.rate == "5th":
@@ -77,7 +85,7 @@ def breaches(nation: str, designs: list[str]) -> list[tuple[str, int, int]]:
     squadron may have proportionally more of each (rounded up), a smaller one no more
     than the list's numbers."""
     allowed = LISTS[nation]
-    counts = Counter(category(d) for d in designs)
+    counts = Counter(listed(category(d), allowed) for d in designs if not ship_type(d).fixed)
     counted = len(designs) if nation in ALL_SHIPS_COUNTED else sum(counts[c] for c in LINE)
     scale = max(counted, 10) / 10
     out = []
@@ -89,6 +97,26 @@ def breaches(nation: str, designs: list[str]) -> list[tuple[str, int, int]]:
         if n > most:
             out.append((cat, most, n))
     return sorted(out, key=lambda b: list(CATEGORIES).index(b[0]))
+
+
+def listed(cat: str, allowed: dict[str, int | None]) -> str:
+    """The category a list counts a ship in: a corvette among the unrated when it names none."""
+    return "unrated" if cat == "corvette" and cat not in allowed else cat
+
+
+# The scenarios' sides and the lists they sail by (Appendice 3's nations).
+SIDE_NATIONS = {"british": "britain", "french": "france", "dutch": "netherlands", "danish": "denmark",
+                "spanish": "spain"}
+
+
+def scenario_breaches(setup) -> dict[str, list[tuple[str, int, int]]]:
+    """Every side of a scenario against its nation's list: {side: breaches} (none: {})."""
+    out = {}
+    for side in setup.sides:
+        found = breaches(SIDE_NATIONS[side], [s.type for s in setup.ships if s.side == side])
+        if found:
+            out[side] = found
+    return out
 
 
 CATEGORIES = ("1st", "2nd", "3rd-L", "3rd-S", "4th", "frigate-4th", "frigate-5th", "frigate-6th", "corvette",

@@ -101,3 +101,47 @@ def test_appendice_3_the_camperdown_scenario_plays(seed):
     from tests.conformance.test_rulesets import play
     ruleset, state, record = play("sca", "camperdown", seed)
     assert record.steps
+
+
+def test_appendice_3_l_80l_e_una_terza_classe_large():
+    """"una nave di terza classe con 74 cannoni large o più sarà indicata come (L)"; Francia: "fino a
+    10 di terza classe (L)", and no second rate. Sezione 2 vi's French example squadron sails a "Buono
+    80L 10 160 11", the statistics table's two-decked large 80 (printed among the second rates): in
+    the lists she is a large third rate, so the rulebook's own example keeps its list. The three-decked
+    second rates (98S, 90) stay second rates."""
+    assert category("80L") == "3rd-L"
+    assert (category("98S"), category("90")) == ("2nd", "2nd")
+    assert breaches("france", ["80L", "74L", "64", "36"]) == []
+    assert breaches("france", ["90", "74L"]) == [("2nd", 0, 1)]
+    assert _problems(_fleet("france", "80L", *["80S/74L"] * 9)) == []
+    assert _problems(_fleet("france", "80L", "120/112L", "130")) == ["sca.fleet.over-list"]  # two 1st
+
+
+def test_appendice_3_le_corvette_tra_le_imbarcazioni_non_classificate():
+    """Gran Bretagna: "un numero illimitato di fregate di quinta e sesta classe, bomb vessels e altre
+    imbarcazioni non classificate — unrated", no "corvette" named; Appendice 4: "un brigantino a due
+    alberi da 16 cannoni" is its example of an unrated vessel. A list naming no corvettes counts them
+    among the unrated, unlimited for Britain, Portugal, Russia, Sweden."""
+    for nation in ("britain", "portugal", "russia", "sweden"):
+        assert breaches(nation, ["74C", "16-18", "16-18", "12-14"]) == []
+    assert category("16-18") == "corvette" and breaches("france", ["16-18"] * 5) == []
+
+
+@pytest.mark.parametrize("name", ["duel", "squadrons", "fleet-action", "brush", "harbour", "camperdown"])
+def test_appendice_3_every_scenario_keeps_its_nations_list(name):
+    """Every ready scenario's side sails within its nation's list (British, French, Dutch): the example
+    squadrons of Sezione 2 vi ("Francesi: Buono 80L ... Scarso 74L ... Scarso 64 ... Normale 36"), the
+    fleet action's ten of the line a side, the frigate duel, the brush of brig-sloops, the harbour
+    (its heavy battery is a shore defence, no squadron's)."""
+    from rules.sca.squadrons import scenario_breaches
+    setup = get_ruleset("sca").scenarios()[name]
+    assert scenario_breaches(setup) == {}
+
+
+def test_appendice_3_a_scenario_out_of_its_list_is_found():
+    from rules.sca.squadrons import scenario_breaches
+    setup = get_ruleset("sca").scenarios()["squadrons"].model_copy(deep=True)
+    for s in setup.ships:
+        if s.side == "french" and s.type == "64":
+            s.type = "98S"
+    assert scenario_breaches(setup) == {"french": [("2nd", 0, 1)]}
