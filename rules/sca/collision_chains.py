@@ -24,6 +24,9 @@ from rules.sca.geometry import base
 from rules.sca.scale import told
 from rules.sca.state import Contact, ScaState, Ship
 
+# Sezione 5 viii: "ogni vascello perde il 20% di un RDC se la collisione avviene con vele
+# di manovra — Easy Sail, il 50% se a vele spiegate — Full Sail".
+COLLISION_PERCENT = {"easy": 20, "full": 50, "furled": 0}
 SAMPLE = 2.5  # mm between the places tried along a carry, refined by bisection
 EXACT = 0.01  # mm: where a carry stops, to within this
 TOUCH = 0.02  # mm: bases closer than this touch (as the run's own test, sailing.touched)
@@ -141,7 +144,6 @@ def knock(state: ScaState, ship: Ship, what: object, group: list[Ship], went: fl
     collision. The percentage is the sail of the moving group's; with optional rule 9 a rigging
     test for each ship instead. Two ships that meet alongside are entangled. ``went`` is how far
     they were carried before it."""
-    from rules.sca.sailing import COLLISION_PERCENT
     sail = sail_of(group)
     tested = roller if state.options.rigging_tests else None
     if what == "land":

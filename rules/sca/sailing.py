@@ -13,6 +13,7 @@ from rules.core.tables.open_table import base_polygon, outside_table
 from rules.sca.scale import told
 from rules.sca import navigation as N
 from rules.sca import wind as W
+from rules.sca.collision_chains import COLLISION_PERCENT
 from rules.sca.collisions import after_contact
 from rules.sca.damage import damage_hull, damage_rigging, percent_of_dc, start_fire
 from rules.sca.geometry import base, pose
@@ -22,9 +23,6 @@ from rules.sca.damage_tests import collision_test
 from rules.sca.wreckage import speed_sail, speed_share
 
 SEGMENT = 10.0  # "ad esempio, 10mm per ogni veliero, in segmenti alternati"
-# Sezione 5 viii: "ogni vascello perde il 20% di un RDC se la collisione avviene con vele
-# di manovra — Easy Sail, il 50% se a vele spiegate — Full Sail".
-COLLISION_PERCENT = {"easy": 20, "full": 50, "furled": 0}
 GRADE_RANK = {"A": 0, "E": 1, "B": 2, "All": 3}
 
 
