@@ -457,3 +457,20 @@ def test_regola_opzionale_7_la_mappa_mostra_chi_e_impigliato_con_chi():
     assert rope(view) > 20 and rope(loose) == 0
     assert "B (France) at 1000 mm east, 955 mm north, heading E, afloat, entangled with A, D." in describe_image(view)
     assert "impigliata con B" in describe_image(view, "it")
+
+
+@pytest.mark.parametrize("more", [{}, {"two_segments": True}])
+def test_regola_opzionale_7_catena_a_whole_fleet_action_plays(monkeypatch, more):
+    """Seeded random play of the fleet action (ten of the line a side) with the switch on: the game
+    ends, every view and the record check out, and a ship carried on by a collision struck another."""
+    import rules.sca.collision_chains as chains
+    seen = []
+    real = chains.knock
+
+    def spy(*args):
+        seen.append(args[2])
+        return real(*args)
+    monkeypatch.setattr(chains, "knock", spy)
+    ruleset, state, record = play("sca", "fleet-action", 5, options={"collisions": True, **more})
+    assert ruleset.outcome(state) is not None
+    assert any(what != "land" for what in seen)
