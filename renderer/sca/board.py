@@ -207,9 +207,9 @@ class ScaBoard(ShipsBoard):
         head = text("sca.map.alt", lang, turn=view.get("turn"), wind=view.get("wind_point"),
                     strength=text(f"sca.strength.{view.get('strength')}", lang))
         names = {s["id"]: s["name"] for s in view.get("ships", [])}
-        sentences = [text("sca.map.alt-ship", lang, name=s["name"], side=side_name(s["side"], lang), x=round(s["x"]), y=round(s["y"]),
-                          heading=s["point"], status=text(f"sca.status.{s['state']}", lang)) + tangled_with(s, names, lang)
-                     + "." for s in view.get("ships", [])]
+        sentences = [text("sca.map.alt-ship", lang, name=s["name"], side=side_name(s["side"], lang), x=round(s["x"]),
+                          y=round(s["y"]), heading=s["point"], status=text(f"sca.status.{s['state']}", lang))
+                     + tangled_with(s, names, lang) + "." for s in view.get("ships", [])]
         return fit(head, sentences, "")
 
     def card(self, view: View, piece_id: str, theme: Theme) -> Image.Image:

@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from rules.core.events import EventLog
-from rules.sca.collision_chains import carry, raft, shift, swing, unit
+from rules.sca.collision_chains import carry, raft, swing, unit
 from rules.sca.scale import told
 from rules.sca import wind as W
 from rules.sca.fleet import rank

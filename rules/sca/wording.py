@@ -184,7 +184,8 @@ TEXTS.add_pairs({
     "sca.ev.jury_half_speed": ("{ship} has {n} RDCs jury-rigged: from now on she runs half her speed.",
                                "{ship} ha {n} RDC ripristinati: d'ora in poi muove alla metà della velocità."),
     "sca.ev.dismasted_adrift": ("{ship} has lost every rigging DC: she can neither move nor manoeuvre, adrift.",
-                                "{ship} ha perso tutti gli RDC: non può più muovere né manovrare ed è alla deriva."),
+                                "{ship} ha perso tutti gli RDC: non può più muovere né manovrare ed è alla "
+                                "deriva."),
     "sca.ev.jury_failed": ("{ship} fails to jury-rig (Ability {score}).",
                            "{ship} fallisce la riparazione di fortuna (Abilità {score})."),
     "sca.ev.jury_rigged": ("{ship} jury-rigs a RDC (Ability {score}); {left} still to rig.",
