@@ -93,6 +93,16 @@ def lashings(view: View) -> list[tuple[tuple[float, float], tuple[float, float]]
     return out
 
 
+def rigging_limits(ship: dict[str, Any], lang: str) -> list[str]:
+    """Optional rule 9 vii on the ship card: what her jury-rigged RDCs allow, or that she is adrift."""
+    if ship.get("adrift"):
+        return [text("sca.card.adrift", lang)]
+    n = int(ship.get("jury_rigged") or 0)
+    if n >= 5:
+        return [text("sca.card.jury-half", lang, n=n)]
+    return [text("sca.card.jury", lang, n=n)] if n >= 3 else []
+
+
 def tangled_with(ship: dict[str, Any], names: dict[str, str], lang: str) -> str:
     others = [names.get(i, i) for i in ship.get("entangled") or ()]
     return ", " + text("sca.map.alt-entangled", lang, names=", ".join(others)) if others else ""
@@ -225,7 +235,7 @@ class ScaBoard(ShipsBoard):
                              "rig": s["rigging"] - s["rigging_lost"], "rig_all": s["rigging"], "dc": s["dc"]}),
             ("sca.card.bf", {"bf": s["bf"], "port": s["hull_sides"]["port"], "starboard": s["hull_sides"]["starboard"],
                              "status": text(f"sca.status.{s['state']}", lang)}))]
-        return plain_card(s["name"], lines, theme)
+        return plain_card(s["name"], lines + rigging_limits(s, lang), theme)
 
     def draw_over(self, canvas: MapCanvas, view: View, taken: Any) -> None:
         """Optional rule 7: a line lashing the centres of every two ships entangled together, over

@@ -27,7 +27,8 @@ def ship_view(state: ScaState, s: Ship) -> dict[str, Any]:
             "entangled": [c.other for c in s.contacts if c.entangled], "hove_to": hove_to(s), "fixed": s.fixed,
             "fireship": s.fireship, "fireship_lit": s.fireship_lit, "morale_tests": s.morale_tests,
             "speed": shown(o, ship_speed(state, s)), "point_of_sail": W.point_of_sail(s.heading, state.wind),
-            "trail": [[shown(o, c) for c in p] for p in s.trail], "wreck": s.wreck,
+            "trail": [[shown(o, c) for c in p] for p in s.trail], "wreck": s.wreck, "jury_rigged": s.jury_rigged,
+            "adrift": s.adrift,
             "wreck_side": s.wreck_side if s.wreck_side in ("port", "starboard") else ""}
 
 

@@ -143,6 +143,12 @@ def test_regola_opzionale_9_velocita_con_tre_rdc_ripristinati():
     assert next(e for e in step.events if e.kind == "moved").data["mm"] == 30
     assert ruleset.describe(next(e for e in step.events if e.kind == "jury_easy_only"), "it") == (
         "A ha 3 RDC ripristinati: d'ora in poi naviga al più con vele di manovra.")
+    from renderer.api import render_card
+    from renderer.sca.board import rigging_limits
+    seen = next(s for s in ruleset.view(after, None)["ships"] if s["id"] == "a")
+    assert (seen["jury_rigged"], seen["speed"]) == (3, 30)
+    assert rigging_limits(seen, "it") == ["3 RDC ripristinati: al più vele di manovra"]  # on her ship card
+    assert render_card(ruleset.view(after, None), "a").size[0] > 0
     for done, values in ((2, ["hold", "up", "down"]), (3, ["hold", "down"])):
         ruleset, state = start(ship("a", "british", 1000, 1000, E), wind=0, jury_rigs=True)
         state.ship("a").rigging_lost = state.ship("a").jury_rigged = done
@@ -178,6 +184,9 @@ def test_regola_opzionale_9_tutti_gli_rdc_persi_alla_deriva():
     assert [e.kind for e in log.events][-2:] == ["dismasted", "dismasted_adrift"] and a.adrift and a.hove_to
     form = ruleset.spec(state, ruleset.pending(state)[0])
     assert form.action("sail").param("course").values() == ["E"]
+    from renderer.sca.board import rigging_limits
+    seen = next(s for s in ruleset.view(state, None)["ships"] if s["id"] == "a")
+    assert rigging_limits(seen, "en") == ["dismasted: adrift, cannot manoeuvre"]
     ruleset, plain = start(ship("a", "british", 1000, 1000, E), wind=0)
     damage_rigging(plain, plain.ship("a"), plain.ship("a").dc * 6, EventLog())
     assert not plain.ship("a").adrift  # without the switch the Fast Play's dismasted ship
