@@ -245,13 +245,13 @@ TEXTS.add_pairs({
                                       "{ship}, impigliata con {other}, non può ruotare per {heading}: la costa è "
                                       "d'intralcio."),
     "sca.ev.carried_into": ("{ship}, carried on {mm} mm, strikes {other}: the movement stops there.",
-                            "{ship}, trascinata per {mm} mm, urta {other}: il movimento si interrompe lì."),
+                            "{ship}, portata avanti di {mm} mm, urta {other}: il movimento si interrompe lì."),
     "sca.ev.carried_alongside": ("{ship}, carried on {mm} mm, comes alongside {other}: the movement stops there "
                                  "and the two are entangled.",
-                                 "{ship}, trascinata per {mm} mm, si affianca a {other}: il movimento si "
+                                 "{ship}, portata avanti di {mm} mm, si affianca a {other}: il movimento si "
                                  "interrompe lì e le due navi sono impigliate."),
     "sca.ev.carried_aground": ("{ship}, carried on {mm} mm, runs aground: the movement stops there.",
-                               "{ship}, trascinata per {mm} mm, si incaglia: il movimento si interrompe lì."),
+                               "{ship}, portata avanti di {mm} mm, si incaglia: il movimento si interrompe lì."),
     "sca.ev.boarding_contact": ("{ship} comes alongside {other} to board.",
                                 "{ship} si affianca a {other} per abbordarla."),
     "sca.ev.aground": ("{ship} runs aground and loses {percent}% of a hull DC.",

@@ -319,7 +319,7 @@ def test_regola_opzionale_7_catena_una_nave_spinta_contro_una_terza():
     assert [(k.other, k.grade, k.entangled) for k in b.contacts] == [("a", "E", False), ("c", "A", False)]
     assert [(k.other, k.grade) for k in c.contacts] == [("b", "A")]
     assert ruleset.describe(event(step, "carried_into"), "it") == (
-        "B, trascinata per 5 mm, urta C: il movimento si interrompe lì.")
+        "B, portata avanti di 5 mm, urta C: il movimento si interrompe lì.")
 
 
 def test_regola_opzionale_7_catena_la_deriva_si_arena_sulla_costa():
