@@ -16,6 +16,7 @@ from rules.sca.courses import WHEN, second_courses, second_is_legal
 from rules.sca import wind as W
 from rules.sca import wording as T
 from rules.sca.state import ScaState, Ship
+from rules.sca.tacking import may_tack
 
 
 def commanders(state: ScaState, side: str) -> list[Ship]:
@@ -154,7 +155,7 @@ def spec(state: ScaState, decision: Decision, only: str | None, checking: Checki
                    "boarders": "no", **({"cast_off": "yes"} if free else {}),
                    **({"signal_course": "none", "signal_sail": "none"} if signal else {})}
         if W.off_wind(ship.heading, state.wind) == 3 and not (ship.contacts or ship.rudder or ship.wreck) \
-                and ship.sail != "furled":
+                and ship.sail != "furled" and may_tack(state, ship):
             actions.append(ActionSpec(action="tack", label=say(T.A_TACK), params=fire))
         if ship.fireship and not ship.fireship_lit:
             actions.append(ActionSpec(action="light", label=say(T.A_LIGHT), params=course))

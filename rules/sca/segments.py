@@ -24,13 +24,15 @@ from rules.sca.fight import fire_all
 from rules.sca.part import (boarding_set, light_all, runners, set_sails, steer, strong_wind_tests,
                             tacking_ships)
 from rules.sca.collisions import drift_by_segments, tangled
+from rules.sca.drift import drift_all
 from rules.sca.sailing import move_all, ship_speed
 from rules.sca.state import ScaState, Ship
 from rules.sca.wreckage import work_all
 
 def two_segments(state: ScaState, ships: list[Ship], given: dict[str, dict[str, Any]], roller: Roller) -> set[str]:
     log = roller.log
-    tacking = tacking_ships(ships, given)
+    tacking = tacking_ships(state, ships, given)
+    start = {s.id: (s.x, s.y) for s in ships}
     boarding = boarding_set(ships, given)
     light_all(ships, given, log)
     movers = runners(state, ships, tacking)
@@ -41,10 +43,15 @@ def two_segments(state: ScaState, ships: list[Ship], given: dict[str, dict[str, 
     log.emit("segment", n=1)
     if state.options.collisions and state.acting == 0:
         drift_by_segments(state, log)
+    # Optional rule 5: sails aback drift by the table's first segment.
+    drifted = drift_all(state, ships, 1, log, roller) if state.options.navigation else set()
     moved1 = move_all(state, movers, boarding, log, speeds=first, roller=roller)
     legs = {i: list(state.ship(i).trail) for i in moved1}
     for ship in ships:
         steer(state, ship, given[ship.id], roller)
+    if state.options.navigation:
+        # A tack failed in its second turn: "spinta indietro al termine del primo segmento".
+        drifted |= drift_all(state, [s for s in ships if s.pushed_back], 1, log, roller)
     early = [s for s in ships if given[s.id].get("fire_when") == "first"]
     for ship in early:
         ship.fired = given[ship.id].get("fire", "none") != "none"
@@ -52,9 +59,13 @@ def two_segments(state: ScaState, ships: list[Ship], given: dict[str, dict[str, 
         fire_all(state, early, given, roller)
     log.emit("segment", n=2)
     movers = runners(state, ships, tacking)
+    again = drift_all(state, ships, 2, log, roller) if state.options.navigation else set()
     moved2 = move_all(state, movers, boarding, log, speeds={s.id: ship_speed(state, s) / 2 for s in movers},
                       roller=roller)
     join_trails(state, legs, moved2)
+    for ship_id in drifted & again:  # drifted in both segments: one line downwind
+        ship = state.ship(ship_id)
+        ship.trail = [(round(start[ship_id][0], 1), round(start[ship_id][1], 1)), (round(ship.x, 1), round(ship.y, 1))]
     for ship in ships:
         steer_again(state, ship, given[ship.id], log)
     strong_wind_tests(state, ships, roller)

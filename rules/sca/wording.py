@@ -205,6 +205,20 @@ TEXTS.add_pairs({
                          "{ship} completa la virata, ora per {heading}."),
     "sca.ev.tack_failed": ("{ship} misses stays: back to {heading}, 10% of a rigging DC lost.",
                            "{ship} fallisce la virata: torna per {heading}, perde il 10% di un RDC."),
+    "sca.ev.tack_not_begun": ("{ship} fails to come head to wind (Ability {score}) and sails on close-hauled, "
+                              "heading {heading}.",
+                              "{ship} non riesce a portarsi controvento (Abilità {score}) e prosegue di bolina per "
+                              "{heading}."),
+    "sca.ev.tack_aback": ("{ship} misses stays in the second turn of her tack (Ability {score}): her sails aback, "
+                          "she falls back to {heading} and drifts; no tack next turn.",
+                          "{ship} fallisce il secondo turno di virata (Abilità {score}): con le vele a collo torna "
+                          "per {heading} e va alla deriva; niente virata nel prossimo turno."),
+    "sca.ev.tack_headed": ("The wind heads {ship} in the second turn of her tack: her sails aback, she falls back "
+                           "to {heading} and drifts; no tack next turn.",
+                           "Il vento gira contro {ship} nel secondo turno di virata: con le vele a collo torna per "
+                           "{heading} e va alla deriva; niente virata nel prossimo turno."),
+    "sca.ev.drifted": ("{ship}, her sails aback, drifts {mm} mm to the {heading}.",
+                       "{ship}, con le vele a collo, deriva di {mm} mm verso {heading}."),
     "sca.ev.rudder_forced": ("{ship}'s damaged rudder makes her fall off to {heading}.",
                              "Il timone danneggiato costringe {ship} a poggiare per {heading}."),
     "sca.ev.irons": ("{ship} is taken aback and loses 10% of a rigging DC.",
