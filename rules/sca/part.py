@@ -188,7 +188,7 @@ def end_part(state: ScaState, ships: list[Ship], given: dict[str, dict], tacking
     """Reloading (optional rule 6), boarding, the morale tests, the flagship's signal."""
     log = roller.log
     side = state.acting_side
-    if state.options.reloads:
+    if state.options.reloads and not state.options.segmented:  # by segment: :mod:`segments`
         reload_all(ships, given, log, perfect=state.options.second_table)
     run_out_all(state, ships, given, log)
     board_all(state, ships, given, roller)
@@ -341,23 +341,35 @@ def reload_all(ships: list[Ship], orders: dict[str, dict[str, Any]], log, perfec
     for ship in ships:
         order = orders[ship.id]
         if ship.fired:
-            fired = order.get("fire", "none")
-            ship.unloaded = sorted(set(ship.unloaded) | ({"port", "starboard"} if fired == "both" else {fired}))
+            spend(ship, order)
             continue
-        wanted = order.get("reload", "none")
-        if wanted == "none":
-            continue
-        sides = ["port", "starboard"] if wanted == "both" else [wanted]
-        ok = (ship.score or 3) >= RELOAD_NEEDS[ship.crew]
-        # "16-18: perfetto, equivalente alla bordata iniziale" (with the second table).
-        best = perfect and (ship.score or 3) >= 16
-        for side in sides:
-            log.emit("reloaded_perfect" if best else "reloaded" if ok else "reload_failed", ship=ship.name,
-                     side=side, score=ship.score)
-        if ok:
-            ship.unloaded = [s for s in ship.unloaded if s not in sides]
-        if best:
-            ship.fresh = sorted(set(ship.fresh) | set(sides))
+        reload(ship, order, log, perfect)
+
+
+def spend(ship: Ship, order: dict[str, Any]) -> None:
+    """The broadsides she fired are empty until reloaded."""
+    fired = order.get("fire", "none")
+    ship.unloaded = sorted(set(ship.unloaded) | ({"port", "starboard"} if fired == "both" else {fired}))
+
+
+def reload(ship: Ship, order: dict[str, Any], log, perfect: bool = False) -> None:
+    """The reloading table for the sides the order names that are empty."""
+    wanted = order.get("reload", "none")
+    if wanted == "none":
+        return
+    sides = [s for s in (["port", "starboard"] if wanted == "both" else [wanted]) if s in ship.unloaded]
+    if not sides:
+        return
+    ok = (ship.score or 3) >= RELOAD_NEEDS[ship.crew]
+    # "16-18: perfetto, equivalente alla bordata iniziale" (with the second table).
+    best = perfect and (ship.score or 3) >= 16
+    for side in sides:
+        log.emit("reloaded_perfect" if best else "reloaded" if ok else "reload_failed", ship=ship.name,
+                 side=side, score=ship.score)
+    if ok:
+        ship.unloaded = [s for s in ship.unloaded if s not in sides]
+    if best:
+        ship.fresh = sorted(set(ship.fresh) | set(sides))
 
 
 def light_fireship(ship: Ship, log) -> None:

@@ -21,7 +21,7 @@ from rules.sca import ability as A
 from rules.sca import wind as W
 from rules.sca.courses import change_to, legal_from
 from rules.sca.fight import fire_all
-from rules.sca.part import (boarding_set, light_all, runners, set_sails, steer, strong_wind_tests,
+from rules.sca.part import (boarding_set, light_all, reload, runners, set_sails, spend, steer, strong_wind_tests,
                             tacking_ships)
 from rules.sca.collisions import drift_by_segments, tangled
 from rules.sca.drift import drift_all
@@ -57,6 +57,8 @@ def two_segments(state: ScaState, ships: list[Ship], given: dict[str, dict[str, 
         ship.fired = given[ship.id].get("fire", "none") != "none"
     if early:
         fire_all(state, early, given, roller)
+    loaded: set[str] = set()
+    load(state, ships, early, given, loaded, log)
     log.emit("segment", n=2)
     movers = runners(state, ships, tacking)
     again = drift_all(state, ships, 2, log, roller) if state.options.navigation else set()
@@ -73,7 +75,25 @@ def two_segments(state: ScaState, ships: list[Ship], given: dict[str, dict[str, 
     for ship in late:
         ship.fired = given[ship.id].get("fire", "none") != "none"
     fire_all(state, late, given, roller)
+    load(state, ships, late, given, loaded, log)
     return tacking
+
+
+def load(state: ScaState, ships: list[Ship], firing: list[Ship], given: dict[str, dict[str, Any]], loaded: set[str],
+         log) -> None:
+    """A segment's "fuoco/caricamento" with optional rule 6 (v, "Cadenza di tiro"): the ships that
+    fired in it have spent those broadsides; the others reload what their order names ("non può
+    ricaricare e sparare nello stesso segmento ... Però è possibile ricaricare un bordo in un
+    segmento e far fuoco con lo stesso bordo nel segmento successivo"), each once a part."""
+    if not state.options.reloads:
+        return
+    for ship in ships:
+        order = given[ship.id]
+        if ship in firing and order.get("fire", "none") != "none":
+            spend(ship, order)
+        elif ship.id not in loaded:
+            loaded.add(ship.id)
+            reload(ship, order, log, perfect=state.options.second_table)
 
 
 def join_trails(state: ScaState, legs: dict[str, list[tuple[float, float]]], moved2: set[str]) -> None:

@@ -27,6 +27,15 @@ SECOND_COURSE = TEXTS.add(
     "points or bear away up to 3 from the first segment's course.",
     "{ship} non può passare da {course} a {course2} nel secondo segmento: dalla rotta del primo segmento può "
     "orzare fino a 2 quarte o poggiare fino a 3.")
+SPREAD_TURN = TEXTS.add(
+    "sca-spread-turn", "{ship} must spread a change of two points or more over both segments: change course at the "
+    "end of each (for example bear away 2 points, then 1 more).",
+    "{ship} deve distribuire su entrambi i segmenti un cambio di rotta di due o più quarte: accosta alla fine di "
+    "ciascuno (ad esempio poggia di 2 quarte, poi di un'altra).")
+FIRE_UNLOADED = TEXTS.add(
+    "sca-fire-unloaded", "{ship} can fire a broadside that is not loaded only by reloading it in the first segment "
+    "and firing it in the second.",
+    "{ship} può far fuoco con un bordo scarico solo ricaricandolo nel primo segmento e sparando nel secondo.")
 P_JURY = TEXTS.add("sca.p.jury", "clear the wreckage / jury-rig", "sgombrare i rottami / attrezzatura di fortuna")
 P_RUN_OUT = TEXTS.add("sca.p.run-out", "run out the guns", "cannoni in batteria")
 RUN_OUT_IDLE = TEXTS.add(
@@ -217,6 +226,8 @@ TEXTS.add_pairs({
                            "to {heading} and drifts; no tack next turn.",
                            "Il vento gira contro {ship} nel secondo turno di virata: con le vele a collo torna per "
                            "{heading} e va alla deriva; niente virata nel prossimo turno."),
+    "sca.ev.not_loaded": ("{ship}'s {side} broadside is not loaded: it does not fire.",
+                          "{ship}: la bordata di {side} non è carica e non fa fuoco."),
     "sca.ev.drifted": ("{ship}, her sails aback, drifts {mm} mm to the {heading}.",
                        "{ship}, con le vele a collo, deriva di {mm} mm verso {heading}."),
     "sca.ev.rudder_forced": ("{ship}'s damaged rudder makes her fall off to {heading}.",
@@ -339,8 +350,9 @@ TEXTS.add_pairs({
     "sca.param.run_out.about": ("Run out the guns for an initial broadside",
                                 "Cannoni in batteria per una bordata iniziale"),
     "sca.param.course2": ("course2", "rotta2"),
-    "sca.param.course2.about": ("Two segments: the course at the end of the second segment",
-                                "Due segmenti: la rotta alla fine del secondo segmento"),
+    "sca.param.course2.about": ("Two segments: the course at the end of the second (navigation: spread 2+ points "
+                                "over both)",
+                                "Due segmenti: rotta alla fine del secondo (navigazione: 2+ quarte su entrambi)"),
     "sca.param.boarders": ("boarders", "abbordaggio"),
     "sca.param.boarders.about": ("Ready the boarding parties", "Approntare le squadre d'abbordaggio"),
     "sca.param.cast_off": ("cast-off", "liberare"),

@@ -200,3 +200,31 @@ def test_regola_opzionale_5_a_drift_stops_at_the_base_it_touches():
     (d,) = drifts(step)
     assert d[1] == 12 and "collision" in kinds(step)
     assert [c.other for c in state.ship("a").contacts] == ["b"]
+
+
+def test_regola_opzionale_5_orzare_e_poggiare_distribuita_su_entrambi_i_segmenti():
+    """"L'orzata o la poggiata sono eseguite dopo il movimento, al termine di uno o di entrambi i segmenti; se
+    modifica la rotta di due o più quarte la manovra deve essere distribuita su entrambi i segmenti (ad esempio:
+    non è possibile poggiare di due o tre quarte al termine del primo segmento e non cambiare rotta al termine
+    del secondo, mentre è legale poggiare di due quarte al termine del primo segmento e di un'altra quarta al
+    termine del secondo)."
+
+    On E with the wind from N: SE then SE (two points, none after) is refused, and so is E then SE; SE then SSE
+    (the rule's own example), ESE alone (one point) and SE then S are played. Without optional rule 3 there
+    are no segments to spread it over, and without optional rule 5 optional rule 3 alone allows it."""
+    ruleset, state = start(ship("a", "british", 1000, 1000, E), ship("t", "french", 2500, 1800, S, sail="furled"),
+                           wind=N, navigation=True, two_segments=True)
+    (problem,) = ruleset.validate(state, order(state, "a", course="SE"))
+    assert problem.code == "sca-spread-turn" and problem.field == "course2"
+    assert problem.text("it").startswith("A deve distribuire su entrambi i segmenti")
+    assert [p.code for p in ruleset.validate(state, order(state, "a", course="E", course2="SE"))] == \
+        ["sca-spread-turn"]
+    for course, course2 in (("SE", "SSE"), ("ESE", None), ("SE", "S"), ("E", None)):
+        assert not ruleset.validate(state, order(state, "a", course=course, course2=course2)), (course, course2)
+    after, step = part(ruleset, state, [order(state, "a", course="SE", course2="SSE")], [4, 4, 4])
+    assert [e.data["heading"] for e in step.events if e.kind == "course"] == ["SE", "SSE"]
+    assert after.ship("a").heading == 7
+    for options in ({"navigation": True}, {"two_segments": True}):
+        ruleset, state = start(ship("a", "british", 1000, 1000, E), ship("t", "french", 2500, 1800, S), wind=N,
+                               **options)
+        assert not ruleset.validate(state, order(state, "a", course="SE"))
