@@ -387,6 +387,7 @@ TEXTS.add_pairs({
     "sca.map.contact": ("in contact", "a contatto"),
     "sca.map.entangled": ("entangled, drifting together", "impigliate, alla deriva insieme"),
     "sca.map.tack": ("tacking", "in virata"),
+    "sca.map.aback": ("sails aback, drifting", "vele a collo, alla deriva"),
     "sca.card.type": ("{type} ({rate} rate), {crew} crew, {side}", "{type} ({rate} classe), equipaggio {crew}, {side}"),
     "sca.card.sail": ("{sail}, heading {heading}", "{sail}, rotta {heading}"),
     "sca.card.dc": ("Hull DC {hull}/{hull_all}, rigging DC {rig}/{rig_all}, {dc} points each",

@@ -228,3 +228,28 @@ def test_regola_opzionale_5_orzare_e_poggiare_distribuita_su_entrambi_i_segmenti
         ruleset, state = start(ship("a", "british", 1000, 1000, E), ship("t", "french", 2500, 1800, S), wind=N,
                                **options)
         assert not ruleset.validate(state, order(state, "a", course="SE"))
+
+
+def test_regola_opzionale_5_the_map_shows_a_tack_and_sails_aback():
+    """What a player needs to see: a ship head to wind in the middle of her tack (↻), and one whose tack
+    failed in its second turn, her sails aback and drifting (⇊), with the drift drawn as her trail; the
+    legend names both, in English and Italian."""
+    from renderer.sca.board import ScaBoard
+    from renderer.theme import DEFAULT_THEME
+    ruleset, state = tacker(two_segments=True)
+    state, _ = part(ruleset, state, [order(state, "a", action="tack")], [4, 4, 4])
+    board = ScaBoard()
+
+    def badges(state) -> list[str]:
+        view = ruleset.view(state, None)
+        (a,) = [s for s in board.ships_of(view) if s.data["id"] == "a"]
+        return [p.badge.kind for p in board.label_parts(view, a, DEFAULT_THEME)]
+    assert badges(state) == ["tack"]
+    state, _ = part(ruleset, state, [order(state, "t")], [4, 4, 4])
+    state, _ = part(ruleset, state, [order(state, "a", action="tack")], [1, 1, 2])
+    view = ruleset.view(state, None)
+    assert badges(state) == ["aback"] and view["ships"][0]["aback"] and view["ships"][0]["tack_barred"]
+    assert len(view["ships"][0]["trail"]) == 2
+    from rules.core.texts import text
+    assert (text("sca.map.aback", "en"), text("sca.map.aback", "it")) == ("sails aback, drifting",
+                                                                          "vele a collo, alla deriva")
