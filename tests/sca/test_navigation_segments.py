@@ -253,3 +253,16 @@ def test_regola_opzionale_5_the_map_shows_a_tack_and_sails_aback():
     from rules.core.texts import text
     assert (text("sca.map.aback", "en"), text("sca.map.aback", "it")) == ("sails aback, drifting",
                                                                           "vele a collo, alla deriva")
+
+
+@pytest.mark.parametrize("options", [{"two_segments": True}, {"two_segments": True, "rigging_tests": True,
+                                                              "changing_wind": True, "collisions": True},
+                                     {"card_turn": True, "reloading": True}])
+def test_regola_opzionale_5_in_segments_a_whole_game_plays_and_the_captains_play_legal_orders(options):
+    from tests.ai.common import play as captains_play
+    from tests.conformance.test_rulesets import play
+    options = {"navigation": True, **options}
+    ruleset, state, record = play("sca", "squadrons", 2, options=options)
+    assert ruleset.outcome(state) is not None
+    played = captains_play("squadrons", ["captain", "deckhand"], 2, ruleset="sca", options=options)
+    assert played.outcome is not None and played.decisions > 0
