@@ -57,8 +57,8 @@ def two_segments(state: ScaState, ships: list[Ship], given: dict[str, dict[str, 
         ship.fired = given[ship.id].get("fire", "none") != "none"
     if early:
         fire_all(state, early, given, roller)
-    loaded: set[str] = set()
-    load(state, ships, early, given, loaded, log)
+    reloaded: set[str] = set()
+    load(state, ships, early, given, reloaded, log)
     log.emit("segment", n=2)
     movers = runners(state, ships, tacking)
     again = drift_all(state, ships, 2, log, roller) if state.options.navigation else set()
@@ -75,12 +75,12 @@ def two_segments(state: ScaState, ships: list[Ship], given: dict[str, dict[str, 
     for ship in late:
         ship.fired = given[ship.id].get("fire", "none") != "none"
     fire_all(state, late, given, roller)
-    load(state, ships, late, given, loaded, log)
+    load(state, ships, late, given, reloaded, log)
     return tacking
 
 
-def load(state: ScaState, ships: list[Ship], firing: list[Ship], given: dict[str, dict[str, Any]], loaded: set[str],
-         log) -> None:
+def load(state: ScaState, ships: list[Ship], firing: list[Ship], given: dict[str, dict[str, Any]],
+         reloaded: set[str], log) -> None:
     """A segment's "fuoco/caricamento" with optional rule 6 (v, "Cadenza di tiro"): the ships that
     fired in it have spent those broadsides; the others reload what their order names ("non può
     ricaricare e sparare nello stesso segmento ... Però è possibile ricaricare un bordo in un
@@ -91,8 +91,8 @@ def load(state: ScaState, ships: list[Ship], firing: list[Ship], given: dict[str
         order = given[ship.id]
         if ship in firing and order.get("fire", "none") != "none":
             spend(ship, order)
-        elif ship.id not in loaded:
-            loaded.add(ship.id)
+        elif ship.id not in reloaded:
+            reloaded.add(ship.id)
             reload(ship, order, log, perfect=state.options.second_table)
 
 
