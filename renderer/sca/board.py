@@ -1,6 +1,7 @@
 """Signal Close Action's map: an open table in millimetres, ships on their bases by
 rate with three masts, the sail set shown by the masts' yards, badges for fire, a
-struck or captured ship, a tack, a contact and ships entangled (optional rule 7); the wind in the header's rose; a ship's
+struck or captured ship, a tack, a contact, ships entangled (optional rule 7) and sails aback (taken aback,
+or a failed tack drifting: optional rule 5); the wind in the header's rose; a ship's
 firing sectors to long range when she is to act."""
 from __future__ import annotations
 
@@ -24,11 +25,11 @@ from rules.core.texts import known, text
 
 BADGES = (Badge("fire", "on fire"), Badge("struck", "struck", "⚑"), Badge("captured", "captured", "P"),
           Badge("tack", "tacking", "↻"), Badge("contact", "in contact", "×"), Badge("wreck", "rigging over the side", "W"),
-          Badge("entangled", "entangled", "∞"))
+          Badge("entangled", "entangled", "∞"), Badge("aback", "sails aback", "⇊"))
 BADGE_OF = {b.kind: b for b in BADGES}
 BADGE_WORD = {"fire": "sca.map.fire", "struck": "sca.map.struck", "captured": "sca.status.captured",
               "tack": "sca.map.tack", "contact": "sca.map.contact", "wreck": "sca.map.wreck",
-              "entangled": "sca.map.entangled"}
+              "entangled": "sca.map.entangled", "aback": "sca.map.aback"}
 LONG = 700.0
 
 
@@ -176,7 +177,8 @@ class ScaBoard(ShipsBoard):
         flags = {"fire": bool(ship.data.get("fires")) or bool(ship.data.get("fireship_lit")),
                  "struck": state == "struck", "captured": state == "captured", "tack": bool(ship.data.get("tack")),
                  "contact": bool(ship.data.get("contacts")) and not ship.data.get("entangled"),
-                 "wreck": bool(ship.data.get("wreck")), "entangled": bool(ship.data.get("entangled"))}
+                 "wreck": bool(ship.data.get("wreck")), "entangled": bool(ship.data.get("entangled")),
+                 "aback": bool(ship.data.get("aback"))}
         return tuple(BadgePart(BADGE_OF[k]) for k in badges_shown(BADGES, flags))
 
     def legend_sections(self, view: View, ships: Sequence[Any], theme: Theme) -> tuple[tuple[Hashable, ...], Sections]:
@@ -255,4 +257,4 @@ class ScaBoard(ShipsBoard):
         d = ship.data
         return (super().ship_signature(view, ship), d.get("state"), d.get("canvas", d.get("sail")), d.get("fires"), d.get("tack"),
                 d.get("hull_lost"), d.get("rigging_lost"), tuple(d.get("contacts") or ()), d.get("wreck"),
-                tuple(d.get("entangled") or ()))
+                tuple(d.get("entangled") or ()), d.get("aback"))

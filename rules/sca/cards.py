@@ -20,8 +20,8 @@ from rules.core.dice import Roller
 from rules.sca import signals
 from rules.sca.fight import board_all, fire_all, morale_tests
 from rules.sca.orders import commanders, decision_id, order_of
-from rules.sca.part import (ability_roll, fight_fire, free_all, light_all, reload_all, run_and_fire, run_out_all,
-                            set_sails, steer, tacking_ships)
+from rules.sca.part import (ability_roll, fight_fire, free_all, reload_all, run_out_all, set_sails,
+                            steer_and_run, tacking_ships)
 from rules.sca.sailing import can_move
 from rules.sca.state import ScaState, Ship
 from rules.sca.turns import wind_test
@@ -60,7 +60,7 @@ def resolve_turn(state: ScaState, orders: dict[str, Order], roller: Roller) -> N
         as_side(state, i)
         ability_roll(state, [s for s in ships if (s.owner or s.side) == side], roller)
     as_side(state, 0)
-    tacking = tacking_ships(ships, given)
+    tacking = tacking_ships(state, ships, given)
     left = deck(state, ships)
     played: set[str] = set()
     while left:
@@ -144,13 +144,9 @@ def move_card(state: ScaState, seat: str, mine: list[Ship], given: dict[str, dic
               roller: Roller) -> None:
     """"lui solo muove i propri vascelli ed eventualmente tira nel corso della manovra": the
     player's course changes, his run (fire before or after it), his lit fireships' drift."""
-    log = roller.log
     side = next(s.side for s in state.seats if s.id == seat)
     as_side(state, state.sides.index(side))
-    for ship in mine:
-        steer(state, ship, given[ship.id], roller)
-    light_all(mine, given, log)
     adrift = [s for s in drifting(state, seat) if s not in mine]
-    movers = [s for s in mine if can_move(s) and s.id not in tacking and not (s.fireship and s.fireship_lit)]
-    run_and_fire(state, mine, movers + adrift, given, roller)
+    steer_and_run(state, mine, given, roller, lambda: [
+        s for s in mine if can_move(s) and s.id not in tacking and not (s.fireship and s.fireship_lit)] + adrift)
     as_side(state, 0)

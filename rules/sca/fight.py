@@ -78,6 +78,10 @@ def fire_all(state: ScaState, ships: list[Ship], orders: dict[str, dict[str, Any
         if fire == "none" or not ship.fighting:
             continue
         for side in (("port", "starboard") if fire == "both" else (fire,)):
+            if state.options.reloads and side in ship.unloaded:
+                # Optional rules 3 and 6: a side she meant to reload in the first segment and did not.
+                log.emit("not_loaded", ship=ship.name, side=side)
+                continue
             shot = aimed(state, ship, side, order.get("aim", "hull"), hulls, order.get("target_half", "nearest"))
             if state.options.second_table:
                 # "non deve ancora aver fatto fuoco con quel bordo": the side is spent, hit or not.

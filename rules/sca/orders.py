@@ -13,10 +13,11 @@ from rules.core.texts import say
 from rules.sca.collisions import tangled
 from rules.sca.wreckage import can_make_sail
 from rules.sca import signals
-from rules.sca.courses import WHEN, second_courses, second_is_legal
+from rules.sca.courses import WHEN, change_to, second_courses, second_is_legal
 from rules.sca import wind as W
 from rules.sca import wording as T
 from rules.sca.state import ScaState, Ship
+from rules.sca.tacking import may_tack
 
 
 def commanders(state: ScaState, side: str) -> list[Ship]:
@@ -83,10 +84,12 @@ def sail_values(ship: Ship) -> list[str]:
     return out
 
 
-def fire_values(ship: Ship) -> list[str]:
+def fire_values(ship: Ship, by_segment: bool = False) -> list[str]:
+    """The broadsides she may fire: the loaded ones; by segment (optional rules 3 and 6) also a side
+    she reloads in the first segment to fire in the second."""
     if ship.status == "captured" or ship.fireship:
         return ["none"]  # "la nave catturata non può far fuoco o abbordare"
-    loaded = [side for side in ("port", "starboard") if side not in ship.unloaded]
+    loaded = [side for side in ("port", "starboard") if side not in ship.unloaded or by_segment]
     return ["none"] + loaded + (["both"] if len(loaded) == 2 else [])
 
 
@@ -102,7 +105,8 @@ def reload_values(ship: Ship) -> list[str]:
 
 def spec(state: ScaState, decision: Decision, only: str | None, checking: Checking | None) -> DecisionSpec:
     ship = state.ship(str(decision.subject))
-    fire = [ParamSpec(name="fire", label=say(T.P_FIRE), choices=_choices("fire", fire_values(ship))),
+    by_segment = state.options.reloads and state.options.segmented
+    fire = [ParamSpec(name="fire", label=say(T.P_FIRE), choices=_choices("fire", fire_values(ship, by_segment))),
             ParamSpec(name="aim", label=say(T.P_AIM), choices=_choices("aim", ["hull", "rigging"])),
             ParamSpec(name="target_half", label=say(T.P_HALF), choices=_choices("half", ["nearest", "fore", "aft"]),
                       required=False),
@@ -155,7 +159,7 @@ def spec(state: ScaState, decision: Decision, only: str | None, checking: Checki
                    "boarders": "no", **({"cast_off": "yes"} if free else {}),
                    **({"signal_course": "none", "signal_sail": "none"} if signal else {})}
         if W.off_wind(ship.heading, state.wind) == 3 and not (ship.contacts or ship.rudder or ship.wreck) \
-                and ship.sail != "furled":
+                and ship.sail != "furled" and may_tack(state, ship):
             actions.append(ActionSpec(action="tack", label=say(T.A_TACK), params=fire))
         if ship.fireship and not ship.fireship_lit:
             actions.append(ActionSpec(action="light", label=say(T.A_LIGHT), params=course))
@@ -169,7 +173,9 @@ def check(state: ScaState, decision: Decision, payload: dict[str, Any], checking
         # Sezione 7 i: "un vascello che ha approntato le squadre di abbordaggio può far fuoco da
         # un solo bordo per turno".
         problems.append(P.problem(T.BOARD_ONE_SIDE, field="fire", ship=ship.name))
-    if payload.get("reload", "none") != "none" and payload.get("fire", "none") != "none":
+    if state.options.reloads and state.options.segmented:
+        problems += fire_by_segment(ship, payload)
+    elif payload.get("reload", "none") != "none" and payload.get("fire", "none") != "none":
         # Optional rule 6 v: "non può ricaricare e sparare nello stesso segmento, anche se con bordi diversi".
         problems.append(P.problem(T.RELOAD_OR_FIRE, field="reload", ship=ship.name))
     course2 = payload.get("course2")
@@ -177,12 +183,49 @@ def check(state: ScaState, decision: Decision, payload: dict[str, Any], checking
             and not second_is_legal(state, ship, payload["course"], course2):
         problems.append(P.problem(T.SECOND_COURSE, field="course2", ship=ship.name, course=payload["course"],
                                   course2=course2))
+    elif not spread(state, ship, payload):
+        problems.append(P.problem(T.SPREAD_TURN, field="course2", ship=ship.name))
     if payload.get("run_out") == "yes" and (payload.get("fire", "none") != "none"
                                             or payload.get("reload", "none") != "none"):
         problems.append(P.problem(T.RUN_OUT_IDLE, field="run_out", ship=ship.name))
     if payload.get("boarders") == "yes" and payload.get("cast_off") == "yes":
         problems.append(P.problem(T.BOARD_OR_FREE, field="cast_off", ship=ship.name))
     return problems
+
+
+def sides(fire: str) -> set[str]:
+    return {"port", "starboard"} if fire == "both" else set() if fire in ("none", "") else {fire}
+
+
+def fire_by_segment(ship: Ship, payload: dict[str, Any]) -> list[Problem]:
+    """Optional rule 6 v with optional rule 3: "non può ricaricare e sparare nello stesso segmento
+    ... Però è possibile ricaricare un bordo in un segmento e far fuoco con lo stesso bordo nel
+    segmento successivo". The reload is made in the segment she does not fire in, so a side still
+    empty fires only when reloaded in the first segment and fired in the second."""
+    empty = sides(payload.get("fire", "none")) & set(ship.unloaded)
+    reloaded = sides(payload.get("reload", "none"))
+    if empty and (not empty <= reloaded or payload.get("fire_when") == "first"):
+        return [P.problem(T.FIRE_UNLOADED, field="fire", ship=ship.name)]
+    return []
+
+
+def spread(state: ScaState, ship: Ship, payload: dict[str, Any]) -> bool:
+    """Optional rule 5, section 2 iv, with optional rule 3: "se modifica la rotta di due o più quarte la
+    manovra deve essere distribuita su entrambi i segmenti (ad esempio: non è possibile poggiare di due o
+    tre quarte al termine del primo segmento e non cambiare rotta al termine del secondo, mentre è legale
+    poggiare di due quarte al termine del primo segmento e di un'altra quarta al termine del secondo)": a
+    change of two points or more at the end of one segment needs a change at the end of the other. A ship
+    that steers as signalled, or is entangled, has no second change to spread it with."""
+    if not (state.options.navigation and state.options.segmented) or payload.get("action", "sail") != "sail":
+        return True
+    course = payload.get("course")
+    if course not in W.POINTS or not signals.independent(state, ship) or tangled(ship):
+        return True
+    course2 = payload.get("course2") or course
+    if course2 not in W.POINTS:
+        return True
+    first, second = abs(change_to(ship.heading, course)), abs(change_to(W.POINTS.index(course), course2))
+    return not ((first >= 2 and second == 0) or (second >= 2 and first == 0))
 
 
 def order_of(state: ScaState, ship: Ship, payload: dict[str, Any] | None) -> dict[str, Any]:

@@ -15,11 +15,13 @@ from rules.sca import wind as W
 from rules.sca.collisions import drift_entangled, tangled
 from rules.sca.damage_tests import rigging_test
 from rules.sca.damage import damage_hull, damage_rigging, percent_of_dc, start_fire
+from rules.sca.drift import drift_all
 from rules.sca.fight import board_all, fire_all, morale_tests
 from rules.sca.orders import commanders, decision_id, order_of
 from rules.sca.sailing import (begin_tack, bear_away_one, can_move, change_sail, fail_tack, finish_tack, free,
                                hardest_contact, hove_to, move_all, ship_speed, SEGMENT)
 from rules.sca.state import ScaState, Ship
+from rules.sca.tacking import after_the_run, held, in_segments, not_begun, pushed_back, second_turn
 from rules.sca.wreckage import settle, work_all
 
 
@@ -67,10 +69,10 @@ def set_sails(ships: list[Ship], given: dict[str, dict], log) -> None:
                 log.emit("sail_failed", ship=ship.name, way=way, score=ship.score)
 
 
-def tacking_ships(ships: list[Ship], given: dict[str, dict]) -> set[str]:
+def tacking_ships(state: ScaState, ships: list[Ship], given: dict[str, dict]) -> set[str]:
     """A ship tacking this turn turns without moving ahead (Sezione 5 vi), and so does one
-    whose tack failed and was put back where it began."""
-    return {s.id for s in ships if s.tack or given[s.id].get("action") == "tack"}
+    whose tack failed and was put back where it began (optional rule 5: :mod:`tacking`)."""
+    return held(state, ships, given)
 
 
 def light_all(ships: list[Ship], given: dict[str, dict], log) -> None:
@@ -110,17 +112,32 @@ def one_run(state: ScaState, ships: list[Ship], given: dict[str, dict], roller: 
     log = roller.log
     set_sails(ships, given, log)
     work_all(state, ships, given, log)
-    tacking = tacking_ships(ships, given)
-    for ship in ships:
-        steer(state, ship, given[ship.id], roller)
-    light_all(ships, given, log)
-    movers = runners(state, ships, tacking)
-    run_and_fire(state, ships, movers, given, roller)
+    tacking = tacking_ships(state, ships, given)
+    steer_and_run(state, ships, given, roller, lambda: runners(state, ships, tacking))
     return tacking
 
 
+def steer_and_run(state: ScaState, ships: list[Ship], given: dict[str, dict], roller: Roller, movers_of) -> None:
+    """The course changes, then the run and its fire. With optional rule 5 a ship beginning her
+    tack runs her first segment before she comes head to wind, and a tack's run is half the
+    part's (:mod:`tacking`); ``movers_of`` gives the movers once the ships have steered."""
+    second = [s for s in ships if s.tack] if in_segments(state) else []
+    later = after_the_run(state, ships, given)
+    for ship in ships:
+        if ship not in later:
+            steer(state, ship, given[ship.id], roller)
+    light_all(ships, given, roller.log)
+    halves = later + [s for s in second if not s.tack and not s.pushed_back]
+    speeds = {s.id: ship_speed(state, s) / 2 for s in halves}
+
+    def come_about() -> None:
+        for ship in later:
+            steer(state, ship, given[ship.id], roller)
+    run_and_fire(state, ships, movers_of(), given, roller, speeds=speeds, after_run=come_about)
+
+
 def run_and_fire(state: ScaState, ships: list[Ship], movers: list[Ship], given: dict[str, dict],
-                 roller: Roller) -> None:
+                 roller: Roller, speeds: dict[str, float] | None = None, after_run=None) -> None:
     """"il giocatore può scegliere di tirare in ogni punto del movimento rettilineo": here before
     the run, in its middle, or after it, each a volley of its own. The run is the usual one, every
     mover 10 mm at a time in turn, paused when a ship that fires in her middle has run half her
@@ -129,11 +146,13 @@ def run_and_fire(state: ScaState, ships: list[Ship], movers: list[Ship], given: 
     boarding = boarding_set(ships, given)
     if state.options.collisions:
         drift_entangled(state, ships, log, roller)
+    if state.options.navigation:
+        drift_all(state, ships, None, log, roller)  # both segments' drift in the one run
     early = [s for s in ships if given[s.id].get("fire_when") == "before"]
     if early:
         fire_all(state, early, given, roller)
     midway = [s for s in ships if given[s.id].get("fire_when") == "middle"]
-    full = {s.id: ship_speed(state, s) for s in movers}
+    full = {s.id: (speeds or {}).get(s.id, ship_speed(state, s)) for s in movers}
     point = {s.id: SEGMENT * int(full.get(s.id, 0.0) / 2 // SEGMENT) for s in midway}
     done = {s.id: 0.0 for s in movers}
     start = {s.id: (s.x, s.y) for s in movers}
@@ -153,6 +172,8 @@ def run_and_fire(state: ScaState, ships: list[Ship], movers: list[Ship], given: 
         for s in movers:  # one straight run, drawn as one line
             if (s.x, s.y) != start[s.id]:
                 s.trail = [(round(start[s.id][0], 1), round(start[s.id][1], 1)), (round(s.x, 1), round(s.y, 1))]
+    if after_run is not None:
+        after_run()
     strong_wind_tests(state, ships, roller)
     for ship in ships:
         ship.fired = given[ship.id].get("fire", "none") != "none"
@@ -167,7 +188,7 @@ def end_part(state: ScaState, ships: list[Ship], given: dict[str, dict], tacking
     """Reloading (optional rule 6), boarding, the morale tests, the flagship's signal."""
     log = roller.log
     side = state.acting_side
-    if state.options.reloads:
+    if state.options.reloads and not state.options.segmented:  # by segment: :mod:`segments`
         reload_all(ships, given, log, perfect=state.options.second_table)
     run_out_all(state, ships, given, log)
     board_all(state, ships, given, roller)
@@ -244,14 +265,18 @@ def steer(state: ScaState, ship: Ship, order: dict[str, Any], roller: Roller) ->
     if ship.wreck or ship.adrift:
         # Optional rule 9 v: "l'equipaggio non sarà in grado di manovrare (la nave non potrà orzare,
         # poggiare o virare)": a tack under way fails, nothing else turns her.
-        if ship.tack:
+        if ship.tack and in_segments(state):
+            pushed_back(state, ship, roller)
+        elif ship.tack:
             fail_tack(state, ship, log)
             log.emit("tack_failed", ship=ship.name, heading=W.name(ship.heading), score=ship.score)
         taken_aback(state, ship, roller)
         return
     score = ship.score or 3
     got = A.result("course", score)
-    if ship.tack:
+    if ship.tack and in_segments(state):
+        second_turn(state, ship, roller)
+    elif ship.tack:
         if got == A.OK:
             finish_tack(state, ship)
             log.emit("tack_done", ship=ship.name, heading=W.name(ship.heading), score=score)
@@ -262,6 +287,8 @@ def steer(state: ScaState, ship: Ship, order: dict[str, Any], roller: Roller) ->
         if got == A.OK:
             begin_tack(state, ship)
             log.emit("tack_begun", ship=ship.name, heading=W.name(ship.heading), score=score)
+        elif in_segments(state):
+            not_begun(ship, log)
         else:
             fail_tack(state, ship, log)
             log.emit("tack_failed", ship=ship.name, heading=W.name(ship.heading), score=score)
@@ -314,23 +341,35 @@ def reload_all(ships: list[Ship], orders: dict[str, dict[str, Any]], log, perfec
     for ship in ships:
         order = orders[ship.id]
         if ship.fired:
-            fired = order.get("fire", "none")
-            ship.unloaded = sorted(set(ship.unloaded) | ({"port", "starboard"} if fired == "both" else {fired}))
+            spend(ship, order)
             continue
-        wanted = order.get("reload", "none")
-        if wanted == "none":
-            continue
-        sides = ["port", "starboard"] if wanted == "both" else [wanted]
-        ok = (ship.score or 3) >= RELOAD_NEEDS[ship.crew]
-        # "16-18: perfetto, equivalente alla bordata iniziale" (with the second table).
-        best = perfect and (ship.score or 3) >= 16
-        for side in sides:
-            log.emit("reloaded_perfect" if best else "reloaded" if ok else "reload_failed", ship=ship.name,
-                     side=side, score=ship.score)
-        if ok:
-            ship.unloaded = [s for s in ship.unloaded if s not in sides]
-        if best:
-            ship.fresh = sorted(set(ship.fresh) | set(sides))
+        reload(ship, order, log, perfect)
+
+
+def spend(ship: Ship, order: dict[str, Any]) -> None:
+    """The broadsides she fired are empty until reloaded."""
+    fired = order.get("fire", "none")
+    ship.unloaded = sorted(set(ship.unloaded) | ({"port", "starboard"} if fired == "both" else {fired}))
+
+
+def reload(ship: Ship, order: dict[str, Any], log, perfect: bool = False) -> None:
+    """The reloading table for the sides the order names that are empty."""
+    wanted = order.get("reload", "none")
+    if wanted == "none":
+        return
+    sides = [s for s in (["port", "starboard"] if wanted == "both" else [wanted]) if s in ship.unloaded]
+    if not sides:
+        return
+    ok = (ship.score or 3) >= RELOAD_NEEDS[ship.crew]
+    # "16-18: perfetto, equivalente alla bordata iniziale" (with the second table).
+    best = perfect and (ship.score or 3) >= 16
+    for side in sides:
+        log.emit("reloaded_perfect" if best else "reloaded" if ok else "reload_failed", ship=ship.name,
+                 side=side, score=ship.score)
+    if ok:
+        ship.unloaded = [s for s in ship.unloaded if s not in sides]
+    if best:
+        ship.fresh = sorted(set(ship.fresh) | set(sides))
 
 
 def light_fireship(ship: Ship, log) -> None:

@@ -52,7 +52,7 @@ def ship_speed(state: ScaState, ship: Ship) -> float:
 
 def can_move(ship: Ship) -> bool:
     return ship.status in ("afloat", "captured") and not ship.fixed and not ship.contacts and ship.tack == 0 \
-        and not ship.irons and ship.hdc_left > 0
+        and not ship.irons and not ship.pushed_back and ship.hdc_left > 0
 
 
 def change_sail(ship: Ship, way: str) -> str:

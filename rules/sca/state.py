@@ -177,6 +177,10 @@ class Ship(BaseModel):
     tack: int = 0  # 1: head to wind in the middle of a tack
     tack_from: tuple[float, float, int] | None = None  # where the tack began
     irons: bool = False  # forced into the wind: must bear away
+    # Optional rule 5: pushed back by a tack failed in its second turn (drifting this part), and
+    # the turn she may not begin another ("deve muovere un turno prima di tentare una nuova virata").
+    pushed_back: bool = False
+    tack_barred: int = 0
     boarders_ready: bool = False
     melee: bool = False  # a melee goes on against her
     morale_tests: int = 0

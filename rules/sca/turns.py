@@ -21,6 +21,7 @@ def end_turn(state: ScaState, roller: Roller) -> None:
     log = roller.log
     for ship in state.ships:
         ship.hit_by = []
+        ship.pushed_back = False  # optional rule 5: a failed tack drifts for the rest of her part
         if ship.fireship and ship.fireship_lit and ship.status in ("afloat", "struck", "captured"):
             # "In ogni turno successivo all'accensione la nave perde un RDC"
             ship.rigging_points = 0.0

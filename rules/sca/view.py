@@ -23,6 +23,8 @@ def ship_view(state: ScaState, s: Ship) -> dict[str, Any]:
             "dc": s.dc, "sail": s.sail, "canvas": s.canvas or s.sail, "hull": sum(s.hull.values()), "hull_lost": sum(s.hull_lost.values()),
             "hull_sides": {k: s.hull[k] - s.hull_lost[k] for k in s.hull}, "rigging": s.rigging,
             "rigging_lost": s.rigging_lost, "fires": s.fires, "rudder": s.rudder, "tack": s.tack,
+            # sails aback (taken aback, or a tack failed in its second turn): with optional rule 5 she drifts
+            "aback": s.irons or s.pushed_back, "tack_barred": s.tack_barred >= state.turn,
             "contacts": [c.other for c in s.contacts],
             "entangled": [c.other for c in s.contacts if c.entangled], "hove_to": hove_to(s), "fixed": s.fixed,
             "fireship": s.fireship, "fireship_lit": s.fireship_lit, "morale_tests": s.morale_tests,

@@ -27,6 +27,15 @@ SECOND_COURSE = TEXTS.add(
     "points or bear away up to 3 from the first segment's course.",
     "{ship} non può passare da {course} a {course2} nel secondo segmento: dalla rotta del primo segmento può "
     "orzare fino a 2 quarte o poggiare fino a 3.")
+SPREAD_TURN = TEXTS.add(
+    "sca-spread-turn", "{ship} must spread a change of two points or more over both segments: change course at the "
+    "end of each (for example bear away 2 points, then 1 more).",
+    "{ship} deve distribuire su entrambi i segmenti un cambio di rotta di due o più quarte: accosta alla fine di "
+    "ciascuno (ad esempio poggia di 2 quarte, poi di un'altra).")
+FIRE_UNLOADED = TEXTS.add(
+    "sca-fire-unloaded", "{ship} can fire a broadside that is not loaded only by reloading it in the first segment "
+    "and firing it in the second.",
+    "{ship} può far fuoco con un bordo scarico solo ricaricandolo nel primo segmento e sparando nel secondo.")
 P_JURY = TEXTS.add("sca.p.jury", "clear the wreckage / jury-rig", "sgombrare i rottami / attrezzatura di fortuna")
 P_RUN_OUT = TEXTS.add("sca.p.run-out", "run out the guns", "cannoni in batteria")
 RUN_OUT_IDLE = TEXTS.add(
@@ -212,6 +221,22 @@ TEXTS.add_pairs({
                          "{ship} completa la virata, ora per {heading}."),
     "sca.ev.tack_failed": ("{ship} misses stays: back to {heading}, 10% of a rigging DC lost.",
                            "{ship} fallisce la virata: torna per {heading}, perde il 10% di un RDC."),
+    "sca.ev.tack_not_begun": ("{ship} fails to come head to wind (Ability {score}) and sails on close-hauled, "
+                              "heading {heading}.",
+                              "{ship} non riesce a portarsi controvento (Abilità {score}) e prosegue di bolina per "
+                              "{heading}."),
+    "sca.ev.tack_aback": ("{ship} misses stays in the second turn of her tack (Ability {score}): her sails aback, "
+                          "she falls back to {heading} and drifts; no tack next turn.",
+                          "{ship} fallisce il secondo turno di virata (Abilità {score}): con le vele a collo torna "
+                          "per {heading} e va alla deriva; niente virata nel prossimo turno."),
+    "sca.ev.tack_headed": ("The wind heads {ship} in the second turn of her tack: her sails aback, she falls back "
+                           "to {heading} and drifts; no tack next turn.",
+                           "Il vento gira contro {ship} nel secondo turno di virata: con le vele a collo torna per "
+                           "{heading} e va alla deriva; niente virata nel prossimo turno."),
+    "sca.ev.not_loaded": ("{ship}'s {side} broadside is not loaded: it does not fire.",
+                          "{ship}: la bordata di {side} non è carica e non fa fuoco."),
+    "sca.ev.drifted": ("{ship}, her sails aback, drifts {mm} mm to the {heading}.",
+                       "{ship}, con le vele a collo, deriva di {mm} mm verso {heading}."),
     "sca.ev.rudder_forced": ("{ship}'s damaged rudder makes her fall off to {heading}.",
                              "Il timone danneggiato costringe {ship} a poggiare per {heading}."),
     "sca.ev.irons": ("{ship} is taken aback and loses 10% of a rigging DC.",
@@ -349,8 +374,9 @@ TEXTS.add_pairs({
     "sca.param.run_out.about": ("Run out the guns for an initial broadside",
                                 "Cannoni in batteria per una bordata iniziale"),
     "sca.param.course2": ("course2", "rotta2"),
-    "sca.param.course2.about": ("Two segments: the course at the end of the second segment",
-                                "Due segmenti: la rotta alla fine del secondo segmento"),
+    "sca.param.course2.about": ("Two segments: the course at the end of the second (navigation: spread 2+ points "
+                                "over both)",
+                                "Due segmenti: rotta alla fine del secondo (navigazione: 2+ quarte su entrambi)"),
     "sca.param.boarders": ("boarders", "abbordaggio"),
     "sca.param.boarders.about": ("Ready the boarding parties", "Approntare le squadre d'abbordaggio"),
     "sca.param.cast_off": ("cast-off", "liberare"),
@@ -387,6 +413,7 @@ TEXTS.add_pairs({
                           "impigliate, alla deriva insieme (una linea unisce ogni coppia)"),
     "sca.map.alt-entangled": ("entangled with {names}", "impigliata con {names}"),
     "sca.map.tack": ("tacking", "in virata"),
+    "sca.map.aback": ("sails aback, drifting", "vele a collo, alla deriva"),
     "sca.card.type": ("{type} ({rate} rate), {crew} crew, {side}", "{type} ({rate} classe), equipaggio {crew}, {side}"),
     "sca.card.sail": ("{sail}, heading {heading}", "{sail}, rotta {heading}"),
     "sca.card.dc": ("Hull DC {hull}/{hull_all}, rigging DC {rig}/{rig_all}, {dc} points each",

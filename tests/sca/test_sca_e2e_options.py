@@ -93,3 +93,56 @@ async def test_a_brush_played_in_two_segments(fake_discord, tmp_path):
             # She fires between her two half runs.
             assert ("Cygnet sails 45 mm on E.\nCygnet fires her port broadside into Furet's hull at medium range"
                     in text and "damage.\nCygnet sails 45 mm on E." in text)
+
+
+@budget(90)
+async def test_a_brush_in_two_segments_with_navigation_and_reloading(fake_discord, tmp_path):
+    """Optional rules 3, 5 and 6 (its reloading) at /game new: a change of two points left in one
+    segment is refused in plain words (optional rule 5's "distribuita su entrambi i segmenti"), so is
+    an empty broadside fired without its reload; an empty broadside reloaded in the first segment is
+    fired in the second ("ricaricare un bordo in un segmento e far fuoco con lo stesso bordo nel
+    segmento successivo")."""
+    server = fake_discord
+    w = duel_world(server)
+    bot = make_bot(server, tmp_path / "sca.sqlite3")
+    with no_errors_logged():
+        async with server.running(bot):
+            await w.host.run(w.battles, "game new", ruleset="sca", scenario="brush", pacing="campaign", phase="12h",
+                             posting="phase", deadline="phase", rules="two_segments navigation reloading")
+            (thread,) = w.battles.threads
+            await w.anne.run(thread, "game join", side="british")
+            await w.bob.run(thread, "game join", side="french")
+            await w.host.run(thread, "game start")
+            await server.wait_for(lambda: waiting_for(thread, 1), 10, what="the call for the first orders")
+            bad = await w.anne.run(thread, "order", decision="t1.cygnet", action="sail",
+                                   values="course=SE sail=hold fire=port aim=hull boarders=no")
+            assert bad.reply.ephemeral and "must spread a change of two points or more over both segments" \
+                in bad.text, bad.text
+            anne = {1: "course=ESE fire=port", 2: "course=ESE fire=port reload=port", 3: "course=ESE fire=none"}
+            parts = 1
+            for turn in (1, 2, 3):
+                if turn == 2:
+                    bad = await w.anne.run(thread, "order", decision="t2.cygnet", action="sail",
+                                           values="course=ESE sail=hold fire=port aim=hull boarders=no")
+                    assert "only by reloading it in the first segment" in bad.text, bad.text
+                done = await w.anne.run(thread, "order", decision=f"t{turn}.cygnet", action="sail",
+                                        values=f"{anne[turn]} sail=hold aim=hull boarders=no")
+                assert done.text.startswith("Order recorded"), done.text
+                parts += 1
+                await server.wait_for(lambda: waiting_for(thread, parts), 10, what=f"turn {turn}, French part")
+                done = await w.bob.run(thread, "order", decision=f"t{turn}.furet", action="sail",
+                                       values="course=E sail=hold fire=none aim=rigging boarders=no")
+                assert done.text.startswith("Order recorded"), done.text
+                parts += 1
+                if turn < 3:
+                    await server.wait_for(lambda: waiting_for(thread, parts), 10, what=f"turn {turn + 1}")
+            await server.wait_for(lambda: any(OVER in m.content for m in thread.messages), 10, what="the end")
+            await bot.loops.settle()
+            text = "\n".join(m.content for m in thread.messages)
+            reloaded = text.find("Cygnet reloads her port broadside.")
+            failed = text.find("Cygnet fails to reload her port broadside")
+            assert reloaded >= 0 or failed >= 0, text
+            if reloaded >= 0:  # the second segment's fire follows the first segment's reload
+                assert text.find("Segment 2.", reloaded) < text.find("Cygnet fires her port broadside", reloaded)
+            else:
+                assert "Cygnet's port broadside is not loaded: it does not fire." in text

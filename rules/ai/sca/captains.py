@@ -223,6 +223,9 @@ def complete(payload: dict[str, Any], spec: DecisionSpec) -> dict[str, Any]:
     reload = action.param("reload")
     if reload is not None and out.get("fire") == "none" and "reload" not in out:
         out["reload"] = reload.values()[-1]
+    elif reload is not None and out.get("fire") in reload.values() and "reload" not in out:
+        # Optional rules 3 and 6: an empty broadside fires once reloaded in the first segment.
+        out["reload"] = out["fire"]
     for param in action.params:
         if param.name not in out:
             default = (spec.default or {}).get(param.name)
