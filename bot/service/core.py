@@ -4,6 +4,7 @@ per-game lock, the cached engine state, and public notices.
 from __future__ import annotations
 
 import asyncio
+import itertools
 import logging
 import secrets
 from collections import defaultdict
@@ -78,6 +79,11 @@ class ServiceCore:
         self._seed_source = seed_source or (lambda: secrets.randbits(62))
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._runtimes: dict[int, GameRuntime] = {}
+        # A stamp (never reused) of the last time each game's runtime was dropped for
+        # another process's write: a runtime read while one arrived may hold the step
+        # before it, and is not kept (the same rule as db/memo.py's tokens).
+        self._dropped: dict[int, int] = {}
+        self._drop_stamps = itertools.count(1)
         self._listeners: list[Callable[[int], None]] = []
         self._storage_told: set[int] = set()  # games whose host knows the database refuses writes
         self._turn_marks: dict[int, bool] = {}  # whether a game's events mark where its turns start
@@ -128,9 +134,12 @@ class ServiceCore:
     # -- the engine state ----------------------------------------------------------------
     async def _runtime(self, game: GameRow) -> GameRuntime:
         runtime = self._runtimes.get(game.id)
-        if runtime is None:
-            runtime = await self._load_runtime(game)
-            self._runtimes[game.id] = runtime
+        while runtime is None:
+            before = self._dropped.get(game.id)
+            loaded = await self._load_runtime(game)
+            if self._dropped.get(game.id) == before:
+                runtime = self._runtimes[game.id] = loaded
+            # else a step was resolved or undone while this read was on its way: read again
         return runtime
 
     async def _current_runtime(self, game: GameRow) -> GameRuntime:
@@ -172,11 +181,14 @@ class ServiceCore:
 
     def _forget_runtime(self, game_id: int) -> None:
         self._runtimes.pop(game_id, None)
+        if len(self._dropped) >= 4096:  # a long-lived process: stamps never reused, so safe to start over
+            self._dropped.clear()
+        self._dropped[game_id] = next(self._drop_stamps)
 
     def forget_runtime(self, game_id: int) -> None:
         """Another process resolved or undid a step of the game, or changed its status:
         the state kept here is read again when next needed."""
-        self._runtimes.pop(game_id, None)
+        self._forget_runtime(game_id)
 
     async def _dice(self, runtime: GameRuntime) -> SeededDice:
         if runtime.dice is None:

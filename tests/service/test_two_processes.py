@@ -301,3 +301,36 @@ async def test_a_step_resolved_but_not_yet_told_is_told_by_the_process_that_take
     assert [s.announced for s in await other.db.steps(game.id)] == [True]
     assert any(post.image is not None for post in other.transport.posts), "the resolution's post, with its map"
     assert len(home.transport.posts) == before and _told_twice(home, other) == []
+
+
+async def test_a_step_resolved_while_the_other_process_reads_the_game_is_not_kept_stale(pair):
+    """A process that does not own a game reads its engine state for a player's menu (DMs
+    come to shard 0's process) while the owner resolves the phase: the notice of the new
+    step arrives while that read is on its way. What was read then is the step before, and
+    kept it would stay: the player's next click would find "no longer open" on a live
+    decision (seen under load in the two-process benchmark). It is read again instead."""
+    home, other = pair
+    game = await home.duel()
+    await other.settle()
+    other.service.forget_runtime(game.id)
+    real = other.service.db.last_step
+    reads = 0
+
+    async def overtaken(game_id: int):
+        nonlocal reads
+        reads += 1
+        found = await real(game_id)
+        if reads == 1:  # the owner resolves, and its notice is heard, before this read returns
+            await home.order_for(game.id, home.ANNE)
+            await home.order_for(game.id, home.BOB)
+            await home.settle()
+            await other.db.sync()
+        return found
+
+    other.service.db.last_step = overtaken
+    mine = await other.service.my_pending(game.id, other.ANNE)
+    theirs = await home.service.my_pending(game.id, home.ANNE)
+    assert await home.db.step_count(game.id) == 1
+    assert reads == 2
+    assert [p.decision.id for p in mine] == [p.decision.id for p in theirs]
+    assert other.service._runtimes[game.id].step_idx == 1
