@@ -268,6 +268,12 @@ TEXTS.add_pairs({
     "pirates.fleet.ability.helmsman": ("one more S when her ship moves", "una S in più quando la sua nave muove"),
     "pirates.fleet.ability.gunner": ("re-rolls a missed shot", "ritira un colpo mancato"),
     "pirates.fleet.ability.bosun": ("+1 to boarding rolls", "+1 ai tiri di abbordaggio"),
+    "pirates.fleet.ability.firepot": ("one gun at 1 square sets a mast on fire",
+                                      "un cannone a 1 quadretto incendia un albero"),
+    "pirates.fleet.ability.ghost": ("her ship may sail through islands, ships and zones",
+                                    "la sua nave può attraversare isole, navi e zone"),
+    "pirates.fleet.ability.ransom": ("landed on an enemy home island she is a treasure of 5",
+                                     "sbarcata su un'isola base nemica vale un tesoro da 5"),
     "pirates.fleet.ability.doctor": ("a kill aimed at her face down only turns her up",
                                      "un assassinio che la sceglie coperta la scopre soltanto"),
 })

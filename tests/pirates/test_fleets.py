@@ -169,3 +169,11 @@ def test_a_named_object_is_unique_across_three_fleets():
     assert "la flotta Verde non può averlo" in words(FLEETS.game_problems(fleets, Battle(budget=30)), "it")[0]
     with pytest.raises(PriceError):
         FLEETS.setup(fleets, Battle(budget=30, sides=tuple(fleets)))
+
+
+def test_every_design_on_sale_is_worded_in_both_languages():
+    """The builder form shows every design's label: a crew's ability among them (the
+    firepot specialist, the Pale Mariner's ghost, Lady Vane's ransom)."""
+    for design in FLEETS.terms().designs:
+        en, it = design.label.render("en"), design.label.render("it")
+        assert en and it and "pirates." not in en + it, design.id
