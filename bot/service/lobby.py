@@ -217,7 +217,8 @@ class LobbyMixin(ServiceCore):
         table with nothing to command. None when the ruleset lists no ships to count."""
         rules = get_ruleset(game.ruleset)
         if points_terms(game.setup) is not None:
-            return rules.fleets().terms().max_ships
+            terms = rules.fleets().terms()
+            return terms.seats_per_side or terms.max_ships
         entries = rules.ship_entries(rules.setup_model.model_validate(game.setup))
         if not entries:
             return None

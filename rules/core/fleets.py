@@ -96,6 +96,9 @@ class Terms:
     # wind in its rules; its sea is a map of its own, not a table sized at will). The set-up
     # pattern is refused when ``patterns`` is empty.
     fixed: tuple[str, ...] = ()
+    # The most seats a side may have (Pirates: 1, a fleet is one player's); None: as many
+    # as it may have ships, each bought ship commanded by the seat that bought her.
+    seats_per_side: int | None = None
 
     def design(self, design_id: str) -> Design | None:
         return next((d for d in self.designs if d.id == design_id), None)

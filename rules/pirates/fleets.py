@@ -95,11 +95,12 @@ class PiratesFleets:
     def terms(self) -> Terms:
         sea = _sea()
         # No set-up pattern: every ship starts docked at home. No wind in these rules, and the
-        # sea is the map of a scenario, not a table sized at will.
+        # sea is the map of a scenario, not a table sized at will. A fleet is one player's
+        # (the order of manoeuvre is by player), so one seat a fleet.
         return Terms(sides=SIDES, designs=DESIGNS, max_ships=MAX_OBJECTS, width=float(sea.cols),
                      height=float(sea.rows), budget=float(SKIRMISH), measure="squares",
                      title="pirates.scenario.points-battle", patterns=(), more_sides=MORE_SIDES,
-                     fixed=("wind", "table"))
+                     fixed=("wind", "table"), seats_per_side=1)
 
     def price(self, side: str, design: str, params: dict[str, str]) -> Bought:
         if design in SHIPS:

@@ -291,3 +291,17 @@ async def test_the_host_chooses_only_what_the_rules_leave_open(table):
     assert two.value.message("en") == "These rules play a battle by points between 2 sides, not 3."
     game = await svc.create_points_game(1, 10, table.HOST, "pirates", sides=4, thread_id=11)
     assert await svc.sides(game.id) == ["red", "blue", "green", "gold"]
+
+
+async def test_a_pirates_fleet_is_one_players(table):
+    """Terms.seats_per_side: a Pirates fleet is one player's (the order of manoeuvre is by
+    player), so a second seat on Red is refused; other rulesets' sides seat one a ship."""
+    svc = table.service
+    game, (red, blue) = await points_game(table, "pirates")
+    with pytest.raises(ServiceError) as full:
+        await svc.join(game.id, table.CARL, red, "Carl")
+    assert full.value.code == "side-full"
+    game = await svc.create_points_game(1, 10, table.HOST, "cannoni", thread_id=12)
+    britain = (await svc.sides(game.id))[0]
+    await svc.join(game.id, table.ANNE, britain, "Anne")
+    await svc.join(game.id, table.CARL, britain, "Carl")
