@@ -266,6 +266,12 @@ async def test_a_pirates_points_game_for_three_fleets_each_bought_by_its_player(
     assert "la flotta Verde non può averlo" in named.value.message("it")
     _, view = await svc.buy_ship(game.id, table.CARL, "sloop")
     assert view.side == "green" and view.sides == ("red", "blue", "green")
+    # Saved and played again: three fleets still, each with what it bought.
+    await svc.save_scenario(game.id, table.HOST, "three-fleets")
+    again = await svc.create_points_game(1, 10, table.HOST, "pirates", saved="three-fleets", thread_id=12)
+    assert await svc.sides(again.id) == ["red", "blue", "green"]
+    assert [(s.side, s.design) for s in await table.db.fleet_ships(again.id)] == [
+        ("red", "red-heron"), ("red", "mara-quill"), ("blue", "salt-widow"), ("green", "sloop")]
     await svc.start(game.id, table.HOST)
     await table.settle()
     start = await table.db.start_record(game.id)
