@@ -162,14 +162,15 @@ LAYOUT_CHOICES = [app_commands.Choice(name=L(f"choice.layout.{p}"), value=p) for
 
 @game_group.command(**command("game.new"))
 @options("game.new", "ruleset", "scenario", "rules", "pacing", "phase", "language", "posting", "deadline", "grace",
-         "budget", "layout", "wind", "table")
+         "budget", "layout", "wind", "table", "sides")
 @app_commands.choices(pacing=PACING_CHOICES, language=LANGUAGE_CHOICES, posting=POSTING_CHOICES,
                       deadline=DEADLINE_CHOICES, layout=LAYOUT_CHOICES)
 async def game_new(interaction: discord.Interaction, ruleset: str, scenario: str, rules: str | None = None,
                    pacing: str = "live", phase: str | None = None, language: str | None = None,
                    posting: str | None = None, deadline: str | None = None, grace: str | None = None,
                    budget: float | None = None, layout: str | None = None,
-                   wind: app_commands.Range[int, 0, 15] | None = None, table: str | None = None) -> None:
+                   wind: app_commands.Range[int, 0, 15] | None = None, table: str | None = None,
+                   sides: app_commands.Range[int, 2, 8] | None = None) -> None:
     if interaction.guild_id is None or interaction.channel_id is None:
         raise app_commands.NoPrivateMessage()
     await defer(interaction)
@@ -195,7 +196,7 @@ async def game_new(interaction: discord.Interaction, ruleset: str, scenario: str
         thread_id = opened.id if opened else None
     try:
         points = fleet_terms.points_choice(scenario)
-        if points is None and (budget, layout, wind, table) != (None, None, None, None):
+        if points is None and (budget, layout, wind, table, sides) != (None, None, None, None, None):
             raise Refusal("reply.points-only")
         if points is None:
             game = await service.create_game(
@@ -206,7 +207,7 @@ async def game_new(interaction: discord.Interaction, ruleset: str, scenario: str
             game = await service.create_points_game(
                 interaction.guild_id, channel_id, interaction.user.id, ruleset, budget=budget, pattern=layout,
                 wind=wind, width=width, height=height, saved=points or None, options=chosen, pacing=pace,
-                language=lang, thread_id=thread_id)
+                language=lang, thread_id=thread_id, sides=sides)
     except Exception:
         if opened is not None:
             await close_thread(opened)

@@ -18,6 +18,10 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "cmd.game.new.table": ("table", "tavolo"),
     "cmd.game.new.table.desc": ("Fleets by points: the table, width x height, e.g. 72x48 (default: the rules')",
                                 "Flotte a punti: il tavolo, larghezza x altezza, es. 72x48 (predefinito: del regolamento)"),
+    "cmd.game.new.sides": ("sides", "schieramenti"),
+    "cmd.game.new.sides.desc": ("Fleets by points: how many sides buy a fleet, for rules that allow more than two",
+                                "Flotte a punti: quanti schieramenti comprano una flotta, se le regole ne ammettono "
+                                "più di due"),
     "choice.layout.line_ahead": ("Line ahead, the lines abeam", "Linea di fila, linee affiancate"),
     "choice.layout.abeam": ("Two lines abreast, bows to the enemy", "Due linee di fronte, prue al nemico"),
     "choice.layout.scattered": ("Scattered", "Sparse"),
@@ -42,10 +46,10 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "cmd.scenario.export.desc": ("A saved scenario as a JSON file", "Uno scenario salvato come file JSON"),
     "cmd.scenario.export.name": ("name", "nome"),
     "cmd.scenario.export.name.desc": ("The scenario's name", "Il nome dello scenario"),
-    "reply.points-only": ("budget, layout, wind and table are for fleets by points: choose the scenario "
+    "reply.points-only": ("budget, layout, wind, table and sides are for fleets by points: choose the scenario "
                           "\"points\" (or a saved one).",
-                          "budget, schieramento, vento e tavolo valgono per le flotte a punti: scegli lo scenario "
-                          "\"points\" (o uno salvato)."),
+                          "budget, schieramento, vento, tavolo e schieramenti valgono per le flotte a punti: scegli "
+                          "lo scenario \"points\" (o uno salvato)."),
     "reply.bad-table": ("{given} is not a table size: write width x height, e.g. 72x48.",
                         "{given} non è una misura di tavolo: scrivi larghezza x altezza, es. 72x48."),
     "fleet.thread": ("Fleets by points", "Flotte a punti"),
@@ -84,6 +88,18 @@ _TEXTS: dict[str, tuple[str, str]] = {
                                "Il budget deve essere più di 0 e al massimo {most} punti."),
     "error.fleet-bad-pattern": ("There is no set-up {pattern}. Choose: {known}.",
                                 "Non esiste lo schieramento {pattern}. Scegli: {known}."),
+    "error.fleet-bad-sides": ("These rules play a battle by points with {low} to {high} sides, not {n}.",
+                              "Queste regole giocano una battaglia a punti con da {low} a {high} schieramenti, "
+                              "non {n}."),
+    "error.fleet-two-sides": ("These rules play a battle by points between {low} sides, not {n}.",
+                              "Queste regole giocano una battaglia a punti tra {low} schieramenti, non {n}."),
+    "error.fleet-fixed-layout": ("These rules say where every ship starts: there is no set-up to choose.",
+                                 "Queste regole dicono dove parte ogni nave: non c'è uno schieramento da scegliere."),
+    "error.fleet-fixed-wind": ("These rules have no wind to choose.", "Queste regole non hanno un vento da scegliere."),
+    "error.fleet-fixed-table": ("These rules play on a sea of their own for each number of sides: there is no table "
+                                "size to choose.",
+                                "Queste regole giocano su un mare proprio per ogni numero di schieramenti: non c'è "
+                                "una misura del tavolo da scegliere."),
     "error.fleet-bad-wind": ("The wind is a point of the compass, 0 (from the north) to 15.",
                              "Il vento è un punto della rosa, da 0 (da nord) a 15."),
     "error.fleet-bad-table": ("A table side must be between {low} and {high} {measure}.",

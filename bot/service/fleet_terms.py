@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.core.fleets import PATTERNS, Battle, FleetBuilder
+from rules.core.fleets import PATTERNS, Battle, FleetBuilder, Terms
 from rules.core.registry import get_ruleset
 
 POINTS = "points"
@@ -38,9 +38,15 @@ def builder(ruleset: str) -> FleetBuilder | None:
     return get_ruleset(ruleset).fleets()
 
 
-def battle(terms: dict[str, Any], name: str) -> Battle:
+def game_sides(terms: Terms, points: dict[str, Any] | None) -> tuple[str, ...]:
+    """The sides of a points game: as many as its host chose (``points["sides"]``; a game
+    stored before the choice existed has the ruleset's own)."""
+    return terms.sides_for((points or {}).get("sides"))
+
+
+def battle(terms: dict[str, Any], name: str, sides: tuple[str, ...] = ()) -> Battle:
     return Battle(pattern=terms["pattern"], wind=terms.get("wind"), width=terms.get("width"),
-                  height=terms.get("height"), name=name, budget=terms["budget"])
+                  height=terms.get("height"), name=name, budget=terms["budget"], sides=sides)
 
 
-__all__ = ["MAX_BUDGET", "PATTERNS", "POINTS", "SAVED", "SCENARIO", "WIND_POINTS", "battle", "builder", "points_choice", "points_terms"]
+__all__ = ["MAX_BUDGET", "PATTERNS", "POINTS", "SAVED", "SCENARIO", "WIND_POINTS", "battle", "builder", "game_sides", "points_choice", "points_terms"]

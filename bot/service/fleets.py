@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.service.errors import ServiceError
-from bot.service.fleet_terms import MAX_BUDGET, PATTERNS, POINTS, SCENARIO, WIND_POINTS, battle, points_terms
+from bot.service.fleet_terms import (MAX_BUDGET, PATTERNS, POINTS, SCENARIO, WIND_POINTS, battle, game_sides,
+                                     points_terms)
 from bot.service.lobby import LobbyMixin
 from bot.service.models import Pacing
 from db import GameRow, WrongStatus
@@ -65,16 +66,26 @@ class FleetsMixin(LobbyMixin):
         return found
 
     def points_setup(self, ruleset: str, budget: float | None, *, pattern: str | None = None,
-                     wind: int | None = None, width: float | None = None, height: float | None = None) -> dict:
-        """A points game's lobby setup: the head and the terms, each checked."""
+                     wind: int | None = None, width: float | None = None, height: float | None = None,
+                     sides: int | None = None) -> dict:
+        """A points game's lobby setup: the head and the terms, each checked. ``sides``: how
+        many sides buy fleets (None: the ruleset's own)."""
         builder = self._builder(ruleset)
         terms = builder.terms()
         budget = terms.budget if budget is None else budget
         if not 0 < budget <= MAX_BUDGET:
             raise ServiceError("fleet-bad-budget", most=MAX_BUDGET)
-        pattern = pattern or PATTERNS[0]
-        if pattern not in PATTERNS:
-            raise ServiceError("fleet-bad-pattern", pattern=pattern, known=", ".join(PATTERNS))
+        if sides is not None and sides not in terms.side_counts:
+            low, high = terms.side_counts.start, terms.side_counts.stop - 1
+            raise ServiceError("fleet-bad-sides" if high > low else "fleet-two-sides", n=sides, low=low, high=high)
+        if pattern is not None and not terms.patterns:
+            raise ServiceError("fleet-fixed-layout")
+        if pattern is not None and pattern not in terms.patterns:
+            raise ServiceError("fleet-bad-pattern", pattern=pattern, known=", ".join(terms.patterns))
+        pattern = pattern or (terms.patterns or PATTERNS)[0]
+        for choice, given in (("wind", wind is not None), ("table", width is not None or height is not None)):
+            if given and choice in terms.fixed:
+                raise ServiceError(f"fleet-fixed-{choice}")
         if wind is not None and not 0 <= wind < WIND_POINTS:
             raise ServiceError("fleet-bad-wind")
         for size, suggested in ((width, terms.width), (height, terms.height)):
@@ -82,14 +93,15 @@ class FleetsMixin(LobbyMixin):
                 raise ServiceError("fleet-bad-table", low=_fmt(suggested / 4), high=_fmt(suggested * 4),
                                    measure=terms.measure)
         return {"name": "points-battle", "title": terms.title,
-                POINTS: {"budget": budget, "pattern": pattern, "wind": wind, "width": width, "height": height}}
+                POINTS: {"budget": budget, "pattern": pattern, "wind": wind, "width": width, "height": height,
+                         "sides": sides}}
 
     async def create_points_game(self, guild_id: int, channel_id: int, host_id: int, ruleset: str, *,
                                  budget: float | None = None, pattern: str | None = None, wind: int | None = None,
                                  width: float | None = None, height: float | None = None,
                                  saved: str | None = None, options: dict[str, Any] | None = None,
                                  pacing: Pacing | None = None, language: str = "en",
-                                 thread_id: int | None = None) -> GameRow:
+                                 thread_id: int | None = None, sides: int | None = None) -> GameRow:
         """A lobby whose sides buy their ships; ``saved``: a server's custom scenario (its
         terms, and its fleets bought already)."""
         fleets: dict[str, list[dict]] = {}
@@ -97,9 +109,15 @@ class FleetsMixin(LobbyMixin):
             scenario = await self._saved(guild_id, saved)
             ruleset = scenario.ruleset
             body = scenario.body
-            budget, pattern, wind = body["budget"], body["pattern"], body.get("wind")
-            width, height, fleets = body.get("width"), body.get("height"), body.get("fleets", {})
-        setup = self.points_setup(ruleset, budget, pattern=pattern, wind=wind, width=width, height=height)
+            terms = self._builder(ruleset).terms()
+            # A scenario saved before its ruleset fixed a choice still holds its default.
+            budget, sides = body["budget"], body.get("sides")
+            pattern = body["pattern"] if terms.patterns else None
+            wind = body.get("wind") if "wind" not in terms.fixed else None
+            width, height = (None, None) if "table" in terms.fixed else (body.get("width"), body.get("height"))
+            fleets = body.get("fleets", {})
+        setup = self.points_setup(ruleset, budget, pattern=pattern, wind=wind, width=width, height=height,
+                                  sides=sides)
         game = await self.create_game(guild_id, channel_id, host_id, ruleset, SCENARIO, options=options,
                                       pacing=pacing, language=language, thread_id=thread_id, setup=setup)
         builder = self._builder(ruleset)
@@ -120,7 +138,8 @@ class FleetsMixin(LobbyMixin):
     async def _view(self, game: GameRow, side: str) -> FleetView:
         terms = self._builder(game.ruleset).terms()
         ships = [s for s in await self.db.fleet_ships(game.id) if s.side == side]
-        return FleetView(game_id=game.id, side=side, sides=terms.sides, budget=self._budget(game),
+        return FleetView(game_id=game.id, side=side, sides=game_sides(terms, points_terms(game.setup)),
+                         budget=self._budget(game),
                          spent=sum(s.points for s in ships), max_ships=terms.max_ships, ships=ships,
                          designs=[d for d in terms.designs if d.for_side(side)], measure=terms.measure)
 
@@ -140,7 +159,7 @@ class FleetsMixin(LobbyMixin):
             if seat is not None:
                 return seat.side
             if host:
-                return self._side(game, self._builder(game.ruleset).terms().sides[0])
+                return self._side(game, game_sides(self._builder(game.ruleset).terms(), points_terms(game.setup))[0])
             raise ServiceError("fleet-no-seat")
         side = self._side(game, side)
         if (seat is None or seat.side != side) and not host:
@@ -194,7 +213,8 @@ class FleetsMixin(LobbyMixin):
         if not problems:
             fleets = await self._fleets(game, terms)
             fleets[side] = [*fleets.get(side, []), bought]
-            problems = game_problems(builder, fleets, battle(points_terms(game.setup) or {}, "points-battle"))
+            problems = game_problems(builder, fleets, battle(points_terms(game.setup) or {}, "points-battle",
+                                                             tuple(fleets)))
         if problems:
             raise ServiceError("fleet-rules", why=problems[0])
         try:
@@ -233,13 +253,13 @@ class FleetsMixin(LobbyMixin):
             return await super()._setup_to_start(game, rules, picks)
         builder = self._builder(game.ruleset)
         fleets = await self._fleets(game, builder.terms())
-        for side in builder.terms().sides:
+        for side in fleets:
             if not fleets[side]:
                 raise ServiceError("fleet-empty", side=side)
             problems = builder.problems(side, fleets[side])
             if problems:
                 raise ServiceError("fleet-rules", why=problems[0])
-        terms_battle = battle(terms, game.setup.get("name", "points-battle"))
+        terms_battle = battle(terms, game.setup.get("name", "points-battle"), tuple(fleets))
         problems = game_problems(builder, fleets, terms_battle)
         if problems:
             raise ServiceError("fleet-cannot-start", why=problems[0])
@@ -249,9 +269,10 @@ class FleetsMixin(LobbyMixin):
             raise ServiceError("fleet-cannot-start", why=exc.text) from None
 
     async def _fleets(self, game: GameRow, terms: Terms) -> dict[str, list[Bought]]:
+        """Every side's fleet, each side of the game in order (empty for one that bought none)."""
         ships = await self.db.fleet_ships(game.id)
         return {side: [Bought(s.design, s.params, s.name, s.points, s.seat_id) for s in ships if s.side == side]
-                for side in terms.sides}
+                for side in game_sides(terms, points_terms(game.setup))}
 
     # -- custom scenarios ----------------------------------------------------------------
     async def save_scenario(self, game_id: int, actor_id: int, name: str, *, manager: bool = False) -> SavedScenario:

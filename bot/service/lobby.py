@@ -9,7 +9,7 @@ from pydantic import BaseModel, ValidationError
 from bot import i18n
 from bot.service.core import ServiceCore
 from bot.service.errors import ServiceError
-from bot.service.fleet_terms import points_terms
+from bot.service.fleet_terms import game_sides, points_terms
 from bot.service.models import GRACE_MOST, PACING_LIMITS, Pacing, deadline_per
 from bot.service.picks import ShipOption
 from db import AlreadySeated, GameRow, LimitReached, NewGame, PickTaken, SeatRow, StartRow, ThreadTaken, WrongStatus
@@ -35,8 +35,9 @@ def _first_error(exc: ValidationError) -> str:
 
 def _sides(game: GameRow) -> list[str]:
     rules = get_ruleset(game.ruleset)
-    if points_terms(game.setup) is not None:
-        return list(rules.fleets().terms().sides)
+    points = points_terms(game.setup)
+    if points is not None:
+        return list(game_sides(rules.fleets().terms(), points))
     return rules.sides(rules.setup_model.model_validate(game.setup))
 
 
@@ -216,7 +217,8 @@ class LobbyMixin(ServiceCore):
         table with nothing to command. None when the ruleset lists no ships to count."""
         rules = get_ruleset(game.ruleset)
         if points_terms(game.setup) is not None:
-            return rules.fleets().terms().max_ships
+            terms = rules.fleets().terms()
+            return terms.seats_per_side or terms.max_ships
         entries = rules.ship_entries(rules.setup_model.model_validate(game.setup))
         if not entries:
             return None

@@ -352,7 +352,9 @@ class PiratesBoard(SquareBoard):
             return plain_card(f"{fort['name']} ({_side(fort['side'], lang)})", [
                 _t("card.fort", lang, squares=" ".join(_name(c) for c in fort["squares"]),
                    flags=" ".join(_name(c) for c in fort["flags"])),
-                _t("card.guns", lang, guns=guns), _t("card.hold", lang, hold=hold)], theme)
+                _t("card.guns", lang, guns=guns), _t("card.hold", lang, hold=hold),
+                _t("card.guests", lang, guests=", ".join(_side(g, lang) for g in fort.get("guests", []))
+                   or _t("form.permit-none", lang))], theme)
         crews = {c["id"]: (c, piece_name(s, lang)) for s in view["ships"] for c in s["crew"]}
         crews.update({c["id"]: (c, i["name"]) for i in view.get("islands", []) for c in i.get("crew", [])})
         if piece_id in crews:

@@ -28,6 +28,8 @@ from rules.core.texts import Text, say
 # table; abeam: two lines of ships side by side, bows towards the enemy; scattered:
 # each side spread at random over its own third of the table, bows towards the enemy.
 PATTERNS: tuple[str, ...] = ("line_ahead", "abeam", "scattered")
+# What a host chooses for a battle besides the budget and the set-up pattern (Terms.fixed).
+HOST_CHOICES: tuple[str, ...] = ("wind", "table")
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,9 +88,33 @@ class Terms:
     # Side ids a ruleset used before, as saved scenarios may still hold them: each old id
     # -> (its side now, the choices its ships had implicitly then).
     renamed_sides: Mapping[str, tuple[str, Mapping[str, str]]] = field(default_factory=dict)
+    # Sides a host may add to a battle, in order (Pirates: a third and a fourth fleet): a
+    # battle of n sides has ``sides`` and the first n - len(sides) of these. Empty: every
+    # battle has ``sides``, no more.
+    more_sides: tuple[str, ...] = ()
+    # What the host may not choose for this ruleset's battles, of HOST_CHOICES (Pirates: no
+    # wind in its rules; its sea is a map of its own, not a table sized at will). The set-up
+    # pattern is refused when ``patterns`` is empty.
+    fixed: tuple[str, ...] = ()
+    # The most seats a side may have (Pirates: 1, a fleet is one player's); None: as many
+    # as it may have ships, each bought ship commanded by the seat that bought her.
+    seats_per_side: int | None = None
 
     def design(self, design_id: str) -> Design | None:
         return next((d for d in self.designs if d.id == design_id), None)
+
+    @property
+    def side_counts(self) -> range:
+        """How many sides a battle may have."""
+        return range(len(self.sides), len(self.sides) + len(self.more_sides) + 1)
+
+    def sides_for(self, count: int | None) -> tuple[str, ...]:
+        """The sides of a battle of ``count`` sides (None: ``sides``)."""
+        if count is None:
+            return self.sides
+        if count not in self.side_counts:
+            raise ValueError(f"a battle has {self.side_counts.start} to {self.side_counts.stop - 1} sides, not {count}")
+        return self.sides + self.more_sides[:count - len(self.sides)]
 
 
 class PriceError(ValueError):
@@ -108,6 +134,7 @@ class Battle:
     height: float | None = None
     name: str = "points-battle"
     budget: float | None = None  # the points each side was given, for rules that read it
+    sides: tuple[str, ...] = ()  # the battle's sides (Terms.sides_for); empty: the terms' own
 
 
 class FleetBuilder(Protocol):

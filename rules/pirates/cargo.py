@@ -10,12 +10,13 @@ her home island where the ship is docked, or from an explored wild island she is
 at. "Solo una volta per ogni insieme di oggetti coinvolti": a treasure moves once a turn.
 Treasure put ashore at home is banked, face up, as the automatic unloading does. A fort
 is used "come se fosse la propria isola base" by its owner's ships docked at its island,
-leaving in it at least the fort's value; others' use of it, "con il permesso del
-proprietario", is not offered (the bot asks no player for a permission)."""
+leaving in it at least the fort's value; other fleets use it so "con il permesso del
+proprietario" (rules.pirates.permits): a guest's ship docked there takes treasure out of
+it, leaving its value, and puts treasure into it."""
 from __future__ import annotations
 
 from rules.core.dice import Roller
-from rules.pirates import sea
+from rules.pirates import permits, sea
 from rules.pirates.state import PiratesState, Ship, Treasure
 from rules.pirates.treasure import room
 
@@ -33,6 +34,9 @@ def destinations(state: PiratesState, side: str, t: Treasure) -> list[str]:
         if holder.side != side or not _handy(holder):
             return []
         out = [holder.docked] if holder.docked else []
+        fort = state.fort_on(holder.docked)
+        if fort is not None and fort.side != side and side in fort.guests:
+            out.append(fort.id)  # "sbarcare [...] tesori [...] con il permesso del proprietario del forte"
         out += [s.id for s in state.ships if s.side == side and s.id != holder.id and _handy(s)
                 and room(state, s) > 0 and sea.ship_gap(holder.cells(), s.cells()) <= 1]
         return out
@@ -41,7 +45,7 @@ def destinations(state: PiratesState, side: str, t: Treasure) -> list[str]:
         # "come se fosse la propria isola base. Come minimo un valore di monete pari al
         # valore del forte deve restare nel forte"
         kept = sum(x.value for x in state.treasure_at(fort.id)) - t.value
-        if fort.side != side or kept < fort.value:
+        if not permits.may_use(fort, side) or kept < fort.value:
             return []
         return [s.id for s in state.ships if s.side == side and s.docked == fort.island and _handy(s)
                 and room(state, s) > 0]
@@ -63,8 +67,8 @@ def move(state: PiratesState, side: str, treasure_id: str, to: str, roller: Roll
     was = t.place
     t.place, t.moved = to, True
     island = state.find_island(to)
-    if island is not None and island.kind == "home" and island.side == side:
-        t.public = True  # banked at home, face up
+    if island is not None and island.kind == "home" and island.side == side or state.find_fort(to) is not None:
+        t.public = True  # banked at home or in a fort, face up
     if side not in t.seen_by:
         t.seen_by.append(side)  # she handles it: she knows it
     roller.log.emit("treasure_moved", treasure=t.id, start=was, end=to, side=side, names=state.names(was, to))

@@ -8,9 +8,9 @@ the fleet's ships, by the ship's place in the fleet). The rules that read a sing
 are :meth:`PiratesFleets.problems`; the two that read the whole game — a named object is
 unique in play, and the most unnamed objects of a type is the game's points / 3 — are
 :meth:`PiratesFleets.game_problems`. The fleets sail on the skirmish's sea, docked along
-their home island's coast (:mod:`rules.pirates.docking`). Two fleets: the service sells
-to every side its terms name and starts only when each has bought, so a points game is
-a two-player one; the scenarios have three and four.
+their home island's coast (:mod:`rules.pirates.docking`). Two fleets, Red and Blue, unless
+the host asks for three or four (Green, then Gold: ``Terms.more_sides``); each count sails
+on the sea of the packaged scenario for that many fleets (:data:`SEAS`).
 """
 from __future__ import annotations
 
@@ -26,7 +26,11 @@ from rules.pirates.setup import SKIRMISH, CrewSetup, FleetSetup, PiratesSetup, S
 from rules.pirates.wording import TEXTS
 
 SIDES = ("red", "blue")
-SEA = "skirmish"  # the packaged scenario whose sea, islands and treasures a points game uses
+MORE_SIDES = ("green", "gold")  # a third and a fourth fleet, when the host asks for them
+# The packaged scenario whose sea, islands and treasures a points game of that many fleets
+# uses: each has a home island for every fleet ("un'isola base per giocatore").
+SEAS = {2: "skirmish", 3: "three-crowns", 4: "four-winds"}
+SEA = SEAS[2]
 HOME = "home"  # a crew's place: her fleet's home island
 # The most objects (ships and crews) a fleet may hold: Broadside's, for the form's sake;
 # the rulebook's limits (points, unnamed by type, room aboard) bind long before it.
@@ -90,9 +94,13 @@ def _ships(fleet: list[Bought]) -> list[Bought]:
 class PiratesFleets:
     def terms(self) -> Terms:
         sea = _sea()
+        # No set-up pattern: every ship starts docked at home. No wind in these rules, and the
+        # sea is the map of a scenario, not a table sized at will. A fleet is one player's
+        # (the order of manoeuvre is by player), so one seat a fleet.
         return Terms(sides=SIDES, designs=DESIGNS, max_ships=MAX_OBJECTS, width=float(sea.cols),
                      height=float(sea.rows), budget=float(SKIRMISH), measure="squares",
-                     title="pirates.scenario.points-battle", patterns=())
+                     title="pirates.scenario.points-battle", patterns=(), more_sides=MORE_SIDES,
+                     fixed=("wind", "table"), seats_per_side=1)
 
     def price(self, side: str, design: str, params: dict[str, str]) -> Bought:
         if design in SHIPS:
@@ -158,11 +166,12 @@ class PiratesFleets:
         problems = self.game_problems(fleets, battle)
         if problems:
             raise PriceError(problems[0])
-        sea = _sea()
+        sides = battle.sides or SIDES
+        sea = _sea(len(sides))
         points = int(battle.budget if battle.budget is not None else SKIRMISH)
         out = []
         placed: list[tuple[int, int]] = []
-        for side in SIDES:
+        for side in sides:
             fleet = fleets.get(side, [])
             ships = _ships(fleet)
             poses = dock_fleet(sea, side, [ship_type(b.design).squares for b in ships], placed)
@@ -201,14 +210,19 @@ def _named_twice(fleet: list[Bought]) -> list[Text]:
     return out
 
 
-def _sea() -> PiratesSetup:
-    return packaged_scenarios("rules.pirates", PiratesSetup)[SEA]
+def _sea(fleets: int = 2) -> PiratesSetup:
+    """The sea of a points game of that many fleets."""
+    if fleets not in SEAS:
+        raise PriceError(say("pirates.fleet.bad-count", n=fleets, low=min(SEAS), high=max(SEAS)))
+    return packaged_scenarios("rules.pirates", PiratesSetup)[SEAS[fleets]]
 
 
 FLEETS = PiratesFleets()
 
 TEXTS.add_pairs({
-    "pirates.scenario.points-battle": ("Two fleets bought by points", "Due flotte acquistate a punti"),
+    "pirates.scenario.points-battle": ("Fleets bought by points", "Flotte acquistate a punti"),
+    "pirates.fleet.bad-count": ("A points game has {low} to {high} fleets, not {n}.",
+                                "Una partita a punti ha da {low} a {high} flotte, non {n}."),
     "pirates.fleet.ship-design": ("{ship}: ship, {points} points, {masts} masts, cargo {cargo} ({named})",
                                   "{ship}: nave, {points} punti, {masts} alberi, carico {cargo} ({named})"),
     "pirates.fleet.crew-design": ("{crew}: crew, {points} points, {ability} ({named})",
@@ -255,6 +269,12 @@ TEXTS.add_pairs({
     "pirates.fleet.ability.helmsman": ("one more S when her ship moves", "una S in più quando la sua nave muove"),
     "pirates.fleet.ability.gunner": ("re-rolls a missed shot", "ritira un colpo mancato"),
     "pirates.fleet.ability.bosun": ("+1 to boarding rolls", "+1 ai tiri di abbordaggio"),
+    "pirates.fleet.ability.firepot": ("one gun at 1 square sets a mast on fire",
+                                      "un cannone a 1 quadretto incendia un albero"),
+    "pirates.fleet.ability.ghost": ("her ship may sail through islands, ships and zones",
+                                    "la sua nave può attraversare isole, navi e zone"),
+    "pirates.fleet.ability.ransom": ("landed on an enemy home island she is a treasure of 5",
+                                     "sbarcata su un'isola base nemica vale un tesoro da 5"),
     "pirates.fleet.ability.doctor": ("a kill aimed at her face down only turns her up",
                                      "un assassinio che la sceglie coperta la scopre soltanto"),
 })

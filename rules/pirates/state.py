@@ -145,6 +145,10 @@ class Fort(BaseModel):
     guns: list[Gun]
     acted: bool = False
     firing: bool = False
+    # "con il permesso del proprietario del forte": the fleets its owner lets use it, and
+    # those whose permission changed this turn (rules.pirates.permits)
+    guests: list[str] = Field(default_factory=list)
+    changed: list[str] = Field(default_factory=list)
 
 
 class Extra(BaseModel):

@@ -10,7 +10,7 @@ from rules.core.dice import Roller
 from rules.core.steps import Checking, DecisionHandlers, StepHandlers
 from rules.core.texts import say
 from rules.pirates import building, cargo, extra, fighting, firepot, keywords, forts, marines, movement, shooting
-from rules.pirates import towing, treasure, turns
+from rules.pirates import permits, towing, treasure, turns
 from rules.pirates.catalogue import BROADSIDE, CREWS, SCHOONER, SHIPS
 from rules.pirates.legal import legal
 from rules.pirates.movement import SEGMENT, TURNS
@@ -60,7 +60,8 @@ _legal = legal
 ACTIONS = ("move", "reverse", "fire", "repair", "explore", "board", "fort", "build", "scuttle")
 LABELS = {"move": "form.move", "reverse": "form.reverse", "fire": "form.hold", "repair": "form.repair",
           "explore": "form.explore", "board": "form.board", "fort": "form.fort", "build": "form.build",
-          "scuttle": "form.scuttle", "embark": "form.embark", marines.MARCH: "form.march"}
+          "scuttle": "form.scuttle", "embark": "form.embark", marines.MARCH: "form.march",
+          permits.PERMIT: "form.permit"}
 
 
 def _move_params(state: PiratesState, ships: list[Ship]) -> list[ParamSpec]:
@@ -142,6 +143,10 @@ def manoeuvre_spec(state: PiratesState, decision: Decision, only: str | None,
         by_hand = _cargo_spec(state, side)
         if by_hand is not None:
             actions.append(by_hand)
+    if only in (None, permits.PERMIT):
+        permit = _permit_spec(state, side)
+        if permit is not None:
+            actions.append(permit)
     default = _fallback(state, mine, side)
     named = _named(state, default["ship"]) if default else "-"
     return DecisionSpec(decision=decision, actions=actions, default=default,
@@ -201,6 +206,31 @@ def _cargo_spec(state: PiratesState, side: str) -> ActionSpec | None:
             Choice(value=p, label=_place_name(state, p)) for p in places])])
 
 
+def _permit_spec(state: PiratesState, side: str) -> ActionSpec | None:
+    """Granting or withdrawing another fleet's use of a fort: a free action of its owner."""
+    mine = permits.grantable(state, side)
+    if not mine:
+        return None
+    fleets = sorted({g for f in mine for g in permits.others(state, f)}, key=state.sides.index)
+    return ActionSpec(action=permits.PERMIT, label=_say("form.permit"), params=[
+        ParamSpec(name="fort", label=_say("form.permit-fort"), choices=[
+            Choice(value=f.id, label=_say("form.permit-fort-choice", fort=f.name, guests=fleets_text(f.guests)))
+            for f in mine]),
+        ParamSpec(name="fleet", label=_say("form.permit-fleet"), choices=[
+            Choice(value=g, label=nation(g)) for g in fleets]),
+        _yes_no("allow", "form.permit-allow", default_yes=True)])
+
+
+def fleets_text(sides: list[str]):
+    """Fleets named in a list, in the reader's language ("Blue, Green"; none: "none")."""
+    if not sides:
+        return _say("form.permit-none")
+    out = nation(sides[0])
+    for side in sides[1:]:
+        out = _say("form.permit-list", first=out, next=nation(side))
+    return out
+
+
 def _value_for(t, side: str) -> str:
     """A treasure's value as this player knows it (her form is hers alone)."""
     return str(t.value) if t.public or side in t.seen_by else "?"
@@ -245,6 +275,15 @@ def manoeuvre_check(state: PiratesState, decision: Decision, payload: dict[str, 
         if t is None or payload.get("to") not in cargo.destinations(state, side, t):
             return [P.problem("pirates-no-cargo", field="to", treasure=str(payload.get("treasure")),
                               to=str(payload.get("to")))]
+        return []
+    if action == permits.PERMIT:
+        fort = state.find_fort(str(payload.get("fort")))
+        guest = str(payload.get("fleet"))
+        allow = payload.get("allow", permits.YES) != permits.NO
+        why = permits.why_not(state, side, fort, guest, allow)
+        if why is not None:
+            return [P.problem("pirates-no-permit", field="fleet", fort=fort.name if fort else str(payload.get("fort")),
+                              fleet=nation(guest) if guest in state.sides else guest, why=_say(why))]
         return []
     if action == "embark":
         crew = next((c for c in state.crews if c.id == payload.get("crew") and c.side == side), None)

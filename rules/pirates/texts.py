@@ -102,6 +102,8 @@ def describe(event: Event, lang: str = "en") -> str:
         d["at"], d["start"], d["end"] = _sq(d.get("at")), _sq(d.get("start")), _sq(d.get("end"))
     elif k == "fort_built":
         d["kind"] = word(str(d.get("key")))
+    elif k in ("fort_granted", "fort_withdrawn"):
+        d["guest"] = side(d.get("guest"))
     elif k == "game_over":
         d["why"] = word(f"why-{d['why']}")
         d["scores"] = ", ".join(f"{side(s)} {v}" for s, v in d.get("scores", {}).items())

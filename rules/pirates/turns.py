@@ -5,6 +5,7 @@ from __future__ import annotations
 from rules.core.dice import Roller
 from rules.pirates import crews as C
 from rules.pirates import building, cargo, extra, fighting, firepot, keywords, fog, forts, marines, movement, shooting
+from rules.pirates import permits
 from rules.pirates import towing, treasure
 from rules.pirates.catalogue import FIREPOT
 from rules.pirates.damage import release, sink
@@ -45,6 +46,7 @@ def start_turn(state: PiratesState, roller: Roller) -> None:
         ship.moved = ship.firing = ship.acted = ship.shaken = ship.ghost = False
     for fort in state.forts:
         fort.acted = fort.firing = False
+        fort.changed = []
     for crew in state.crews:
         crew.helped, crew.moved = None, False
     marines.new_turn(state)
@@ -98,6 +100,11 @@ def plan_of(payload: dict) -> Plan:
 def act(state: PiratesState, payload: dict, roller: Roller) -> None:
     if payload["action"] == "cargo":  # a free action too
         cargo.move(state, str(payload["side"]), str(payload["treasure"]), str(payload["to"]), roller)
+        return
+    if payload["action"] == permits.PERMIT:  # a free action too
+        fort = state.find_fort(str(payload["fort"]))
+        assert fort is not None
+        permits.change(state, fort, str(payload["fleet"]), payload.get("allow", permits.YES) != permits.NO, roller)
         return
     if payload["action"] == "embark":  # a free action: the same player is asked again
         crew = next(c for c in state.crews if c.id == payload["crew"])

@@ -67,6 +67,7 @@ def view(state: PiratesState, viewer: str | None) -> dict[str, Any]:
                  for s in state.ships if s.status == "sunk"],
         "forts": [{"id": f.id, "name": f.name, "key": f.key, "side": f.side, "island": f.island, "value": f.value,
                    "squares": f.squares, "flags": f.flags, "guns": [{"range": g.range, "score": g.score} for g in f.guns],
+                   "guests": list(f.guests),  # the fleets its owner lets use it: told to all
                    "treasure": [_treasure(t, side, state.over) for t in state.treasure_at(f.id)]}
                   for f in state.forts],
         # a landed marine stands face up on her square, in everyone's sight

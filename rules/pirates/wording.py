@@ -313,7 +313,8 @@ MANIFEST_WORDS = {
     "param.grapple": ("grapple", "arrembaggio"),
     "param.grapple.about": ("Board after ramming (free)", "Abbordare dopo lo speronamento (gratis)"),
     "param.fort": ("fort", "forte"),
-    "param.fort.about": ("Which fort to build", "Quale forte costruire"),
+    "param.fort.about": ("Which fort to build, or which of yours another fleet may use",
+                         "Quale forte costruire, o quale dei tuoi un'altra flotta può usare"),
     "param.construct": ("construct", "costruisci"),
     "param.construct.about": ("Which ship or crew to build", "Quale nave o equipaggio costruire"),
     "param.crew": ("crew", "equipaggio"),
@@ -514,3 +515,39 @@ TEXTS.add_pairs({
 TEXTS.add_pairs({"pirates-no-spot": ("{crew} cannot go to {spot}: marines move to a free square of their own "
                                      "island.", "{crew} non possono andare in {spot}: i marine vanno su un "
                                      "quadretto libero della loro isola.")})
+
+# Other fleets' use of a fort, "con il permesso del proprietario" (rules/pirates/permits.py).
+TEXTS.add_pairs({
+    "pirates.form.permit": ("Let another fleet use a fort, or withdraw it (free)",
+                            "Concedere a un'altra flotta l'uso di un forte, o revocarlo (gratis)"),
+    "pirates.form.permit-fort": ("Fort", "Forte"),
+    "pirates.form.permit-fort-choice": ("{fort} (used by: {guests})", "{fort} (in uso a: {guests})"),
+    "pirates.form.permit-fleet": ("Fleet", "Flotta"),
+    "pirates.form.permit-allow": ("yes: grant the use; no: withdraw it", "sì: concedere l'uso; no: revocarlo"),
+    "pirates.form.permit-none": ("no other fleet", "nessun'altra flotta"),
+    "pirates.form.permit-list": ("{first}, {next}", "{first}, {next}"),
+    "pirates.param.fleet": ("fleet", "flotta"),
+    "pirates.param.fleet.about": ("The fleet you let use your fort, or no longer",
+                                  "La flotta a cui concedi (o revochi) l'uso del tuo forte"),
+    "pirates.param.allow": ("allow", "concedi"),
+    "pirates.param.allow.about": ("yes grants the use of your fort, no withdraws it",
+                                  "sì concede l'uso del tuo forte, no lo revoca"),
+    "pirates-no-permit": ("The use of {fort} cannot change for {fleet}: {why}",
+                          "L'uso di {fort} non può cambiare per {fleet}: {why}"),
+    "pirates.why.permit-not-yours": ("only a fort's owner grants or withdraws its use.",
+                                     "solo il proprietario di un forte ne concede o revoca l'uso."),
+    "pirates.why.permit-no-fleet": ("name another fleet of this game.", "indica un'altra flotta di questa partita."),
+    "pirates.why.permit-once": ("a fleet's permission for a fort changes once a turn.",
+                                "il permesso di una flotta per un forte cambia una volta per turno."),
+    "pirates.why.permit-already": ("that fleet may use it already.", "quella flotta può già usarlo."),
+    "pirates.why.permit-not-granted": ("that fleet has no permission to withdraw.",
+                                       "quella flotta non ha un permesso da revocare."),
+    "pirates.event.fort_granted": ("{side} lets the {guest} fleet use {fort}: its ships docked there may load and "
+                                   "unload treasure from it.",
+                                   "{side} concede alla flotta {guest} l'uso di {fort}: le sue navi attraccate lì "
+                                   "possono imbarcare e sbarcare tesori dal forte."),
+    "pirates.event.fort_withdrawn": ("{side} withdraws the {guest} fleet's use of {fort}.",
+                                     "{side} revoca alla flotta {guest} l'uso di {fort}."),
+    "pirates.card.guests": ("Used with leave by: {guests}", "In uso con permesso a: {guests}"),
+    "pirates.word.action-permit": ("grants or withdraws a fort's use", "concede o revoca l'uso di un forte"),
+})

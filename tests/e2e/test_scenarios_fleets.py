@@ -226,7 +226,7 @@ async def test_custom_scenario_saved_exported_and_played_again(fake_discord, tmp
             assert text == "This server has no scenario nothing. Saved: sophie.", text
             text = private_text(await w.host.run(w.battles, "game new", ruleset="cannoni", scenario="frigate-duel",
                                                  budget=50), w.host)
-            assert text.startswith("budget, layout, wind and table are for fleets by points"), text
+            assert text.startswith("budget, layout, wind, table and sides are for fleets by points"), text
 
 
 @pytest.mark.e2e_budget(60)

@@ -130,3 +130,50 @@ def test_a_fleet_too_big_for_its_home_coast_is_refused_in_words():
 def test_the_same_purchase_sets_up_the_same_sea():
     fleets = {"red": buy("red", "red-heron", "sloop"), "blue": buy("blue", "salt-widow")}
     assert FLEETS.setup(fleets, Battle(budget=30)) == FLEETS.setup(fleets, Battle(budget=30))
+
+
+def test_three_or_four_fleets_by_points_each_docked_at_its_own_home():
+    """"tutte le navi partono attraccate alla propria isola base" with a home island per
+    player: three fleets sail on the three-fleet scenario's sea, four on the four-fleet one
+    (Green, then Gold, after Red and Blue)."""
+    terms = FLEETS.terms()
+    assert list(terms.side_counts) == [2, 3, 4]
+    assert terms.sides_for(3) == ("red", "blue", "green") and terms.sides_for(4)[-1] == "gold"
+    with pytest.raises(ValueError):
+        terms.sides_for(5)
+    fleets = {"red": buy("red", "red-heron"), "blue": buy("blue", "salt-widow", ("gunner", "1")),
+              "green": buy("green", "sloop", "frigate", "bosun")}
+    setup = FLEETS.setup(fleets, Battle(budget=30, sides=("red", "blue", "green")))
+    assert setup.cols == 16 and [f.side for f in setup.fleets] == ["red", "blue", "green"]
+    seats = [Seat(id=f"p{i}", side=side) for i, side in enumerate(fleets)]
+    state = initial_state(setup, PiratesOptions(), seats)
+    assert state.home("green").name == "Jade Cove"
+    assert all(s.docked == state.home(s.side).id for s in state.ships)
+    assert {s.side for s in state.ships} == {"red", "blue", "green"}
+    fleets["gold"] = buy("gold", "gull")
+    four = FLEETS.setup(fleets, Battle(budget=30, sides=("red", "blue", "green", "gold")))
+    assert four.cols == 18 and [f.side for f in four.fleets][-1] == "gold"
+    state = initial_state(four, PiratesOptions(), [*seats, Seat(id="p4", side="gold")])
+    gull = next(s for s in state.ships if s.side == "gold")
+    assert gull.docked == state.home("gold").id and state.home("gold").name == "Gilt Haven"
+
+
+def test_a_named_object_is_unique_across_three_fleets():
+    """"Può esistere durante il gioco solo un oggetto [...] con un nome proprio": the third
+    fleet cannot have what the first has."""
+    fleets = {"red": buy("red", "sloop", "mara-quill"), "blue": buy("blue", "gull"),
+              "green": buy("green", "sloop", "mara-quill")}
+    found = words(FLEETS.game_problems(fleets, Battle(budget=30, sides=tuple(fleets))))
+    assert found == ["Mara Quill is in the Red fleet already: an object with a name of its own is unique in the game, "
+                     "so the Green fleet cannot have it too."]
+    assert "la flotta Verde non può averlo" in words(FLEETS.game_problems(fleets, Battle(budget=30)), "it")[0]
+    with pytest.raises(PriceError):
+        FLEETS.setup(fleets, Battle(budget=30, sides=tuple(fleets)))
+
+
+def test_every_design_on_sale_is_worded_in_both_languages():
+    """The builder form shows every design's label: a crew's ability among them (the
+    firepot specialist, the Pale Mariner's ghost, Lady Vane's ransom)."""
+    for design in FLEETS.terms().designs:
+        en, it = design.label.render("en"), design.label.render("it")
+        assert en and it and "pirates." not in en + it, design.id

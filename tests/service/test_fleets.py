@@ -239,3 +239,75 @@ async def test_a_pirates_fleet_that_does_not_fit_at_home_does_not_start(table):
     await svc.sell_ship(game.id, table.HOST, (await svc.fleet(game.id, table.HOST, blue)).ships[-1].n, blue)
     await svc.start(game.id, table.HOST)
     assert (await svc.game(game.id)).status == "running"
+
+
+async def test_a_pirates_points_game_for_three_fleets_each_bought_by_its_player(table):
+    """The host opens a points game for three fleets (Terms.more_sides): each player buys
+    her own fleet and no other, a named object is unique across the three, and the game
+    starts only when every fleet has bought, on the three-fleet sea."""
+    svc = table.service
+    game = await svc.create_points_game(1, 10, table.HOST, "pirates", budget=30, sides=3, thread_id=11,
+                                        pacing=Pacing(style="live", phase_seconds=300))
+    assert await svc.sides(game.id) == ["red", "blue", "green"]
+    for user, side, name in ((table.ANNE, "red", "Anne"), (table.BOB, "blue", "Bob"), (table.CARL, "green", "Carl")):
+        await svc.join(game.id, user, side, name)
+    await svc.buy_ship(game.id, table.ANNE, "red-heron")
+    await svc.buy_ship(game.id, table.ANNE, "mara-quill", {"aboard": "1"})
+    await svc.buy_ship(game.id, table.BOB, "salt-widow")
+    with pytest.raises(ServiceError) as other:  # Bob buys for Carl's fleet
+        await svc.buy_ship(game.id, table.BOB, "sloop", side="green")
+    assert other.value.code == "fleet-not-your-side"
+    with pytest.raises(ServiceError) as empty:
+        await svc.start(game.id, table.HOST)
+    assert empty.value.code == "fleet-empty" and "green" in empty.value.message("en")
+    with pytest.raises(ServiceError) as named:
+        await svc.buy_ship(game.id, table.CARL, "mara-quill")
+    assert "is in the Red fleet already" in named.value.message("en")
+    assert "la flotta Verde non può averlo" in named.value.message("it")
+    _, view = await svc.buy_ship(game.id, table.CARL, "sloop")
+    assert view.side == "green" and view.sides == ("red", "blue", "green")
+    # Saved and played again: three fleets still, each with what it bought.
+    await svc.save_scenario(game.id, table.HOST, "three-fleets")
+    again = await svc.create_points_game(1, 10, table.HOST, "pirates", saved="three-fleets", thread_id=12)
+    assert await svc.sides(again.id) == ["red", "blue", "green"]
+    assert [(s.side, s.design) for s in await table.db.fleet_ships(again.id)] == [
+        ("red", "red-heron"), ("red", "mara-quill"), ("blue", "salt-widow"), ("green", "sloop")]
+    await svc.start(game.id, table.HOST)
+    await table.settle()
+    start = await table.db.start_record(game.id)
+    assert [f["side"] for f in start.setup["fleets"]] == ["red", "blue", "green"] and start.setup["cols"] == 16
+    _, state = await table.state(game.id)
+    assert state.sides == ["red", "blue", "green"]
+    assert all(s.docked == state.home(s.side).id for s in state.ships)
+
+
+async def test_the_host_chooses_only_what_the_rules_leave_open(table):
+    """A points game's sides within the ruleset's counts; Pirates sets its ships up docked
+    at home, has no wind and sails on a scenario's sea: those choices are refused in words,
+    not ignored; a ruleset of two sides refuses a third."""
+    svc = table.service
+    for terms, code in (({"sides": 5}, "fleet-bad-sides"), ({"pattern": "abeam"}, "fleet-fixed-layout"),
+                        ({"wind": 3}, "fleet-fixed-wind"), ({"width": 20.0, "height": 16.0}, "fleet-fixed-table")):
+        with pytest.raises(ServiceError) as refused:
+            await svc.create_points_game(1, 10, table.HOST, "pirates", thread_id=11, **terms)
+        assert refused.value.code == code
+        assert refused.value.message("en") != refused.value.message("it")
+    with pytest.raises(ServiceError) as two:
+        await svc.create_points_game(1, 10, table.HOST, "cannoni", sides=3, thread_id=11)
+    assert two.value.message("en") == "These rules play a battle by points between 2 sides, not 3."
+    game = await svc.create_points_game(1, 10, table.HOST, "pirates", sides=4, thread_id=11)
+    assert await svc.sides(game.id) == ["red", "blue", "green", "gold"]
+
+
+async def test_a_pirates_fleet_is_one_players(table):
+    """Terms.seats_per_side: a Pirates fleet is one player's (the order of manoeuvre is by
+    player), so a second seat on Red is refused; other rulesets' sides seat one a ship."""
+    svc = table.service
+    game, (red, blue) = await points_game(table, "pirates")
+    with pytest.raises(ServiceError) as full:
+        await svc.join(game.id, table.CARL, red, "Carl")
+    assert full.value.code == "side-full"
+    game = await svc.create_points_game(1, 10, table.HOST, "cannoni", thread_id=12)
+    britain = (await svc.sides(game.id))[0]
+    await svc.join(game.id, table.ANNE, britain, "Anne")
+    await svc.join(game.id, table.CARL, britain, "Carl")
