@@ -7,7 +7,7 @@ from rules.pirates import naming  # noqa: F401  (the fleets' words, pirates.nati
 
 PARAMS = ("ship", "turn1", "turn2", "turn3", "go1", "go2", "go3", "pivot", "salvo", "tow", "dock", "grapple",
           "fort", "construct", "crew", "to", "gun1", "gun2", "gun3", "gun4", "gun5",
-          "double", "double_when", "treasure", "ghost", "firepot", "spot", "fleet", "allow")
+          "double", "double_when", "treasure", "ghost", "firepot", "spot", "guest", "allow")
 NUMBERS = ("go1", "go2", "go3")
 
 

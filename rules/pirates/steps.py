@@ -216,7 +216,7 @@ def _permit_spec(state: PiratesState, side: str) -> ActionSpec | None:
         ParamSpec(name="fort", label=_say("form.permit-fort"), choices=[
             Choice(value=f.id, label=_say("form.permit-fort-choice", fort=f.name, guests=fleets_text(f.guests)))
             for f in mine]),
-        ParamSpec(name="fleet", label=_say("form.permit-fleet"), choices=[
+        ParamSpec(name="guest", label=_say("form.permit-guest"), choices=[
             Choice(value=g, label=nation(g)) for g in fleets]),
         _yes_no("allow", "form.permit-allow", default_yes=True)])
 
@@ -278,11 +278,11 @@ def manoeuvre_check(state: PiratesState, decision: Decision, payload: dict[str, 
         return []
     if action == permits.PERMIT:
         fort = state.find_fort(str(payload.get("fort")))
-        guest = str(payload.get("fleet"))
+        guest = str(payload.get("guest"))
         allow = payload.get("allow", permits.YES) != permits.NO
         why = permits.why_not(state, side, fort, guest, allow)
         if why is not None:
-            return [P.problem("pirates-no-permit", field="fleet", fort=fort.name if fort else str(payload.get("fort")),
+            return [P.problem("pirates-no-permit", field="guest", fort=fort.name if fort else str(payload.get("fort")),
                               fleet=nation(guest) if guest in state.sides else guest, why=_say(why))]
         return []
     if action == "embark":

@@ -104,7 +104,7 @@ def act(state: PiratesState, payload: dict, roller: Roller) -> None:
     if payload["action"] == permits.PERMIT:  # a free action too
         fort = state.find_fort(str(payload["fort"]))
         assert fort is not None
-        permits.change(state, fort, str(payload["fleet"]), payload.get("allow", permits.YES) != permits.NO, roller)
+        permits.change(state, fort, str(payload["guest"]), payload.get("allow", permits.YES) != permits.NO, roller)
         return
     if payload["action"] == "embark":  # a free action: the same player is asked again
         crew = next(c for c in state.crews if c.id == payload["crew"])

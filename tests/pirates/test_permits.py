@@ -50,9 +50,9 @@ def test_forte_con_il_permesso_del_proprietario_a_guest_loads_and_unloads():
     assert cargo.destinations(state, "blue", small) == []
     spec = steps.manoeuvre_spec(state, steps.manoeuvre_pending(state)[0], None, None)
     permit = next(a for a in spec.actions if a.action == "permit")
-    assert [c.value for c in permit.param("fleet").choices] == ["blue"]
+    assert [c.value for c in permit.param("guest").choices] == ["blue"]
     assert permit.param("fort").choices[0].label.render("en") == "stockade of Rock (used by: no other fleet)"
-    problems, roller = _act(state, {"action": "permit", "fort": "fort-rock", "fleet": "blue", "allow": "yes"})
+    problems, roller = _act(state, {"action": "permit", "fort": "fort-rock", "guest": "blue", "allow": "yes"})
     assert problems == [] and state.forts[0].guests == ["blue"]
     assert state.order[0].count == 1  # a free action: Red's slot is still to play
     told = _event(roller, "fort_granted")
@@ -71,11 +71,11 @@ def test_forte_con_il_permesso_del_proprietario_a_guest_loads_and_unloads():
     public = view(state, None)
     assert public["forts"][0]["guests"] == ["blue"]
     # once a turn for each fort and fleet
-    again, _ = _act(state, {"action": "permit", "fort": "fort-rock", "fleet": "blue", "allow": "no"})
+    again, _ = _act(state, {"action": "permit", "fort": "fort-rock", "guest": "blue", "allow": "no"})
     assert [p.code for p in again] == ["pirates-no-permit"]
     assert "once a turn" in again[0].text("en") and "una volta per turno" in again[0].text("it")
     state.forts[0].changed = []  # the next turn
-    problems, roller = _act(state, {"action": "permit", "fort": "fort-rock", "fleet": "blue", "allow": "no"})
+    problems, roller = _act(state, {"action": "permit", "fort": "fort-rock", "guest": "blue", "allow": "no"})
     assert problems == [] and state.forts[0].guests == []
     assert describe(_event(roller, "fort_withdrawn"), "it") == "Rossa revoca alla flotta Blu l'uso di stockade of Rock."
     assert cargo.destinations(state, "blue", small) == []
@@ -84,13 +84,13 @@ def test_forte_con_il_permesso_del_proprietario_a_guest_loads_and_unloads():
 def test_forte_only_the_owner_grants_and_the_card_says_who_may_use_it(monkeypatch):
     state, gull, small = _fort_state()
     state.order = [Slot(side="blue", count=1)]
-    problems, _ = _act(state, {"action": "permit", "fort": "fort-rock", "fleet": "blue", "allow": "yes"}, "p2")
+    problems, _ = _act(state, {"action": "permit", "fort": "fort-rock", "guest": "blue", "allow": "yes"}, "p2")
     assert [p.code for p in problems] == ["pirates-no-permit"]
     assert "only a fort's owner" in problems[0].text("en")
     spec = steps.manoeuvre_spec(state, steps.manoeuvre_pending(state)[0], None, None)
     assert all(a.action != "permit" for a in spec.actions)  # Blue owns no fort
     state.order = [Slot(side="red", count=1)]
-    withdrawn, _ = _act(state, {"action": "permit", "fort": "fort-rock", "fleet": "blue", "allow": "no"})
+    withdrawn, _ = _act(state, {"action": "permit", "fort": "fort-rock", "guest": "blue", "allow": "no"})
     assert "no permission to withdraw" in withdrawn[0].text("en")
     drawn: list[list[str]] = []
     real = board_module.plain_card
