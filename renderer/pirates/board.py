@@ -349,7 +349,7 @@ class PiratesBoard(SquareBoard):
         if fort is not None:
             guns = ", ".join(f"{g['range']}{g['score']}" for g in fort["guns"]) or "-"
             hold = ", ".join(str(t["value"]) for t in fort["treasure"] if t["value"] is not None) or "-"
-            return plain_card(f"{fort['name']} ({_side(fort['side'], lang)})", [
+            return plain_card(f"{piece_name(fort, lang)} ({_side(fort['side'], lang)})", [
                 _t("card.fort", lang, squares=" ".join(_name(c) for c in fort["squares"]),
                    flags=" ".join(_name(c) for c in fort["flags"])),
                 _t("card.guns", lang, guns=guns), _t("card.hold", lang, hold=hold)], theme)
