@@ -183,7 +183,8 @@ def sail(state: PiratesState, ship: Ship, plan: Plan, roller: Roller | None = No
         others, land = sea.occupied(state, but=ship.id), sea.land(state)
         for s in walk.result.end.squares():
             if (s.col, s.row) in land or (s.col, s.row) in others:
-                walk.result.problem = P.problem("pirates-ghost-end", ship=ship_words(ship), square=square_name((s.col, s.row)))
+                walk.result.problem = P.problem("pirates-ghost-end", ship=ship_words(ship),
+                                                square=square_name((s.col, s.row)))
     return walk.result
 
 
@@ -198,7 +199,8 @@ def stern_pivot(state: PiratesState, ship: Ship, place: ShipPlace, eighths: int)
             cell = (s.col, s.row)
             if not sea.in_bounds(state, cell) or cell in land or cell in others:
                 return place, P.problem("pirates-ship-in-way", ship=ship_words(ship),
-                                        other=ship_words(others[cell]) if cell in others else "-", square=square_name(cell))
+                                        other=ship_words(others[cell]) if cell in others else "-",
+                                        square=square_name(cell))
         place = new
     return place, None
 
