@@ -18,6 +18,7 @@ from renderer.labels import label_bounds, label_candidates
 from renderer.legend_entries import side_icon
 from renderer.open_table.ships import label_sprite
 from renderer.pirates.ship_labels import ShipNames, cell_box
+from renderer.pirates.ship_labels import CROSSING as GOOD_ENOUGH  # no line over a ship, no name over one
 from renderer.pirates.ship_labels import orders as ship_orders
 from renderer.plain_card import plain_card
 from renderer.squareboard import SquareBoard
@@ -146,7 +147,7 @@ class PiratesBoard(SquareBoard):
                                        canvas.theme))
             if best is None or names.cost < best[0].cost:
                 best = names, taken
-            if names.cost == 0:
+            if names.cost < GOOD_ENOUGH:
                 break
         if best is None:  # no ship afloat: the islands' names still
             self.place_map_labels(canvas, view, Placement())

@@ -21,6 +21,7 @@ ships and other names. Here:
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Callable
 
 import numpy as np
@@ -50,6 +51,16 @@ def cell_box(viewport: Viewport, cell: Cell, inset: float = 0.0) -> Rect:
 
 def disc_radius(viewport: Viewport) -> float:
     return max(9.0, viewport.scale * 0.2)
+
+
+@dataclass
+class _Near:
+    """What lies near a bow, that a name or its line must keep clear of."""
+    taken: list[Rect]
+    others: list[Rect]
+    names: list[Rect]
+    discs: list[Rect]
+    bows: list[Rect]
 
 
 class ShipNames:
@@ -92,45 +103,57 @@ class ShipNames:
                 size: tuple[int, int]) -> tuple[Rect, float]:
         """Beside her bow if there is room; else the place that costs least: a name over
         a name or a mast disc costs most, then one over anything else, then a leader line
-        over another ship or line, then its length. (The areas of every place are counted
-        at once, with numpy: a crowded harbour tries a few thousand places a name.)"""
+        over another ship or line, then its length. The base's places around the bow are
+        tried first; a finer grid only when none of them will do. (The areas of every
+        place are counted at once, with numpy: a crowd tries a few thousand places.)"""
         scale = self.canvas.viewport.scale
         reach = scale * NEAR + max(size)
         region = (bow[0] - reach, bow[1] - reach, bow[2] + reach, bow[3] + reach)
-        # what a leader line should not cross: other ships and the lines placed before; never a name
-        others = [b for sid, boxes in self.hulls.items() if sid != ship_id for b in boxes if _overlaps(b, region)]
-        others += [b for b in self.leaders if _overlaps(b, region)]
-        names = [r for _sprite, r, _anchor in self.placed if _overlaps(r, region)]
-        discs = [d for d in self.discs if _overlaps(d, region)]
-        first = [rect for rect, _beside in label_candidates(bow, *size, rings=RINGS)]
-        rects = np.array([_inside(r, self.bounds) for r in [*first, *_closer(bow, size, scale * NEAR)]])
-        hidden = _areas(rects, [b for b in self.taken.taken if _overlaps(b, region)])
-        on_names = _areas(rects, names + discs)
+        near = _Near(
+            taken=[b for b in self.taken.taken if _overlaps(b, region)],
+            # what a leader line should not cross: other ships and the lines placed before; never a name
+            others=[b for sid, boxes in self.hulls.items() if sid != ship_id for b in boxes if _overlaps(b, region)]
+            + [b for b in self.leaders if _overlaps(b, region)],
+            names=[r for _sprite, r, _anchor in self.placed if _overlaps(r, region)],
+            discs=[d for d in self.discs if _overlaps(d, region)],
+            bows=[box for sid, box in self.bows.items() if sid != ship_id])
+        first = [_inside(rect, self.bounds) for rect, _beside in label_candidates(bow, *size, rings=RINGS)]
+        found = self._scan(np.array(first), bow, anchor, near, None)
+        if found[2]:
+            return found[0], found[1]
+        found = self._scan(_closer(bow, size, scale * NEAR, self.bounds), bow, anchor, near, found)
+        return found[0], found[1]
+
+    def _scan(self, rects: np.ndarray, bow: Rect, anchor: tuple[float, float], near: "_Near",
+              best: tuple[Rect, float, bool] | None) -> tuple[Rect, float, bool]:
+        """The first of ``rects`` that will do (and True), else the cheapest of them and
+        ``best`` (and False)."""
+        scale = self.canvas.viewport.scale
+        hidden = _areas(rects, near.taken)
+        on_names = _areas(rects, near.names + near.discs)
         hers = _beside_all(rects, bow)
-        for sid, box in self.bows.items():
-            if sid != ship_id:
-                hers &= ~_beside_all(rects, box)
+        for box in near.bows:
+            hers &= ~_beside_all(rects, box)
         ends = np.stack([np.clip(anchor[0], rects[:, 0], rects[:, 2]), np.clip(anchor[1], rects[:, 1], rects[:, 3])], 1)
         lengths = np.where(hers, 0.0, np.hypot(ends[:, 0] - anchor[0], ends[:, 1] - anchor[1]))
         costs = HIDING * hidden + ACROSS_NAME * on_names + LENGTH * lengths
-        best, best_cost = None, None
         for i in range(len(rects)):
-            rect = tuple(float(v) for v in rects[i])
+            rect: Rect = tuple(float(v) for v in rects[i])  # type: ignore[assignment]
             if hers[i] and hidden[i] == 0:
-                return rect, 0.0  # type: ignore[return-value]
+                return rect, 0.0, True
             cost = float(costs[i])
-            if best_cost is not None and cost >= best_cost:
+            if best is not None and cost >= best[1]:
                 continue
             end = (float(ends[i, 0]), float(ends[i, 1]))
-            crossed = 0 if hers[i] else _crossings(anchor, end, others)
-            over_names = 0 if hers[i] else _crossings(anchor, end, names)
+            crossed = 0 if hers[i] else _crossings(anchor, end, near.others)
+            over_names = 0 if hers[i] else _crossings(anchor, end, near.names)
             if hidden[i] == 0 and crossed == 0 and over_names == 0 and lengths[i] <= SHORT * scale:
-                return rect, cost  # type: ignore[return-value]
+                return rect, cost, True
             cost += CROSSING * crossed + ACROSS_NAME * over_names
-            if best_cost is None or cost < best_cost:
-                best, best_cost = rect, cost
-        assert best is not None and best_cost is not None
-        return best, best_cost  # type: ignore[return-value]
+            if best is None or cost < best[1]:
+                best = (rect, cost, False)
+        assert best is not None
+        return best
 
     def _plainly_hers(self, ship_id: str, rect: Rect) -> bool:
         bow = self.bows[ship_id]
@@ -153,22 +176,24 @@ class ShipNames:
             canvas.paste(sprite, rect[0], rect[1])
 
 
-def _closer(bow: Rect, size: tuple[int, int], reach: float) -> list[Rect]:
+def _closer(bow: Rect, size: tuple[int, int], reach: float, bounds: Rect) -> np.ndarray:
     """Places for a name on a finer grid around her bow, nearest first, out to ``reach`` px
-    (for a crowd, where the base's eight directions are all taken)."""
+    (for a crowd, where the base's eight directions are all taken), moved inside ``bounds``."""
     w, h = size
     cx, cy = _centre(bow)
-    out = []
-    step_x, step_y = 16, max(h / 2, 8)
-    for i in range(-int((reach + w) / step_x), int((reach + w) / step_x) + 1):
-        for j in range(-int((reach + h) / step_y), int((reach + h) / step_y) + 1):
-            x0, y0 = cx + i * step_x - w / 2, cy + j * step_y - h / 2
-            rect = (x0, y0, x0 + w, y0 + h)
-            gap = _gaps(rect, bow)
-            if max(gap) <= reach:
-                out.append(((gap[0] ** 2 + gap[1] ** 2) ** 0.5, rect))
-    out.sort(key=lambda e: e[0])
-    return [rect for _, rect in out]
+    step_x, step_y = 16.0, max(h / 2, 8.0)
+    nx, ny = int((reach + w) / step_x), int((reach + h) / step_y)
+    i, j = np.meshgrid(np.arange(-nx, nx + 1), np.arange(-ny, ny + 1))
+    x0, y0 = (cx + i * step_x - w / 2).ravel(), (cy + j * step_y - h / 2).ravel()
+    rects = np.stack([x0, y0, x0 + w, y0 + h], 1)
+    gap_x = np.maximum(np.maximum(bow[0] - rects[:, 2], rects[:, 0] - bow[2]), 0)
+    gap_y = np.maximum(np.maximum(bow[1] - rects[:, 3], rects[:, 1] - bow[3]), 0)
+    keep = np.maximum(gap_x, gap_y) <= reach
+    rects, dist = rects[keep], np.hypot(gap_x, gap_y)[keep]
+    rects = rects[np.argsort(dist, kind="stable")]
+    dx = np.maximum(bounds[0] - rects[:, 0], 0) - np.maximum(rects[:, 2] - bounds[2], 0)
+    dy = np.maximum(bounds[1] - rects[:, 1], 0) - np.maximum(rects[:, 3] - bounds[3], 0)
+    return rects + np.stack([dx, dy, dx, dy], 1)
 
 
 def _areas(rects: np.ndarray, boxes: list[Rect]) -> np.ndarray:
