@@ -12,8 +12,9 @@ ship, and her manoeuvre), then each ship with a target in reach aims her guns (t
   guns at last turn's targets where they are still in reach, else the first in reach.
 
 An ``act`` form is answered by standing orders only when every ship still to act has
-one: the first of them (in the fleet's order) takes hers; forts and landed marines are
-left to the published default, once the ships have acted. Standing orders never build,
+one: the first of them (in the fleet's order) takes hers. Once her ships have acted,
+her forts and landed marines are asked of the player as ever (no standing order answers
+for them). Standing orders never build,
 board, embark a crew nor move treasure by hand, and never declare an extra manoeuvre:
 those are asked of the player. Orders may also be given for this turn only.
 
