@@ -8,6 +8,7 @@ frigate duel only, the one the captains are tuned on). Galleys that never moved 
 a whole game (speed 0 every turn, or no change of place) are counted too.
 
 Run: .venv/bin/python bench/bench_ai.py [--games 20] [--ruleset nauta] [--pair captain:random]
+     [--scenario corsair-straits]
 """
 from __future__ import annotations
 
@@ -44,11 +45,11 @@ def gone_galleys(played, level: str) -> int:
     return sum(1 for s in played.final_state.ships if s.side in sides and s.status in ("left", "wrecked"))
 
 
-def run_pair(ruleset: str, a: str, b: str, games: int) -> dict:
+def run_pair(ruleset: str, a: str, b: str, games: int, scenarios: list[str] | None = None) -> dict:
     tally = {"a": 0, "b": 0, "tie": 0, "idle_a": 0, "idle_b": 0, "gone_a": 0, "gone_b": 0, "seconds": 0.0,
              "turns": 0,
              "by_scenario": {}}
-    names = SCENARIOS[ruleset]
+    names = scenarios or SCENARIOS[ruleset]
     for seed in range(games):
         scenario = names[(seed // 2) % len(names)]
         levels = [a, b] if seed % 2 == 0 else [b, a]
@@ -73,6 +74,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--ruleset", choices=sorted(SCENARIOS), action="append")
     parser.add_argument("--pair", action="append", help="levels as a:b, e.g. captain:random")
+    parser.add_argument("--scenario", action="append", help="play these scenarios instead of the ruleset's list")
     args = parser.parse_args(argv)
     rulesets = args.ruleset or ["nauta", "cannoni"]
     pairs = [tuple(p.split(":", 1)) for p in args.pair] if args.pair else PAIRS
@@ -82,7 +84,7 @@ def main(argv: list[str] | None = None) -> int:
     print("|---|---|---|---|---|---|---|---|---|")
     for ruleset in rulesets:
         for a, b in pairs:
-            t = run_pair(ruleset, a, b, args.games)
+            t = run_pair(ruleset, a, b, args.games, args.scenario)
             idle = f"{t['idle_a']} / {t['idle_b']}" if ruleset == "nauta" else "-"
             gone = f"{t['gone_a']} / {t['gone_b']}" if ruleset == "nauta" else "-"
             print(f"| {ruleset} | {a} v {b} | {args.games} | {t['a']} ({100 * t['a'] / args.games:.0f}%) "

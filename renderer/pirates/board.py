@@ -4,6 +4,8 @@ treasure markers, and the ships by facing with their masts left. Drawn from the 
 only: a treasure's value shows only where the view gives it."""
 from __future__ import annotations
 
+from dataclasses import replace
+from functools import partial
 from typing import Any, Hashable
 
 from PIL import Image, ImageDraw
@@ -14,6 +16,10 @@ from renderer.canvas import MapCanvas, Placement
 from renderer.cells import CellPiece
 from renderer.labels import label_bounds, label_candidates
 from renderer.legend_entries import side_icon
+from renderer.open_table.ships import label_sprite
+from renderer.pirates.ship_labels import ShipNames, cell_box
+from renderer.pirates.ship_labels import CROSSING as GOOD_ENOUGH  # no line over a ship, no name over one
+from renderer.pirates.ship_labels import orders as ship_orders
 from renderer.plain_card import plain_card
 from renderer.squareboard import SquareBoard
 from renderer.theme import SIDE_PALETTE, Theme, mix, text_sprite
@@ -32,6 +38,7 @@ ZONE_FILL = {"fog": FOG, "shoals": SHOALS, "sargasso": SARGASSO}
 GOLD, GOLD_EDGE = (240, 196, 60), (120, 84, 10)
 WRECK = (120, 120, 120)
 FACING = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
+DIAGONAL_WIDTH = 0.36  # of a square (0.45 along the grid)
 
 
 def _t(code: str, lang: str, **params: Any) -> str:
@@ -104,11 +111,13 @@ class PiratesBoard(SquareBoard):
                     max_scale=theme.zoom_cap(self.max_scale), border=0.5)
 
     def place(self, view: View, data: dict[str, Any]):
-        """As the square base places her, a little shorter on a diagonal so that she reads
-        as lying on her own squares."""
+        """As the square base places her, a little shorter and narrower on a diagonal so
+        that she reads as lying on her own squares: ships side by side on a diagonal are
+        0.7 of a square apart, and would touch at the base's width."""
         pose, length, width, cell = super().place(view, data)
         if round(float(data.get("heading", 0)) / 45) % 2:
             length -= 0.25 * (int(data.get("cells", 1)) - 1) + 0.1
+            width = DIAGONAL_WIDTH
         return pose, length, width, cell
 
     # -- what changes ------------------------------------------------------------------------
@@ -117,8 +126,34 @@ class PiratesBoard(SquareBoard):
         self._draw_marines(canvas, view)
         self._draw_wrecks(canvas, view)
         self._draw_marks(canvas, view)
-        super().draw(canvas, view, options)
+        super().draw(canvas, view, replace(options, labels=False))
         self._draw_masts(canvas, view)
+        if options.labels:
+            self._place_labels(canvas, view, options)
+
+    def _place_labels(self, canvas: MapCanvas, view: View, options: RenderOptions) -> None:
+        """The ships' names beside their bows, clear of every ship's squares
+        (renderer/pirates/ship_labels.py), then the islands' names."""
+        ringed = self.to_act(view) | set(options.focus)
+        shown = {p.id: p for p in sorted((p for p in self.pieces(view) if p.afloat), key=lambda p: p.id not in ringed)}
+        ships, frame = [(p, _cells(p.data)[0]) for p in shown.values()], self._sea_frame(canvas, view)
+        best: tuple[ShipNames, Placement] | None = None
+        for order in ship_orders(list(shown), {p.id: cell_box(canvas.viewport, bow) for p, bow in ships}):
+            taken = Placement()
+            names = ShipNames(canvas, taken, ships, frame)
+            for sid in order:
+                p = shown[sid]
+                names.add(sid, partial(label_sprite, self.label_name(p, canvas.theme.lang), p.side_index, (),
+                                       canvas.theme))
+            if best is None or names.cost < best[0].cost:
+                best = names, taken
+            if names.cost < GOOD_ENOUGH:
+                break
+        if best is None:  # no ship afloat: the islands' names still
+            self.place_map_labels(canvas, view, Placement())
+            return
+        best[0].paste()
+        self.place_map_labels(canvas, view, best[1])
 
     def _draw_forts(self, canvas: MapCanvas, view: View) -> None:
         """A fort: its four squares walled in its side's colour, a flag on each flag square,
@@ -210,11 +245,7 @@ class PiratesBoard(SquareBoard):
         room: else where it hides least)."""
         theme = canvas.theme
         taken.taken.extend(self._mark_boxes(canvas, view))
-        # Inside the sea's frame: the column letters and row numbers stand just outside it.
-        board = view.get("board") or {}
-        a, b = canvas.px(0, board.get("rows", 0)), canvas.px(board.get("cols", 0), 0)
-        frame = (a[0] + 3, a[1] + 3, b[0] - 3, b[1] - 3)
-        bounds = frame if frame[2] > frame[0] and frame[3] > frame[1] else label_bounds(canvas)
+        bounds = self._sea_frame(canvas, view)
         for island in view.get("islands", []):
             pts = [canvas.px(x, y) for x, y in island["outline"]]
             x0, y0 = min(p[0] for p in pts), min(p[1] for p in pts)
@@ -229,6 +260,14 @@ class PiratesBoard(SquareBoard):
             rect = taken.best(candidates, bounds)
             taken.taken.append(rect)
             canvas.paste(sprite, rect[0], rect[1])
+
+    @staticmethod
+    def _sea_frame(canvas: MapCanvas, view: View) -> tuple[float, float, float, float]:
+        """Inside the sea's frame: the column letters and row numbers stand just outside it."""
+        board = view.get("board") or {}
+        a, b = canvas.px(0, board.get("rows", 0)), canvas.px(board.get("cols", 0), 0)
+        frame = (a[0] + 3, a[1] + 3, b[0] - 3, b[1] - 3)
+        return frame if frame[2] > frame[0] and frame[3] > frame[1] else label_bounds(canvas)
 
     def _mark_boxes(self, canvas: MapCanvas, view: View) -> list[tuple[float, float, float, float]]:
         """Where the coins, dice and mast discs stand (drawn by _draw_marks, _draw_masts)."""
@@ -349,7 +388,7 @@ class PiratesBoard(SquareBoard):
         if fort is not None:
             guns = ", ".join(f"{g['range']}{g['score']}" for g in fort["guns"]) or "-"
             hold = ", ".join(str(t["value"]) for t in fort["treasure"] if t["value"] is not None) or "-"
-            return plain_card(f"{fort['name']} ({_side(fort['side'], lang)})", [
+            return plain_card(f"{piece_name(fort, lang)} ({_side(fort['side'], lang)})", [
                 _t("card.fort", lang, squares=" ".join(_name(c) for c in fort["squares"]),
                    flags=" ".join(_name(c) for c in fort["flags"])),
                 _t("card.guns", lang, guns=guns), _t("card.hold", lang, hold=hold),

@@ -18,6 +18,7 @@ from rules.core.dice import Roller
 from rules.pirates import keywords, shooting
 from rules.pirates.catalogue import DOUBLE
 from rules.pirates.legal import legal
+from rules.pirates.naming import ship_words
 from rules.pirates.state import Extra, PiratesState, Ship
 
 BEFORE, AFTER = "before", "after"
@@ -41,12 +42,12 @@ def check(state: PiratesState, ship: Ship, payload: dict[str, Any]) -> list[Prob
     if action in (None, NONE):
         return []
     if not entitled(state, ship):
-        return [P.problem("pirates-no-extra", field="double", ship=ship.name)]
+        return [P.problem("pirates-no-extra", field="double", ship=ship_words(ship))]
     if action not in ACTIONS:
-        return [P.problem("pirates-no-extra", field="double", ship=ship.name)]
+        return [P.problem("pirates-no-extra", field="double", ship=ship_words(ship))]
     when = when_of(payload)
     if when not in (BEFORE, AFTER) or action == "fire" and when == BEFORE:
-        return [P.problem("pirates-extra-fire-after", field="double_when", ship=ship.name)]
+        return [P.problem("pirates-extra-fire-after", field="double_when", ship=ship_words(ship))]
     return []
 
 

@@ -14,6 +14,7 @@ from rules.core.texts import say
 from rules.pirates import crews as C
 from rules.pirates import extra, firepot, shooting, steps, turns
 from rules.pirates.catalogue import FIREPOT
+from rules.pirates.naming import ship_words
 from rules.pirates.state import PiratesState
 
 SKIP = "skip"
@@ -26,7 +27,7 @@ def pending(state: PiratesState) -> list[Decision]:
     ship = state.ship(now.ship)
     return [Decision(id=f"t{state.turn}.x.{ship.id}", kind="extra", player=state.seat_of(ship.side),
                      subject=ship.id, secret=now.action == "fire",
-                     label=say("pirates.form.extra-act", ship=ship.name, turn=state.turn,
+                     label=say("pirates.form.extra-act", ship=ship_words(ship), turn=state.turn,
                                action=say(f"pirates.form.extra-{now.action}")))]
 
 
@@ -54,7 +55,7 @@ def check(state: PiratesState, decision: Decision, payload: dict[str, Any],
     if action == SKIP:
         return []
     if action != now.action:
-        return [P.problem("pirates-extra-declared", field="action", ship=ship.name,
+        return [P.problem("pirates-extra-declared", field="action", ship=ship_words(ship),
                           action=say(f"pirates.form.extra-{now.action}"))]
     if action == "fire":
         return steps.fire_check(state, decision, payload, checking)

@@ -22,6 +22,7 @@ from rules.pirates import crews as C
 from rules.pirates import keywords, sea
 from rules.pirates.catalogue import SCHOONER
 from rules.pirates.damage import lose_masts
+from rules.pirates.naming import ship_words
 from rules.pirates.state import Cell, PiratesState, Ship, Zone
 
 SEGMENT = {"S": 3, "L": 4}
@@ -90,7 +91,7 @@ class _Walk:
         """Take the next place; False when the walk stops before or at it."""
         old = set(self.result.end.squares())
         fresh = [(s.col, s.row) for s in new.squares() if s not in old]
-        name = self.ship.name
+        name = ship_words(self.ship)
         for cell in fresh:
             if not sea.in_bounds(self.state, cell):
                 self.result.problem = P.problem("pirates-off-board", ship=name, square=square_name(cell))
@@ -109,7 +110,7 @@ class _Walk:
                 continue
             code = _rammable(self.ship, other, cell, self.state, turning)
             if code is not None:
-                self.result.problem = P.problem(code, ship=name, other=other.name, square=square_name(cell))
+                self.result.problem = P.problem(code, ship=name, other=ship_words(other), square=square_name(cell))
             else:
                 self.result.rammed, self.result.stopped = other.id, "ram"
             return False
@@ -182,7 +183,8 @@ def sail(state: PiratesState, ship: Ship, plan: Plan, roller: Roller | None = No
         others, land = sea.occupied(state, but=ship.id), sea.land(state)
         for s in walk.result.end.squares():
             if (s.col, s.row) in land or (s.col, s.row) in others:
-                walk.result.problem = P.problem("pirates-ghost-end", ship=ship.name, square=square_name((s.col, s.row)))
+                walk.result.problem = P.problem("pirates-ghost-end", ship=ship_words(ship),
+                                                square=square_name((s.col, s.row)))
     return walk.result
 
 
@@ -196,20 +198,21 @@ def stern_pivot(state: PiratesState, ship: Ship, place: ShipPlace, eighths: int)
         for s in new.squares():
             cell = (s.col, s.row)
             if not sea.in_bounds(state, cell) or cell in land or cell in others:
-                return place, P.problem("pirates-ship-in-way", ship=ship.name,
-                                        other=others[cell].name if cell in others else "-", square=square_name(cell))
+                return place, P.problem("pirates-ship-in-way", ship=ship_words(ship),
+                                        other=ship_words(others[cell]) if cell in others else "-",
+                                        square=square_name(cell))
         place = new
     return place, None
 
 
 def check_move(state: PiratesState, ship: Ship, plan: Plan) -> list[Problem]:
     if plan.ghost and not keywords.ghostly(state, ship):
-        return [P.problem("pirates-no-ghost", field="ghost", ship=ship.name)]
+        return [P.problem("pirates-no-ghost", field="ghost", ship=ship_words(ship))]
     if plan.ghost and plan.dock:  # "non può attraccare"
-        return [P.problem("pirates-no-ghost", field="dock", ship=ship.name)]
+        return [P.problem("pirates-no-ghost", field="dock", ship=ship_words(ship))]
     if ship.stuck_to is not None and not plan.ghost:
         other = state.ship(ship.stuck_to)
-        return [P.problem("pirates-stuck", ship=ship.name, other=other.name)]
+        return [P.problem("pirates-stuck", ship=ship_words(ship), other=ship_words(other))]
     result = sail(state, ship, plan)
     if result.problem is not None:
         return [result.problem]
@@ -221,7 +224,7 @@ def check_move(state: PiratesState, ship: Ship, plan: Plan) -> list[Problem]:
         probe = ship.model_copy()
         probe.put(result.end)
         if sea.dockable(state, probe) is None:
-            return [P.problem("pirates-no-dock", ship=ship.name)]
+            return [P.problem("pirates-no-dock", ship=ship_words(ship))]
     return []
 
 

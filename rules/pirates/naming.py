@@ -1,12 +1,17 @@
 """What players call the fleets and the ships without a name of their own, in both
 languages: "the Red fleet" / "la flotta Rossa"; "red sloop 3" / "sloop rosso 3" (the
-Italian colour agrees with the hull: "fregata rossa 3")."""
+Italian colour agrees with the hull: "fregata rossa 3"); the forts, "stockade of West Key" /
+"palizzata di West Key".
+
+What the rules store keeps the English name (a ship's and a fort's ``name``, an old
+event's ``names``); these functions word a ship or a fort from her id, hull, fleet and
+kind instead, so a stored English name is only the last resort."""
 from __future__ import annotations
 
 from typing import Any
 
 from rules.core.texts import Text, say, text
-from rules.pirates.catalogue import SHIPS
+from rules.pirates.catalogue import FORTS, SHIPS
 from rules.pirates.wording import TEXTS
 
 # A fleet's id -> (English, Italian: the fleet, "la flotta", is feminine; masculine, feminine adjective).
@@ -20,6 +25,12 @@ TEXTS.add_pairs({f"pirates.hull.{key}": (en, it) for key, (en, it, _) in HULLS.i
 TEXTS.add_pairs({
     f"pirates.unnamed.{key}.{side}": (f"{side_en.lower()} {en} {{n}}", f"{it} {m if g == 'm' else f} {{n}}")
     for key, (en, it, g) in HULLS.items() for side, (side_en, _, m, f) in NATIONS.items()})
+
+# A fort is named for its kind and its island; the island's name is a proper name, the
+# same in both languages.
+FORT_KINDS = {"stockade": ("stockade", "palizzata"), "bastion": ("bastion", "bastione")}
+TEXTS.add_pairs({f"pirates.fort-kind.{key}": words for key, words in FORT_KINDS.items()})
+TEXTS.add_pairs({"pirates.fort-name": ("{kind} of {island}", "{kind} di {island}")})
 
 
 def ship_name(ship_id: str, key: str | None, side: str | None, fallback: str, lang: str = "en") -> str:
@@ -53,15 +64,35 @@ def name_in(ident: str, lang: str) -> str | None:
 
 
 def piece_name(ship: dict[str, Any], lang: str) -> str:
-    """A ship of the view as the map and her card call her."""
+    """A ship or a fort of the view as the map and her card call her."""
+    if "island" in ship:  # a fort
+        fort = fort_words(ship.get("key"), str(ship["name"]))
+        return fort.render(lang) if fort is not None else str(ship["name"])
     return ship_name(str(ship["id"]), ship.get("key"), ship.get("side"), str(ship.get("name", ship["id"])), lang)
 
 
+def fort_words(key: str | None, stored: str) -> Text | None:
+    """A fort as a text in each reader's language, from its kind and its stored English
+    name ("stockade of West Key", which names the island); None for another name."""
+    kind = FORTS.get(key or "")
+    if kind is None or key not in FORT_KINDS or not stored.startswith(f"{kind.name} of "):
+        return None
+    return say("pirates.fort-name", kind=say(f"pirates.fort-kind.{key}"), island=stored[len(kind.name) + 4:])
+
+
+def stored_fort_words(stored: str) -> Text | None:
+    """A fort's stored English name (an event written before forts were worded) as a text."""
+    return next((t for key in FORTS if (t := fort_words(key, stored)) is not None), None)
+
+
 def ship_words(ship: Any) -> Text | str:
-    """A ship (or fort) of the state as a form names her: a ship without a name of her own
-    as a catalogue text, read in each reader's language; anything else by its name."""
+    """A ship, fort or landed marine of the state as a form, a problem or an event names
+    her: a ship without a name of her own and a fort as catalogue texts, read in each
+    reader's language; anything else by its name."""
     if getattr(ship, "cell", None) is not None:  # a landed marine
         return say("pirates.form.marine-name", side=nation(ship.side))
+    if getattr(ship, "island", None) is not None:  # a fort
+        return fort_words(ship.key, ship.name) or ship.name
     found = unnamed_key(str(getattr(ship, "id", "")))
     if found is None or getattr(ship, "key", None) != found[1]:
         return ship.name
@@ -71,3 +102,10 @@ def ship_words(ship: Any) -> Text | str:
 def nation(side: str) -> Text | str:
     """A fleet as a form names it (Red / Rossa)."""
     return say(f"pirates.nation.{side}") if side in NATIONS else side
+
+
+def stored_words(thing: Any) -> dict[str, Any] | str:
+    """How an event's ``names`` keep a ship or a fort: a text's code and parameters when
+    she is worded in each language, else her name."""
+    words = ship_words(thing)
+    return words.model_dump() if isinstance(words, Text) else words

@@ -4,12 +4,14 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from rules.core.decisions import Decision
 from rules.core.dice import Roller
 from rules.core.events import Event
 from rules.core.ruleset import FILLER, PHASE_END, REVEAL, TURN_START, Outcome, Seat, ShipEntry
 from rules.core.scenarios import packaged_scenarios
+from rules.core.standing import History, Standing, StandingOffer
 from rules.core.steps import SteppedRuleset
-from rules.pirates import turns
+from rules.pirates import standing, turns
 from rules.pirates.campaign import PiratesCampaign
 from rules.pirates.catalogue import ship_type
 from rules.pirates.fleets import FLEETS, PiratesFleets
@@ -80,6 +82,23 @@ class PiratesRuleset(PiratesCampaign, SteppedRuleset):
 
     def view(self, state: PiratesState, viewer: str | None) -> dict[str, Any]:
         return view(state, viewer)
+
+    # -- fewer taps (rules/pirates/standing.py) ---------------------------------------------
+    def standing_offers(self, state: PiratesState, seat: str) -> list[StandingOffer]:
+        return standing.offers(state, seat)
+
+    def moment_of(self, state: PiratesState, decision: Decision) -> str | None:
+        return standing.moment_of(state, decision)
+
+    def standing_subjects(self, state: PiratesState, decision: Decision) -> list[str]:
+        return standing.subjects(state, decision)
+
+    def standing_payload_all(self, state: PiratesState, decision: Decision, standings: list[Standing],
+                             history: History) -> dict[str, Any] | None:
+        return standing.payload(state, decision, standings, history)
+
+    def repeat_payload(self, state: PiratesState, decision: Decision, history: History) -> dict[str, Any] | None:
+        return standing.repeat(state, decision, history)
 
     def perturb_secrets(self, state: PiratesState, rng: random.Random) -> PiratesState:
         return perturb_secrets(state, rng)

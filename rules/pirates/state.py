@@ -3,12 +3,13 @@ crews and treasures, and where the turn stands. Plain pydantic, exact JSON round
 squares are stored as ``(col, row)`` pairs."""
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
 from rules.core.ruleset import Seat
 from rules.core.tables.squares import ShipPlace, Square
+from rules.pirates.naming import stored_words
 
 Cell = tuple[int, int]
 ShipStatus = Literal["afloat", "derelict", "wreck", "sunk"]
@@ -223,14 +224,19 @@ class PiratesState(BaseModel):
     def home(self, side: str) -> Island:
         return next(i for i in self.islands if i.kind == "home" and i.side == side)
 
-    def names(self, *idents: str | None) -> dict[str, str]:
+    def names(self, *idents: str | None) -> dict[str, Any]:
         """The names of the islands, forts and ships an event mentions, by id: an event
-        line is worded from the event alone ("docks at Gallows Rock", not "gallows")."""
-        out = {}
+        line is worded from the event alone ("docks at Gallows Rock", not "gallows"). A
+        fort and a ship without a name of her own are kept as texts (code and
+        parameters), worded in each reader's language."""
+        out: dict[str, Any] = {}
         for ident in idents:
-            thing = self.find_island(ident) or self.find_fort(ident) or self.find_ship(ident)
-            if thing is not None:
-                out[str(ident)] = thing.name
+            island = self.find_island(ident)
+            thing = self.find_fort(ident) or self.find_ship(ident)
+            if island is not None:
+                out[str(ident)] = island.name
+            elif thing is not None:
+                out[str(ident)] = stored_words(thing)
         return out
 
     def seat_of(self, side: str) -> str:

@@ -82,7 +82,7 @@ def _move_params(state: PiratesState, ships: list[Ship]) -> list[ParamSpec]:
     if tows:
         params.append(ParamSpec(name="tow", label=_say("form.tow"), required=False, choices=[
             Choice(value=towing.NO, label=_say("form.no-tow")),
-            *[Choice(value=t, label=state.ship(t).name) for t in tows]]))
+            *[Choice(value=t, label=ship_words(state.ship(t))) for t in tows]]))
     params.append(_yes_no("dock", "form.dock", default_yes=False))
     params.append(_yes_no("grapple", "form.board-after-ram", default_yes=True))
     if any(keywords.ghostly(state, s) for s in ships):
@@ -244,8 +244,8 @@ def _place_name(state: PiratesState, place: str) -> str:
     island = state.find_island(place)
     if island is not None:
         return island.name
-    ship = state.find_ship(place)
-    return ship.name if ship is not None else place
+    ship = state.find_ship(place) or state.find_fort(place)
+    return ship_words(ship) if ship is not None else place
 
 
 def _fallback(state: PiratesState, mine: list[Ship], side: str) -> dict | None:
@@ -263,7 +263,7 @@ def _named(state: PiratesState, ident: str):
     marine = state.find_marine(ident)
     if marine is not None:
         return ship_words(marine)
-    return fort.name if fort is not None else state.ship(ident).name
+    return ship_words(fort if fort is not None else state.ship(ident))
 
 
 def manoeuvre_check(state: PiratesState, decision: Decision, payload: dict[str, Any],
@@ -300,14 +300,14 @@ def manoeuvre_check(state: PiratesState, decision: Decision, payload: dict[str, 
     if fort is not None and fort in turns.forts_to_act(state, side):
         if action == "fire":
             return []
-        return [P.problem("pirates-cannot", field="ship", ship=fort.name,
+        return [P.problem("pirates-cannot", field="ship", ship=ship_words(fort),
                           action=_say(LABELS.get(str(action), "form.move")), why=_say("why.fort"))]
     if ship is None or ship not in mine:
         return [P.problem("pirates-not-yours", field="ship", object=str(payload.get("ship")),
                           legal=", ".join(turns.objects_to_act(state, side)) or "-")]
     why = _legal(state, ship, str(action))
     if why is not None:
-        return [P.problem("pirates-cannot", field="ship", ship=ship.name, action=_say(LABELS[str(action)]),
+        return [P.problem("pirates-cannot", field="ship", ship=ship_words(ship), action=_say(LABELS[str(action)]),
                           why=_say(why))]
     declared = extra.check(state, ship, payload)
     if declared:
@@ -333,16 +333,16 @@ def _check_marine(state: PiratesState, marine: Crew, action: str, payload: dict[
 def check_action(state: PiratesState, ship: Ship, action: str, payload: dict[str, Any]) -> list[Problem]:
     """What is wrong with the details of a manoeuvre the ship may take."""
     if action == "build" and payload.get("construct") not in building.buildable(state, ship):
-        return [P.problem("pirates-cannot", field="construct", ship=ship.name, action=_say(LABELS["build"]),
+        return [P.problem("pirates-cannot", field="construct", ship=ship_words(ship), action=_say(LABELS["build"]),
                           why=_say("why.no-build"))]
     if action == "fort" and payload.get("fort") not in forts.affordable(state, ship):
-        return [P.problem("pirates-cannot", field="fort", ship=ship.name, action=_say(LABELS["fort"]),
+        return [P.problem("pirates-cannot", field="fort", ship=ship_words(ship), action=_say(LABELS["fort"]),
                           why=_say("why.no-fort"))]
     if action == "move":
         segs = movement.segments_of(state, ship)
         tow = payload.get("tow")
         if tow not in (None, towing.NO) and tow not in towing.towable(state, ship):
-            return [P.problem("pirates-no-tow", field="tow", ship=ship.name, towed=str(tow))]
+            return [P.problem("pirates-no-tow", field="tow", ship=ship_words(ship), towed=_place_name(state, str(tow)))]
         if ship.towing is not None and tow != towing.NO or tow not in (None, towing.NO):
             segs = towing.TOW_SEGMENT  # "la quale si muoverà di massimo S"
         plan = turns.plan_of(payload)
@@ -355,7 +355,7 @@ def check_action(state: PiratesState, ship: Ship, action: str, payload: dict[str
                 return [P.problem(P.OUT_OF_RANGE, field=f"turn{k + 1}", param=f"turn{k + 1}", min=-2, max=2,
                                   step=1, value=t)]
         if plan.pivot and not keywords.has(ship, SCHOONER):
-            return [P.problem("pirates-not-schooner", field="pivot", ship=ship.name)]
+            return [P.problem("pirates-not-schooner", field="pivot", ship=ship_words(ship))]
         if ship.becalmed:
             return []  # she sails no square whatever she is told
         return movement.check_move(state, ship, plan)
@@ -428,7 +428,7 @@ def check_firepot(state: PiratesState, ship: Ship, payload: dict[str, Any]) -> l
         return []
     close = shooting.reach_at(state, ship, firepot.REACH)
     if not firepot.armed(state, ship) or k >= ship.usable_guns or payload.get(f"gun{k + 1}") not in close:
-        return [P.problem("pirates-firepot", field="firepot", ship=ship.name, legal=", ".join(close) or "-")]
+        return [P.problem("pirates-firepot", field="firepot", ship=ship_words(ship), legal=", ".join(close) or "-")]
     return []
 
 
@@ -443,7 +443,7 @@ def _salvo_check(state: PiratesState, decision: Decision, payload: dict[str, Any
     close = shooting.reach(state, ship, Gun(range="S", score=0))
     target = payload.get("gun1")
     if target not in close:
-        return [P.problem("pirates-broadside", field="gun1", ship=ship.name, legal=", ".join(close) or "-")]
+        return [P.problem("pirates-broadside", field="gun1", ship=ship_words(ship), legal=", ".join(close) or "-")]
     return []
 
 

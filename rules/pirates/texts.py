@@ -5,23 +5,28 @@ from __future__ import annotations
 from typing import Any
 
 from rules.core.events import Event
-from rules.core.texts import Speaker, side_name
+from rules.core.texts import Speaker, side_name, worded
 from rules.pirates.catalogue import CREWS, SHIPS
 from rules.pirates.movement import square_name
-from rules.pirates.naming import name_in
+from rules.pirates.naming import name_in, stored_fort_words
 from rules.pirates.wording import TEXTS
 
 
-def name_of(ident: Any, names: dict[str, str] | None = None, lang: str = "en") -> str:
+def name_of(ident: Any, names: dict[str, Any] | None = None, lang: str = "en") -> str:
     """A readable name for an id: a ship without a name of her own in the reader's words
-    ("sloop rosso 3"), the name the event gives it (islands, forts, ships), a named
-    ship's own name, else the id's words."""
+    ("sloop rosso 3"), the name the event gives it (islands, forts, ships; a fort or a
+    ship kept as a text is worded in ``lang``, and so is a fort an older event names in
+    English), a named ship's own name, else the id's words."""
     ident = str(ident)
     unnamed = name_in(ident, lang)
     if unnamed is not None:
         return unnamed
     if names and ident in names:
-        return names[ident]
+        stored = names[ident]
+        if isinstance(stored, dict):
+            return str(worded(stored, lang))
+        fort = stored_fort_words(str(stored)) if ident.startswith("fort-") else None
+        return fort.render(lang) if fort is not None else str(stored)
     if ident in SHIPS:
         return SHIPS[ident].name
     return ident.replace("-", " ")

@@ -189,10 +189,10 @@ EVENTS = {
     "captured": ("{ship} brings {towed} home: she now belongs to {side}.",
                  "{ship} porta {towed} all'isola base: ora appartiene a {side}."),
     "fort_built": ("{ship} builds a {kind} on {island}: treasure worth {value} inside.",
-                   "{ship} costruisce un {kind} su {island}: dentro tesori per {value}."),
-    "fort_hit": ("{fort} is hit: {left} gun(s) left.", "{fort} è colpito: restano {left} cannoni."),
+                   "{ship} costruisce un forte, {kind}, su {island}: dentro tesori per {value}."),
+    "fort_hit": ("{fort} is hit: {left} gun(s) left.", "Colpo a segno su {fort}: restano {left} cannoni."),
     "fort_destroyed": ("{fort} falls; its treasure lies on {island} again.",
-                       "{fort} cade; i suoi tesori tornano su {island}."),
+                       "Cade {fort}; i suoi tesori tornano su {island}."),
 }
 TEXTS.add_pairs({f"pirates.event.{k}": v for k, v in EVENTS.items()})
 

@@ -160,3 +160,30 @@ async def test_galleys_on_orders_for_this_turn_only_sail_it_and_are_asked_the_ne
     assert [s.user_id for s in status.owing] == [table.ANNE], "Bob's galleys are answered for"
     left = await table.db.standing_orders(game.id)
     assert {r.seat_id for r in left} == {"p2"} and len(left) == 4
+
+
+async def test_pirates_ships_left_to_hold_sail_a_turn_without_a_tap(table):
+    """Pirates: both players leave every ship "hold" for every turn; every manoeuvre and
+    every shot is answered without a tap, so the whole game sails to its turn limit, its
+    manoeuvres the rules' own holds."""
+    svc = table.service
+    game = await svc.create_game(1, 10, table.HOST, "pirates", "skirmish",
+                                 pacing=Pacing(style="campaign", phase_seconds=86400), thread_id=12)
+    sides = await svc.sides(game.id)
+    await svc.join(game.id, table.ANNE, sides[0], "Anne")
+    await svc.join(game.id, table.BOB, sides[1], "Bob")
+    await svc.start(game.id, table.HOST)
+    await table.settle()
+    for user in (table.ANNE, table.BOB):
+        board = await svc.standing_board(game.id, user)
+        assert board.offers and all([k.kind for k in o.kinds] == ["hold", "as-last"] for o in board.offers)
+        for offer in board.offers:
+            said = plain(await svc.give_standing(game.id, user, offer.subject, "hold"))
+            assert "every ship of yours still to act" in said, said
+    await table.settle()
+    steps = await table.db.steps(game.id)
+    acts = [o for s in steps for o in s.orders if ".a" in o["decision"]]
+    assert len(acts) >= 6 * 12 and all(o["payload"]["action"] == "fire" for o in acts), acts[:3]
+    fires = [o for s in steps for o in s.orders if ".f." in o["decision"]]
+    assert all(set(o["payload"]) >= {"action", "gun1"} for o in fires)
+    assert (await table.db.game(game.id)).status == "over"

@@ -36,7 +36,7 @@ def state_from_view(view: dict[str, Any]) -> PiratesState:
             facing=round(s["heading"] / 45) % 8, length=s.get("length", s["cells"]), status=s["status"],
             docked=s["docked"], towing=s.get("towing"), towed_by=s.get("towed_by"),
             stuck_to=s["stuck_to"], fog=s["fog"], becalmed=s["becalmed"], moved=s["moved"], firing=s["firing"],
-            acted=s["acted"]))
+            acted=s["acted"], burning=s.get("burning", 0), ghost=s.get("ghost", False)))
         state.treasures += [_treasure(t, s["id"]) for t in s["hold"]]
         state.crews += [Crew(id=c["id"], key=c["key"] or UNKNOWN_CREW, side=c["side"], place=s["id"],
                              revealed=c["revealed"]) for c in s["crew"]]

@@ -12,12 +12,12 @@ import random
 from typing import Any, Iterable
 
 from rules.ai.base import AICaptain, FormFiller, Planned
-from rules.ai.pirates import extra
+from rules.ai.pirates import cunning, extra
 from rules.ai.pirates.board import state_from_view
 from rules.core.decisions import ActionSpec, Decision, DecisionSpec
 from rules.core.ruleset import Ruleset
 from rules.core.tables.squares import DIRECTIONS
-from rules.pirates import fighting, forts, marines, movement, sea, shooting, treasure
+from rules.pirates import fighting, forts, keywords, marines, movement, sea, shooting, treasure
 from rules.pirates.catalogue import FORTS
 from rules.pirates.movement import SEGMENT, Plan
 from rules.pirates.state import Crew, PiratesState, Ship
@@ -28,6 +28,8 @@ TURNS = (0, 1, -1, 2, -2)
 
 class PiratesAI(AICaptain):
     careful = False
+    # the ghost ship's passage, the firepot and treasure by hand (rules.ai.pirates.cunning)
+    cunning = False
     beam = 3
     last_resort = frozenset({"scuttle"})
 
@@ -40,7 +42,8 @@ class PiratesAI(AICaptain):
         if side is None:
             return FormFiller().candidates(ruleset, view, decision, spec, rng, planned)
         if decision.kind == "fire":
-            return [self.aim(state, spec)]
+            aimed = self.aim(state, spec)
+            return [cunning.firepot_aim(state, spec, aimed), aimed] if self.cunning else [aimed]
         if decision.kind == "extra":  # the declared extra manoeuvre, as the form offers it
             if spec.action("fire") is not None:
                 return [self.aim(state, spec), {"action": "skip"}]
@@ -63,8 +66,9 @@ class PiratesAI(AICaptain):
     def _islands_with_treasure(state: PiratesState):
         return [i for i in state.islands if i.kind == "wild" and state.treasure_at(i.id)]
 
-    def value(self, state: PiratesState, ship: Ship) -> float:
-        """How good her present place is."""
+    def value(self, state: PiratesState, ship: Ship, may_dock: bool = True) -> float:
+        """How good her present place is (``may_dock``: whether she may dock there now;
+        a ghost may not)."""
         goal, kind = self.goals(state, ship)
         cells = ship.cells()
         gap = min(sea.cell_distance(c, g) for c in cells for g in goal) if goal else 0
@@ -76,7 +80,7 @@ class PiratesAI(AICaptain):
             dx, dy = near[0] - bow[0], near[1] - bow[1]
             step = DIRECTIONS[ship.facing]
             score += 2.5 * (dx * step.col + dy * step.row) / (math.hypot(dx, dy) * math.hypot(step.col, step.row))
-        island = sea.dockable(state, ship)
+        island = sea.dockable(state, ship) if may_dock else None
         if island is not None and (island.id == kind or (kind == "wild" and island.kind == "wild"
                                                           and state.treasure_at(island.id))):
             score += 25.0
@@ -116,6 +120,14 @@ class PiratesAI(AICaptain):
 
     # -- the moves worth sailing ----------------------------------------------------------------
     def plans(self, state: PiratesState, ship: Ship) -> list[tuple[float, dict[str, Any]]]:
+        out = self._search(state, ship, ghost=False)
+        if self.cunning and keywords.ghostly(state, ship):
+            out = sorted(out + self._search(state, ship, ghost=True), key=lambda e: -e[0])[:12]
+        return out
+
+    def _search(self, state: PiratesState, ship: Ship, ghost: bool) -> list[tuple[float, dict[str, Any]]]:
+        """The best moves, a beam search over the segments; a ghost's sail through islands,
+        ships and zones but may not end on them nor dock."""
         segs = movement.segments_of(state, ship)
         frontier: list[tuple[float, list[tuple[int, int]]]] = [(0.0, [])]
         done: list[tuple[float, list[tuple[int, int]], movement.Sailing]] = []
@@ -125,10 +137,12 @@ class PiratesAI(AICaptain):
                 for t in TURNS:
                     for go in range(SEGMENT[seg], -1, -1):
                         plan = prefix + [(t, go)]
-                        result = movement.sail(state, ship, Plan(plan))
+                        result = movement.sail(state, ship, Plan(plan, ghost=ghost))
                         if result.problem is not None:
+                            if result.problem.code == "pirates-ghost-end":  # she may sail on over it
+                                grown.append((-1e6, plan))
                             continue
-                        score = self._score(state, ship, result)
+                        score = self._score(state, ship, result, ghost)
                         done.append((score, plan, result))
                         if result.stopped is None:
                             grown.append((score, plan))
@@ -141,7 +155,10 @@ class PiratesAI(AICaptain):
             for k, (t, go) in enumerate(plan, start=1):
                 payload[f"turn{k}"], payload[f"go{k}"] = t, go
             probe = self._probe(state, ship, result)
-            payload["dock"] = "yes" if sea.dockable(state, probe) is not None and result.stopped is None else "no"
+            dock = not ghost and sea.dockable(state, probe) is not None and result.stopped is None
+            payload["dock"] = "yes" if dock else "no"
+            if ghost:
+                payload["ghost"] = "yes"
             out.append((score, payload))
         return out
 
@@ -150,12 +167,13 @@ class PiratesAI(AICaptain):
         probe.put(result.end)
         return probe
 
-    def _score(self, state: PiratesState, ship: Ship, result: movement.Sailing) -> float:
+    def _score(self, state: PiratesState, ship: Ship, result: movement.Sailing, ghost: bool = False) -> float:
         probe = self._probe(state, ship, result)
         original = ship.col, ship.row, ship.facing
         ship.put(result.end)  # the rest of the table sees her where she would be
         try:
-            score = self.value(state, probe) - self.zone_cost(state, probe)
+            # a ghost crosses the zones untouched; passing as one shows her crew (a little cost)
+            score = self.value(state, probe, not ghost) - (1.0 if ghost else self.zone_cost(state, probe))
         finally:
             ship.col, ship.row, ship.facing = original
         if result.rammed is not None:
@@ -195,6 +213,8 @@ class PiratesAI(AICaptain):
 
     def manoeuvres(self, state: PiratesState, side: str, spec: DecisionSpec) -> list[dict[str, Any]]:
         ranked: list[tuple[float, dict[str, Any]]] = self.landings(state, spec)
+        if self.cunning:
+            ranked += cunning.treasure_moves(state, side, spec, self.danger)
         for action in spec.actions:
             param = action.param("ship")
             for ship_id in (param.values() if param else []):
@@ -299,6 +319,8 @@ class Deckhand(PiratesAI):
 class Captain(PiratesAI):
     level = "captain"
     description = ("explores and brings treasure home, keeps laden ships out of enemy broadsides, "
-                   "rams and boards laden enemies it can beat, aims at the laden and the weak")
+                   "rams and boards laden enemies it can beat, aims at the laden and the weak, "
+                   "sails as a ghost, burns with a firepot and moves treasure by hand when it helps")
     careful = True
+    cunning = True
     beam = 4
