@@ -544,10 +544,10 @@ TEXTS.add_pairs({
                                        "quella flotta non ha un permesso da revocare."),
     "pirates.event.fort_granted": ("{side} lets the {guest} fleet use {fort}: its ships docked there may load and "
                                    "unload treasure from it.",
-                                   "{side} concede alla flotta {guest} l'uso di {fort}: le sue navi attraccate lì "
+                                   "{side} concede alla flotta {guest} l'uso del suo forte ({fort}): le sue navi attraccate lì "
                                    "possono imbarcare e sbarcare tesori dal forte."),
     "pirates.event.fort_withdrawn": ("{side} withdraws the {guest} fleet's use of {fort}.",
-                                     "{side} revoca alla flotta {guest} l'uso di {fort}."),
+                                     "{side} revoca alla flotta {guest} l'uso del suo forte ({fort})."),
     "pirates.card.guests": ("Used with leave by: {guests}", "In uso con permesso a: {guests}"),
     "pirates.word.action-permit": ("grants or withdraws a fort's use", "concede o revoca l'uso di un forte"),
 })

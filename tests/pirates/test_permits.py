@@ -77,7 +77,7 @@ def test_forte_con_il_permesso_del_proprietario_a_guest_loads_and_unloads():
     state.forts[0].changed = []  # the next turn
     problems, roller = _act(state, {"action": "permit", "fort": "fort-rock", "guest": "blue", "allow": "no"})
     assert problems == [] and state.forts[0].guests == []
-    assert describe(_event(roller, "fort_withdrawn"), "it") == "Rossa revoca alla flotta Blu l'uso di stockade of Rock."
+    assert describe(_event(roller, "fort_withdrawn"), "it") == "Rossa revoca alla flotta Blu l'uso del suo forte (palizzata di Rock)."
     assert cargo.destinations(state, "blue", small) == []
 
 
