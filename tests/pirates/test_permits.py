@@ -58,7 +58,7 @@ def test_forte_con_il_permesso_del_proprietario_a_guest_loads_and_unloads():
     told = _event(roller, "fort_granted")
     assert describe(told, "en") == ("Red lets the Blue fleet use stockade of Rock: its ships docked there may load "
                                     "and unload treasure from it.")
-    assert describe(told, "it").startswith("Rossa concede alla flotta Blu l'uso di")
+    assert describe(told, "it").startswith("Rossa concede alla flotta Blu l'uso del suo forte (palizzata di Rock)")
     assert cargo.destinations(state, "blue", small) == [gull.id]
     assert cargo.destinations(state, "blue", state.treasures[1]) == []  # the 5 stays: the fort's value
     assert cargo.destinations(state, "green", small) == []  # leave is for Blue only
