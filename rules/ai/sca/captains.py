@@ -41,6 +41,7 @@ PRIZE = 10.0  # a struck enemy taken, per point of her BF
 WEAR = 0.15  # a hit's worth grows by this for each DC the target has lost
 KEEP_OFF = 40.0  # ending beside an enemy, per point the melee's odds run against her
 LEADING = 2.0  # THREAT's weight while her side leads on points (Sezione 8 ii): keep what she has
+SECOND = 0.5  # a second change, which the Ability throw may refuse: made only for a gain
 LEAD_CLOSE = 0.0  # the closing term's weight while leading: she need not close again
 
 
@@ -311,16 +312,21 @@ def collision_risk(view: dict[str, Any], me: dict[str, Any], p: Pose, planned: P
 
 
 def closing(view: dict[str, Any], me: dict[str, Any], p: Pose, enemy: dict[str, Any],
-            speed: float | None = None) -> float:
+            speed: float | None = None, segmented: bool = False) -> float:
     """How near the enemy she can be a turn after this move, at best (the courses she
-    could then steer from this heading, by the rose's rules)."""
+    could then steer from this heading, by the rose's rules). With optional rule 3 the
+    next part's first segment runs on this heading before any change."""
     here = POINTS.index(W.name(int(round(p.heading / 22.5))))
     wind = int(round(view["wind"] / 22.5)) % 16
     speed = (float(me.get("speed", 0.0)) if speed is None else speed) or 90.0
-    best = math.hypot(enemy["x"] - p.x, enemy["y"] - p.y)
+    x, y = p.x, p.y
+    if segmented:
+        hx, hy = unit(here * 22.5)
+        x, y, speed = x + hx * speed / 2, y + hy * speed / 2, speed / 2
+    best = math.hypot(enemy["x"] - x, enemy["y"] - y)
     for change in [0] + W.legal_changes(here, wind):
         dx, dy = unit(((here + change) % 16) * 22.5)
-        best = min(best, math.hypot(enemy["x"] - p.x - dx * speed, enemy["y"] - p.y - dy * speed))
+        best = min(best, math.hypot(enemy["x"] - x - dx * speed, enemy["y"] - y - dy * speed))
     return best
 
 
@@ -486,7 +492,7 @@ def points_of(view: dict[str, Any], side: str) -> float:
     for each enemy ship that has lost a DC, half her BF struck or destroyed, her BF taken."""
     total = 0.0
     for s in view["ships"]:
-        if s["side"] == side or s.get("fixed") and not (s["hull_lost"] or s["rigging_lost"]):
+        if s["side"] == side:
             continue
         got = 1.0 if s["hull_lost"] + s["rigging_lost"] else 0.0
         if s.get("state") == "captured":
@@ -498,6 +504,8 @@ def points_of(view: dict[str, Any], side: str) -> float:
 
 
 def lead_of(view: dict[str, Any], me: dict[str, Any]) -> float:
+    """Her side's lead on points now (keeping a lead only when it is large, a ship's worth
+    in a squadron, was measured and changed nothing)."""
     mine = points_of(view, me["side"])
     theirs = max((points_of(view, side) for side in view.get("sides", []) if side != me["side"]), default=0.0)
     return math.floor(mine) - math.floor(theirs)
@@ -565,9 +573,9 @@ class Captain(ScaCaptain):
                 ne, _ = nearest_enemy(view, me, pose.x, pose.y)
                 if ne is not None:
                     # Close the enemy: long range scarcely scratches her, short range is worth six times medium.
-                    v -= eager * closing(view, me, pose, ne, speed) / (CLOSE_IDLE if worth == 0 else CLOSE)
+                    v -= eager * closing(view, me, pose, ne, speed, segmented) / (CLOSE_IDLE if worth == 0 else CLOSE)
                 if final != course:
-                    v -= 0.5  # a second change the Ability throw may refuse: only for a gain
+                    v -= SECOND
                 f = "port" if board == "yes" and fire == "both" else fire
                 scored.append((v, course, final, f, board, when))
         scored.sort(key=lambda t: -t[0])
