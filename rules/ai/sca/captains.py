@@ -369,7 +369,7 @@ def run_path(view: dict[str, Any], s: dict[str, Any], course: str, sail: str | N
         dx, dy = unit(c * 22.5)
         v = speed_after(view, s, sail, c, navigation)
         return [(s["x"], s["y"]), (s["x"] + dx * v, s["y"] + dy * v)]
-    v0 = float(s.get("speed", 0.0)) / 2 if not s.get("contacts") else 0.0
+    v0 = speed_after(view, s, None, None, navigation) / 2  # freed from a contact, at half speed
     v1 = speed_after(view, s, sail, c, navigation) / 2
     hx, hy = unit(s["heading"])
     mx, my = s["x"] + hx * v0, s["y"] + hy * v0
@@ -393,7 +393,9 @@ def predicted(view: dict[str, Any], s: dict[str, Any], planned: Planned, t: floa
     """Where another ship stands a fraction ``t`` into this part's run: a friend with an
     order on her planned course, anyone else where she is (only the acting side moves;
     guessing that a friend still to be ordered holds her course kept the squadrons too
-    far apart, and she will keep clear of this ship's order herself)."""
+    far apart, and she will keep clear of this ship's order herself; with optional rule 3,
+    guessing her first segment, which runs on her heading whatever her order, made half as
+    many collisions again between friends)."""
     order = planned.get(s["id"])
     if not (order and order.get("course") in POINTS):
         return pose_of(s)
@@ -419,9 +421,9 @@ def runs_into(view: dict[str, Any], me: dict[str, Any], path: list[tuple[float, 
             continue
         if math.hypot(s["x"] - me["x"], s["y"] - me["y"]) > reach:
             continue
-        if s["id"] in (me.get("contacts") or []):
-            continue  # already alongside: freeing her is the cast-off's business
-        for t in SAMPLES:
+        # Already alongside: freeing her is the cast-off's business, but not running into her again.
+        samples = SAMPLES[-1:] if s["id"] in (me.get("contacts") or []) else SAMPLES
+        for t in samples:
             mine = along(path, t, me["heading"])
             room = 14.0 if friend else 4.0
             other = predicted(view, s, planned, t, segmented, navigation)
