@@ -8,7 +8,11 @@
   keeps full sail until within medium range and easy sail in action; aims at the hull;
   boards a smaller or weaker enemy alongside, and a struck one (a prize), which she
   steers for; keeps off an enemy whose crew would win the melee; keeps clear of her
-  friends' runs, base against base, and of the table's edge.
+  friends' runs, base against base, of coasts and of the table's edge; chooses the
+  moment of the run she fires at; keeps a lead on points. With the optional rules she
+  makes a second course change (rule 3), runs her guns out and keeps the initial
+  broadside from long range (rule 6), jury-rigs (rule 9), and weighs every sail order
+  at the engine's speed for it (rule 5 too: ``speeds.py``).
 """
 from __future__ import annotations
 

@@ -33,7 +33,8 @@ def point_index(heading_degrees: float) -> int:
 
 
 def fast_play_speed(view: dict[str, Any], s: dict[str, Any], grade: str) -> float:
-    return W.speed(view["strength"], N.GRADE.get(grade, grade), s["rigging_lost"], masts_of(s))  # type: ignore[arg-type]
+    sail = N.GRADE.get(grade, grade)
+    return W.speed(view["strength"], sail, s["rigging_lost"], masts_of(s))  # type: ignore[arg-type]
 
 
 def navigation_speed(view: dict[str, Any], s: dict[str, Any], setting: str, heading: int) -> float:
