@@ -427,6 +427,8 @@ TEXTS.add_pairs({
     "sca.card.jury-half": ("{n} RDC jury-rigged: at most easy sail, half speed",
                            "{n} RDC ripristinati: al più vele di manovra, metà velocità"),
     "sca.card.adrift": ("dismasted: adrift, cannot manoeuvre", "disalberata: alla deriva, non può manovrare"),
+    "sca.card.unloaded": ("not loaded: {sides} (fired, to be reloaded)",
+                          "scarica: {sides} (ha sparato, da ricaricare)"),
     "sca.card.bf": ("BF {bf} (hull DC left: port {port}, starboard {starboard}); {status}",
                     "BF {bf} (HDC rimasti: babordo {port}, dritta {starboard}); {status}"),
     "sca.map.alt": ("Signal Close Action, turn {turn}; wind from the {wind}, {strength}.",

@@ -145,3 +145,20 @@ def test_regola_opzionale_6_cadenza_di_tiro_non_ricaricare_nel_segmento_in_cui_s
     (problem,) = ruleset.validate(state, order(state, "a", fire="port", reload="both"))
     assert problem.code == "sca-reload-same-segment"
     assert not ruleset.validate(state, order(state, "a", fire="port", reload="both", fire_when="first"))
+
+
+def test_regola_opzionale_6_cadenza_di_tiro_la_scheda_dice_quale_bordata_e_scarica():
+    """With two segments the form offers every side to fire and to reload, so a player reads on her ship card
+    (and the captains in the view) which broadsides she fired and has not reloaded, in English and Italian."""
+    from renderer.sca.board import ScaBoard, unloaded
+    from renderer.theme import DEFAULT_THEME
+    ruleset, state = fired_port(reloading=True)
+    (a, _) = ruleset.view(state, None)["ships"]
+    assert a["unloaded"] == ["port"]
+    assert unloaded(a, "it") == ["scarica: bordata di babordo (ha sparato, da ricaricare)"]
+    assert unloaded({**a, "unloaded": ["port", "starboard"]}, "en") == [
+        "not loaded: both broadsides (fired, to be reloaded)"]
+    assert unloaded({**a, "unloaded": []}, "en") == []
+    card = ScaBoard().card(ruleset.view(state, None), "a", DEFAULT_THEME)
+    assert card.height > ScaBoard().card(ruleset.view(loaded_frigate(reloading=True)[1], None), "a",
+                                         DEFAULT_THEME).height
