@@ -104,6 +104,16 @@ def rigging_limits(ship: dict[str, Any], lang: str) -> list[str]:
     return [text("sca.card.jury", lang, n=n)] if n >= 3 else []
 
 
+def unloaded(ship: dict[str, Any], lang: str) -> list[str]:
+    """Optional rule 6 on the ship card: the broadsides she fired and has not reloaded (with two segments
+    her form offers every side to fire and to reload, so the card is where she reads which are empty)."""
+    empty = sorted(ship.get("unloaded") or ())
+    if not empty:
+        return []
+    sides = text("sca.fire.both", lang) if len(empty) == 2 else text(f"sca.fire.{empty[0]}", lang)
+    return [text("sca.card.unloaded", lang, sides=sides)]
+
+
 def tangled_with(ship: dict[str, Any], names: dict[str, str], lang: str) -> str:
     others = [names.get(i, i) for i in ship.get("entangled") or ()]
     return ", " + text("sca.map.alt-entangled", lang, names=", ".join(others)) if others else ""
@@ -237,7 +247,7 @@ class ScaBoard(ShipsBoard):
                              "rig": s["rigging"] - s["rigging_lost"], "rig_all": s["rigging"], "dc": s["dc"]}),
             ("sca.card.bf", {"bf": s["bf"], "port": s["hull_sides"]["port"], "starboard": s["hull_sides"]["starboard"],
                              "status": text(f"sca.status.{s['state']}", lang)}))]
-        return plain_card(s["name"], lines + rigging_limits(s, lang), theme)
+        return plain_card(s["name"], lines + unloaded(s, lang) + rigging_limits(s, lang), theme)
 
     def draw_over(self, canvas: MapCanvas, view: View, taken: Any) -> None:
         """Optional rule 7: a line lashing the centres of every two ships entangled together, over

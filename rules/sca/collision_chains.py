@@ -38,12 +38,6 @@ def unit(heading: int) -> tuple[float, float]:
     return math.sin(r), math.cos(r)
 
 
-def shift(ships: list[Ship], heading: int, mm: float) -> None:
-    fx, fy = unit(heading)
-    for s in ships:
-        s.x, s.y = s.x + fx * mm, s.y + fy * mm
-
-
 def raft(state: ScaState, ships: list[Ship]) -> list[Ship]:
     """The ships and every ship entangled with them, and with those ("impigliate": fouled, they
     move together)."""
@@ -118,20 +112,54 @@ def carry(state: ScaState, group: list[Ship], heading: int, mm: float, log, roll
     (:func:`knock`). ``spared`` are ships the group may pass along (the one a ship slides beside);
     ``so_far`` the millimetres of the same run already carried (a run made 10 mm at a time).
     Returns the millimetres carried."""
+    return carry_way(state, group, unit(heading), mm, log, roller, spared, so_far)
+
+
+def carry_way(state: ScaState, group: list[Ship], way: tuple[float, float], mm: float, log, roller=None,
+              spared: tuple[str, ...] = (), so_far: float = 0.0) -> float:
+    """:func:`carry` along any way (east and north parts of a unit vector), not only a rose point."""
     members = raft(state, group)
     if mm <= 1e-9 or any(s.fixed for s in members):
         return 0.0
-    fx, fy = unit(heading)
+    fx, fy = way
     before = {s.id: (s.x, s.y) for s in members}
     found = first_touch(members, obstacles(state, members, spared), fx, fy, mm)
     went = mm if found is None else found[0]
-    shift(members, heading, went)
+    for s in members:
+        s.x, s.y = s.x + fx * went, s.y + fy * went
     for s in members:
         if went > 1e-9:
             s.trail = [(round(before[s.id][0], 1), round(before[s.id][1], 1)), (round(s.x, 1), round(s.y, 1))]
     if found is not None:
         knock(state, found[1], found[2], members, so_far + went, log, roller)
     return went
+
+
+def place(state: ScaState, ship: Ship, x: float, y: float, heading: int, log, roller=None,
+          spared: tuple[str, ...] = ()) -> bool:
+    """Lays the rammer in her place against the ship she struck (optional rule 7 iii: laid alongside
+    in B, squared up in C and C1, bow to bow in D1): she turns where she touched, a whole turn or
+    none (as a swing), then is moved straight to her place; ``spared`` is the ship she is laid
+    against. A third ship or a coast in her way stops her where she first touches it — the turn
+    not made, or the move cut short — and that contact is a collision of its own (:func:`knock`).
+    True when she reached her place."""
+    turn = (heading - ship.heading) % 16
+    turn = turn - 16 if turn > 8 else turn
+    if turn:
+        blocker = swing(state, ship, turn, spared)
+        if blocker is not None:
+            knock(state, ship, blocker, raft(state, [ship]), 0.0, log, roller)
+            return False
+    dx, dy = x - ship.x, y - ship.y
+    mm = math.hypot(dx, dy)
+    if mm <= EXACT:
+        ship.x, ship.y = x, y
+        return True
+    went = carry_way(state, [ship], (dx / mm, dy / mm), mm, log, roller, spared)
+    if went < mm - EXACT:
+        return False
+    ship.x, ship.y = x, y
+    return True
 
 
 def sail_of(ships: list[Ship]) -> str:
@@ -197,13 +225,13 @@ def alongside(a: Ship, b: Ship) -> bool:
     return abs(across) / ((a.width + b.width) / 2) > abs(ahead) / ((a.length + b.length) / 2)
 
 
-def swing(state: ScaState, turner: Ship, turn: int) -> object | None:
+def swing(state: ScaState, turner: Ship, turn: int, spared: tuple[str, ...] = ()) -> object | None:
     """She turns a point about her centre, dragging round every ship entangled with her; not when
     that would lay a base on a third ship or a coast (a swing is a whole point or nothing). Returns
-    what stood in the way, or None when she swung."""
+    what stood in the way, or None when she swung. ``spared``: ships she may turn against."""
     members = raft(state, [turner])
     placed = {s.id: turned(turner, s, turn) for s in members}
-    for what, obstacle in obstacles(state, members):
+    for what, obstacle in obstacles(state, members, spared):
         for s in members:
             now = base(s)
             start = now.intersection(obstacle).area if now.distance(obstacle) <= TOUCH else None

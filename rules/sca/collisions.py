@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from rules.core.events import EventLog
-from rules.sca.collision_chains import carry, raft, swing, unit
+from rules.sca.collision_chains import carry, place, raft, swing, unit
 from rules.sca.scale import told
 from rules.sca import wind as W
 from rules.sca.fleet import rank
@@ -79,28 +79,29 @@ def push_share(mover: Ship, other: Ship) -> float:
 
 def after_contact(state: ScaState, mover: Ship, other: Ship, rest: float, log: EventLog, roller=None) -> bool:
     """The movement after the contact; True when the two are entangled (their contacts are marked
-    so). The ship pushed or dragged, and the mover following her, are stopped by a third ship or a
-    coast in their way (:mod:`rules.sca.collision_chains`)."""
+    so). The rammer's own placing against her victim, the ship pushed or dragged, and the mover
+    following her, are stopped by a third ship or a coast in their way
+    (:mod:`rules.sca.collision_chains`); a rammer stopped before her place pushes, slides and
+    entangles nothing (the rest of her run is absorbed)."""
     way = direction(mover, other)
     before = {s.id: (s.x, s.y) for s in (mover, other)}
     entangled = way == "B" and not other.fixed
+    target: tuple[float, float, int] | None = None
+    slide = plan = 0.0
     if other.fixed:
         plan = 0.0  # a battery or a citadel does not move: the run ends at the contact
     elif way in ("A", "D"):
         plan = rest * push_share(mover, other)
     elif way in ("C", "C1"):
-        square_up(mover, other, way)
+        target = square_up(mover, other, way)
         plan = rest * push_share(mover, other)
     elif way == "D1":
-        # "si allinea all'altra nave in modo che i lati di prua delle basi siano a contatto ed
-        # allineati e spinge l'altra nave per metà del restante movimento"
-        mover.heading = (other.heading + 8) % 16
-        fx, fy = unit(other.heading)
-        reach = (other.length + mover.length) / 2
-        mover.x, mover.y = other.x + fx * reach, other.y + fy * reach
+        target = bow_to_bow(mover, other)
         plan = rest / 2
     if entangled:
-        slide, plan = slide_alongside(mover, other, rest)
+        target, slide, plan = slide_alongside(mover, other, rest)
+    if target is not None and not place(state, mover, *target, log, roller, spared=(other.id,)):
+        entangled, slide, plan = False, 0.0, 0.0
     log.emit("collision_way", ship=mover.name, other=other.name, way=way, mm=told(state.options, plan),
              entangled=entangled)
     if entangled:
@@ -123,24 +124,33 @@ def mark_entangled(state: ScaState, mover: Ship, other: Ship) -> None:
                 c.entangled, c.turn, c.rammer = True, state.turn, s is mover
 
 
-def square_up(mover: Ship, other: Ship, way: str) -> None:
+def square_up(mover: Ship, other: Ship, way: str) -> tuple[float, float, int]:
     """"Il vascello in movimento è ruotato e spostato fino a che la base è perfettamente
     perpendicolare alla base dell'altra nave e la prua allineata con il suo albero maestro."
-    From her port side (C) she heads to starboard across her, from starboard (C1) to port."""
-    mover.heading = (other.heading + (4 if way == "C" else -4)) % 16
-    fx, fy = unit(mover.heading)
+    From her port side (C) she heads to starboard across her, from starboard (C1) to port.
+    Returns her place: x, y, heading."""
+    heading = (other.heading + (4 if way == "C" else -4)) % 16
+    fx, fy = unit(heading)
     reach = (other.width + mover.length) / 2
-    mover.x, mover.y = other.x - fx * reach, other.y - fy * reach
+    return other.x - fx * reach, other.y - fy * reach, heading
 
 
-def slide_alongside(mover: Ship, other: Ship, rest: float) -> tuple[float, float]:
+def bow_to_bow(mover: Ship, other: Ship) -> tuple[float, float, int]:
+    """D1: "si allinea all'altra nave in modo che i lati di prua delle basi siano a contatto ed
+    allineati". Returns her place: x, y, heading."""
+    fx, fy = unit(other.heading)
+    reach = (other.length + mover.length) / 2
+    return other.x + fx * reach, other.y + fy * reach, (other.heading + 8) % 16
+
+
+def slide_alongside(mover: Ship, other: Ship, rest: float) -> tuple[tuple[float, float, int], float, float]:
     """Direction B: "la nave che provoca la collisione scorre lungo il lato della base della nave
     ferma per metà del proprio restante movimento terminando allineata e con la stessa
     direzione ... Nel caso che, una volta allineate perfettamente le due basi, restasse ancora
     movimento, la nave che ha subito la collisione è trascinata avanti". "La stessa direzione"
     is the rammed ship's keel, the way nearer the mover's heading. The mover is laid alongside
-    where she touched (level at most); returns the millimetres she then slides on, and those that
-    drag both once level."""
+    where she touched (level at most); returns that place (x, y, heading), the millimetres she then
+    slides on, and those that drag both once level."""
     parallel = other.heading if abs(off_keel(mover, other)) <= 4 else (other.heading + 8) % 16
     ahead, across = frame(other, mover.x, mover.y)
     side = 1.0 if across >= 0 else -1.0
@@ -148,13 +158,10 @@ def slide_alongside(mover: Ship, other: Ship, rest: float) -> tuple[float, float
     start = min(0.0, along)
     slide = min(0.0, along + rest / 2) - start
     dragged = max(0.0, along + rest / 2) if not other.fixed else 0.0
-    mover.heading = parallel
     fx, fy = unit(other.heading)
     ahead = start if parallel == other.heading else -start
     gap = (other.width + mover.width) / 2
-    mover.x = other.x + fx * ahead + fy * side * gap
-    mover.y = other.y + fy * ahead - fx * side * gap
-    return slide, dragged
+    return (other.x + fx * ahead + fy * side * gap, other.y + fy * ahead - fx * side * gap, parallel), slide, dragged
 
 
 def pairs(state: ScaState, ships: list[Ship]) -> list[tuple[Ship, Ship]]:

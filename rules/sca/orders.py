@@ -98,8 +98,12 @@ def when_values(state: ScaState) -> list[str]:
     return list(WHEN) if state.options.segmented else ["after", "before", "middle"]
 
 
-def reload_values(ship: Ship) -> list[str]:
-    empty = [side for side in ("port", "starboard") if side in ship.unloaded]
+def reload_values(ship: Ship, by_segment: bool = False) -> list[str]:
+    """The broadsides she may reload: the empty ones; by segment (optional rules 3 and 6) also one
+    she fires in the first segment and reloads in the second ("ricaricare un bordo in un segmento e
+    far fuoco con lo stesso bordo nel segmento successivo", and the converse)."""
+    firing = fire_values(ship, by_segment) if by_segment else []
+    empty = [side for side in ("port", "starboard") if side in ship.unloaded or side in firing]
     return ["none"] + empty + (["both"] if len(empty) == 2 else [])
 
 
@@ -112,8 +116,9 @@ def spec(state: ScaState, decision: Decision, only: str | None, checking: Checki
                       required=False),
             ParamSpec(name="fire_when", label=say(T.P_WHEN), choices=_choices("when", when_values(state)),
                       required=False)]
-    if state.options.reloads and ship.unloaded:
-        fire.append(ParamSpec(name="reload", label=say(T.P_RELOAD), choices=_choices("fire", reload_values(ship)),
+    reloads = reload_values(ship, by_segment) if state.options.reloads else ["none"]
+    if len(reloads) > 1:
+        fire.append(ParamSpec(name="reload", label=say(T.P_RELOAD), choices=_choices("fire", reloads),
                               required=False))
     if state.options.second_table and ship.fresh and not ship.run_out and not ship.fixed:
         fire.append(ParamSpec(name="run_out", label=say(T.P_RUN_OUT), choices=_choices("yesno", ["no", "yes"]),
@@ -201,11 +206,18 @@ def fire_by_segment(ship: Ship, payload: dict[str, Any]) -> list[Problem]:
     """Optional rule 6 v with optional rule 3: "non può ricaricare e sparare nello stesso segmento
     ... Però è possibile ricaricare un bordo in un segmento e far fuoco con lo stesso bordo nel
     segmento successivo". The reload is made in the segment she does not fire in, so a side still
-    empty fires only when reloaded in the first segment and fired in the second."""
-    empty = sides(payload.get("fire", "none")) & set(ship.unloaded)
+    empty fires only when reloaded in the first segment and fired in the second, and a side she fires
+    is reloaded the same part only when she fires it in the first segment: one loaded now and fired in
+    the second would be reloaded in the segment she fires in."""
+    fired = sides(payload.get("fire", "none"))
+    empty = fired & set(ship.unloaded)
     reloaded = sides(payload.get("reload", "none"))
-    if empty and (not empty <= reloaded or payload.get("fire_when") == "first"):
+    first = payload.get("fire_when") == "first"
+    if empty and (not empty <= reloaded or first):
         return [P.problem(T.FIRE_UNLOADED, field="fire", ship=ship.name)]
+    same = [] if first else sorted((reloaded & fired) - set(ship.unloaded))
+    if same:
+        return [P.problem(T.RELOAD_SAME_SEGMENT, field="reload", ship=ship.name, side=say(f"sca.fire.{same[0]}"))]
     return []
 
 

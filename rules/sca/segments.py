@@ -46,7 +46,8 @@ def two_segments(state: ScaState, ships: list[Ship], given: dict[str, dict[str, 
     drifted = drift_all(state, ships, 1, log, roller) if state.options.navigation else set()
     moved1 = move_all(state, movers, boarding, log, speeds=first, roller=roller,
                       carried=pair_runs(state, 1, log) if pairs else ())
-    legs = {i: list(state.ship(i).trail) for i in moved1}
+    # Her first segment's leg, run or drifted (in irons, borne away at its end, she runs the second).
+    legs = {i: list(state.ship(i).trail) for i in moved1 | drifted}
     for ship in ships:
         steer(state, ship, given[ship.id], roller)
     if state.options.navigation:
@@ -64,7 +65,7 @@ def two_segments(state: ScaState, ships: list[Ship], given: dict[str, dict[str, 
     again = drift_all(state, ships, 2, log, roller) if state.options.navigation else set()
     moved2 = move_all(state, movers, boarding, log, speeds={s.id: ship_speed(state, s) / 2 for s in movers},
                       roller=roller, carried=pair_runs(state, 2, log) if pairs else ())
-    join_trails(state, legs, moved2)
+    join_trails(state, legs, moved2 | again)
     for ship_id in drifted & again:  # drifted in both segments: one line downwind
         ship = state.ship(ship_id)
         ship.trail = [(round(start[ship_id][0], 1), round(start[ship_id][1], 1)), (round(ship.x, 1), round(ship.y, 1))]
@@ -97,9 +98,9 @@ def load(state: ScaState, ships: list[Ship], firing: list[Ship], given: dict[str
 
 
 def join_trails(state: ScaState, legs: dict[str, list[tuple[float, float]]], moved2: set[str]) -> None:
-    """A ship that ran in both segments leaves a dog-leg on the map: where she began, where
-    she turned, where she ended (a shift of the sea in the second segment moves the first leg
-    with everything else)."""
+    """A ship that moved in both segments — ran, or drifted with her sails aback, in either —
+    leaves a dog-leg on the map: where she began, where she turned, where she ended (a shift of
+    the sea in the second segment moves the first leg with everything else)."""
     for ship_id in set(legs) & moved2:
         ship = state.ship(ship_id)
         (sx, sy), (mx, my) = legs[ship_id][0], legs[ship_id][-1]

@@ -30,7 +30,7 @@ def ship_view(state: ScaState, s: Ship) -> dict[str, Any]:
             "fireship": s.fireship, "fireship_lit": s.fireship_lit, "morale_tests": s.morale_tests,
             "speed": shown(o, ship_speed(state, s)), "point_of_sail": W.point_of_sail(s.heading, state.wind),
             "trail": [[shown(o, c) for c in p] for p in s.trail], "wreck": s.wreck, "jury_rigged": s.jury_rigged,
-            "adrift": s.adrift,
+            "adrift": s.adrift, "unloaded": sorted(s.unloaded),  # optional rule 6: broadsides still to reload
             "wreck_side": s.wreck_side if s.wreck_side in ("port", "starboard") else ""}
 
 

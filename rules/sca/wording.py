@@ -36,6 +36,11 @@ FIRE_UNLOADED = TEXTS.add(
     "sca-fire-unloaded", "{ship} can fire a broadside that is not loaded only by reloading it in the first segment "
     "and firing it in the second.",
     "{ship} può far fuoco con un bordo scarico solo ricaricandolo nel primo segmento e sparando nel secondo.")
+RELOAD_SAME_SEGMENT = TEXTS.add(
+    "sca-reload-same-segment", "{ship} fires her {side} in the second segment and cannot reload it in the same "
+    "segment: to reload it this turn, fire it in the first segment.",
+    "{ship} spara la {side} nel secondo segmento e non può ricaricarla nello stesso segmento: per ricaricarla in "
+    "questo turno deve far fuoco nel primo segmento.")
 P_JURY = TEXTS.add("sca.p.jury", "clear the wreckage / jury-rig", "sgombrare i rottami / attrezzatura di fortuna")
 P_RUN_OUT = TEXTS.add("sca.p.run-out", "run out the guns", "cannoni in batteria")
 RUN_OUT_IDLE = TEXTS.add(
@@ -422,6 +427,8 @@ TEXTS.add_pairs({
     "sca.card.jury-half": ("{n} RDC jury-rigged: at most easy sail, half speed",
                            "{n} RDC ripristinati: al più vele di manovra, metà velocità"),
     "sca.card.adrift": ("dismasted: adrift, cannot manoeuvre", "disalberata: alla deriva, non può manovrare"),
+    "sca.card.unloaded": ("not loaded: {sides} (fired, to be reloaded)",
+                          "scarica: {sides} (ha sparato, da ricaricare)"),
     "sca.card.bf": ("BF {bf} (hull DC left: port {port}, starboard {starboard}); {status}",
                     "BF {bf} (HDC rimasti: babordo {port}, dritta {starboard}); {status}"),
     "sca.map.alt": ("Signal Close Action, turn {turn}; wind from the {wind}, {strength}.",

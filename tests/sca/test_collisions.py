@@ -474,3 +474,74 @@ def test_regola_opzionale_7_catena_a_whole_fleet_action_plays(monkeypatch, more)
     ruleset, state, record = play("sca", "fleet-action", 5, options={"collisions": True, **more})
     assert ruleset.outcome(state) is not None
     assert any(what != "land" for what in seen)
+
+
+# --- the rammer's own placing against her victim, stopped by a third ship or a coast ---
+
+
+def test_regola_opzionale_7_catena_direzione_c_squadrata_fermata_da_una_terza():
+    """Direction C: "Il vascello in movimento è ruotato e spostato fino a che la base è perfettamente
+    perpendicolare alla base dell'altra nave e la prua allineata con il suo albero maestro"; Sezione 5 vii: "Il
+    movimento deve essere interrotto immediatamente nel caso si verifichi una collisione".
+
+    As in direction C's example the frigate steering NNE strikes the French frigate's starboard side and is
+    turned to N; moved west to square up on the mainmast she meets a second French frigate lying west of her
+    (its east end 2.5 mm inside her place): she stops where she touches it (about 9 mm short), a collision of its
+    own (20 % of a RDC each, a plain contact: they lie across each other), and her rest is absorbed: the struck
+    ship is not pushed."""
+    ruleset, state = start(ship("a", "british", 990, 990, 1), ship("b", "french", 1000, 1100, E),
+                           ship("c", "french", 950, 1060, E), wind=S, collisions=True)
+    after, step = part(ruleset, state, [order(state, "a")], [4, 4, 4])
+    way = event(step, "collision_way").data
+    assert (way["way"], way["mm"], way["entangled"]) == ("C1", 0, False)
+    assert event(step, "carried_into").data["other"] == "C"
+    assert [(e.data["ship"], e.data["other"], e.data["percent"]) for e in step.events if e.kind == "collision"] == [
+        ("A", "B", 20), ("A", "C", 20)]
+    a, b, c = after.ship("a"), after.ship("b"), after.ship("c")
+    assert a.heading == N and a.x - a.width / 2 == pytest.approx(c.x + c.length / 2, abs=0.05)
+    assert (b.x, b.y, c.x, c.y) == (1000, 1100, 950, 1060)
+    assert [(k.other, k.entangled) for k in a.contacts] == [("b", False), ("c", False)]
+
+
+def test_regola_opzionale_7_catena_direzione_d1_prua_contro_prua_fermata_da_una_terza():
+    """Direction D1: "Il vascello in movimento si allinea all'altra nave in modo che i lati di prua delle basi
+    siano a contatto ed allineati e spinge l'altra nave per metà del restante movimento".
+
+    Head on, the bows overlapping by 10 mm of their widths: to align them the British frigate is moved 30 mm
+    south, where a second French frigate lies 10 mm off her side: she stops there alongside it, the two
+    entangled (a collision, "affiancate ed allineate"), and the French frigate she struck is not pushed."""
+    ruleset, state = start(ship("a", "british", 1000, 1030, E), ship("b", "french", 1095, 1000, W),
+                           ship("c", "french", 1000, 980, E), wind=N, collisions=True)
+    after, step = part(ruleset, state, [order(state, "a")], [4, 4, 4])
+    way = event(step, "collision_way").data
+    assert (way["way"], way["mm"]) == ("D1", 0)
+    assert event(step, "carried_alongside").data == {"ship": "A", "other": "C", "mm": 10}
+    a, b = after.ship("a"), after.ship("b")
+    assert (a.x, b.x) == (pytest.approx(1030), 1095) and a.y == pytest.approx(1020, abs=0.05)
+    assert [(k.other, k.entangled) for k in a.contacts] == [("b", False), ("c", True)]
+    assert ruleset.describe(event(step, "carried_alongside"), "it") == (
+        "A, portata avanti di 10 mm, si affianca a C: il movimento si interrompe lì e le due navi sono impigliate.")
+
+
+def test_regola_opzionale_7_catena_direzione_b_affiancarsi_impedito_dalla_costa():
+    """Direction B: "la nave che provoca la collisione scorre lungo il lato della base della nave ferma ...
+    terminando allineata e con la stessa direzione, a questo punto le due navi sono considerate impigliate";
+    note 5: "la nave subisce un danno pari al 20% di un HDC se l'urto avviene con vele di manovra".
+
+    As in direction B's example the frigate steering NE grazes the French frigate's starboard quarter; turned
+    to E to lie alongside, her bow would swing onto a coast south-east of her: the turn is not made (a whole
+    point or nothing, as an entangled pair's swing), she is aground there (a collision of its own), and the two
+    frigates are in plain contact, not entangled, the French one not dragged."""
+    from rules.sca.state import LandSetup
+    ruleset, state = start(ship("a", "british", 960, 900, NE), ship("b", "french", 1000, 1000, E), wind=S,
+                           collisions=True)
+    state.table.land = [LandSetup(points=[(1020, 925), (1200, 925), (1200, 700), (1020, 700)])]
+    after, step = part(ruleset, state, [order(state, "a")], [4, 4, 4])
+    way = event(step, "collision_way").data
+    assert (way["way"], way["mm"], way["entangled"]) == ("B", 0, False)
+    assert event(step, "carried_aground").data["ship"] == "A"
+    assert event(step, "aground").data == {"ship": "A", "percent": 20}
+    a, b = after.ship("a"), after.ship("b")
+    assert a.heading == NE and (b.x, b.y) == (1000, 1000)
+    assert [(k.other, k.entangled) for k in a.contacts] == [("b", False), ("land", False)]
+    assert sum(a.hull_points.values()) == pytest.approx(16)

@@ -189,6 +189,23 @@ def test_regola_opzionale_5_taken_aback_drifts(segments, sail, expected):
     assert (a.x, a.y) == pytest.approx((1000, 1000 - sum(expected))) and a.heading == N and a.irons
 
 
+def test_regola_opzionale_5_velocita_alla_deriva_poi_in_rotta_la_scia_dei_due_segmenti():
+    """"Una nave alla deriva è spinta, in ogni turno, nella direzione del vento"; optional rule 3: "movimento, la
+    nave può virare, orzare o poggiare alla fine del segmento ... Secondo segmento: movimento".
+
+    A frigate heading N into a wind from N, sails aback, drifts 10 mm south in the first segment (moderate
+    breeze, easy sail), bears away to ENE at its end (Ability 12) and runs close-hauled 35 mm in the second. The
+    map draws both: the drift, then the run from where the drift left her (a dog-leg, as two runs are drawn)."""
+    ruleset, state = start(ship("a", "british", 1000, 1000, N), ship("t", "french", 2500, 1800, S, sail="furled"),
+                           wind=N, navigation=True, two_segments=True)
+    after, step = part(ruleset, state, [order(state, "a", course="ENE", course2="E")], [4, 4, 4])
+    assert drifts(step) == [("A", 10)] and [mm for _, mm, _ in moves(step)] == [35]
+    run = along(3, 35)
+    end = (round(1000 + run[0], 1), round(990 + run[1], 1))
+    assert after.ship("a").trail == [(1000.0, 1000.0), (1000.0, 990.0), end]
+    assert ruleset.view(after, None)["ships"][0]["trail"] == [[1000.0, 1000.0], [1000.0, 990.0], list(end)]
+
+
 def test_regola_opzionale_5_a_drift_stops_at_the_base_it_touches():
     """"Il movimento deve essere interrotto immediatamente nel caso si verifichi una collisione": a frigate
     taken aback drifts onto a ship 12 mm astern of her base (65 mm long) and stops there, in contact (a collision as any

@@ -98,3 +98,67 @@ def test_regola_opzionale_6_cadenza_di_tiro_the_captains_play_legal_orders():
     played = captains_play("squadrons", ["captain", "deckhand"], 3, ruleset="sca",
                            options={"artillery": True, "two_segments": True, "navigation": True})
     assert played.outcome is not None and played.decisions > 0
+
+
+def loaded_frigate(**options):
+    """A frigate hove to on E with both broadsides loaded, a French frigate 200 mm to her north (medium
+    range, in her port sector)."""
+    return start(ship("a", "british", 1000, 1000, E, sail="furled"), ship("t", "french", 1000, 1200, E),
+                 wind=0, two_segments=True, **options)
+
+
+@pytest.mark.parametrize("rule", ["reloading", "artillery"])
+def test_regola_opzionale_6_cadenza_di_tiro_sparare_in_un_segmento_e_ricaricare_nel_successivo(rule):
+    """"Però è possibile ricaricare un bordo in un segmento e far fuoco con lo stesso bordo nel segmento
+    successivo", and the converse the rule's "non può ricaricare e sparare nello stesso segmento" leaves: a side
+    fired in the first segment is reloaded in the second, in the same part. The form offers it though the side
+    is loaded when the order is written (Ability 13 - 1 hove to: an average crew reloads on 8)."""
+    ruleset, state = loaded_frigate(**{rule: True})
+    form = ruleset.spec(state, ruleset.pending(state)[0]).action("sail")
+    assert form.param("reload").values() == ["none", "port", "starboard", "both"]
+    after, step = part(ruleset, state, [order(state, "a", fire="port", reload="port", fire_when="first")],
+                       [4, 4, 5])
+    assert segment(step, 1) < at(step, "shot_hit") < segment(step, 2) < at(step, "reloaded")
+    assert after.ship("a").unloaded == []
+    after, _ = part(ruleset, after, [order(after, "t")], [3, 3, 3])
+    form = ruleset.spec(after, ruleset.pending(after)[0]).action("sail")
+    assert "port" in form.param("fire").values()
+    after, step = part(ruleset, after, [order(after, "a", fire="port")], [4, 4, 5])
+    assert "shot_hit" in kinds(step) and "not_loaded" not in kinds(step)
+
+
+def test_regola_opzionale_6_cadenza_di_tiro_non_ricaricare_nel_segmento_in_cui_spara():
+    """"non può far fuoco se nello stesso segmento sta ricaricando uno dei bordi": a side fired in the second
+    segment cannot be reloaded that part (the reload would fall in the segment she fires in); fired in the first
+    it can. Reloading the other, empty side in the first segment and firing in the second stays allowed."""
+    ruleset, state = loaded_frigate(reloading=True)
+    (problem,) = ruleset.validate(state, order(state, "a", fire="port", reload="port"))
+    assert problem.code == "sca-reload-same-segment" and problem.field == "reload"
+    assert problem.text("it") == ("A spara la bordata di babordo nel secondo segmento e non può ricaricarla nello "
+                                  "stesso segmento: per ricaricarla in questo turno deve far fuoco nel primo "
+                                  "segmento.")
+    (problem,) = ruleset.validate(state, order(state, "a", fire="both", reload="both", fire_when="second"))
+    assert problem.code == "sca-reload-same-segment"
+    assert not ruleset.validate(state, order(state, "a", fire="both", reload="both", fire_when="first"))
+    state.ship("a").unloaded = ["starboard"]
+    assert not ruleset.validate(state, order(state, "a", fire="port", reload="starboard"))
+    (problem,) = ruleset.validate(state, order(state, "a", fire="port", reload="both"))
+    assert problem.code == "sca-reload-same-segment"
+    assert not ruleset.validate(state, order(state, "a", fire="port", reload="both", fire_when="first"))
+
+
+def test_regola_opzionale_6_cadenza_di_tiro_la_scheda_dice_quale_bordata_e_scarica():
+    """With two segments the form offers every side to fire and to reload, so a player reads on her ship card
+    (and the captains in the view) which broadsides she fired and has not reloaded, in English and Italian."""
+    from renderer.sca.board import ScaBoard, unloaded
+    from renderer.theme import DEFAULT_THEME
+    ruleset, state = fired_port(reloading=True)
+    (a, _) = ruleset.view(state, None)["ships"]
+    assert a["unloaded"] == ["port"]
+    assert unloaded(a, "it") == ["scarica: bordata di babordo (ha sparato, da ricaricare)"]
+    assert unloaded({**a, "unloaded": ["port", "starboard"]}, "en") == [
+        "not loaded: both broadsides (fired, to be reloaded)"]
+    assert unloaded({**a, "unloaded": []}, "en") == []
+    card = ScaBoard().card(ruleset.view(state, None), "a", DEFAULT_THEME)
+    assert card.height > ScaBoard().card(ruleset.view(loaded_frigate(reloading=True)[1], None), "a",
+                                         DEFAULT_THEME).height

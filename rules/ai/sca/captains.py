@@ -216,7 +216,7 @@ class ScaCaptain(AICaptain):
             yield {"action": "fire", "fire": fire, "aim": "hull"}
             return
         for payload in self.sailing(view, me, spec, planned or {}):
-            yield complete(payload, spec)
+            yield complete(payload, spec, me.get("unloaded", ()))
         if spec.default:
             yield dict(spec.default)
 
@@ -238,7 +238,7 @@ def speed_with(me: dict[str, Any], sail: str | None) -> float:
     return speed
 
 
-def complete(payload: dict[str, Any], spec: DecisionSpec) -> dict[str, Any]:
+def complete(payload: dict[str, Any], spec: DecisionSpec, empty: Iterable[str] = ()) -> dict[str, Any]:
     """The payload with every parameter it leaves out (a flagship's signals) at the form's
     default, else its first value: she makes no signal unless she means to."""
     action = spec.action(str(payload.get("action")))
@@ -253,9 +253,12 @@ def complete(payload: dict[str, Any], spec: DecisionSpec) -> dict[str, Any]:
     reload = action.param("reload")
     if reload is not None and out.get("fire") == "none" and "reload" not in out:
         out["reload"] = reload.values()[-1]
-    elif reload is not None and out.get("fire") in reload.values() and "reload" not in out:
+    elif reload is not None and "reload" not in out:
         # Optional rules 3 and 6: an empty broadside fires once reloaded in the first segment.
-        out["reload"] = out["fire"]
+        fired = {"both": ["port", "starboard"]}.get(out.get("fire", "none"), [out.get("fire", "none")])
+        wanted = [side for side in fired if side in empty]
+        if wanted:
+            out["reload"] = "both" if len(wanted) == 2 else wanted[0]
     course2 = action.param("course2")
     if course2 is not None and "course2" not in out and out.get("course") in course2.values():
         # Optional rule 3: no second change unless she means one (the form's first value is
