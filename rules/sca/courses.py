@@ -26,6 +26,8 @@ def second_courses(state: ScaState, ship: Ship, courses: list[str]) -> list[str]
 
 
 def legal_from(state: ScaState, ship: Ship, heading: int) -> list[int]:
+    if ship.wreck or ship.adrift:
+        return []  # optional rule 9 v: "la nave non potrà orzare, poggiare o virare"; vii: all RDCs lost
     return [c for c in W.legal_changes(heading, state.wind)
             if not (ship.rudder and W.turn_kind(heading, state.wind, c) == "luff")]
 

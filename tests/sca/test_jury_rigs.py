@@ -190,3 +190,19 @@ def test_regola_opzionale_9_tutti_gli_rdc_persi_alla_deriva():
     ruleset, plain = start(ship("a", "british", 1000, 1000, E), wind=0)
     damage_rigging(plain, plain.ship("a"), plain.ship("a").dc * 6, EventLog())
     assert not plain.ship("a").adrift  # without the switch the Fast Play's dismasted ship
+
+
+def test_regola_opzionale_9_danni_alla_velatura_nessuna_seconda_virata_in_due_segmenti():
+    """"La nave che perde un RDC non è in grado di manovrare ... (la nave non potrà orzare, poggiare o
+    virare)", with optional rule 3's two segments too: her form offers no second change of course
+    (only her heading held), and a second change written anyway is refused, not made."""
+    ruleset, state = start(ship("a", "british", 1000, 1000, E, sail="full"), ship("t", "french", 2500, 1800, E),
+                           wind=0, jury_rigs=True, two_segments=True)
+    lose_a_rdc(state, "a")
+    sail = ruleset.spec(state, ruleset.pending(state)[0]).action("sail")
+    assert sail.param("course").values() == ["E"]
+    assert sail.param("course2") is None or sail.param("course2").values() == ["E"]
+    written = order(state, "a", course="E", course2="ESE")
+    decision = next(d for d in ruleset.pending(state) if d.id == written.decision)
+    problems = ruleset.check(state, decision, written.payload)
+    assert any(p.field == "course2" for p in problems)
