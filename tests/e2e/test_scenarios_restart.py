@@ -75,8 +75,9 @@ async def test_sigkill_mid_phase_and_restart(fake_discord, tmp_path):
     env.update(BROADSIDE_TOKEN=server.token, BROADSIDE_API_BASE=server.api_base,
                BROADSIDE_GATEWAY_URL=server.gateway_url, BROADSIDE_DATABASE=str(tmp_path / "restart.sqlite3"),
                BROADSIDE_DEV_GUILD=str(w.guild.id), BROADSIDE_LOG_LEVEL="INFO", PYTHONUNBUFFERED="1",
-               # The real clock runs here: a campaign's grace as short as a live game's.
-               BROADSIDE_CAMPAIGN_GRACE_SECONDS="8")
+               # The real clock runs here: no campaign grace (600 s by default), so the phase resolves as
+               # Bob's order completes it, as in the shard scenarios (tests/e2e/test_scenarios_shards.py).
+               BROADSIDE_CAMPAIGN_GRACE_SECONDS="0")
     bot = BotProcess(env, tmp_path / "broadside.log")
     try:
         await bot.start(server, sessions=1)
