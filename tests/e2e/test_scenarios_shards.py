@@ -73,6 +73,14 @@ def _pair(env: dict[str, str], tmp_path) -> tuple[ShardProcess, ShardProcess]:
     return a, b
 
 
+async def start_both(server, a: ShardProcess, b: ShardProcess) -> None:
+    """Start the two processes side by side (each waits for its own shards): neither
+    needs the other to come up, and a process's start is most of a scenario's time."""
+    async with asyncio.TaskGroup() as group:
+        group.create_task(a.start_shards(server))
+        group.create_task(b.start_shards(server))
+
+
 def shard_env(server, postgres_url: str) -> dict[str, str]:
     """A bot process's settings. ``open_duel`` opens campaign-paced games, whose grace
     period is ``campaign_grace_seconds`` (600 s by default), not ``grace_seconds``: both
@@ -137,8 +145,7 @@ async def test_two_processes_dm_orders_cross_over_and_a_killed_process_s_game_go
     a, b = _pair(env, tmp_path)
     db = await Database.open(postgres_url)
     try:
-        await a.start_shards(server)
-        await b.start_shards(server)
+        await start_both(server, a, b)
         assert sorted(server.gateway.identified_shards) == [(0, 4), (1, 4), (2, 4), (3, 4)]
 
         thread = await open_duel(server, w)
@@ -214,8 +221,7 @@ async def test_a_rolling_restart_of_both_processes_misses_no_phase(fake_discord,
     a, b = _pair(env, tmp_path)
     db = await Database.open(postgres_url)
     try:
-        await a.start_shards(server)
-        await b.start_shards(server)
+        await start_both(server, a, b)
         thread_a, thread_b = await open_duel(server, own_a), await open_duel(server, own_b)
         await timed.host.run(timed.battles, "game new", ruleset="cannoni", scenario="frigate-duel", pacing="live",
                              phase="30s", posting="act", deadline="phase")
