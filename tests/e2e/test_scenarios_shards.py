@@ -24,7 +24,7 @@ import pytest
 from bot.leases import parse_shards
 from db import Database
 from tests.e2e.scenario_helpers import dm_form, duel_world, maps, open_duel, option_value, posts_starting
-from tests.e2e.test_scenarios_restart import BROADSIDE, START_TIMEOUT, BotProcess
+from tests.e2e.test_scenarios_restart import BROADSIDE, QUICK_START, START_TIMEOUT, BotProcess
 
 CHITS_RESOLVED = "— Turn 1 —"
 LEASE = 3.0  # seconds; take-over within 1.5 times this
@@ -89,7 +89,7 @@ def shard_env(server, postgres_url: str) -> dict[str, str]:
     env.update(BROADSIDE_TOKEN=server.token, BROADSIDE_API_BASE=server.api_base,
                BROADSIDE_GATEWAY_URL=server.gateway_url, BROADSIDE_DATABASE=postgres_url,
                BROADSIDE_LOG_LEVEL="INFO", BROADSIDE_GRACE_SECONDS="0", BROADSIDE_CAMPAIGN_GRACE_SECONDS="0",
-               BROADSIDE_LEASE_SECONDS=str(LEASE), PYTHONUNBUFFERED="1")
+               BROADSIDE_LEASE_SECONDS=str(LEASE), PYTHONUNBUFFERED="1", **QUICK_START)
     return env
 
 
