@@ -222,13 +222,15 @@ async def test_a_rolling_restart_of_both_processes_misses_no_phase(fake_discord,
     db = await Database.open(postgres_url)
     try:
         await start_both(server, a, b)
-        thread_a, thread_b = await open_duel(server, own_a), await open_duel(server, own_b)
+        # The timed game first: its phase (30 s, a live game's shortest) runs on while the
+        # other two are opened and A restarts, and runs out once B is down.
         await timed.host.run(timed.battles, "game new", ruleset="cannoni", scenario="frigate-duel", pacing="live",
                              phase="30s", posting="act", deadline="phase")
         (thread_t,) = timed.battles.threads
         await timed.anne.run(thread_t, "game join", side="britain")
         await timed.bob.run(thread_t, "game join", side="france")
         await timed.host.run(thread_t, "game start")
+        thread_a, thread_b = await open_duel(server, own_a), await open_duel(server, own_b)
         game_a, game_b, game_t = [(await db.games_in_place(t.id))[0] for t in (thread_a, thread_b, thread_t)]
         await _held_by(db, game_a.id, a, 5, "A's game at the start")
         await _held_by(db, game_b.id, b, 5, "B's game at the start")
