@@ -86,7 +86,8 @@ class _QuickRetries:
 def quick_server_error_retries(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """For a test that answers requests with a server error: discord.py's backoff before
     each retry (1, 3, 5, 7 s) shrinks to a twentieth; what it retries, and when it gives
-    up, are unchanged."""
+    up, are unchanged. Not for a 5xx on an interaction callback, whose slow retry is what
+    lands it past Discord's 3 s window (docs/testing.md)."""
     import discord.http
 
     monkeypatch.setattr(discord.http, "asyncio", _QuickRetries())
