@@ -28,6 +28,10 @@ from tests.e2e.test_scenarios_restart import BROADSIDE, QUICK_START, START_TIMEO
 
 CHITS_RESOLVED = "— Turn 1 —"
 LEASE = 3.0  # seconds; take-over within 1.5 times this
+# The rolling restart's timed phase, in real seconds: long enough to outlast A's restart
+# and B's stop on a loaded machine (they take 5-10 s), shorter than a live game's 30 s
+# (BROADSIDE_SHORTEST_LIVE_PHASE_SECONDS lets it be).
+TIMED_PHASE = 20
 
 
 DEPLOY_DOC = Path(__file__).resolve().parents[2] / "docs" / "deploy.md"
@@ -89,7 +93,8 @@ def shard_env(server, postgres_url: str) -> dict[str, str]:
     env.update(BROADSIDE_TOKEN=server.token, BROADSIDE_API_BASE=server.api_base,
                BROADSIDE_GATEWAY_URL=server.gateway_url, BROADSIDE_DATABASE=postgres_url,
                BROADSIDE_LOG_LEVEL="INFO", BROADSIDE_GRACE_SECONDS="0", BROADSIDE_CAMPAIGN_GRACE_SECONDS="0",
-               BROADSIDE_LEASE_SECONDS=str(LEASE), PYTHONUNBUFFERED="1", **QUICK_START)
+               BROADSIDE_LEASE_SECONDS=str(LEASE), BROADSIDE_SHORTEST_LIVE_PHASE_SECONDS=str(TIMED_PHASE),
+               PYTHONUNBUFFERED="1", **QUICK_START)
     return env
 
 
@@ -222,10 +227,10 @@ async def test_a_rolling_restart_of_both_processes_misses_no_phase(fake_discord,
     db = await Database.open(postgres_url)
     try:
         await start_both(server, a, b)
-        # The timed game first: its phase (30 s, a live game's shortest) runs on while the
-        # other two are opened and A restarts, and runs out once B is down.
+        # The timed game first: its phase (TIMED_PHASE) runs on while the other two are
+        # opened and A restarts, and runs out once B is down.
         await timed.host.run(timed.battles, "game new", ruleset="cannoni", scenario="frigate-duel", pacing="live",
-                             phase="30s", posting="act", deadline="phase")
+                             phase=f"{TIMED_PHASE}s", posting="act", deadline="phase")
         (thread_t,) = timed.battles.threads
         await timed.anne.run(thread_t, "game join", side="britain")
         await timed.bob.run(thread_t, "game join", side="france")
@@ -256,7 +261,7 @@ async def test_a_rolling_restart_of_both_processes_misses_no_phase(fake_discord,
             await _held_by(db, game.id, a, 5, f"A taking game {game.id} over")
         await _confirm(server, own_b.bob, bob_b)
         await server.wait_for(lambda: posts_starting(thread_b, CHITS_RESOLVED), 15, what="B's game resolved by A")
-        # The timed game's phase (30 s, nobody ordered) runs out while its owner is down:
+        # The timed game's phase (nobody ordered) runs out while its owner is down:
         # the process that took it over resolves it when the stored deadline comes.
         due = (await db.deadline(game_t.id)).due_at
         assert not posts_starting(thread_t, CHITS_RESOLVED), "the timed phase ran out before B went down"
