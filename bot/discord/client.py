@@ -69,6 +69,7 @@ class Broadside(discord.Client):
                  own_process: bool = False, **options: Any) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
+        options.setdefault("guild_ready_timeout", settings.guild_ready_seconds)
         super().__init__(intents=intents, allowed_mentions=discord.AllowedMentions.none(), **options)
         self.settings = settings
         self.tree = CommandTree(self)
@@ -95,6 +96,11 @@ class Broadside(discord.Client):
         #: Resuming the stored games (started by the setup, run beside the gateway).
         self.resumed: asyncio.Task[None] | None = None
 
+    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+        # discord.py's own pause between a process's shards (5 s), from the settings.
+        if not initial:
+            await asyncio.sleep(self.settings.identify_spacing_seconds)
+
     async def setup_hook(self) -> None:
         if self._c_heap is not None:
             self._c_heap.start()
@@ -108,6 +114,7 @@ class Broadside(discord.Client):
                                    limits=limits)
         self.service.grace_seconds = self.settings.grace_seconds
         self.service.campaign_grace_seconds = self.settings.campaign_grace_seconds
+        self.service.shortest_live_phase = self.settings.shortest_live_phase_seconds
         self.service.invite_seconds = self.settings.duel_invite_minutes * 60
         # Each game gets its own map provider (a steady scale between phases) unless a
         # test hands in one provider for all.

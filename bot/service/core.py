@@ -18,7 +18,7 @@ from bot.service.ai import AIPolicy, default_policies
 from bot.service.clock import Clock, SystemClock
 from bot.service.dice import continuing_dice
 from bot.service.errors import ServiceError
-from bot.service.models import Limits, Place
+from bot.service.models import PACING_LIMITS, Limits, Place
 from bot.service.picks import ScenarioShips, ShipPicks
 from bot.transport import DeliveryError, Transport
 from db import Database, GameRow, SeatRow
@@ -60,6 +60,8 @@ class ServiceCore:
     # defaults of a live game and of a campaign (settings), which a game may override.
     grace_seconds: float = 0.0
     campaign_grace_seconds: float = 0.0
+    # The shortest phase a live game may have (settings: 30 s, PACING_LIMITS's).
+    shortest_live_phase: int = PACING_LIMITS["live"][0]
 
     def grace_for(self, game: GameRow) -> float:
         """The game's grace period: its own setting, else its pacing's default."""

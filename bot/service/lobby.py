@@ -101,10 +101,11 @@ class LobbyMixin(ServiceCore):
             raise ServiceError("unknown-scenario", scenario=name, known=", ".join(sorted(scenarios)))
         return scenarios[name]
 
-    @staticmethod
-    def _check_pacing(pacing: Pacing, language: str) -> None:
-        if not pacing.in_limits():
+    def _check_pacing(self, pacing: Pacing, language: str) -> None:
+        least = self.shortest_live_phase if pacing.style == "live" else None
+        if not pacing.in_limits(least):
             low, high, _ = PACING_LIMITS[pacing.style]
+            low = low if least is None else least
             raise ServiceError("bad-pacing", style=i18n.text(f"word.{pacing.style}", language),
                                min=i18n.duration(low, language), max=i18n.duration(high, language))
         if not pacing.grace_in_limits():

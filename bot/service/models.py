@@ -44,9 +44,10 @@ class Pacing(BaseModel):
     def seconds(self) -> int:
         return int(self.phase_seconds or PACING_LIMITS[self.style][2])
 
-    def in_limits(self) -> bool:
+    def in_limits(self, least: int | None = None) -> bool:
+        """Within the style's limits (``least``: another shortest phase than the style's)."""
         low, high, _ = PACING_LIMITS[self.style]
-        return low <= self.seconds <= high
+        return (low if least is None else least) <= self.seconds <= high
 
     def grace_in_limits(self) -> bool:
         return self.grace_seconds is None or 0 <= self.grace_seconds <= GRACE_MOST

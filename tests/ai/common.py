@@ -98,3 +98,12 @@ def play(scenario: str, levels: list[str], seed: int, order_mode: str = "sequent
     return Played(outcome=rules.outcome(state), steps=steps, decisions=decisions, seconds_deciding=spent,
                   seats={s.id: s.ai for s in seats}, sides={s.side: s.ai for s in seats}, final_state=state,
                   states=kept)
+
+
+def in_pending_order(rules, state, by_seat: dict[str, list[Order]]) -> list[Order]:
+    """Every seat's orders as one list, in the order of the pending decisions: what
+    ``ai_orders`` with all those seats' captains returns, since each seat's decisions are
+    taken only from its own (each has its own random draw and its own ships' plans). The
+    secrecy tests decide each seat alone already, and resolve with these same orders."""
+    by_decision = {o.decision: o for orders in by_seat.values() for o in orders}
+    return [by_decision[d.id] for d in rules.pending(state) if d.id in by_decision]

@@ -64,3 +64,28 @@ def test_run_with_a_refused_token_says_to_reset_it(monkeypatch, tmp_path, capsys
     assert main(["run"]) == 1
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "Reset Token" in err and "BROADSIDE_TOKEN" in err
+
+
+async def test_discords_start_up_pacing_is_kept_unless_the_settings_shorten_it(monkeypatch):
+    """By default a process waits 5 s between its shards' identifies and 2 s for more
+    servers before it is ready, as discord.py does; the settings may shorten both (the
+    end-to-end tests' loopback Discord has no identify limit)."""
+    import bot.discord.client as client_module
+    from bot.discord.client import ShardedBroadside
+
+    slept: list[float] = []
+
+    async def sleep(seconds: float) -> None:
+        slept.append(seconds)
+
+    monkeypatch.setattr(client_module.asyncio, "sleep", sleep)
+    default = ShardedBroadside(Settings(_env_file=None), shard_ids=[0, 1], shard_count=2)
+    assert default._connection.guild_ready_timeout == 2.0
+    await default.before_identify_hook(0, initial=True)
+    await default.before_identify_hook(1)
+    assert slept == [5.0]
+    quick = ShardedBroadside(Settings(_env_file=None, identify_spacing_seconds=0, guild_ready_seconds=0.2),
+                             shard_ids=[0, 1], shard_count=2)
+    assert quick._connection.guild_ready_timeout == 0.2
+    await quick.before_identify_hook(1)
+    assert slept == [5.0, 0.0]

@@ -8,8 +8,9 @@ from __future__ import annotations
 import asyncio
 import functools
 import inspect
+import sys
 from pathlib import Path
-from typing import Any, AsyncIterator, Callable
+from typing import Any, AsyncIterator, Callable, Iterator
 
 import pytest
 
@@ -54,3 +55,40 @@ async def fake_discord() -> AsyncIterator[LoopbackDiscord]:
     finally:
         await server.stop()
     server.check()
+
+
+#: discord.py's statuses that it retries by itself, after 1 + 2·tries seconds.
+RETRIED = frozenset({500, 502, 504, 524})
+#: The share of that backoff the tests wait: the tries, their number and their order are
+#: discord.py's own; only the seconds between them are shorter (16 s for five tries, else).
+BACKOFF_SHARE = 0.05
+
+
+class _QuickRetries:
+    """``discord.http``'s ``asyncio``, except that the sleep discord.py takes before it
+    retries a request answered 500/502/504/524 is a twentieth as long. Every other sleep
+    there (a rate limit's ``retry_after``, a bucket's reset) is left as it is."""
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(asyncio, name)
+
+    @staticmethod
+    def sleep(delay: float, result: Any = None) -> Any:
+        # Called (not yet awaited) from HTTPClient.request: its locals say why it sleeps.
+        caller = sys._getframe(1).f_locals
+        response, tries = caller.get("response"), caller.get("tries")
+        if response is not None and response.status in RETRIED and isinstance(tries, int) and delay == 1 + tries * 2:
+            delay *= BACKOFF_SHARE
+        return asyncio.sleep(delay, result)
+
+
+@pytest.fixture
+def quick_server_error_retries(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """For a test that answers requests with a server error: discord.py's backoff before
+    each retry (1, 3, 5, 7 s) shrinks to a twentieth; what it retries, and when it gives
+    up, are unchanged. Not for a 5xx on an interaction callback, whose slow retry is what
+    lands it past Discord's 3 s window (docs/testing.md)."""
+    import discord.http
+
+    monkeypatch.setattr(discord.http, "asyncio", _QuickRetries())
+    yield

@@ -44,7 +44,7 @@ def private_chits(user) -> list:
 
 
 @pytest.mark.e2e_budget(90)
-async def test_fault_dm_500_after_public_post_posts_once(fake_discord, tmp_path):
+async def test_fault_dm_500_after_public_post_posts_once(fake_discord, tmp_path, quick_server_error_retries):
     server, clock = fake_discord, FakeClock()
     w = duel_world(server)
     bot = make_bot(server, tmp_path / "dm500.sqlite3", clock)
@@ -52,7 +52,7 @@ async def test_fault_dm_500_after_public_post_posts_once(fake_discord, tmp_path)
         async with server.running(bot):
             thread = await open_duel(server, w)
             bob_form = await chits_in(server, w, confirm_bob=False)
-            # Anne's DM channel answers 500 until discord.py gives up (five tries, 16 s).
+            # Anne's DM channel answers 500 until discord.py gives up (five tries; its backoff is shortened).
             broken = server.fail(500, 5, route=f"POST /channels/{w.anne.dm.id}/messages")
             await w.bob.click(bob_form, "Confirm")
             await server.wait_for(lambda: len(broken.hits) == 5, 40, what="discord.py giving up on Anne's DM")

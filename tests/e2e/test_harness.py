@@ -457,7 +457,7 @@ async def test_rate_limit_is_retried(fake_discord, world, caplog):
         assert [m.content for m in general.messages] == ["all hands"]
 
 
-async def test_server_error_is_retried(fake_discord, world):
+async def test_server_error_is_retried(fake_discord, world, quick_server_error_retries):
     guild, general, alice, bob = world
     async with running(fake_discord):
         failing = fake_discord.fail(500, route="POST /channels/*/messages")

@@ -51,7 +51,7 @@ async def test_simultaneous_confirmations_and_a_duplicated_order(fake_discord, t
 
 
 @pytest.mark.e2e_budget(45)
-async def test_rate_limits_and_server_errors_lose_nothing(fake_discord, tmp_path):
+async def test_rate_limits_and_server_errors_lose_nothing(fake_discord, tmp_path, quick_server_error_retries):
     server = fake_discord
     w = duel_world(server)
     bot = make_bot(server, tmp_path / "faults.sqlite3")

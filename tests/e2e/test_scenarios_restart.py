@@ -21,6 +21,10 @@ from tests.e2e.scenario_helpers import dm_form, duel_world, maps, open_duel, opt
 BROADSIDE = Path(sys.executable).with_name("broadside")
 CHITS_RESOLVED = "— Turn 1 —"  # the first post after the chits (its filler is not posted)
 START_TIMEOUT = 20.0
+#: The loopback Discord has no identify rate limit and sends every server right after
+#: READY: a process need not wait 5 s between its shards' identifies, nor 2 s for more
+#: servers before it counts itself ready (Discord's pacing, the settings' defaults).
+QUICK_START = {"BROADSIDE_IDENTIFY_SPACING_SECONDS": "0", "BROADSIDE_GUILD_READY_SECONDS": "0.2"}
 
 
 class BotProcess:
@@ -75,8 +79,9 @@ async def test_sigkill_mid_phase_and_restart(fake_discord, tmp_path):
     env.update(BROADSIDE_TOKEN=server.token, BROADSIDE_API_BASE=server.api_base,
                BROADSIDE_GATEWAY_URL=server.gateway_url, BROADSIDE_DATABASE=str(tmp_path / "restart.sqlite3"),
                BROADSIDE_DEV_GUILD=str(w.guild.id), BROADSIDE_LOG_LEVEL="INFO", PYTHONUNBUFFERED="1",
-               # The real clock runs here: a campaign's grace as short as a live game's.
-               BROADSIDE_CAMPAIGN_GRACE_SECONDS="8")
+               # The real clock runs here: no campaign grace (600 s by default), so the phase resolves as
+               # Bob's order completes it, as in the shard scenarios (tests/e2e/test_scenarios_shards.py).
+               BROADSIDE_CAMPAIGN_GRACE_SECONDS="0", **QUICK_START)
     bot = BotProcess(env, tmp_path / "broadside.log")
     try:
         await bot.start(server, sessions=1)

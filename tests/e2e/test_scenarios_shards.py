@@ -24,10 +24,14 @@ import pytest
 from bot.leases import parse_shards
 from db import Database
 from tests.e2e.scenario_helpers import dm_form, duel_world, maps, open_duel, option_value, posts_starting
-from tests.e2e.test_scenarios_restart import BROADSIDE, START_TIMEOUT, BotProcess
+from tests.e2e.test_scenarios_restart import BROADSIDE, QUICK_START, START_TIMEOUT, BotProcess
 
 CHITS_RESOLVED = "— Turn 1 —"
 LEASE = 3.0  # seconds; take-over within 1.5 times this
+# The rolling restart's timed phase, in real seconds: long enough to outlast A's restart
+# and B's stop on a loaded machine (they take 5-10 s), shorter than a live game's 30 s
+# (BROADSIDE_SHORTEST_LIVE_PHASE_SECONDS lets it be).
+TIMED_PHASE = 20
 
 
 DEPLOY_DOC = Path(__file__).resolve().parents[2] / "docs" / "deploy.md"
@@ -73,6 +77,14 @@ def _pair(env: dict[str, str], tmp_path) -> tuple[ShardProcess, ShardProcess]:
     return a, b
 
 
+async def start_both(server, a: ShardProcess, b: ShardProcess) -> None:
+    """Start the two processes side by side (each waits for its own shards): neither
+    needs the other to come up, and a process's start is most of a scenario's time."""
+    async with asyncio.TaskGroup() as group:
+        group.create_task(a.start_shards(server))
+        group.create_task(b.start_shards(server))
+
+
 def shard_env(server, postgres_url: str) -> dict[str, str]:
     """A bot process's settings. ``open_duel`` opens campaign-paced games, whose grace
     period is ``campaign_grace_seconds`` (600 s by default), not ``grace_seconds``: both
@@ -81,7 +93,8 @@ def shard_env(server, postgres_url: str) -> dict[str, str]:
     env.update(BROADSIDE_TOKEN=server.token, BROADSIDE_API_BASE=server.api_base,
                BROADSIDE_GATEWAY_URL=server.gateway_url, BROADSIDE_DATABASE=postgres_url,
                BROADSIDE_LOG_LEVEL="INFO", BROADSIDE_GRACE_SECONDS="0", BROADSIDE_CAMPAIGN_GRACE_SECONDS="0",
-               BROADSIDE_LEASE_SECONDS=str(LEASE), PYTHONUNBUFFERED="1")
+               BROADSIDE_LEASE_SECONDS=str(LEASE), BROADSIDE_SHORTEST_LIVE_PHASE_SECONDS=str(TIMED_PHASE),
+               PYTHONUNBUFFERED="1", **QUICK_START)
     return env
 
 
@@ -137,8 +150,7 @@ async def test_two_processes_dm_orders_cross_over_and_a_killed_process_s_game_go
     a, b = _pair(env, tmp_path)
     db = await Database.open(postgres_url)
     try:
-        await a.start_shards(server)
-        await b.start_shards(server)
+        await start_both(server, a, b)
         assert sorted(server.gateway.identified_shards) == [(0, 4), (1, 4), (2, 4), (3, 4)]
 
         thread = await open_duel(server, w)
@@ -214,15 +226,16 @@ async def test_a_rolling_restart_of_both_processes_misses_no_phase(fake_discord,
     a, b = _pair(env, tmp_path)
     db = await Database.open(postgres_url)
     try:
-        await a.start_shards(server)
-        await b.start_shards(server)
-        thread_a, thread_b = await open_duel(server, own_a), await open_duel(server, own_b)
+        await start_both(server, a, b)
+        # The timed game first: its phase (TIMED_PHASE) runs on while the other two are
+        # opened and A restarts, and runs out once B is down.
         await timed.host.run(timed.battles, "game new", ruleset="cannoni", scenario="frigate-duel", pacing="live",
-                             phase="30s", posting="act", deadline="phase")
+                             phase=f"{TIMED_PHASE}s", posting="act", deadline="phase")
         (thread_t,) = timed.battles.threads
         await timed.anne.run(thread_t, "game join", side="britain")
         await timed.bob.run(thread_t, "game join", side="france")
         await timed.host.run(thread_t, "game start")
+        thread_a, thread_b = await open_duel(server, own_a), await open_duel(server, own_b)
         game_a, game_b, game_t = [(await db.games_in_place(t.id))[0] for t in (thread_a, thread_b, thread_t)]
         await _held_by(db, game_a.id, a, 5, "A's game at the start")
         await _held_by(db, game_b.id, b, 5, "B's game at the start")
@@ -248,7 +261,7 @@ async def test_a_rolling_restart_of_both_processes_misses_no_phase(fake_discord,
             await _held_by(db, game.id, a, 5, f"A taking game {game.id} over")
         await _confirm(server, own_b.bob, bob_b)
         await server.wait_for(lambda: posts_starting(thread_b, CHITS_RESOLVED), 15, what="B's game resolved by A")
-        # The timed game's phase (30 s, nobody ordered) runs out while its owner is down:
+        # The timed game's phase (nobody ordered) runs out while its owner is down:
         # the process that took it over resolves it when the stored deadline comes.
         due = (await db.deadline(game_t.id)).due_at
         assert not posts_starting(thread_t, CHITS_RESOLVED), "the timed phase ran out before B went down"

@@ -30,6 +30,24 @@ async def test_creating_a_game_checks_everything_in_plain_words(table):
     assert await table.db.games_with_status("lobby") == []
 
 
+async def test_the_shortest_live_phase_is_30_s_unless_the_settings_say_otherwise(table):
+    svc = table.service
+    err = await _refused(svc.create_game(1, 10, table.HOST, "cannoni", "frigate-duel",
+                                         pacing=Pacing(style="live", phase_seconds=20)))
+    assert err.message() == "A live play phase must last between 30 s and 3 h."
+    svc.shortest_live_phase = 20
+    game = await svc.create_game(1, 10, table.HOST, "cannoni", "frigate-duel",
+                                 pacing=Pacing(style="live", phase_seconds=20))
+    assert game.phase_seconds == 20
+    err = await _refused(svc.create_game(1, 11, table.HOST, "cannoni", "frigate-duel",
+                                         pacing=Pacing(style="live", phase_seconds=19)))
+    assert err.message() == "A live play phase must last between 20 s and 3 h."
+    # A campaign's limits are its own.
+    err = await _refused(svc.create_game(1, 12, table.HOST, "cannoni", "frigate-duel",
+                                         pacing=Pacing(style="campaign", phase_seconds=20)))
+    assert err.code == "bad-pacing"
+
+
 async def test_a_campaign_collects_orders_together_unless_told_otherwise(table):
     svc = table.service
     campaign = await svc.create_game(1, 10, table.HOST, "cannoni", "frigate-duel", pacing=Pacing(style="campaign"))
