@@ -105,7 +105,12 @@ def clone_model(model: M) -> M:
     for name, how in plan:
         value = fields[name]
         if value is not None:
-            fields[name] = how(value)
+            try:
+                fields[name] = how(value)
+            except (TypeError, AttributeError):
+                # Not what its field declares (a tuple where a list is declared, say,
+                # assigned without validation): copied by looking at the value.
+                fields[name] = clone(value)
     _set(copy, "__dict__", fields)
     _set(copy, "__pydantic_extra__", None)
     _set(copy, "__pydantic_fields_set__", model.__pydantic_fields_set__.copy())
@@ -173,7 +178,7 @@ def _clone_model_values(values: dict) -> dict:
 
 
 def _mutable_model(annotation: Any) -> bool:
-    return isinstance(annotation, type) and issubclass(annotation, BaseModel) and not annotation.model_config.get("frozen")
+    return _model_class(annotation) and not annotation.model_config.get("frozen")
 
 
 def _shared(annotation: Any) -> bool:
@@ -185,7 +190,11 @@ def _shared(annotation: Any) -> bool:
         return all(type(a) in _SCALAR_TYPES for a in args)
     if origin in (Union, UnionType) or origin is tuple:
         return bool(args) and all(a is Ellipsis or _shared(a) for a in args)
-    return isinstance(annotation, type) and issubclass(annotation, BaseModel) and bool(annotation.model_config.get("frozen"))
+    return _model_class(annotation) and bool(annotation.model_config.get("frozen"))
+
+
+def _model_class(annotation: Any) -> bool:
+    return isinstance(annotation, type) and issubclass(annotation, BaseModel)
 
 
 def undeclared_mutables(model: BaseModel, where: str = "") -> list[str]:
@@ -206,14 +215,20 @@ def undeclared_mutables(model: BaseModel, where: str = "") -> list[str]:
             continue
         if value is None:
             continue
-        if how is list.copy or how is dict.copy:
+        if how is clone:
+            continue  # looked at value by value when copied
+        if how in (list.copy, _clone_models) and type(value) is not list or (
+                how in (dict.copy, _clone_model_values) and type(value) is not dict):
+            found.append(f"{path}: {type(value).__name__}")
+        elif how is list.copy or how is dict.copy:
             items = value if type(value) is list else value.values()
             found += [f"{path}[...]" for item in items if not _unchanging(item)][:1]
-        elif how is clone:
-            continue  # looked at value by value when copied
         else:
-            for item in (value if type(value) is list else value.values() if type(value) is dict else [value]):
-                found += undeclared_mutables(item, f"{path}/")
+            for item in ([value] if how is clone_model else value if type(value) is list else value.values()):
+                if isinstance(item, BaseModel):
+                    found += undeclared_mutables(item, f"{path}/")
+                else:
+                    found.append(f"{path}: {type(item).__name__}")
     return found
 
 

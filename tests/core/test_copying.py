@@ -126,3 +126,20 @@ def test_values_that_break_their_declared_type_are_found():
     bad.counts["k"] = [1]
     bad.leaves[0].n = {"n": 1}
     assert undeclared_mutables(bad) == ["Branchy.leaves/Leaf.n", "Branchy.counts[...]", "Branchy.label"]
+    odd = Branchy()
+    odd.leaves = (Leaf(),)
+    odd.maybe = {"n": 1}
+    assert undeclared_mutables(odd) == ["Branchy.maybe: dict", "Branchy.leaves: tuple"]
+
+
+def test_a_value_unlike_its_declaration_is_still_copied():
+    """Pydantic does not check an assignment: a tuple where a list is declared, a dict
+    where a model is, still give a copy (by looking at the value)."""
+    a = Branchy()
+    a.leaves = (Leaf(tags=["a"]),)
+    a.maybe = {"n": [1]}
+    a.counts = ("k", 1)
+    b = clone_model(a)
+    b.leaves[0].tags.append("z")
+    b.maybe["n"].append(2)
+    assert a.leaves[0].tags == ["a"] and a.maybe == {"n": [1]} and b.counts == ("k", 1)
