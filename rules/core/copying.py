@@ -3,12 +3,21 @@
 Resolution copies the whole state so that the caller's state is never changed;
 ``copy.deepcopy`` spends most of its time on bookkeeping these plain trees do not
 need. Frozen models are shared, not copied: nothing can change them.
+
+A model is copied from its class's declared field types, worked out once: fields
+declared as scalars, literals, tuples of them or frozen models are shared without a
+look; lists and dicts of such are copied flat; models, lists and dicts of models are
+copied model by model; anything else is copied by looking at the value. The
+declarations are trusted (pydantic does not check an assignment), so the conformance
+suite checks every state it plays against them (:func:`undeclared_mutables`).
 """
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from itertools import chain
-from typing import Any, TypeVar
+from types import UnionType
+from typing import Any, Literal, TypeVar, Union, get_args, get_origin
 
 from pydantic import BaseModel
 
@@ -81,22 +90,149 @@ def clone(value: Any) -> Any:
 
 
 def clone_model(model: M) -> M:
-    if model.__pydantic_extra__ is not None or getattr(model, "__pydantic_private__", None) is not None:
-        copy = model.model_copy()
-        for name, field_value in model.__dict__.items():
-            if not isinstance(field_value, _SCALARS):
-                object.__setattr__(copy, name, clone(field_value))
-        return copy
-    # What ``model_copy`` does for a model without extra or private attributes, less
-    # its generic bookkeeping: a state is some 150 models, copied at every step.
     cls = type(model)
+    try:
+        plan = _PLANS[cls]
+    except KeyError:
+        plan = _PLANS[cls] = _plan(cls)
+    if plan is None:
+        return _clone_loose(model)
+    # What ``model_copy`` does for a model without extra or private attributes, less
+    # its generic bookkeeping, and only the fields that can hold something mutable
+    # looked at: a state is some 150 models, copied at every step.
     copy = cls.__new__(cls)
     fields = model.__dict__.copy()
-    for name, value in fields.items():
-        if type(value) not in _SCALAR_TYPES:
-            fields[name] = clone(value)
+    for name, how in plan:
+        value = fields[name]
+        if value is not None:
+            try:
+                fields[name] = how(value)
+            except (TypeError, AttributeError):
+                # Not what its field declares (a tuple where a list is declared, say,
+                # assigned without validation): copied by looking at the value.
+                fields[name] = clone(value)
     _set(copy, "__dict__", fields)
     _set(copy, "__pydantic_extra__", None)
-    _set(copy, "__pydantic_fields_set__", set(model.__pydantic_fields_set__))
+    _set(copy, "__pydantic_fields_set__", model.__pydantic_fields_set__.copy())
     _set(copy, "__pydantic_private__", None)
     return copy
+
+
+def _clone_loose(model: BaseModel) -> BaseModel:
+    """A model with extra or private attributes: pydantic's copy, then each field."""
+    copy = model.model_copy()
+    for name, field_value in model.__dict__.items():
+        if not isinstance(field_value, _SCALARS):
+            object.__setattr__(copy, name, clone(field_value))
+    return copy
+
+
+# How each model class's fields are copied, worked out once from its declared field
+# types (keyed by the class itself, which the program keeps: the same answer for every
+# state). ``None``: a class with extra or private attributes, copied the general way.
+_PLANS: dict[type, tuple[tuple[str, Callable[[Any], Any]], ...] | None] = {}
+
+
+def _plan(cls: type[BaseModel]) -> tuple[tuple[str, Callable[[Any], Any]], ...] | None:
+    if cls.model_config.get("extra") == "allow" or cls.__private_attributes__:
+        return None
+    plan = []
+    for name, field in cls.model_fields.items():
+        how = _copier(field.annotation)
+        if how is not None:
+            plan.append((name, how))
+    return tuple(plan)
+
+
+def _copier(annotation: Any) -> Callable[[Any], Any] | None:
+    """How a value of this declared type is copied; ``None``: it is shared (nothing can
+    change it). Only exact, simple declarations get a fast way; the rest go through
+    :func:`clone`, which looks at the value itself."""
+    if _shared(annotation):
+        return None
+    origin, args = get_origin(annotation), get_args(annotation)
+    if origin in (Union, UnionType) and len(args) == 2 and type(None) in args:
+        annotation = args[0] if args[1] is type(None) else args[1]  # ``X | None``: None is skipped
+        origin, args = get_origin(annotation), get_args(annotation)
+    if _mutable_model(annotation):
+        return clone_model
+    if origin is list and len(args) == 1:
+        if _shared(args[0]):
+            return list.copy
+        if _mutable_model(args[0]):
+            return _clone_models
+    if origin is dict and len(args) == 2 and _shared(args[0]):
+        if _shared(args[1]):
+            return dict.copy
+        if _mutable_model(args[1]):
+            return _clone_model_values
+    return clone
+
+
+def _clone_models(values: list) -> list:
+    return [clone_model(v) for v in values]
+
+
+def _clone_model_values(values: dict) -> dict:
+    return {k: clone_model(v) for k, v in values.items()}
+
+
+def _mutable_model(annotation: Any) -> bool:
+    return _model_class(annotation) and not annotation.model_config.get("frozen")
+
+
+def _shared(annotation: Any) -> bool:
+    """Immutable by its declaration: a scalar, a literal, a tuple of such, a frozen model."""
+    if annotation in _SCALAR_TYPES:
+        return True
+    origin, args = get_origin(annotation), get_args(annotation)
+    if origin is Literal:
+        return all(type(a) in _SCALAR_TYPES for a in args)
+    if origin in (Union, UnionType) or origin is tuple:
+        return bool(args) and all(a is Ellipsis or _shared(a) for a in args)
+    return _model_class(annotation) and bool(annotation.model_config.get("frozen"))
+
+
+def _model_class(annotation: Any) -> bool:
+    return isinstance(annotation, type) and issubclass(annotation, BaseModel)
+
+
+def undeclared_mutables(model: BaseModel, where: str = "") -> list[str]:
+    """The fields of ``model`` (and of the models within it) whose value something could
+    change although their declared type says it cannot, or that hold mutable items in a
+    container copied flat: a copy would share them. ``clone_model`` trusts the
+    declarations; the conformance suite checks every state it plays against them."""
+    found: list[str] = []
+    plan = _PLANS.get(type(model)) or _plan(type(model))
+    if plan is None:
+        return found
+    how_of = dict(plan)
+    for name, value in model.__dict__.items():
+        path, how = f"{where}{type(model).__name__}.{name}", how_of.get(name)
+        if how is None:
+            if not _unchanging(value):
+                found.append(path)
+            continue
+        if value is None:
+            continue
+        if how is clone:
+            continue  # looked at value by value when copied
+        if how in (list.copy, _clone_models) and type(value) is not list or (
+                how in (dict.copy, _clone_model_values) and type(value) is not dict):
+            found.append(f"{path}: {type(value).__name__}")
+        elif how is list.copy or how is dict.copy:
+            items = value if type(value) is list else value.values()
+            found += [f"{path}[...]" for item in items if not _unchanging(item)][:1]
+        else:
+            for item in ([value] if how is clone_model else value if type(value) is list else value.values()):
+                if isinstance(item, BaseModel):
+                    found += undeclared_mutables(item, f"{path}/")
+                else:
+                    found.append(f"{path}: {type(item).__name__}")
+    return found
+
+
+def _unchanging(value: Any) -> bool:
+    if isinstance(value, BaseModel):
+        return bool(value.model_config.get("frozen"))
+    return _immutable(value) or _frozen_dataclass(value)

@@ -82,7 +82,24 @@ def accept_with(order: Order, payload: dict[str, Any], form: Callable[[str | Non
     problems = problems or check(clean)
     if problems:
         return None, problems
-    return order.model_copy(update={"payload": clean}), []
+    return with_payload(order, clean), []
+
+
+def with_payload(order: Order, payload: dict[str, Any]) -> Order:
+    """``order.model_copy(update={"payload": payload})``, less pydantic's generic copy
+    (every order of every step goes through it)."""
+    if type(order) is not Order or order.__pydantic_extra__ is not None or order.__pydantic_private__ is not None:
+        return order.model_copy(update={"payload": payload})
+    made = _new_order(Order)
+    _set(made, "__dict__", {**order.__dict__, "payload": payload})
+    _set(made, "__pydantic_fields_set__", order.__pydantic_fields_set__ | {"payload"})
+    _set(made, "__pydantic_extra__", None)
+    _set(made, "__pydantic_private__", None)
+    return made
+
+
+_new_order = Order.__new__
+_set = object.__setattr__
 
 
 class Ruleset(ABC):
@@ -141,11 +158,16 @@ class Ruleset(ABC):
         """
         if self.outcome(state) is not None:
             return None, [P.problem(P.GAME_OVER)]
-        pending_by_id = {d.id: d for d in (pending if pending is not None else self.pending(state))}
-        decision = pending_by_id.get(order.decision)
-        if decision is None:
-            return None, [P.problem(P.UNKNOWN_DECISION, decision=str(order.decision)[:60],
-                                    pending=", ".join(pending_by_id) or "nothing")]
+        if pending is None:
+            pending = self.pending(state)
+        # A plain search: a phase checks each of its orders against the same list.
+        wanted = order.decision
+        for decision in pending:
+            if decision.id == wanted:
+                break
+        else:
+            ids = ", ".join(dict.fromkeys(d.id for d in pending))
+            return None, [P.problem(P.UNKNOWN_DECISION, decision=str(order.decision)[:60], pending=ids or "nothing")]
         if decision.player != order.player:
             return None, [P.problem(P.NOT_YOUR_DECISION, decision=decision.id, owner=decision.player)]
         payload = order.payload if isinstance(order.payload, dict) else {}

@@ -14,6 +14,7 @@ import random
 import pytest
 
 from rules.core import game
+from rules.core.copying import undeclared_mutables
 from rules.core.dice import SeededDice
 from rules.core.record import GameRecord, RecordStep, replay
 from rules.core.randomplay import random_order
@@ -61,6 +62,8 @@ def play(name: str, scenario: str, seed: int, options: dict | None = None, check
 
 
 def check_state(ruleset, state, step, rng) -> None:
+    # The state copy trusts the declared field types (rules.core.copying).
+    assert not undeclared_mutables(state)
     again = ruleset.load_state(json.loads(json.dumps(state.model_dump(mode="json"))))
     assert again == state
     assert again.model_dump(mode="json") == state.model_dump(mode="json")

@@ -12,14 +12,15 @@ from __future__ import annotations
 import math
 from typing import Literal, Sequence
 
-from rules.core.tables.open_table import SNAP, TOL, Point, Pose, angle_diff, bow_point, stern_point, unit
+from rules.core.tables.open_table import (SNAP, TOL, Point, Pose, angle_diff, bow_point, kept_heading, stern_point,
+                                          unit)
 
 PivotPoint = Literal["centre", "bow", "stern"]
 
 
 def straight(pose: Pose, distance: float) -> Pose:
     dx, dy = unit(pose.heading)
-    return Pose(pose.x + dx * distance, pose.y + dy * distance, pose.heading)
+    return kept_heading(pose.x + dx * distance, pose.y + dy * distance, pose.heading)
 
 
 def rotate_about(pose: Pose, px: float, py: float, angle: float) -> Pose:
@@ -96,8 +97,8 @@ def path_poses(pose: Pose, length: float, rate: float | None, curve: float, dist
     distance = max(distance, 0.0)
     samples = travels(curve, distance, step)
     if rate is None or curve == 0.0:
-        dx, dy = unit(pose.heading)
-        return [Pose(pose.x + dx * t, pose.y + dy * t, pose.heading) for t in samples]
+        dx, dy, x, y, heading = *unit(pose.heading), pose.x, pose.y, pose.heading
+        return [kept_heading(x + dx * t, y + dy * t, heading) for t in samples]
     cx, cy = arc_centre(pose, length, rate)
     turned = rotate_about(pose, cx, cy, rate * curve)
     return [rotate_about(pose, cx, cy, rate * t) if t <= curve else straight(turned, t - curve)

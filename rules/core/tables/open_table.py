@@ -53,6 +53,20 @@ class Pose:
         return (self.x, self.y)
 
 
+def kept_heading(x: float, y: float, heading: float) -> Pose:
+    """``Pose(x, y, heading)`` for a heading taken from another pose (so already in
+    [0, 360)), without normalising it again: sampling a straight course makes dozens."""
+    pose = _new_pose(Pose)
+    _set(pose, "x", x)
+    _set(pose, "y", y)
+    _set(pose, "heading", heading)
+    return pose
+
+
+_new_pose = object.__new__
+_set = object.__setattr__
+
+
 def same_pose(a: Pose, b: Pose, tol: float = TOL) -> bool:
     return (abs(a.x - b.x) <= tol and abs(a.y - b.y) <= tol
             and abs(angle_diff(a.heading, b.heading)) <= tol)
