@@ -279,6 +279,8 @@ TEXTS.add_pairs({
     "pirates.scenario.three-crowns": ("Three Crowns: a three-fleet skirmish",
                                       "Tre Corone: una scaramuccia a tre flotte"),
     "pirates.scenario.four-winds": ("Four Winds: every corner a harbour", "Quattro Venti: un porto in ogni angolo"),
+    "pirates.scenario.gallows-fort": ("Gallows Fort: Red's stockade, Blue's Gull alongside",
+                                      "Forte della Forca: la palizzata della Rossa, la Gull della Blu all'ormeggio"),
 })
 
 # The manifest's words (rules/pirates/manifest.py): the title, the order parameters as a

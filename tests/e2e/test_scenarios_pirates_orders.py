@@ -1,0 +1,140 @@
+"""Pirates' fort permissions and standing orders through the loopback Discord, tried as
+a hostile member would.
+
+The gallows-fort scenario: three fleets, Red's stockade on Gallows Rock holding a 3 and a
+6 (its value is 5), Blue's Gull docked alongside it. Red grants Blue the fort's use from
+her own form, the Gull takes the 3 out (the 6 must stay: the fort's value), Red withdraws
+the leave. Refused privately, with the catalogue's words, nothing posted: Blue granting
+leave on Red's fort, a forged menu id naming another game or decision, a menu left over
+from a phase that has passed, the Gull taking treasure without leave.
+
+Standing orders (/standing): a player gives her ships "Hold" and "As last turn", and the
+turn resolves without her tapping; cancelled, the next call asks her again; another
+player cannot give orders to her ships (by the menu forged to them)."""
+from __future__ import annotations
+
+import pytest
+
+from bot.discord.components import base36
+from rules.core.registry import get_ruleset
+from tests.e2e.scenario_helpers import duel_world, form_of, make_bot, no_errors_logged
+from tests.e2e.test_scenarios_fleets import press, private_text
+
+
+async def open_fort_game(server, bot, w):
+    cleo = server.add_user("cleo")
+    w.guild.add_member(cleo)
+    await w.host.run(w.battles, "game new", ruleset="pirates", scenario="gallows-fort", pacing="campaign",
+                     phase="12h", posting="phase", deadline="phase")
+    (thread,) = w.battles.threads
+    players = {"red": w.anne, "blue": w.bob, "green": cleo}
+    for side, user in players.items():
+        await user.run(thread, "game join", side=side)
+    await w.host.run(thread, "game start")
+    await server.wait_for(lambda: any(m.content.startswith("Waiting for") for m in thread.messages), 10,
+                          what="the call for the first manoeuvre")
+    await bot.loops.settle()
+    game = await bot.service.find_game(thread.id)
+    return thread, game, players
+
+
+async def hold(user, thread, decision):
+    """The player holds with /order: her first ship still to act holds and shoots."""
+    ships = await user.autocomplete(thread, "order", "values", "ship=", decision=decision, action="fire")
+    if ".f." in decision:  # her guns: each at the first target in reach
+        guns = await user.autocomplete(thread, "order", "values", "gun1=", decision=decision, action="fire")
+        held = next((g["value"] for g in guns if g["value"].endswith("=none")), guns[0]["value"])
+        aimed = await user.run(thread, "order", decision=decision, action="fire", values=held)
+        assert aimed.text.startswith("Order recorded"), aimed.text
+        return decision.split(".f.")[1]
+    ship = ships[0]["value"].split("=", 1)[1].split()[0]
+    held = await user.run(thread, "order", decision=decision, action="fire", values=f"ship={ship}")
+    assert held.text.startswith("Order recorded"), held.text
+    return ship
+
+
+async def mine(bot, game, user):
+    return [p.decision.id for p in await bot.service.my_pending(game.id, user.id)]
+
+
+async def pass_until(bot, game, thread, players, user, prefix):
+    """Everyone holds until ``user`` is asked for a manoeuvre whose id starts ``prefix``."""
+    for _ in range(30):
+        await bot.loops.settle()
+        if any(d.startswith(prefix) and ".a" in d for d in await mine(bot, game, user)):
+            return
+        for other in players.values():
+            for decision in await mine(bot, game, other):
+                await hold(other, thread, decision)
+    raise AssertionError(f"{user.name} was never asked for {prefix}")
+
+
+@pytest.mark.e2e_budget(60)
+async def test_a_fort_owner_grants_and_withdraws_leave_and_others_cannot(fake_discord, tmp_path):
+    server = fake_discord
+    w = duel_world(server)
+    bot = make_bot(server, tmp_path / "fort.sqlite3")
+    with no_errors_logged():
+        async with server.running(bot):
+            thread, game, players = await open_fort_game(server, bot, w)
+            red, blue, green = players.values()
+            posted = len(thread.messages)
+            # Hostile: Blue, first to act, grants himself leave on Red's fort, and takes her
+            # treasure without leave: refused privately, nothing posted.
+            it = await blue.run(thread, "order", decision="t1.a1", action="permit",
+                                values="fort=fort-gallows guest=blue allow=yes")
+            assert private_text(it, blue).startswith("Order not recorded"), it.text
+            assert "permit is not an action you can take now" in it.text, it.text
+            it = await blue.run(thread, "order", decision="t1.a1", action="cargo", values="treasure=t1 to=gull")
+            assert private_text(it, blue).startswith("Order not recorded"), it.text
+            assert len(thread.messages) == posted
+            blue_form = [m for m in blue.dm.messages if form_of(m)][-1]
+            await hold(blue, thread, "t1.a1")
+            await bot.loops.settle()
+            assert await mine(bot, game, red) == ["t1.a2"]
+            # Red names a fort that is not hers: the catalogue's words.
+            it = await red.run(thread, "order", decision="t1.a2", action="permit",
+                               values="fort=fort-saltpan guest=blue allow=yes")
+            assert private_text(it, red) == "Order not recorded:\n• Fort cannot be fort-saltpan. Legal: fort-gallows.", it.text
+            # Red grants Blue leave from her direct-message form.
+            form = [m for m in red.dm.messages if form_of(m)][-1]
+            await red.select(form, ["4"], custom_id="bs1:s:")
+            await server.wait_for(lambda: len(form.selects) == 4, 10, what="the permit's menus")
+            assert "stockade of Gallows Rock (used by: no other fleet)" in form.content
+            await red.select(form, ["0"], custom_id="bs1:s:1:t1.a2:40--:2")  # Blue
+            await server.wait_for(lambda: "Blue" in form.content, 10, what="the guest chosen")
+            confirmed = await red.click(form, "Confirm")
+            assert "Order recorded" in form.content, form.content
+            await bot.loops.settle()
+            told = "Red lets the Blue fleet use stockade of Gallows Rock: its ships docked there may load and unload treasure from it."
+            assert any(m.content == told for m in thread.messages)
+            # Hostile: Blue's menus forged to another game and to Red's decision, and his
+            # menu of the phase that has passed.
+            for forged in ("bs1:s:2:t1.a1:-:0", "bs1:s:1:t1.a2:4---:0"):
+                it = await press(blue, blue_form, forged, ["0"])
+                assert private_text(it, blue).startswith("That button or menu is not one I can use"), it.text
+            await press(blue, blue_form, "bs1:s:1:t1.a1:-:0", ["0"])
+            assert blue_form.content.startswith("This decision is no longer open (the phase has moved on)")
+            assert not blue_form.selects
+            # Red's free action left her slot to play; everyone holds until the Gull's turn.
+            await pass_until(bot, game, thread, players, blue, "t1.")
+            it = await blue.run(thread, "order", action="cargo", values="treasure=t2 to=gull")
+            assert private_text(it, blue) == "Order not recorded:\n• treasure cannot be t2. Legal: t1.", it.text
+            it = await blue.run(thread, "order", action="cargo", values="treasure=t1 to=gull")
+            assert private_text(it, blue).startswith("Order recorded"), it.text
+            await bot.loops.settle()
+            assert thread.messages[-2].content == "A treasure goes from stockade of Gallows Rock to Grey Gull."
+            # The next turn Red withdraws the leave with /order; the Gull may not put it back.
+            await pass_until(bot, game, thread, players, red, "t2.")
+            it = await red.run(thread, "order", action="permit", values="fort=fort-gallows guest=blue allow=no")
+            assert private_text(it, red).startswith("Order recorded"), it.text
+            await bot.loops.settle()
+            assert thread.messages[-2].content == "Red withdraws the Blue fleet's use of stockade of Gallows Rock."
+            await pass_until(bot, game, thread, players, blue, "t2.")
+            posted = len(thread.messages)
+            it = await blue.run(thread, "order", action="cargo", values="treasure=t1 to=fort-gallows")
+            text = private_text(it, blue)
+            assert text.startswith("Order not recorded") and "fort-gallows" in text, text
+            assert "t2" not in text  # the fort's other treasure is no business of Blue's form
+            await server.idle()
+            assert len(thread.messages) == posted
