@@ -138,3 +138,69 @@ async def test_a_fort_owner_grants_and_withdraws_leave_and_others_cannot(fake_di
             assert "t2" not in text  # the fort's other treasure is no business of Blue's form
             await server.idle()
             assert len(thread.messages) == posted
+
+
+async def standing_menu(user, thread):
+    opened = await user.run(thread, "standing")
+    (menu,) = [m for m in opened.replies if m.selects]
+    assert menu.ephemeral and menu.visible_to is user
+    return menu
+
+
+async def stand(server, user, menu, ship, kind):
+    before = menu.content
+    await user.select(menu, [kind], custom_id=f"bss1:1:*:{ship}")
+    await server.wait_for(lambda: menu.content != before, 10, what="the standing menu drawn again")
+
+
+@pytest.mark.e2e_budget(60)
+async def test_pirate_standing_orders_play_a_turn_without_a_tap_and_are_hers_alone(fake_discord, tmp_path):
+    server = fake_discord
+    w = duel_world(server)
+    bot = make_bot(server, tmp_path / "standing.sqlite3")
+    with no_errors_logged():
+        async with server.running(bot):
+            thread, game, players = await open_fort_game(server, bot, w)
+            red, blue, green = players.values()
+            menu = await standing_menu(blue, thread)
+            assert [s["custom_id"] for s in menu.selects] == [
+                "bss1:1:*:salt-widow", "bss1:1:*:calico-cat", "bss1:1:*:gull"]
+            assert [o["label"] for o in menu.selects[0]["options"]] == ["No standing order", "Hold", "As last turn"]
+            # Hostile: Red forges her own menu's id to Blue's ship; Blue's menu is his alone.
+            mine_menu = await standing_menu(red, thread)
+            forged = await press(red, mine_menu, "bss1:1:*:salt-widow", ["hold"])
+            text = private_text(forged, red)
+            assert text.startswith("That is not one of your ships. You can give standing orders to: "), text
+            stolen = await press(red, menu, "bss1:1:*:salt-widow", ["hold"])
+            assert stolen.refused or "not one of your ships" in stolen.text
+            assert await bot.db.standing_orders(game.id) == []
+            for ship, kind in (("salt-widow", "hold"), ("calico-cat", "as-last"), ("gull", "hold")):
+                await stand(server, blue, menu, ship, kind)
+            assert len(await bot.db.standing_orders(game.id)) == 3
+            # Turn 1's manoeuvres play without Blue tapping: his three slots are answered.
+            # (The Gull's guns, aimed at the fort, are still asked of him: see the report.)
+            for _ in range(30):
+                await bot.loops.settle()
+                asked = await mine(bot, game, blue)
+                assert not [d for d in asked if ".a" in d], asked
+                if any(m.content.startswith("— Turn 2 —") for m in thread.messages):
+                    break
+                for other in players.values():
+                    for decision in await mine(bot, game, other):
+                        await hold(other, thread, decision)
+            else:
+                raise AssertionError("turn 1 did not end")
+            said = [m.content for m in thread.messages]
+            assert any("Salt Widow: holds to shoot." in m for m in said), said
+            assert any("Calico Cat: holds to shoot." in m for m in said), said
+            # Cancelled, the Salt Widow's order no longer answers: Blue is asked again.
+            await stand(server, blue, menu, "salt-widow", "-")
+            assert len(await bot.db.standing_orders(game.id)) == 2
+            for _ in range(30):
+                await bot.loops.settle()
+                if await mine(bot, game, blue):
+                    break
+                for other in (red, green):
+                    for decision in await mine(bot, game, other):
+                        await hold(other, thread, decision)
+            assert [d for d in await mine(bot, game, blue) if d.startswith("t2.a")], "Blue is asked again"
