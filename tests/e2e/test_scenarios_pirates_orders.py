@@ -174,33 +174,52 @@ async def test_pirate_standing_orders_play_a_turn_without_a_tap_and_are_hers_alo
             stolen = await press(red, menu, "bss1:1:*:salt-widow", ["hold"])
             assert stolen.refused or "not one of your ships" in stolen.text
             assert await bot.db.standing_orders(game.id) == []
+            # Blue taps his first slot: the Calico Cat sails a square.
+            moved = await blue.run(thread, "order", decision="t1.a1", action="move",
+                                   values="ship=calico-cat turn1=0 go1=1")
+            assert private_text(moved, blue).startswith("Order recorded"), moved.text
+            await bot.loops.settle()
             for ship, kind in (("salt-widow", "hold"), ("calico-cat", "as-last"), ("gull", "hold")):
                 await stand(server, blue, menu, ship, kind)
             assert len(await bot.db.standing_orders(game.id)) == 3
-            # Turn 1's manoeuvres play without Blue tapping: his three slots are answered.
-            # (The Gull's guns, aimed at the fort, are still asked of him: see the report.)
-            for _ in range(30):
+            # Turns 1 and 2 play without Blue tapping again (the deadline is 12 hours off
+            # and the clock stands still): his slots are answered as they come, and the
+            # Gull's guns, asked of every ship at once, wait for the others' aims, told so
+            # in /pending. In turn 2 the Calico Cat sails her square again.
+            told_pending = False
+            for _ in range(60):
                 await bot.loops.settle()
                 asked = await mine(bot, game, blue)
                 assert not [d for d in asked if ".a" in d], asked
-                if any(m.content.startswith("— Turn 2 —") for m in thread.messages):
+                if asked and not told_pending:
+                    told_pending = True
+                    pending = private_text(await blue.run(thread, "pending"), blue)
+                    assert "Grey Gull" in pending and "Hold" in pending, pending
+                if any(m.content.startswith("— Turn 3 —") for m in thread.messages):
                     break
-                for other in players.values():
-                    for decision in await mine(bot, game, other):
-                        await hold(other, thread, decision)
+                await others_hold(bot, game, thread, (red, green))
             else:
-                raise AssertionError("turn 1 did not end")
+                raise AssertionError("turn 2 did not end")
+            assert told_pending, "the Gull's guns were asked of every ship at once"
             said = [m.content for m in thread.messages]
-            assert any("Salt Widow: holds to shoot." in m for m in said), said
-            assert any("Calico Cat: holds to shoot." in m for m in said), said
-            # Cancelled, the Salt Widow's order no longer answers: Blue is asked again.
-            await stand(server, blue, menu, "salt-widow", "-")
+            turn2 = said[next(i for i, m in enumerate(said) if m.startswith("— Turn 2 —")):]
+            turn2 = "\n".join(turn2)
+            assert "Calico Cat: moves." in turn2 and "Calico Cat sails from N10 to N9" in turn2, turn2
+            assert "Salt Widow: holds to shoot." in turn2 and "Grey Gull: holds to shoot." in turn2, turn2
+            # Cancelled, the Gull's order no longer answers: once the Salt Widow has held
+            # (turn 3's first slot), Blue is asked again.
+            await stand(server, blue, menu, "gull", "-")
+            assert "Grey Gull: no standing order" in menu.content, menu.content
             assert len(await bot.db.standing_orders(game.id)) == 2
             for _ in range(30):
                 await bot.loops.settle()
-                if await mine(bot, game, blue):
+                if [d for d in await mine(bot, game, blue) if ".a" in d]:
                     break
-                for other in (red, green):
-                    for decision in await mine(bot, game, other):
-                        await hold(other, thread, decision)
-            assert [d for d in await mine(bot, game, blue) if d.startswith("t2.a")], "Blue is asked again"
+                await others_hold(bot, game, thread, (red, green))
+            assert [d for d in await mine(bot, game, blue) if d.startswith("t3.a")], "Blue is asked again"
+
+
+async def others_hold(bot, game, thread, users):
+    for other in users:
+        for decision in await mine(bot, game, other):
+            await hold(other, thread, decision)
