@@ -100,13 +100,13 @@ def hit(state: PiratesState, fort: Fort, by: str, roller: Roller) -> None:
     if not fort.guns:
         return
     fort.guns.pop()
-    roller.log.emit("fort_hit", fort=fort.id, left=len(fort.guns))
+    names = state.names(fort.id, fort.island)  # before it falls, when it has no name left
+    roller.log.emit("fort_hit", fort=fort.id, left=len(fort.guns), names=names)
     if not fort.guns:
         state.forts.remove(fort)
         for t in state.treasure_at(fort.id):
             t.place = fort.island
-        roller.log.emit("fort_destroyed", fort=fort.id, island=fort.island, by=by,
-                        names=state.names(fort.id, fort.island))
+        roller.log.emit("fort_destroyed", fort=fort.id, island=fort.island, by=by, names=names)
 
 
 def fort_cells(state: PiratesState) -> dict[Cell, Fort]:

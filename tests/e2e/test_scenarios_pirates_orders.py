@@ -206,6 +206,10 @@ async def test_pirate_standing_orders_play_a_turn_without_a_tap_and_are_hers_alo
             turn2 = "\n".join(turn2)
             assert "Calico Cat: moves." in turn2 and "Calico Cat sails from N10 to N9" in turn2, turn2
             assert "Salt Widow: holds to shoot." in turn2 and "Grey Gull: holds to shoot." in turn2, turn2
+            # The Gull's "Hold" aims her gun at the first target in reach: Red's fort, told by
+            # its name (it was "fort gallows" before the fort's events carried their names).
+            assert "Grey Gull, gun 1 at stockade of Gallows Rock" in turn2, turn2
+            assert not any("fort gallows" in m for m in said), said
             # Cancelled, the Gull's order no longer answers: once the Salt Widow has held
             # (turn 3's first slot), Blue is asked again.
             await stand(server, blue, menu, "gull", "-")
