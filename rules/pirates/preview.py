@@ -54,6 +54,10 @@ def preview_move(state: PiratesState, order: Order) -> dict[str, Any] | None:
         stopped, rammed = walked.stopped, walked.rammed
         unknown = _unrolled(copy, [c for p in walked.places for c in ((s.col, s.row) for s in p.squares())])
         ship.put(walked.end)
+        ship.docked = None  # as the engine casts her off, and docks her again if asked
+        if plan.dock and stopped in (None, "sargasso"):
+            island = sea.dockable(copy, ship)
+            ship.docked = island.id if island is not None else None
         if plan.pivot and rammed is None and stopped != "fog" and has(ship, SCHOONER):
             place, problem = movement.stern_pivot(copy, ship, ship.place, plan.pivot)
             if problem is None:

@@ -239,3 +239,36 @@ async def others_hold(bot, game, thread, users):
     for other in users:
         for decision in await mine(bot, game, other):
             await hold(other, thread, decision)
+
+
+@pytest.mark.e2e_budget(60)
+async def test_a_pirate_move_previewed_before_it_is_given(fake_discord, tmp_path):
+    """/preview of a Pirates move: the act decision is the fleet's (no ship of its own),
+    so the picture is of the ship the order names, where the move would leave her, with
+    the ruleset's words; only Blue sees it, nothing is stored or posted. Another player's
+    preview of Blue's decision, and an illegal move, are refused privately."""
+    server = fake_discord
+    w = duel_world(server)
+    bot = make_bot(server, tmp_path / "preview.sqlite3")
+    with no_errors_logged():
+        async with server.running(bot):
+            thread, game, players = await open_fort_game(server, bot, w)
+            red, blue, green = players.values()
+            posted = public(w, thread)
+            offered = await blue.autocomplete(thread, "preview", "values", "ship=calico-cat go1=", decision="t1.a1",
+                                              action="move")
+            assert "ship=calico-cat go1=1" in [c["value"] for c in offered]
+            it = await blue.run(thread, "preview", decision="t1.a1", action="move", values="ship=calico-cat go1=1")
+            text = private_text(it, blue)
+            assert text.startswith("Calico Cat after that move: from N11 to N10, facing S. Nothing was sent"), text
+            (picture,) = it.files
+            assert picture.filename == "preview.png"
+            assert "Calico Cat (Blue) at N10 facing S, 2 of 2 masts." in picture.description, picture.description
+            assert await mine(bot, game, blue) == ["t1.a1"]  # nothing was sent
+            # Hostile: Red previews Blue's decision; Blue previews a move off the rules.
+            it = await red.run(thread, "preview", decision="t1.a1", action="move", values="ship=calico-cat go1=1")
+            assert private_text(it, red).startswith("Nothing is asked of you"), it.text
+            it = await blue.run(thread, "preview", decision="t1.a1", action="move", values="ship=calico-cat go1=9")
+            assert private_text(it, blue) == "squares of segment 1 (L) must be between 0 and 4 in steps of 1, not 9."
+            await server.idle()
+            assert public(w, thread) == posted

@@ -34,15 +34,20 @@ def _said(data, lang="en") -> str:
 
 
 def test_muovere_the_preview_ends_where_the_engine_sails_her():
-    """Every legal move of the Red Heron and the sloop that rolls no die, from open water:
-    the preview's ship stands where the engine then puts her, facing the same way, and
-    the state the preview was drawn from is not changed."""
-    compared = 0
-    for ship_id, turn1, go1, turn2, go2 in itertools.product(("red-heron", "red-sloop-3"), (-2, -1, 0, 1, 2),
-                                                              (0, 1, 2, 3), (-1, 0, 1), (0, 2)):
+    """Every legal move of the Red Heron and the sloop that rolls no die, from open water
+    and from their berths at home: the preview's ship stands where the engine then puts
+    her, facing the same way, docked or cast off as the engine leaves her, and the state
+    the preview was drawn from is not changed."""
+    compared, berths = 0, set()
+    for ship_id, at_sea, turn1, go1, turn2, go2, dock in itertools.product(
+            ("red-heron", "red-sloop-3"), (True, False), (-2, -1, 0, 1, 2), (0, 1, 2, 3), (0, 1), (0, 2),
+            ("no", "yes")):
         state = new_state()
-        ship = put(state.ship(ship_id), 8, 4, 2)  # I5, open water east of Rock's north
-        payload = {"action": "move", "ship": ship_id, "turn1": turn1, "go1": go1, "turn2": turn2, "go2": go2}
+        ship = state.ship(ship_id)
+        if at_sea:
+            put(ship, 8, 4, 2)  # I5, open water east of Rock's north
+        payload = {"action": "move", "ship": ship_id, "turn1": turn1, "go1": go1, "turn2": turn2, "go2": go2,
+                   "dock": dock}
         decision = _acting(state)
         order = Order(decision=decision.id, player=decision.player, payload=payload)
         if RULES.validate(state, order):
@@ -57,9 +62,11 @@ def test_muovere_the_preview_ends_where_the_engine_sails_her():
         drawn = next(s for s in data["ships"] if s["id"] == ship_id)
         assert data["preview"]["end"] == list(ship.cells()[0]) and data["preview"]["facing"] == ship.facing
         moved = next(s for s in RULES.view(state, None)["ships"] if s["id"] == ship_id)
-        assert (drawn["x"], drawn["y"], drawn["heading"]) == (moved["x"], moved["y"], moved["heading"])
+        assert (drawn["x"], drawn["y"], drawn["heading"], drawn["docked"]) == \
+            (moved["x"], moved["y"], moved["heading"], moved["docked"])
         compared += 1
-    assert compared > 40
+        berths.add(moved["docked"])
+    assert compared > 100 and None in berths and len(berths) > 1, (compared, berths)
 
 
 def test_muovere_the_preview_says_where_and_what_stops_her():
