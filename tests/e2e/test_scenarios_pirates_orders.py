@@ -8,15 +8,14 @@ the leave. Refused privately, with the catalogue's words, nothing posted: Blue g
 leave on Red's fort, a forged menu id naming another game or decision, a menu left over
 from a phase that has passed, the Gull taking treasure without leave.
 
-Standing orders (/standing): a player gives her ships "Hold" and "As last turn", and the
-turn resolves without her tapping; cancelled, the next call asks her again; another
-player cannot give orders to her ships (by the menu forged to them)."""
+Standing orders (/standing): a player gives her ships "Hold" and "As last turn", and two
+turns resolve without her tapping ("As last turn" sails last turn's move again); cancelled,
+the next call asks her again; another player cannot give orders to her ships (by the menu
+forged to them). A move previewed with /preview before it is given."""
 from __future__ import annotations
 
 import pytest
 
-from bot.discord.components import base36
-from rules.core.registry import get_ruleset
 from tests.e2e.scenario_helpers import duel_world, form_of, make_bot, no_errors_logged
 from tests.e2e.test_scenarios_fleets import press, private_text
 
