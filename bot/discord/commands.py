@@ -618,7 +618,10 @@ async def _preview(interaction: discord.Interaction, decision: str | None = None
         if problems:
             await reply(interaction, "\n".join(p.message for p in problems))
             return
-        ship = ship or item.decision.subject
+        # The ship is the decision's, or, where a decision is a fleet's (which of her ships
+        # acts is in the order), the one the preview moved or the order names.
+        named = (moved or {}).get("preview", {}).get("ship") if isinstance(moved, dict) else None
+        ship = ship or item.decision.subject or named or (str(given["ship"]) if given.get("ship") else None)
     view = moved or await service.public_view(game.id)
     found = _find_ship(view, ship or "")
     png, alt = await pictures.map_png(view, focus=str(found["id"]))

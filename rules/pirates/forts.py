@@ -48,24 +48,30 @@ def affordable(state: PiratesState, ship: Ship) -> list[str]:
     return [key for key, kind in FORTS.items() if kind.value <= worth]
 
 
-def _squares(state: PiratesState, island: Island, ship: Ship, flags: int) -> tuple[list[Cell], list[Cell]]:
+def _squares(state: PiratesState, island: Island, bow: Cell, flags: int) -> tuple[list[Cell], list[Cell]]:
     cells = [tuple(c) for c in island.coast + island.land]
-    bow = ship.cells()[0]
     chosen = sorted(cells, key=lambda c: (sea.cell_distance(bow, c), c))[:SQUARES]  # type: ignore[arg-type]
     coast = {tuple(c) for c in island.coast}
     flagged = sorted(chosen, key=lambda c: (c not in coast, sea.cell_distance(bow, c), c))[:flags]
     return chosen, flagged  # type: ignore[return-value]
 
 
-def build(state: PiratesState, ship: Ship, key: str, roller: Roller) -> Fort:
-    island = fort_site(state, ship)
-    assert island is not None
+def stand(state: PiratesState, island: Island, side: str, key: str, near: Cell) -> Fort:
+    """A fort of ``side`` on ``island``, on its four squares nearest ``near``: one just
+    built, or one a scenario starts with."""
     kind = FORTS[key]
-    squares, flags = _squares(state, island, ship, kind.flags)
-    fort = Fort(id=f"fort-{island.id}", key=key, name=f"{kind.name} of {island.name}", side=ship.side,
+    squares, flags = _squares(state, island, near, kind.flags)
+    fort = Fort(id=f"fort-{island.id}", key=key, name=f"{kind.name} of {island.name}", side=side,
                 island=island.id, value=kind.value, squares=squares, flags=flags,
                 guns=[Gun(range=r, score=s) for r, s in kind.guns])  # type: ignore[arg-type]
     state.forts.append(fort)
+    return fort
+
+
+def build(state: PiratesState, ship: Ship, key: str, roller: Roller) -> Fort:
+    island = fort_site(state, ship)
+    assert island is not None
+    fort = stand(state, island, ship.side, key, ship.cells()[0])
     moved = state.treasure_at(ship.id) + state.treasure_at(island.id)
     for t in moved:
         t.place = fort.id
@@ -94,13 +100,13 @@ def hit(state: PiratesState, fort: Fort, by: str, roller: Roller) -> None:
     if not fort.guns:
         return
     fort.guns.pop()
-    roller.log.emit("fort_hit", fort=fort.id, left=len(fort.guns))
+    names = state.names(fort.id, fort.island)  # before it falls, when it has no name left
+    roller.log.emit("fort_hit", fort=fort.id, left=len(fort.guns), names=names)
     if not fort.guns:
         state.forts.remove(fort)
         for t in state.treasure_at(fort.id):
             t.place = fort.island
-        roller.log.emit("fort_destroyed", fort=fort.id, island=fort.island, by=by,
-                        names=state.names(fort.id, fort.island))
+        roller.log.emit("fort_destroyed", fort=fort.id, island=fort.island, by=by, names=names)
 
 
 def fort_cells(state: PiratesState) -> dict[Cell, Fort]:

@@ -9,6 +9,8 @@ PARAMS = ("ship", "turn1", "turn2", "turn3", "go1", "go2", "go3", "pivot", "salv
           "fort", "construct", "crew", "to", "gun1", "gun2", "gun3", "gun4", "gun5",
           "double", "double_when", "treasure", "ghost", "firepot", "spot", "guest", "allow")
 NUMBERS = ("go1", "go2", "go3")
+# What a move's preview (rules/pirates/preview.py) draws: the segments and the stern turn.
+PREVIEWED = ("turn1", "turn2", "turn3", "go1", "go2", "go3", "pivot")
 
 
 MANIFEST = Manifest(
@@ -20,9 +22,11 @@ MANIFEST = Manifest(
     scenarios="rules.pirates",
     duel_scenario="skirmish",
     params=tuple(OrderParam(name=name, kind="number" if name in NUMBERS else "choice",
-                            label=f"pirates.param.{name}", description=f"pirates.param.{name}.about")
+                            label=f"pirates.param.{name}", description=f"pirates.param.{name}.about",
+                            preview=f"pirates.param.{name}.preview" if name in PREVIEWED else None)
                  for name in PARAMS),
     quickref="pirates.manifest.quickref",
+    previews=True,
     captains={"deckhand": "rules.ai.pirates.captains:Deckhand", "captain": "rules.ai.pirates.captains:Captain"},
     captain_descriptions={level: f"pirates.captain.{level}" for level in ("deckhand", "captain")},
 )

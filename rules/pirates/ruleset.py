@@ -4,7 +4,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from rules.core.decisions import Decision
+from rules.core.decisions import Decision, Order
 from rules.core.dice import Roller
 from rules.core.events import Event
 from rules.core.ruleset import FILLER, PHASE_END, REVEAL, TURN_START, Outcome, Seat, ShipEntry
@@ -16,6 +16,7 @@ from rules.pirates.campaign import PiratesCampaign
 from rules.pirates.catalogue import ship_type
 from rules.pirates.fleets import FLEETS, PiratesFleets
 from rules.pirates.manifest import MANIFEST
+from rules.pirates.preview import preview_move
 from rules.pirates.setup import PiratesSetup, initial_state, ship_id
 from rules.pirates.state import PiratesOptions, PiratesState
 from rules.pirates.extra_steps import STEP as EXTRA_STEP
@@ -99,6 +100,9 @@ class PiratesRuleset(PiratesCampaign, SteppedRuleset):
 
     def repeat_payload(self, state: PiratesState, decision: Decision, history: History) -> dict[str, Any] | None:
         return standing.repeat(state, decision, history)
+
+    def preview(self, state: PiratesState, order: Order) -> dict[str, Any] | None:
+        return preview_move(state, order)
 
     def perturb_secrets(self, state: PiratesState, rng: random.Random) -> PiratesState:
         return perturb_secrets(state, rng)

@@ -11,7 +11,7 @@ from shapely.geometry import Polygon
 
 from rules.core.ruleset import Seat
 from rules.core.tables.squares import coast_squares, touched_squares
-from rules.pirates import keywords, sea
+from rules.pirates import forts, keywords, sea
 from rules.pirates.catalogue import crew_type, ship_type
 from rules.pirates.damage import weakest_gun
 from rules.pirates.state import Crew, Gun, Island, PiratesOptions, PiratesState, Ship, Treasure, Zone
@@ -50,6 +50,18 @@ class ShipSetup(BaseModel):
     id: str | None = None
     name: str | None = None
     masts_lost: int = 0
+    # A scenario set in the middle of a voyage may start her docked at another island's
+    # coast (a wild island's, say); None: at her home island, as the rules start a game.
+    docked: str | None = None
+
+
+class FortSetup(BaseModel):
+    """A fort a scenario starts with, as if built in an earlier voyage: on a wild
+    island, its four squares nearest ``near`` (the island's first coast square if none)."""
+    key: str
+    side: str
+    island: str
+    near: tuple[int, int] | None = None
 
 
 def ship_id(side: str, index: int, spec: ShipSetup) -> str:
@@ -80,6 +92,7 @@ class PiratesSetup(BaseModel):
     islands: list[IslandSetup]
     zones: list[ZoneSetup] = Field(default_factory=list)
     treasures: list[TreasureSetup] = Field(default_factory=list)
+    forts: list[FortSetup] = Field(default_factory=list)
     fleets: list[FleetSetup]
 
     @property
@@ -163,15 +176,28 @@ def initial_state(setup: PiratesSetup, options: PiratesOptions, seats: list[Seat
                 ship.guns.pop(weakest_gun(ship))  # as a battle takes them: the gun worth least first
             if not ship.guns:
                 ship.status = "derelict"
-            if not any(c in {tuple(x) for x in home.coast} for c in ship.cells()):
-                raise ValueError(f"{sid} does not start on the coast of {home.id}")
-            ship.docked = home.id  # "tutte le navi partono attraccate alla propria isola base"
+            port = state.find_island(spec.docked) if spec.docked else home
+            if port is None or not any(c in {tuple(x) for x in port.coast} for c in ship.cells()):
+                raise ValueError(f"{sid} does not start on the coast of {spec.docked or home.id}")
+            ship.docked = port.id  # "tutte le navi partono attraccate alla propria isola base"
             state.ships.append(ship)
         for j, crew in enumerate(fleet.crews):
             place = ids[crew.on] if crew.on is not None else home.id
             state.crews.append(Crew(id=f"{fleet.side}-c{j + 1}", key=crew.key, side=fleet.side, place=place))
+    for spec in setup.forts:
+        _stand_fort(state, spec)
     _check_places(state)
     return state
+
+
+def _stand_fort(state: PiratesState, spec: FortSetup) -> None:
+    island = state.find_island(spec.island)
+    if island is None or island.kind != "wild" or state.fort_on(island.id) is not None or spec.side not in state.sides:
+        raise ValueError(f"no fort of {spec.side} can stand on {spec.island}")
+    near = spec.near or tuple(sorted(tuple(c) for c in island.coast)[0])
+    fort = forts.stand(state, island, spec.side, spec.key, near)  # type: ignore[arg-type]
+    for t in state.treasure_at(fort.id):
+        t.public = True  # "il valore dei tesori [...] nei propri forti" is told to all
 
 
 def _check_places(state: PiratesState) -> None:

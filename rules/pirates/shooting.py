@@ -196,7 +196,7 @@ def shoot(state: PiratesState, aims: dict[str, list[str]], roller: Roller,
                 die = roller.roll(6, f"gunner's second shot, gun {i + 1} of {ship.id}", ship=ship.id)
                 hit = die != 1 and die + bonus > gun.score
             roller.log.emit("shot", ship=ship.id, gun=i + 1, target=target, die=die, bonus=bonus,
-                            score=gun.score, hit=hit)
+                            score=gun.score, hit=hit, **_fort_names(state, ship.id, target))
             if hit and (firepots or {}).get(ship_id) == i and state.find_ship(target) is not None:
                 fires.append(target)  # the firepot's gun sets a mast alight instead
             elif hit:
@@ -219,3 +219,10 @@ def shoot(state: PiratesState, aims: dict[str, list[str]], roller: Roller,
                 lose_masts(state, state.ship(target_id), 1, side, roller)
     for target_id in fires:
         firepot.ignite(state, state.ship(target_id), roller)
+
+
+def _fort_names(state: PiratesState, *idents: str) -> dict:
+    """A shot's ``names`` when a fort is in it (ships are worded from their ids)."""
+    if not any(state.find_fort(str(i)) is not None for i in idents):
+        return {}
+    return {"names": state.names(*idents)}

@@ -123,7 +123,7 @@ def act(state: PiratesState, payload: dict, roller: Roller) -> None:
     fort = state.find_fort(str(payload["ship"]))
     if fort is not None:  # a fort's one manoeuvre is to shoot
         fort.acted = fort.firing = True
-        roller.log.emit("manoeuvre", ship=fort.id, action="fire")
+        roller.log.emit("manoeuvre", ship=fort.id, action="fire", names=state.names(fort.id))
         _next(state, roller)
         return
     ship = state.ship(str(payload["ship"]))

@@ -279,6 +279,8 @@ TEXTS.add_pairs({
     "pirates.scenario.three-crowns": ("Three Crowns: a three-fleet skirmish",
                                       "Tre Corone: una scaramuccia a tre flotte"),
     "pirates.scenario.four-winds": ("Four Winds: every corner a harbour", "Quattro Venti: un porto in ogni angolo"),
+    "pirates.scenario.gallows-fort": ("Gallows Fort: Red's stockade, Blue's Gull alongside",
+                                      "Forte della Forca: la palizzata della Rossa, la Gull della Blu all'ormeggio"),
 })
 
 # The manifest's words (rules/pirates/manifest.py): the title, the order parameters as a
@@ -337,6 +339,9 @@ for _k in (1, 2, 3):
     MANIFEST_WORDS[f"param.go{_k}"] = (f"go{_k}", f"avanza{_k}")
     MANIFEST_WORDS[f"param.go{_k}.about"] = (f"Squares of segment {_k} (S: up to 3, L: up to 4)",
                                             f"Quadretti del segmento {_k} (S: fino a 3, L: fino a 4)")
+    MANIFEST_WORDS[f"param.turn{_k}.preview"] = (f"Turn before segment {_k}", f"Rotazione prima del segmento {_k}")
+    MANIFEST_WORDS[f"param.go{_k}.preview"] = (f"Squares of segment {_k}", f"Quadretti del segmento {_k}")
+MANIFEST_WORDS["param.pivot.preview"] = ("Turn on her stern at the end", "Rotazione sulla poppa alla fine")
 for _k in (1, 2, 3, 4, 5):
     MANIFEST_WORDS[f"param.gun{_k}"] = (f"gun{_k}", f"cannone{_k}")
     MANIFEST_WORDS[f"param.gun{_k}.about"] = (f"Target of gun {_k}", f"Bersaglio del cannone {_k}")

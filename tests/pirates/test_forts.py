@@ -92,3 +92,25 @@ def test_forte_card_and_map():
     assert public["forts"][0]["guns"] and render_map(public).width == MAP_WIDTH
     assert render_card(public, state.forts[0].id).width >= 360
     assert len(describe_image(public)) <= 1000
+
+
+def test_forte_is_named_in_every_line_that_tells_of_it():
+    """A fort's hold, the shots at it, its hits and its fall are told with its name ("stockade
+    of Rock", "palizzata di Rock"), as its building and its leave are, never by its id
+    ("fort rock"): the loopback Discord's game showed "fort gallows: holds to shoot"."""
+    from rules.pirates.texts import describe
+
+    state, heron = _built()
+    fort = state.forts[0]
+    roller = dice()
+    state.order = [Slot(side="red", count=2)]  # her slot is not the turn's last
+    turns.act(state, {"action": "fire", "ship": fort.id}, roller)
+    abbot = put(state.ship("iron-abbot"), 10, 8, 0)
+    shot = dice(6, 6)
+    shooting.shoot(state, {abbot.id: [fort.id, fort.id, "none", "none"]}, shot)
+    told = [e for e in roller.log.events + shot.log.events
+            if e.kind in ("manoeuvre", "shot", "fort_hit", "fort_destroyed")]
+    assert {e.kind for e in told} == {"manoeuvre", "shot", "fort_hit", "fort_destroyed"}
+    for event in told:
+        assert "stockade of Rock" in describe(event, "en"), describe(event, "en")
+        assert "fort rock" not in describe(event, "it") and "Rock" in describe(event, "it"), describe(event, "it")
