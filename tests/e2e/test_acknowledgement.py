@@ -33,7 +33,8 @@ async def test_pending_is_acknowledged_while_the_game_is_still_being_looked_up(f
             service.find_game = slow_find_game
             try:
                 it = await w.anne.invoke(thread, "pending", {}, wait=False)
-                await server.wait_for(lambda: it.response is not None, 2, raise_on_timeout=False)
+                await server.wait_for(lambda: it.response is not None and looked_up.is_set(), 2,
+                                      raise_on_timeout=False)
                 assert it.deferred, "acknowledged only after the game was found"
                 assert looked_up.is_set() and not released.is_set()
             finally:
