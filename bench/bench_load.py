@@ -42,6 +42,11 @@ It prints, with the machine's load average beside the figures (the machine is sh
   time until every game's loop runs and has made its first pass: from the process's spawn
   (imports, database, Discord session included) and from the client's setup.
 
+and the CPU seconds of each part of the run (``bench/cpu_meter.py``: the bot processes,
+their render workers, the PostgreSQL server when it is started here, and this process, the
+loopback Discord with its members): per game resolved in the burst, per interaction
+acknowledged in the round. On a shared machine they move far less than the times.
+
 ``BENCH_PROFILE=/tmp/prof`` profiles each bot's event-loop thread into ``/tmp/prof.<pid>``
 (pstats).
 
