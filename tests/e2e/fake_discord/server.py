@@ -112,6 +112,7 @@ class LoopbackDiscord:
         self.guilds: dict[int, Guild] = {}
         self.channels: dict[int, Channel] = {}
         self.messages: list[Message] = []
+        self._by_channel: dict[int, list[Message]] = {}  # id(channel) -> its messages (the channel outlives them)
         self._messages_by_id: dict[int, Message] = {}
         self._dms: dict[int, Channel] = {}
         #: Users the bot opened a DM channel with (POST /users/@me/channels).
@@ -315,6 +316,14 @@ class LoopbackDiscord:
     def add_message(self, msg: Message) -> None:
         self.messages.append(msg)
         self._messages_by_id[msg.id] = msg
+        self._by_channel.setdefault(id(msg.channel), []).append(msg)
+
+    def messages_in(self, channel: Any) -> list[Message]:
+        """Every message the bot put in ``channel``, oldest first (the same list as
+        :attr:`messages` filtered by channel; kept apart because a benchmark's thousands of
+        games made every thread's payload and every member's look at their DMs a scan of
+        all the server's messages)."""
+        return self._by_channel.get(id(channel), [])
 
     def message(self, message_id: int) -> Message | None:
         return self._messages_by_id.get(message_id)
