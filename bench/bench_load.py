@@ -42,6 +42,11 @@ It prints, with the machine's load average beside the figures (the machine is sh
   time until every game's loop runs and has made its first pass: from the process's spawn
   (imports, database, Discord session included) and from the client's setup.
 
+and the CPU seconds of each part of the run (``bench/cpu_meter.py``: the bot processes,
+their render workers, the PostgreSQL server when it is started here, and this process, the
+loopback Discord with its members): per game resolved in the burst, per interaction
+acknowledged in the round. On a shared machine they move far less than the times.
+
 ``BENCH_PROFILE=/tmp/prof`` profiles each bot's event-loop thread into ``/tmp/prof.<pid>``
 (pstats).
 
@@ -65,6 +70,7 @@ from typing import Any, Awaitable, Callable
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench.cpu_meter import Meter, postmaster_pid  # noqa: E402
 from bot.discord.components import base36  # noqa: E402
 from tests.e2e.fake_discord import LoopbackDiscord  # noqa: E402
 from tests.e2e.fake_discord.interactions import Interaction  # noqa: E402
@@ -266,8 +272,10 @@ async def settle(server: LoopbackDiscord) -> None:
     await server.idle(quiet=1.0, timeout=180)
 
 
-async def bench(games: int, concurrency: int, processes: int = 1, database: str | None = None) -> dict[str, Any]:
+async def bench(games: int, concurrency: int, processes: int = 1, database: str | None = None,
+                meter: Meter | None = None) -> dict[str, Any]:
     out: dict[str, Any] = {}
+    meter = meter or Meter(None)
     workdir = Path(tempfile.mkdtemp(prefix="broadside-bench-"))
     if database is None:
         if processes > 1:
@@ -360,11 +368,13 @@ async def bench(games: int, concurrency: int, processes: int = 1, database: str 
         window = time.time()
         t1 = time.perf_counter()
         cpu = sum(b.cpu_seconds() for b in bots), time.process_time()
+        parts = meter.read([b.proc.pid for b in bots])
         with LagMonitor() as own_lag:
             await load.all(jobs)
             await settle(server)
         out["load_s"] = time.perf_counter() - t1
         out["cpu"] = sum(b.cpu_seconds() for b in bots) - cpu[0], time.process_time() - cpu[1]
+        out["cpu_parts"] = Meter.spent(parts, meter.read([b.proc.pid for b in bots]))
         out["server_lag"] = own_lag.samples
         out["window"] = (window, time.time())
         out["acks"] = load.acks
@@ -379,7 +389,7 @@ async def bench(games: int, concurrency: int, processes: int = 1, database: str 
 
         # -- every game resolves at once: new processes, no grace period -------------------------
         out.update(await _burst(server, database, workdir, processes, games - len(out["unprompted"]), pairs, threads,
-                                concurrency))
+                                concurrency, meter))
 
         # -- restart: new bot processes on the same database -------------------------------------
         again = [BotProcess(server, database, workdir, f"second-{i}", (i, processes) if processes > 1 else None)
@@ -411,7 +421,7 @@ async def bench(games: int, concurrency: int, processes: int = 1, database: str 
 
 
 async def _burst(server: LoopbackDiscord, database: str, workdir: Path, processes: int, games: int,
-                 pairs: list[Any], threads: list[Any], concurrency: int) -> dict[str, Any]:
+                 pairs: list[Any], threads: list[Any], concurrency: int, meter: Meter) -> dict[str, Any]:
     """The round's orders are all in, waiting out a long grace period; processes started
     with none resolve every game at once: the phase-resolution throughput, from the
     loops' start until every game's phase is stored, and the acknowledgements of members
@@ -419,6 +429,7 @@ async def _burst(server: LoopbackDiscord, database: str, workdir: Path, processe
     out: dict[str, Any] = {}
     bots = [BotProcess(server, database, workdir, f"burst-{i}", (i, processes) if processes > 1 else None)
             for i in range(processes)]
+    before = meter.read([])
     for b in bots:
         await b.spawn()
     # The client connects to the gateway as its setup ends; its games are claimed and
@@ -438,6 +449,10 @@ async def _burst(server: LoopbackDiscord, database: str, workdir: Path, processe
     await settle(server)
     running = [await _running(server, b) for b in bots]
     settled = [await b.settled(timeout=900) for b in bots]
+    # CPU seconds of each part of the run over the burst: the bots' since their setup
+    # began (imports and the gateway's connection apart), the rest since the spawn.
+    out["burst_cpu_parts"] = Meter.spent(before, meter.read([b.proc.pid for b in bots]))
+    out["burst_cpu_parts"]["bot"] = sum(s["cpu_settled"] - s["cpu_setup_start"] for s in settled)
     # From the client's setup (the database opened, the games claimed and their loops
     # started, all while the gateway is still connecting): the whole restart's work.
     start = min(r["setup_start"] for r in running)
@@ -521,6 +536,13 @@ def report(r: dict[str, Any], games: int, processes: int = 1) -> int:
           f" {r['resolution_s']:.1f} s after their setup began (every step stored after {r['stored_s']:.1f} s;"
           f" {r['resolution_from_spawn_s']:.1f} s after their spawn; bot CPU since spawn {r['burst_cpu']:.1f} s,"
           f" render workers not counted; {r['burst_load']})")
+    burst_parts = r.get("burst_cpu_parts", {})
+    if burst_parts:
+        print("  CPU in the burst, per game resolved: " + ", ".join(
+            f"{k} {v / games * 1000:.1f} ms" for k, v in burst_parts.items())
+              + f"; all {sum(burst_parts.values()) / games * 1000:.1f} ms (bot: its process's threads from the"
+              f" setup's start; render: its workers; postgres: the server and its backends; harness: the loopback"
+              f" Discord and its members)")
     burst = [v for vs in r["burst_acks"].values() for v in vs]
     if burst:
         print(f"  /pending asked as the gateway connects ({r['burst_connected_s']:.1f} s after the spawn, the games"
@@ -543,6 +565,10 @@ def report(r: dict[str, Any], games: int, processes: int = 1) -> int:
           f"  p99 {pct(server_lag, 99) * ms:.1f} ms  max {max(server_lag) * ms:.1f} ms)")
     print(f"  (CPU during the round: bot {r['cpu'][0]:.1f} s, loopback Discord and members {r['cpu'][1]:.1f} s, "
           f"over {r['load_s']:.1f} s on {os.cpu_count()} cores)")
+    parts = r.get("cpu_parts", {})
+    if parts and every:
+        print("  CPU in the round, per acknowledged interaction: " + ", ".join(
+            f"{k} {v / len(every) * 1000:.2f} ms" for k, v in parts.items()))
     lag = r["lag"]
     print(f"bot's event-loop lag during the round (10 ms sleeps, n={len(lag)}): p50 {pct(lag, 50) * ms:.1f} ms  "
           f"p99 {pct(lag, 99) * ms:.1f} ms  max {max(lag) * ms:.1f} ms   (target p99 <= {TARGET_LAG_P99 * ms:.0f} ms)")
@@ -624,7 +650,8 @@ def main() -> int:
         for n in counts:
             print(f"-- {n} bot process{'es' if n > 1 else ''}, {args.games} games ({machine_load()} at the start)",
                   flush=True)
-            results[n] = asyncio.run(bench(args.games, args.concurrency, n, database))
+            meter = Meter(postmaster_pid(server.folder / "data") if server is not None else None)
+            results[n] = asyncio.run(bench(args.games, args.concurrency, n, database, meter))
             status |= report(results[n], args.games, n)
         if len(counts) > 1:
             status |= compare(results, args.games)

@@ -6,7 +6,8 @@ Written to the file named by ``BENCH_REPORT``, one JSON object a line:
 
 * ``{"event": "running", ...}`` as the game loops start (wall-clock times);
 * ``{"event": "settled", ...}`` once every game loop has made its first pass after the
-  start (wall-clock times of the process start, the client's setup, loops running, settled);
+  start (wall-clock times of the process start, the client's setup, loops running, settled;
+  the process's CPU seconds, all threads, as the setup began and once settled);
 * ``{"event": "exit", "lag": [[wall, seconds], ...], "gc": [[wall, generation, seconds], ...]}``
   when the bot has closed (SIGTERM, as a service manager stops it): how late a 10 ms sleep
   woke, sampled all along, and every garbage collection's pause.
@@ -62,6 +63,7 @@ class MeasuredBroadside(Broadside):
 
     async def setup_hook(self) -> None:
         setup_start = time.time()
+        self._cpu_setup_start = time.process_time()  # every thread of the process
         gc.callbacks.append(self.pauses)
         await super().setup_hook()
         loop = asyncio.get_running_loop()
@@ -77,7 +79,8 @@ class MeasuredBroadside(Broadside):
         # A restart that resolves every game at once (the benchmark's burst) takes a while.
         await self.loops.settle(timeout=900)
         write({"event": "settled", "process_start": PROCESS_START, "setup_start": setup_start,
-               "loops_running": running, "settled": time.time(), "games": games})
+               "loops_running": running, "settled": time.time(), "games": games,
+               "cpu_setup_start": self._cpu_setup_start, "cpu_settled": time.process_time()})
 
     async def _watch_lag(self) -> None:
         loop = asyncio.get_running_loop()

@@ -6,7 +6,9 @@ out (:mod:`bot.discord.legal`), refusals are raised by the service (or, for the 
 adapter makes itself, as :class:`~bot.discord.replies.Refusal`) and answered in one
 place (:func:`~bot.discord.replies.answer_error`, the tree's error handler). Anything
 that may take more than Discord's 3 seconds (a drawing, the engine checking an order,
-a direct message) is deferred first.
+a direct message) is deferred first: before anything else, finding the game included
+(a process just started reads it from the database, behind the game passes of a restart,
+and the acknowledgement would wait for that read).
 """
 from __future__ import annotations
 
@@ -319,8 +321,8 @@ async def _phase_lengths(interaction: discord.Interaction, typed: str) -> list[l
 @game_group.command(**command("game.join"))
 @options("game.join", "side")
 async def game_join(interaction: discord.Interaction, side: str) -> None:
-    game = await here(interaction)
     await defer(interaction)
+    game = await here(interaction)
     client = app(interaction)
     user = interaction.user
     seat = await client.service.join(game.id, user.id, side, user.display_name)
@@ -345,8 +347,8 @@ async def _sides(interaction: discord.Interaction, typed: str) -> list[legal.Off
 
 @game_group.command(**command("game.leave"))
 async def game_leave(interaction: discord.Interaction) -> None:
-    game = await here(interaction)
     await defer(interaction)
+    game = await here(interaction)
     await app(interaction).service.leave(game.id, interaction.user.id)
     await reply(interaction, say(interaction, "reply.left"))
 
@@ -354,8 +356,8 @@ async def game_leave(interaction: discord.Interaction) -> None:
 @game_group.command(**command("game.pick"))
 @options("game.pick", "ship")
 async def game_pick(interaction: discord.Interaction, ship: str) -> None:
-    game = await here(interaction)
     await defer(interaction)
+    game = await here(interaction)
     option = await app(interaction).service.pick_ship(game.id, interaction.user.id, ship)
     await reply(interaction, say(interaction, "reply.picked", ship=option.label))
 
@@ -363,8 +365,8 @@ async def game_pick(interaction: discord.Interaction, ship: str) -> None:
 @game_group.command(**command("game.unpick"))
 @options("game.unpick", "ship")
 async def game_unpick(interaction: discord.Interaction, ship: str) -> None:
-    game = await here(interaction)
     await defer(interaction)
+    game = await here(interaction)
     await app(interaction).service.release_ship(game.id, interaction.user.id, ship)
     await reply(interaction, say(interaction, "reply.unpicked", ship=ship))
 
@@ -402,8 +404,8 @@ async def _picked_ships(interaction: discord.Interaction, typed: str) -> list[le
 
 @game_group.command(**command("game.start"))
 async def game_start(interaction: discord.Interaction) -> None:
-    game = await here(interaction)
     await defer(interaction)
+    game = await here(interaction)
     await app(interaction).service.start(game.id, interaction.user.id, manager=manager(interaction))
     await reply(interaction, say(interaction, "reply.started"))
 
@@ -419,8 +421,8 @@ async def game_list(interaction: discord.Interaction) -> None:
 
 @game_group.command(**command("game.dms"))
 async def game_dms(interaction: discord.Interaction) -> None:
-    game = await here(interaction)
     await defer(interaction)
+    game = await here(interaction)
     client = app(interaction)
     welcome = i18n.text("reply.dms-ok", game.language)
     if await client.transport.hello(interaction.user.id, welcome):
@@ -435,8 +437,8 @@ async def game_dms(interaction: discord.Interaction) -> None:
 @app_commands.guild_only()
 async def menus(interaction: discord.Interaction) -> None:
     """The direct-message menus, here and private: the way in when DMs are closed."""
-    game = await here(interaction)
     await defer(interaction)
+    game = await here(interaction)
     pending = await app(interaction).service.my_pending(game.id, interaction.user.id, helps=True)
     if not pending:
         await reply(interaction, say(interaction, "reply.nothing-pending"))
@@ -448,8 +450,8 @@ async def menus(interaction: discord.Interaction) -> None:
 
 async def _order(interaction: discord.Interaction, decision: str | None = None, action: str | None = None,
                  values: str | None = None) -> None:
-    game = await here(interaction)
     await defer(interaction)
+    game = await here(interaction)
     service = app(interaction).service
     item = choose_decision(await service.my_pending(game.id, interaction.user.id, helps=not values), decision)
     chosen, given = words.read(item.spec, action, values, manifest(game.ruleset))
@@ -503,8 +505,8 @@ async def _values(interaction: discord.Interaction, typed: str) -> list[legal.Of
 @app_commands.command(**command("pending"))
 @app_commands.guild_only()
 async def pending(interaction: discord.Interaction) -> None:
-    game = await here(interaction)
     await defer(interaction)
+    game = await here(interaction)
     service = app(interaction).service
     items = await service.my_pending(game.id, interaction.user.id, helps=True)
     standing = await service.standing_board(game.id, interaction.user.id)
@@ -541,8 +543,8 @@ async def pending(interaction: discord.Interaction) -> None:
 @options("standing", "when")
 async def standing(interaction: discord.Interaction, when: str | None = None) -> None:
     """Standing orders, one menu per ship, stored as they are chosen."""
-    game = await here(interaction)
     await defer(interaction)
+    game = await here(interaction)
     board = await app(interaction).service.standing_board(game.id, interaction.user.id)
     if when == standing_menus.REST_OF_TURN:
         # Every phase still to come, a message each: the whole turn written at once.
@@ -579,8 +581,8 @@ async def _moments(interaction: discord.Interaction, typed: str) -> list[legal.O
 @app_commands.guild_only()
 async def orders(interaction: discord.Interaction) -> None:
     """One form for every ship of the phase."""
-    game = await here(interaction)
     await defer(interaction)
+    game = await here(interaction)
     step, menus = await app(interaction).service.phase_orders(game.id, interaction.user.id)
     if not menus:
         await reply(interaction, say(interaction, "fleet.nothing"))
@@ -606,8 +608,8 @@ async def _preview(interaction: discord.Interaction, decision: str | None = None
 
     With no move given (or for a ruleset that draws no preview) it shows the map around
     the ship with her reach and arcs."""
-    game = await here(interaction)
     await defer(interaction)
+    game = await here(interaction)
     service = app(interaction).service
     moved = None
     if (values and values.strip()) or action:
@@ -691,8 +693,8 @@ async def _my_ships(interaction: discord.Interaction, typed: str) -> list[legal.
 @app_commands.guild_only()
 @options("map", "ship")
 async def map_(interaction: discord.Interaction, ship: str | None = None) -> None:
-    game = await here(interaction, finished=True)
     await defer(interaction)
+    game = await here(interaction, finished=True)
     view = await app(interaction).service.public_view(game.id)
     focus = str(_find_ship(view, ship)["id"]) if ship else None
     png, alt = await pictures.map_png(view, focus=focus, pool=app(interaction).render_pool)
@@ -703,8 +705,8 @@ async def map_(interaction: discord.Interaction, ship: str | None = None) -> Non
 @app_commands.guild_only()
 @options("card", "ship")
 async def card(interaction: discord.Interaction, ship: str) -> None:
-    game = await here(interaction, finished=True)
     await defer(interaction)
+    game = await here(interaction, finished=True)
     view = await app(interaction).service.public_view(game.id)
     found = _find_ship(view, ship)
     png = await pictures.card_png(view, str(found["id"]), game.language)
@@ -727,8 +729,8 @@ card.autocomplete("ship")(_all_ships)
 @app_commands.guild_only()
 @options("log", "last")
 async def log_(interaction: discord.Interaction, last: app_commands.Range[int, 1, 1000] | None = None) -> None:
-    game = await here(interaction, finished=True)
     await defer(interaction)
+    game = await here(interaction, finished=True)
     lines = await app(interaction).service.log(game.id, last=last)
     if not lines:
         await reply(interaction, say(interaction, "reply.log-empty"))
@@ -748,8 +750,8 @@ async def log_(interaction: discord.Interaction, last: app_commands.Range[int, 1
 @app_commands.guild_only()
 async def replay(interaction: discord.Interaction) -> None:
     """The game from its start to now as an animated map, drawn from public views only."""
-    game = await here(interaction, finished=True)
     await defer(interaction)
+    game = await here(interaction, finished=True)
     service = app(interaction).service
 
     async def draw() -> tuple[bytes, int]:
@@ -796,16 +798,16 @@ host_group = app_commands.Group(**command("host"), guild_only=True)
 
 @host_group.command(**command("host.pause"))
 async def host_pause(interaction: discord.Interaction) -> None:
-    game = await here(interaction)
     await defer(interaction)
+    game = await here(interaction)
     await app(interaction).service.pause(game.id, interaction.user.id, manager=manager(interaction))
     await reply(interaction, say(interaction, "reply.done"))
 
 
 @host_group.command(**command("host.resume"))
 async def host_resume(interaction: discord.Interaction) -> None:
-    game = await here(interaction)
     await defer(interaction)
+    game = await here(interaction)
     await app(interaction).service.resume(game.id, interaction.user.id, manager=manager(interaction))
     await reply(interaction, say(interaction, "reply.done"))
 
@@ -813,8 +815,8 @@ async def host_resume(interaction: discord.Interaction) -> None:
 @host_group.command(**command("host.extend"))
 @options("host.extend", "minutes")
 async def host_extend(interaction: discord.Interaction, minutes: app_commands.Range[int, 1, 7 * 24 * 60]) -> None:
-    game = await here(interaction)
     await defer(interaction)
+    game = await here(interaction)
     due = await app(interaction).service.extend_deadline(game.id, interaction.user.id, minutes * 60,
                                                          manager=manager(interaction))
     await reply(interaction, say(interaction, "reply.extended", due=i18n.timestamp(due)))
@@ -824,8 +826,8 @@ async def host_extend(interaction: discord.Interaction, minutes: app_commands.Ra
 @options("host.posting", "posting")
 @app_commands.choices(posting=POSTING_CHOICES)
 async def host_posting(interaction: discord.Interaction, posting: str) -> None:
-    game = await here(interaction)
     await defer(interaction)
+    game = await here(interaction)
     await app(interaction).service.set_posting(game.id, interaction.user.id, posting, manager=manager(interaction))
     await reply(interaction, say(interaction, "reply.done"))
 
@@ -834,8 +836,8 @@ async def host_posting(interaction: discord.Interaction, posting: str) -> None:
 @options("host.timing", "deadline", "grace")
 @app_commands.choices(deadline=DEADLINE_CHOICES)
 async def host_timing(interaction: discord.Interaction, deadline: str | None = None, grace: str | None = None) -> None:
-    game = await here(interaction)
     await defer(interaction)
+    game = await here(interaction)
     await app(interaction).service.set_timing(game.id, interaction.user.id, deadline=deadline,
                                               grace_seconds=parse_duration(grace, bare="s") if grace else None,
                                               manager=manager(interaction))
@@ -846,8 +848,8 @@ async def host_timing(interaction: discord.Interaction, deadline: str | None = N
 @options("host.replace", "seat", "user", "confirm")
 async def host_replace(interaction: discord.Interaction, seat: str, user: discord.Member,
                        confirm: bool = False) -> None:
-    game = await here(interaction)
     await defer(interaction)
+    game = await here(interaction)
     await app(interaction).service.replace_player(game.id, interaction.user.id, seat, user.id, user.display_name,
                                                   manager=manager(interaction), confirm=confirm)
     await reply(interaction, say(interaction, "reply.done"))
@@ -856,8 +858,8 @@ async def host_replace(interaction: discord.Interaction, seat: str, user: discor
 @host_group.command(**command("host.ai"))
 @options("host.ai", "seat", "level", "confirm")
 async def host_ai(interaction: discord.Interaction, seat: str, level: str, confirm: bool = False) -> None:
-    game = await here(interaction)
     await defer(interaction)
+    game = await here(interaction)
     await app(interaction).service.hand_to_ai(game.id, interaction.user.id, seat, level, manager=manager(interaction),
                                               confirm=confirm)
     await reply(interaction, say(interaction, "reply.done"))
@@ -866,8 +868,8 @@ async def host_ai(interaction: discord.Interaction, seat: str, level: str, confi
 @host_group.command(**command("host.add-ai"))
 @options("host.add-ai", "side", "level")
 async def host_add_ai(interaction: discord.Interaction, side: str, level: str) -> None:
-    game = await here(interaction)
     await defer(interaction)
+    game = await here(interaction)
     await app(interaction).service.add_ai_seat(game.id, interaction.user.id, side, level,
                                                manager=manager(interaction))
     await reply(interaction, say(interaction, "reply.done"))
@@ -901,16 +903,16 @@ host_add_ai.autocomplete("side")(_sides)
 @host_group.command(**command("host.undo"))
 async def host_undo(interaction: discord.Interaction) -> None:
     # A finished game's thread too: the service says why its game cannot be undone.
-    game = await here(interaction, finished=True)
     await defer(interaction)
+    game = await here(interaction, finished=True)
     step = await app(interaction).service.undo_last(game.id, interaction.user.id, manager=manager(interaction))
     await reply(interaction, say(interaction, "reply.undone", step=step))
 
 
 @host_group.command(**command("host.end"))
 async def host_end(interaction: discord.Interaction) -> None:
-    game = await here(interaction)
     await defer(interaction)
+    game = await here(interaction)
     await app(interaction).service.end_game(game.id, interaction.user.id, manager=manager(interaction))
     await reply(interaction, say(interaction, "reply.done"))
 

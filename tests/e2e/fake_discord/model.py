@@ -379,13 +379,12 @@ class Channel:
     @property
     def messages(self) -> list["Message"]:
         """What everyone here sees from the bot, oldest first: not ephemeral, not deleted."""
-        return [m for m in self.server.messages
-                if m.channel is self and not m.deleted and m.visible_to is None]
+        return [m for m in self.server.messages_in(self) if not m.deleted and m.visible_to is None]
 
     @property
     def all_messages(self) -> list["Message"]:
         """Everything the bot ever put here, ephemeral and deleted messages included."""
-        return [m for m in self.server.messages if m.channel is self]
+        return list(self.server.messages_in(self))
 
     @property
     def threads(self) -> list["Channel"]:
@@ -399,7 +398,7 @@ class Channel:
         return member.id in self.thread_members or bool(member.permissions & Perm.MANAGE_THREADS)
 
     def payload(self, *, in_guild_create: bool = False) -> dict[str, Any]:
-        last = next((m.id for m in reversed(self.server.messages) if m.channel is self and not m.deleted
+        last = next((m.id for m in reversed(self.server.messages_in(self)) if not m.deleted
                      and m.visible_to is None), None)
         data: dict[str, Any] = {"id": str(self.id), "type": self.type, "flags": 0,
                                 "last_message_id": str(last) if last else None}
@@ -412,7 +411,7 @@ class Channel:
         data["parent_id"] = str(self.parent_id) if self.parent_id else None
         data["rate_limit_per_user"] = 0
         if self.is_thread:
-            count = sum(1 for m in self.server.messages if m.channel is self and m.visible_to is None)
+            count = sum(1 for m in self.server.messages_in(self) if m.visible_to is None)
             data.update({"owner_id": str(self.owner_id), "message_count": count, "total_message_sent": count,
                          "member_count": len(self.thread_members),
                          "thread_metadata": {"archived": self.archived, "auto_archive_duration":
@@ -609,8 +608,8 @@ class Message:
         if with_guild and self.channel.guild is not None:
             data["guild_id"] = str(self.channel.guild.id)
         if self.channel.is_thread:
-            data["position"] = sum(1 for m in self.server.messages if m.channel is self.channel
-                                   and m.id < self.id and m.visible_to is None)
+            data["position"] = sum(1 for m in self.server.messages_in(self.channel)
+                                   if m.id < self.id and m.visible_to is None)
         if self.interaction is not None:
             it = self.interaction
             data["webhook_id"] = str(self.server.application_id)

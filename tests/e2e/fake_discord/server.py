@@ -112,6 +112,7 @@ class LoopbackDiscord:
         self.guilds: dict[int, Guild] = {}
         self.channels: dict[int, Channel] = {}
         self.messages: list[Message] = []
+        self._by_channel: dict[int, list[Message]] = {}  # id(channel) -> its messages (the channel outlives them)
         self._messages_by_id: dict[int, Message] = {}
         self._dms: dict[int, Channel] = {}
         #: Users the bot opened a DM channel with (POST /users/@me/channels).
@@ -134,7 +135,10 @@ class LoopbackDiscord:
         self.port = 0
         self._inflight = 0
         self._last_activity = 0.0
-        self._changed: asyncio.Event | None = None
+        # Waiters of wait_for: predicate -> the future it resolves; checked together.
+        self._waiters: dict[int, tuple[Callable[[], Any], asyncio.Future]] = {}
+        self._check_soon: asyncio.Handle | None = None
+        self._poll: asyncio.TimerHandle | None = None
 
     # -- lifecycle ----------------------------------------------------------------------------------
     async def start(self) -> "LoopbackDiscord":
@@ -312,6 +316,14 @@ class LoopbackDiscord:
     def add_message(self, msg: Message) -> None:
         self.messages.append(msg)
         self._messages_by_id[msg.id] = msg
+        self._by_channel.setdefault(id(msg.channel), []).append(msg)
+
+    def messages_in(self, channel: Any) -> list[Message]:
+        """Every message the bot put in ``channel``, oldest first (the same list as
+        :attr:`messages` filtered by channel; kept apart because a benchmark's thousands of
+        games made every thread's payload and every member's look at their DMs a scan of
+        all the server's messages)."""
+        return self._by_channel.get(id(channel), [])
 
     def message(self, message_id: int) -> Message | None:
         return self._messages_by_id.get(message_id)
@@ -438,32 +450,66 @@ class LoopbackDiscord:
 
     # -- waiting -------------------------------------------------------------------------------------------
     def bump(self) -> None:
-        """Something changed: wake whoever waits in :meth:`wait_for`."""
-        if self._changed is not None:
-            self._changed.set()
-            self._changed = None
+        """Something changed: look again at what :meth:`wait_for` callers wait for."""
+        if self._waiters and self._check_soon is None:
+            self._check_soon = asyncio.get_running_loop().call_soon(self._check_waiters)
+
+    def _check_waiters(self) -> None:
+        """Every waiter's predicate, once, in one callback. Before, each bump woke every
+        waiter's task (a benchmark's thousand members waiting for their menus, each
+        through ``asyncio.wait_for``'s task and timer, at every request): the loopback
+        Discord then took as much CPU as the bot, and its stalls went into the
+        acknowledgement times it measures. Bumps in one turn of the loop now cost one
+        check of each waiter."""
+        self._check_soon = None
+        for key, (predicate, future) in list(self._waiters.items()):
+            if future.done():
+                continue
+            try:
+                value = predicate()
+            except Exception as exc:  # the waiter's to raise, as before
+                self._waiters.pop(key, None)
+                future.set_exception(exc)
+                continue
+            if value:
+                self._waiters.pop(key, None)
+                future.set_result(value)
+
+    def _tick(self) -> None:
+        """Every 50 ms while anyone waits: what changed without a bump (time passing, a
+        test's own state) is seen too, as when each waiter looked every 50 ms."""
+        self._poll = None
+        self._check_waiters()
+        if self._waiters:
+            self._poll = asyncio.get_running_loop().call_later(0.05, self._tick)
 
     async def wait_for(self, predicate: Callable[[], Any], timeout: float = 10.0, *,
                        raise_on_timeout: bool = True, what: str | None = None) -> Any:
         """Until ``predicate()`` is truthy (returns its value); re-checked after every
-        request and gateway frame. On timeout: AssertionError, or False."""
+        request and gateway frame, and every 50 ms. On timeout: AssertionError, or False."""
+        value = predicate()
+        if value:
+            return value
         loop = asyncio.get_running_loop()
-        end = loop.time() + timeout
-        while True:
-            value = predicate()
-            if value:
-                return value
-            remaining = end - loop.time()
-            if remaining <= 0:
-                if raise_on_timeout:
-                    raise AssertionError(f"timed out after {timeout:g} s waiting for {what or predicate}")
-                return False
-            if self._changed is None:
-                self._changed = asyncio.Event()
-            try:
-                await asyncio.wait_for(self._changed.wait(), min(remaining, 0.05))
-            except asyncio.TimeoutError:
-                pass
+        future: asyncio.Future = loop.create_future()
+        key = id(future)
+        self._waiters[key] = (predicate, future)
+        if self._poll is None:
+            self._poll = loop.call_later(0.05, self._tick)
+        expiry = loop.call_later(max(0.0, timeout), lambda: future.done() or future.set_result(None))
+        try:
+            value = await future
+        finally:
+            expiry.cancel()
+            self._waiters.pop(key, None)
+        if value:
+            return value
+        value = predicate()  # the last look, at the timeout
+        if value:
+            return value
+        if raise_on_timeout:
+            raise AssertionError(f"timed out after {timeout:g} s waiting for {what or predicate}")
+        return False
 
     def is_idle(self, quiet: float | None = None) -> bool:
         """No request in flight and none for ``quiet`` seconds."""

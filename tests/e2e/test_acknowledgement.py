@@ -1,0 +1,44 @@
+"""A command is acknowledged before the bot looks anything up.
+
+Discord allows 3 s for the first answer. A process just started (a restart with a
+backlog of phases) knows no game yet: finding the game of a thread is a database read,
+and it waits behind the game passes for a connection. The acknowledgement must not wait
+with it.
+"""
+from __future__ import annotations
+
+import asyncio
+
+from tests.e2e.scenario_helpers import duel_world, make_bot, no_errors_logged, open_duel
+
+
+async def test_pending_is_acknowledged_while_the_game_is_still_being_looked_up(fake_discord, tmp_path):
+    server = fake_discord
+    w = duel_world(server)
+    bot = make_bot(server, tmp_path / "ack.sqlite3")
+    with no_errors_logged():
+        async with server.running(bot):
+            thread = await open_duel(server, w)
+            await bot.loops.settle()
+            service = bot.service
+            released = asyncio.Event()
+            looked_up = asyncio.Event()
+            find_game = service.find_game
+
+            async def slow_find_game(*args, **kwargs):
+                looked_up.set()
+                await released.wait()  # the read, stuck behind a restart's passes
+                return await find_game(*args, **kwargs)
+
+            service.find_game = slow_find_game
+            try:
+                it = await w.anne.invoke(thread, "pending", {}, wait=False)
+                await server.wait_for(lambda: it.response is not None and looked_up.is_set(), 2,
+                                      raise_on_timeout=False)
+                assert it.deferred, "acknowledged only after the game was found"
+                assert looked_up.is_set() and not released.is_set()
+            finally:
+                released.set()
+                service.find_game = find_game
+            await it.settled()
+            assert it.text and "went wrong" not in it.text, it.text  # then answered as ever
