@@ -156,7 +156,11 @@ class Interaction:
         grace = 1.0 if timeout is None else timeout
         limit = self.server.interaction_deadline + grace
         server = self.server
-        await server.wait_for(lambda: self.response is not None or (self.refused and server.is_idle()), limit,
+        # After a refusal the bot's error handler answers again, once it has read the
+        # refusal: on a loaded machine that can take longer than the usual quiet period,
+        # so "went quiet" waits a few of them.
+        settled = max(0.5, 5 * server.quiet)
+        await server.wait_for(lambda: self.response is not None or (self.refused and server.is_idle(settled)), limit,
                               raise_on_timeout=False)
         if self.response is None:
             refused = "; ".join(f"{r.status} {r.code} {r.describe()}" for r in self.refused)
