@@ -47,13 +47,13 @@ class Settings(BaseSettings):
     # Processes drawing the games' maps, so that many games resolving at once use every
     # core; unset: one per core; 0 or 1: drawn in a thread of the bot's own process.
     render_processes: int | None = Field(default=None, ge=0, le=64)
+    # The shortest phase a live game may be given (the end-to-end tests run a timed phase
+    # across two processes' restarts, in real time).
+    shortest_live_phase_seconds: int = Field(default=30, ge=1, le=3600)
     # Discord's own pacing, kept by default: seconds between the identifies of a process's
     # shards (Discord lets a bot start one session per 5 s) and seconds without a new
     # server at the start before the bot counts itself ready (discord.py's defaults). The
     # end-to-end tests' loopback Discord has no such limits and sends every server at once.
-    # The shortest phase a live game may be given (the end-to-end tests run a timed phase
-    # across two processes' restarts, in real time).
-    shortest_live_phase_seconds: int = Field(default=30, ge=1, le=3600)
     identify_spacing_seconds: float = Field(default=5.0, ge=0, le=60)
     guild_ready_seconds: float = Field(default=2.0, ge=0, le=60)
 
