@@ -10,6 +10,19 @@ from tests.e2e.scenario_helpers import duel_world, form_of, make_bot, maps, no_e
 from tests.sca.test_sca_e2e import OVER, budget, waiting_for
 
 
+async def brush_begun(server, w, rules: str):
+    """The brush opened with ``rules`` switched on, both captains seated and the game
+    started: its thread, once the first orders are called for."""
+    await w.host.run(w.battles, "game new", ruleset="sca", scenario="brush", pacing="campaign", phase="12h",
+                     posting="phase", deadline="phase", rules=rules)
+    (thread,) = w.battles.threads
+    await w.anne.run(thread, "game join", side="british")
+    await w.bob.run(thread, "game join", side="french")
+    await w.host.run(thread, "game start")
+    await server.wait_for(lambda: waiting_for(thread, 1), 10, what="the call for the first orders")
+    return thread
+
+
 @budget(90)
 async def test_a_brush_played_with_the_cards_the_second_table_and_jury_rigs(fake_discord, tmp_path):
     server = fake_discord
@@ -17,13 +30,7 @@ async def test_a_brush_played_with_the_cards_the_second_table_and_jury_rigs(fake
     bot = make_bot(server, tmp_path / "sca.sqlite3")
     with no_errors_logged():
         async with server.running(bot):
-            await w.host.run(w.battles, "game new", ruleset="sca", scenario="brush", pacing="campaign", phase="12h",
-                             posting="phase", deadline="phase", rules="card_turn artillery jury_rigs")
-            (thread,) = w.battles.threads
-            await w.anne.run(thread, "game join", side="british")
-            await w.bob.run(thread, "game join", side="french")
-            await w.host.run(thread, "game start")
-            await server.wait_for(lambda: waiting_for(thread, 1), 10, what="the call for the first orders")
+            thread = await brush_begun(server, w, "card_turn artillery jury_rigs")
             # A broadside that fired must be reloaded before it fires again (optional rule 6).
             anne = {1: "fire=port", 2: "fire=none reload=port", 3: "fire=none"}
             bob = {1: "fire=starboard", 2: "fire=none reload=starboard", 3: "fire=none"}
@@ -62,13 +69,7 @@ async def test_a_brush_played_in_two_segments(fake_discord, tmp_path):
     bot = make_bot(server, tmp_path / "sca.sqlite3")
     with no_errors_logged():
         async with server.running(bot):
-            await w.host.run(w.battles, "game new", ruleset="sca", scenario="brush", pacing="campaign", phase="12h",
-                             posting="phase", deadline="phase", rules="two_segments")
-            (thread,) = w.battles.threads
-            await w.anne.run(thread, "game join", side="british")
-            await w.bob.run(thread, "game join", side="french")
-            await w.host.run(thread, "game start")
-            await server.wait_for(lambda: waiting_for(thread, 1), 10, what="the call for the first orders")
+            thread = await brush_begun(server, w, "two_segments")
             bad = await w.anne.run(thread, "order", decision="t1.cygnet", action="sail",
                                    values="course=E course2=S sail=hold fire=port aim=hull boarders=no")
             assert bad.reply.ephemeral and "cannot come round from E to S in the second segment" in bad.text, bad.text
@@ -107,13 +108,7 @@ async def test_a_brush_in_two_segments_with_navigation_and_reloading(fake_discor
     bot = make_bot(server, tmp_path / "sca.sqlite3")
     with no_errors_logged():
         async with server.running(bot):
-            await w.host.run(w.battles, "game new", ruleset="sca", scenario="brush", pacing="campaign", phase="12h",
-                             posting="phase", deadline="phase", rules="two_segments navigation reloading")
-            (thread,) = w.battles.threads
-            await w.anne.run(thread, "game join", side="british")
-            await w.bob.run(thread, "game join", side="french")
-            await w.host.run(thread, "game start")
-            await server.wait_for(lambda: waiting_for(thread, 1), 10, what="the call for the first orders")
+            thread = await brush_begun(server, w, "two_segments navigation reloading")
             bad = await w.anne.run(thread, "order", decision="t1.cygnet", action="sail",
                                    values="course=SE sail=hold fire=port aim=hull boarders=no")
             assert bad.reply.ephemeral and "must spread a change of two points or more over both segments" \
