@@ -25,15 +25,16 @@ from rules.core.events import EventLog
 from rules.sca.collision_chains import carry, place, raft, swing, unit
 from rules.sca.scale import told
 from rules.sca import wind as W
+from rules.sca import drift as drift_table
 from rules.sca.fleet import rank
 from rules.sca.state import ScaState, Ship
 from rules.sca.table_edge import keep_on_table
 
-# "Velocità alla deriva": the "Drift" row, both segments of a turn (light breeze 5 + -, strong
-# wind 10 + 10; the moderate breeze's row is lost in the OCR: read as 5 + 5).
-DRIFT = {"light": 5.0, "breeze": 10.0, "strong": 20.0,
-         # optional rule 2's extremes: no wind moves nothing; a storm drifts as a strong wind
-         "calm": 0.0, "storm": 20.0}
+# "Velocità alla deriva": the drift table's "Drift" row (rules/sca/drift.py), both segments
+# of a turn, by the wind's strength (optional rule 2's calm moves nothing; a storm drifts as
+# a strong wind).
+DRIFT = {strength: drift_table.mm(strength, "easy", "drift")
+         for strength in ("light", "breeze", "strong", "calm", "storm")}
 
 
 def frame(ship: Ship, x: float, y: float) -> tuple[float, float]:
