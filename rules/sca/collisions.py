@@ -25,7 +25,7 @@ from rules.core.events import EventLog
 from rules.sca.collision_chains import carry, place, raft, swing, unit
 from rules.sca.scale import told
 from rules.sca import wind as W
-from rules.sca import drift as drift_table
+from rules.sca import drift_rates as drift_table
 from rules.sca.fleet import rank
 from rules.sca.state import ScaState, Ship
 from rules.sca.table_edge import keep_on_table
