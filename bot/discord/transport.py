@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections import OrderedDict
 from contextlib import asynccontextmanager
 from typing import AsyncIterator, Sequence
 
@@ -66,9 +67,34 @@ async def _delivery(target: int | None, *, direct: bool = False) -> AsyncIterato
         raise TransientDeliveryError(f"{type(exc).__name__}: {exc}", target=target, delivered=progress.sent) from exc
 
 
+#: Direct-message channels remembered (user id -> channel id). discord.py keeps only its
+#: last 128 private channels, so with more players than that every prompt and private line
+#: opened its DM channel again (``POST /users/@me/channels``): a request to Discord, and
+#: its answer to parse, before each DM. A user's DM channel with the bot never changes.
+DM_CHANNELS_KEPT = 100_000
+
+
 class DiscordTransport:
     def __init__(self, client: BotApp) -> None:
         self.client = client
+        self._dm_channels: OrderedDict[int, int] = OrderedDict()
+
+    async def _dm(self, user_id: int) -> discord.abc.Messageable:
+        """The DM channel with a user, opened (a request to Discord) only the first time."""
+        known = self._dm_channels.get(user_id)
+        if known is not None:
+            self._dm_channels.move_to_end(user_id)
+            return self.client.get_partial_messageable(known, type=discord.ChannelType.private)
+        channel = await self.client.create_dm(discord.Object(user_id))
+        self._dm_channels[user_id] = channel.id
+        if len(self._dm_channels) > DM_CHANNELS_KEPT:
+            self._dm_channels.popitem(last=False)
+        return channel
+
+    def _dm_refused(self, user_id: int) -> None:
+        """A DM refused for good: the channel is opened afresh next time (the user may
+        come back, or open their DMs)."""
+        self._dm_channels.pop(user_id, None)
 
     def _render(self, lines: Sequence[str]) -> list[str]:
         """The service's tokens (mentions, deadlines, commands) in Discord's markup."""
@@ -121,7 +147,7 @@ class DiscordTransport:
         lang = game.language
         try:
             async with _delivery(None, direct=True):
-                channel = await self.client.create_dm(discord.Object(user_id))
+                channel = await self._dm(user_id)
                 for piece in split_lines(self._render([*prompt.lines, i18n.text("dm.forms", lang)])):
                     await channel.send(piece, allowed_mentions=discord.AllowedMentions.none())
                 for item in prompt.decisions:
@@ -134,6 +160,7 @@ class DiscordTransport:
                 await self._fleet_form(channel, user_id, prompt, lang)
         except PermanentDeliveryError as exc:
             # 403 (closed DMs) or 404 (no such user): this player is asked in the thread instead.
+            self._dm_refused(user_id)
             log.info("game %s: no direct message to user %s (code %s)", prompt.game_id, user_id, exc.code)
             return False
         return True
@@ -156,10 +183,11 @@ class DiscordTransport:
     async def private(self, user_id: int, lines: Sequence[str]) -> bool:
         try:
             async with _delivery(None, direct=True):
-                channel = await self.client.create_dm(discord.Object(user_id))
+                channel = await self._dm(user_id)
                 for piece in split_lines(self._render(lines)):
                     await channel.send(piece, allowed_mentions=discord.AllowedMentions.none())
         except PermanentDeliveryError as exc:
+            self._dm_refused(user_id)
             log.info("no direct message to user %s (code %s)", user_id, exc.code)
             return False
         return True
