@@ -30,7 +30,7 @@ from bot.service.posting import Segment, StoredStep, cut, phase_lines, posting_o
 from bot.transport import (DeliveryError, Image, ImageProvider, PermanentDeliveryError, Place,
                            TransientDeliveryError)
 from bot.leases import LeaseKeeper
-from db import StorageUnavailable
+from db import AnnouncePart, StorageUnavailable
 from db.memo import Rows
 from db.notices import Notice
 
@@ -102,6 +102,7 @@ class GameLoop:
         self.waker = Waker()
         self.passes = passes if passes is not None else asyncio.Semaphore(1)
         self._parts: dict[int, dict[str, tuple[int, bool]]] | None = None  # a pass's announced parts
+        self._unwritten: list[AnnouncePart] = []  # noted in ``_parts``, not yet in the database
 
     async def run(self) -> None:
         failures = 0
@@ -218,8 +219,18 @@ class GameLoop:
         self._parts = await self.service.all_announce_parts(self.game_id)
         try:
             await self._tell_backlog(backlog)
+        except BaseException:
+            # A post broken off, a refused mark, a shutdown: what went out is noted all the same.
+            try:
+                await self._write_notes()
+            except Exception:
+                log.warning("game %s: could not note what went out", self.game_id, exc_info=True)
+            raise
+        else:
+            await self._write_notes()
         finally:
             self._parts = None
+            self._unwritten = []
 
     async def _tell_backlog(self, backlog: list[StoredStep]) -> None:
         game = await self.service.game(self.game_id)
@@ -248,12 +259,32 @@ class GameLoop:
                 # Each player's lines go after the public story they belong to (noted
                 # under the step, so a retry does not send them twice).
                 await self._send_private(game, backlog[pos])
-                await self.service.mark_announced(self.game_id, backlog[pos].idx)
-                if self._parts is not None:
-                    self._parts.pop(backlog[pos].key, None)  # marking forgets its parts
+                await self._mark(backlog[pos])
             marked = max(marked, len(done))
         for step in backlog[marked:]:
             await self._send_private(game, step)  # a player's own secrets do not wait for the phase to close
+
+    async def _mark(self, step: StoredStep) -> None:
+        """Mark a step told, in one transaction with the notes not yet written: those of this
+        step are dropped (marking forgets its parts), the others' written."""
+        others = [note for note in self._unwritten if note.step_id != step.key]
+        await self.service.mark_announced(self.game_id, step.idx, key=step.key, notes=others)
+        self._unwritten = []
+        if self._parts is not None:
+            self._parts.pop(step.key, None)
+
+    async def _write_notes(self) -> None:
+        """Write the notes of what went out. A note waits, at most, for the next thing sent
+        or drawn or the step's mark (which takes it in its own transaction, or drops it):
+        one transaction where there were two or three, and nothing goes out before what
+        went out before it is noted."""
+        if self._unwritten:
+            notes, self._unwritten = self._unwritten, []
+            try:
+                await self.service.note_announce_parts(self.game_id, notes)
+            except BaseException:
+                self._unwritten = notes + self._unwritten
+                raise
 
     async def _send_private(self, game, step: StoredStep) -> None:
         if not step.private:
@@ -264,6 +295,7 @@ class GameLoop:
             part = f"private:{user_id}"
             if parts.get(part, (0, False))[1]:
                 continue
+            await self._write_notes()
             if not await self.transport.private(user_id, [header, *lines]):
                 log.info("game %s: private lines for %s not delivered (direct messages closed)", game.id, user_id)
             await self._note(step.key, part)
@@ -294,6 +326,7 @@ class GameLoop:
         parts = await self._parts_of(key)
         if parts.get(part, (0, False))[1]:
             return
+        await self._write_notes()
         views = [(await self.service.told_view(self.game_id, backlog[p.at].idx))[0] for p in acted]
         sides = {str(s.get("id")): str(s.get("side") or "") for s in _pieces(views[-1])}
 
@@ -310,11 +343,13 @@ class GameLoop:
         await self._post_part(key, parts, part, Place.of(game), lines, image)
 
     async def _post_over(self, game, last: StoredStep) -> None:
+        await self._write_notes()
         parts = await self._parts_of(last.key)
         if not parts.get("over", (0, False))[1]:
             lines, replay = await self._ending()
             await self._post_part(last.key, parts, "over", Place.of(game), lines, replay)
         if self.cards is not None and not parts.get("summary", (0, False))[1]:
+            await self._write_notes()
             card = await self._card(game)
             if card is not None:
                 await self._post_part(last.key, parts, "summary", Place.of(game), [], card)
@@ -335,6 +370,7 @@ class GameLoop:
                          place: Place, lines: list[str], image: Image | None = None) -> None:
         """One public part; if it breaks off, the messages that went out are noted and skipped next time."""
         skip = parts.get(part, (0, False))[0]
+        await self._write_notes()
         try:
             await self.transport.post(place, lines, image=image, skip=skip)
         except DeliveryError as exc:
@@ -350,9 +386,11 @@ class GameLoop:
         return await self.service.announce_parts(self.game_id, key)
 
     async def _note(self, key: int, part: str, *, pieces: int = 0, done: bool = True) -> None:
-        await self.service.note_announce_part(self.game_id, key, part, pieces=pieces, done=done)
-        if self._parts is not None:
-            self._parts.setdefault(key, {})[part] = (pieces, done)
+        if self._parts is None:
+            await self.service.note_announce_part(self.game_id, key, part, pieces=pieces, done=done)
+            return
+        self._parts.setdefault(key, {})[part] = (pieces, done)
+        self._unwritten.append(AnnouncePart(key, part, pieces, done))
 
     async def _picture(self, game, views: list[dict], turns: list[int | None]) -> Image | None:
         """The map of a post: still for one phase, animated (a frame per phase, each with
@@ -448,12 +486,14 @@ class LoopManager:
     def __init__(self, service: GameService, *, images: ImageProvider | None = None,
                  image_factory: Callable[[], ImageProvider] | None = None,
                  replays: ReplayProvider | None = None, animate: Animator | None = None,
-                 leases: LeaseKeeper | None = None, cards: CardProvider | None = None) -> None:
+                 leases: LeaseKeeper | None = None, cards: CardProvider | None = None,
+                 passes_at_once: int | None = None) -> None:
         """``images`` draws every game's maps; ``image_factory`` instead makes one
         provider per game, so a renderer can keep that game's map scale between phases;
         ``replays`` draws the replay GIF of a game's last post; ``animate`` draws the
         animated map of a post that tells several phases (without it such a post shows
-        the last phase's map); ``cards`` draws the summary card posted after the last post."""
+        the last phase's map); ``cards`` draws the summary card posted after the last post;
+        ``passes_at_once`` bounds the loops in a pass at once (default ``PASSES_AT_ONCE``)."""
         self.service = service
         self.images = images
         self.image_factory = image_factory
@@ -463,7 +503,7 @@ class LoopManager:
         self.cards = cards
         self._loops: dict[int, tuple[GameLoop, asyncio.Task[None]]] = {}
         self._claiming: set[int] = set()
-        self._passes = asyncio.Semaphore(PASSES_AT_ONCE)
+        self._passes = asyncio.Semaphore(passes_at_once or PASSES_AT_ONCE)
         self._starting: asyncio.Task[None] | None = None
         self._stopped = False
         service.subscribe(self.wake)

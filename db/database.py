@@ -30,7 +30,7 @@ from db.fleets import FleetsMixin
 from db.results import ResultsMixin
 from db.campaigns import CampaignsMixin
 from db.notices import CHANNEL as NOTICE_CHANNEL, Notices
-from db.models import (AuditRow, DeadlineRow, GameRow, NewGame, NewOrder, NewStanding, NewStep, OrderRow, PickRow,
+from db.models import (AnnouncePart, AuditRow, DeadlineRow, GameRow, NewGame, NewOrder, NewStanding, NewStep, OrderRow, PickRow,
                        SeatRow, StandingRow, StartRow, Status, StepRow, StoredOrder)
 
 Row = Any  # a sqlite3.Row or an asyncpg.Record: both read by name and by position
@@ -527,17 +527,22 @@ class Database(LeaseRows, ResultsMixin, CampaignsMixin, FleetsMixin):
                 raise errors.StepConflict(f"step {step.idx} is not the next step of game {game_id}")
             step_id, state_text = await self._insert_step(conn, game_id, step)
             await self._consume(conn, game_id, step_id, step.consumed)
-            for seat_id, missed in step.missed.items():
-                change = "missed_turns + 1" if missed else "0"
-                await conn.execute(f"UPDATE seats SET missed_turns = {change} WHERE game_id = ? AND seat_id = ?",
-                                   (game_id, seat_id))
+            # One statement for the seats that missed the phase, one for those that did not
+            # (each statement is a round trip on PostgreSQL).
+            for missed, change in ((True, "missed_turns + 1"), (False, "0")):
+                seats = [seat_id for seat_id, m in step.missed.items() if m is missed]
+                if seats:
+                    await conn.execute(f"UPDATE seats SET missed_turns = {change} WHERE game_id = ?"
+                                       f" AND seat_id IN ({','.join('?' * len(seats))})", (game_id, *seats))
             if not step.keep_deadline or step.over:
                 await conn.execute("DELETE FROM deadlines WHERE game_id = ?", (game_id,))
             if step.over:
                 await conn.execute("UPDATE games SET status = 'over', ended_at = ? WHERE id = ?",
                                    (step.resolved_at, game_id))
-            row = await conn.one(f"SELECT {_STEP_NO_STATE} WHERE s.id = ?", (step_id,))
-        return _step(row, json.loads(state_text))
+        # The row as stored, without reading it back: the columns are what was just inserted.
+        return StepRow(id=step_id, game_id=game_id, idx=step.idx, orders=step.orders, rolls=step.rolls,
+                       events=step.events, state=json.loads(state_text), resolved_at=step.resolved_at,
+                       announced=False, undone_at=None)
 
     async def _insert_step(self, conn: Tx, game_id: int, step: NewStep) -> tuple[int, str]:
         """The new row's id, and the text of its state."""
@@ -657,18 +662,33 @@ class Database(LeaseRows, ResultsMixin, CampaignsMixin, FleetsMixin):
 
     async def note_announce_part(self, game_id: int, step_id: int, part: str, *, pieces: int = 0,
                                  done: bool = True) -> None:
+        await self.note_announce_parts(game_id, [AnnouncePart(step_id, part, pieces, done)])
+
+    async def note_announce_parts(self, game_id: int, parts: Iterable[AnnouncePart]) -> None:
+        """Several parts noted in one transaction."""
         async with self._write(game_id) as conn:
+            await self._note_parts(conn, game_id, parts)
+
+    @staticmethod
+    async def _note_parts(conn: Tx, game_id: int, parts: Iterable[AnnouncePart]) -> None:
+        for p in parts:
             await conn.execute("INSERT INTO announce_parts (game_id, step_id, part, pieces, done) VALUES (?,?,?,?,?)"
                                " ON CONFLICT (game_id, step_id, part) DO UPDATE SET pieces = excluded.pieces,"
-                               " done = excluded.done", (game_id, step_id, part, pieces, int(done)))
+                               " done = excluded.done", (game_id, p.step_id, p.part, p.pieces, int(p.done)))
 
-    async def mark_announced(self, game_id: int, idx: int) -> None:
-        """Mark the start (idx 0) or a live step as posted to the thread (and forget its parts)."""
+    async def mark_announced(self, game_id: int, idx: int, *, step_id: int | None = None,
+                             notes: Iterable[AnnouncePart] = ()) -> None:
+        """Mark the start (idx 0) or a live step as posted to the thread (and forget its parts).
+        ``step_id``: the step's row id when the caller knows it (one statement fewer);
+        ``notes``: parts of other announcements noted in the same transaction."""
         async with self._write(game_id) as conn:
-            row = await conn.one("SELECT id FROM steps WHERE game_id = ? AND idx = ? AND undone_at IS NULL",
-                                  (game_id, idx)) if idx else None
+            await self._note_parts(conn, game_id, notes)
+            if step_id is None and idx:
+                row = await conn.one("SELECT id FROM steps WHERE game_id = ? AND idx = ? AND undone_at IS NULL",
+                                     (game_id, idx))
+                step_id = row["id"] if row else None
             await conn.execute("DELETE FROM announce_parts WHERE game_id = ? AND step_id = ?",
-                               (game_id, row["id"] if row else 0))
+                               (game_id, step_id if idx and step_id is not None else 0))
             if idx == 0:
                 await conn.execute("UPDATE starts SET announced = 1 WHERE game_id = ?", (game_id,))
             else:

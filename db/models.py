@@ -14,6 +14,16 @@ Json = dict[str, Any]
 
 
 @dataclass(frozen=True, slots=True)
+class AnnouncePart:
+    """What of an announcement went out: ``step_id`` the step's row id (0: the start),
+    ``part`` e.g. "public:0" or "private:<user>", the messages posted, whether all were."""
+    step_id: int
+    part: str
+    pieces: int = 0
+    done: bool = True
+
+
+@dataclass(frozen=True, slots=True)
 class NewGame:
     guild_id: int
     channel_id: int

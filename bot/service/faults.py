@@ -8,7 +8,7 @@ from bot import i18n
 from bot.service.core import ServiceCore, logger
 from bot.service.models import Place
 from bot.transport import DeliveryError, PermanentDeliveryError
-from db import GameRow, StorageUnavailable, WrongStatus
+from db import AnnouncePart, GameRow, StorageUnavailable, WrongStatus
 
 
 class FaultsMixin(ServiceCore):
@@ -24,6 +24,10 @@ class FaultsMixin(ServiceCore):
     async def note_announce_part(self, game_id: int, key: int, part: str, *, pieces: int = 0,
                                  done: bool = True) -> None:
         await self.db.note_announce_part(game_id, key, part, pieces=pieces, done=done)
+
+    async def note_announce_parts(self, game_id: int, parts: list[AnnouncePart]) -> None:
+        """Several parts noted in one transaction."""
+        await self.db.note_announce_parts(game_id, parts)
 
     async def note_waiting(self, game_id: int, step_idx: int) -> None:
         await self.db.note_waiting_posted(game_id, step_idx)

@@ -16,7 +16,7 @@ from bot.service.models import PendingDecision, PhaseStatus, Resolution, deadlin
 from bot.service.standing import StandingMixin
 from bot.service.posting import StoredStep, Told, public_weights
 from bot.transport import Prompt
-from db import DeadlineRow, GameRow, NewStep, OrderRow, SeatRow, StepConflict, StepRow, WrongStatus
+from db import AnnouncePart, DeadlineRow, GameRow, NewStep, OrderRow, SeatRow, StepConflict, StepRow, WrongStatus
 from rules.core import game as engine
 from rules.core.decisions import Decision, Order, Problem
 from rules.core.events import Event
@@ -278,8 +278,11 @@ class PhaseMixin(StandingMixin, LadderMixin):
         """Whether the open phase waits for a person (not a computer seat)."""
         return bool((await self.phase_status(game_id)).owing)
 
-    async def mark_announced(self, game_id: int, idx: int) -> None:
-        await self.db.mark_announced(game_id, idx)
+    async def mark_announced(self, game_id: int, idx: int, *, key: int | None = None,
+                             notes: list[AnnouncePart] = ()) -> None:
+        """``key``: the step's row id (0 for the start) when known; ``notes``: other
+        announcements' parts to note in the same transaction."""
+        await self.db.mark_announced(game_id, idx, step_id=key, notes=notes)
 
     # -- prompts and reminders ------------------------------------------------------------------
     async def prompt_for(self, status: PhaseStatus, seat: SeatRow) -> Prompt | None:

@@ -81,11 +81,11 @@ async def test_a_post_that_went_out_is_not_posted_again_when_marking_the_steps_f
     real_mark = table.service.mark_announced
     failed = []
 
-    async def mark(game_id, idx):
+    async def mark(game_id, idx, **how):
         if not failed:
             failed.append(idx)
             raise TransientDeliveryError("a crash between the post and its note", code=0)
-        await real_mark(game_id, idx)
+        await real_mark(game_id, idx, **how)
 
     monkeypatch.setattr(table.service, "mark_announced", mark)
     await table.order_for(game.id, table.ANNE)
