@@ -138,3 +138,40 @@ async def test_maps_and_replays_asked_for_are_drawn_in_the_pool_as_in_a_thread(p
     assert await map_png(view, focus=ship, lang="it", pool=pool) == await map_png(view, focus=ship, lang="it")
     assert await replay_gif(squadron_views[:6], 10 * 2**20, pool=pool) == await replay_gif(squadron_views[:6], 10 * 2**20)
     assert pool.worker_pids()
+
+
+def test_the_workers_do_not_import_the_main_modules_imports_again(tmp_path):
+    """Each worker runs the bot's main module again; what that module imports must come
+    from the server the workers are forked from, imported there once, not anew in every
+    worker (the whole bot, 0.3-0.5 s of CPU each, on Python 3.11)."""
+    (tmp_path / "heavy.py").write_text(textwrap.dedent("""
+        import os
+        with open(os.environ["IMPORTED_BY"], "a") as f:
+            f.write(f"{os.getpid()}\\n")
+    """))
+    script = tmp_path / "bot_main.py"
+    script.write_text(textwrap.dedent(f"""
+        import asyncio, os, sys
+        sys.path[:0] = [{str(tmp_path)!r}, {str(ROOT)!r}]
+        import heavy
+        from renderer.pool import RenderPool
+
+        async def main():
+            pool = RenderPool(2)
+            pids = set(await asyncio.gather(*(pool.run(os.getpid) for _ in range(8))))
+            await pool.close()
+            print(" ".join(map(str, sorted(pids))))
+
+        if __name__ == "__main__":
+            asyncio.run(main())
+    """))
+    imported_by = tmp_path / "imported_by"
+    # Importable as an installed package is (the server the workers are forked from does
+    # not take the main process's sys.path on Python 3.11).
+    env = {**os.environ, "IMPORTED_BY": str(imported_by),
+           "PYTHONPATH": os.pathsep.join([str(tmp_path), os.environ.get("PYTHONPATH", "")])}
+    done = subprocess.run([sys.executable, str(script)], env=env, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    workers = {int(p) for p in done.stdout.split()}
+    importers = {int(p) for p in imported_by.read_text().split()}
+    assert workers and not workers & importers, (workers, importers)
