@@ -91,6 +91,7 @@ class FakeDiscord:
         self.sent: list[Sent] = []
         self.closed_dms: set[int] = set()
         self.dm_channels: dict[int, int] = {}  # user -> DM channel
+        self.dm_opens = 0  # POST /users/@me/channels received
         self.dm_users: dict[int, int] = {}  # DM channel -> user
         self.threads: dict[int, dict[str, Any]] = {}
         self.deleted: list[int] = []
@@ -142,6 +143,7 @@ class FakeDiscord:
         method, path = route.method, route.path
         if (method, path) == ("POST", "/users/@me/channels"):
             uid = int(payload["recipient_id"])
+            self.dm_opens += 1
             cid = self.dm_channels.setdefault(uid, self.snowflake())
             self.dm_users[cid] = uid
             return {"id": str(cid), "type": 1, "recipients": [user_payload(uid)], "last_message_id": None}

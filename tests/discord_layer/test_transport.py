@@ -129,3 +129,23 @@ async def test_the_services_tokens_arrive_in_discords_markup(table):
     answers = await table.command(ANNE, "help")
     assert "</order:1111>" in answers[0].content and "</host pause:2222>" in answers[0].content
     assert "\u27e6" not in answers[0].content and "\u27e7" not in answers[0].content
+
+
+async def test_a_players_dm_channel_is_opened_once(table):
+    """discord.py keeps only its last 128 private channels: with more players than that,
+    every prompt and private line opened the DM channel again, a request to Discord before
+    each DM. The channel is remembered here instead; a refused DM forgets it."""
+    state = table.client._connection
+    for n in range(3):
+        # As 128 other players' DMs would push it out of discord.py's cache.
+        state._private_channels.clear()
+        state._private_channels_by_user.clear()
+        assert await table.client.transport.private(ANNE, [f"line {n}"])
+    assert table.fake.dm_opens == 1
+    sent = [s.payload.get("content") for s in table.fake.sent if s.kind == "dm" and s.target == ANNE]
+    assert sent[-3:] == ["line 0", "line 1", "line 2"]
+    table.fake.closed_dms.add(ANNE)
+    assert not await table.client.transport.private(ANNE, ["closed"])
+    table.fake.closed_dms.discard(ANNE)
+    assert await table.client.transport.private(ANNE, ["open again"])
+    assert table.fake.dm_opens == 2
