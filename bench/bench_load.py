@@ -76,6 +76,8 @@ from tests.e2e.fake_discord import LoopbackDiscord  # noqa: E402
 from tests.e2e.fake_discord.interactions import Interaction  # noqa: E402
 
 LAUNCHER = Path(__file__).with_name("load_bot.py")
+#: More settings for every bot process (``--bot-setting NAME=VALUE``), as BROADSIDE_* variables.
+BOT_SETTINGS: dict[str, str] = {}
 TARGET_ACK_P99 = 0.100
 TARGET_LAG_P99 = 0.050
 TARGET_RESUME = 5.0
@@ -158,6 +160,7 @@ class BotProcess:
                         # The round's orders wait (a long grace period) and the next processes
                         # resolve them all at once, with none.
                         BROADSIDE_GRACE_SECONDS=str(grace))
+        self.env.update(BOT_SETTINGS)
         if shard is not None:
             self.env.update(BROADSIDE_SHARDS=str(shard[0]), BROADSIDE_SHARD_COUNT=str(shard[1]))
         self.proc: asyncio.subprocess.Process | None = None
@@ -633,7 +636,12 @@ def main() -> int:
     parser.add_argument("--database", default=None,
                         help="postgresql://... of a server (a fresh database is made there for each run); default:"
                              " a SQLite file for one process, else a throwaway PostgreSQL server started here")
+    parser.add_argument("--bot-setting", action="append", default=[], metavar="NAME=VALUE",
+                        help="a setting of every bot process, e.g. passes_at_once=32 (BROADSIDE_PASSES_AT_ONCE)")
     args = parser.parse_args()
+    for item in args.bot_setting:
+        name, _, value = item.partition("=")
+        BOT_SETTINGS[f"BROADSIDE_{name.strip().upper()}"] = value.strip()
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     logging.getLogger("discord").setLevel(logging.ERROR)
     counts = [int(n) for n in args.compare_processes.split(",")] if args.compare_processes else [args.processes]

@@ -47,6 +47,10 @@ class Settings(BaseSettings):
     # Processes drawing the games' maps, so that many games resolving at once use every
     # core; unset: one per core; 0 or 1: drawn in a thread of the bot's own process.
     render_processes: int | None = Field(default=None, ge=0, le=64)
+    # Game loops in a pass at once, in one process (bot/loop.py, PASSES_AT_ONCE); unset:
+    # the measured default, which keeps interactions answered while hundreds of phases
+    # resolve at once.
+    passes_at_once: int | None = Field(default=None, ge=1, le=1024)
     # The shortest phase a live game may be given (the end-to-end tests run a timed phase
     # across two processes' restarts, in real time).
     shortest_live_phase_seconds: int = Field(default=30, ge=1, le=3600)
@@ -58,7 +62,7 @@ class Settings(BaseSettings):
     guild_ready_seconds: float = Field(default=2.0, ge=0, le=60)
 
     @field_validator("token", "dev_guild", "gateway_url", "shards", "shard_count", "render_processes",
-                     mode="before")
+                     "passes_at_once", mode="before")
     @classmethod
     def _blank_is_unset(cls, value: object) -> object:
         # .env.example ships the keys empty; an empty value means "not set".

@@ -123,6 +123,11 @@ class SqliteBackend:
         self.reader = reader  # None: reads share the writer's connection and lock
         self.lock = asyncio.Lock()
 
+    @property
+    def connections(self) -> int:
+        """Statements that can be under way at once: the writer's, and the reader's."""
+        return 1 + (self.reader is not None)
+
     @classmethod
     async def open(cls, path: str) -> "SqliteBackend":
         conn = await aiosqlite.connect(path, isolation_level=None)
@@ -275,6 +280,11 @@ class PostgresBackend:
         self.url = url
         self._beat_conn: Any = None
         self._beat_lock = asyncio.Lock()
+
+    @property
+    def connections(self) -> int:
+        """Statements that can be under way at once: the pool's connections."""
+        return int(self.pool.get_max_size())
 
     @classmethod
     async def open(cls, url: str, *, pool_size: int = 8) -> "PostgresBackend":

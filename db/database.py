@@ -102,6 +102,11 @@ class Database(LeaseRows, ResultsMixin, CampaignsMixin, FleetsMixin):
         if self.notices is not None:
             await self.notices.sync()
 
+    @property
+    def connections(self) -> int:
+        """How many statements can be under way at once (the game loops' passes are sized on it)."""
+        return self._backend.connections
+
     # SQLite's connections, for the tests that reach under the database (faults, traces).
     @property
     def _conn(self) -> aiosqlite.Connection:

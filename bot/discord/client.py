@@ -27,7 +27,7 @@ from bot.discord.translator import CatalogueTranslator
 from bot.c_heap import CHeapKeeper
 from bot.heap import HeapKeeper
 from bot.leases import LeaseKeeper, parse_shards
-from bot.loop import LoopManager
+from bot.loop import LoopManager, passes_for
 from bot.service import Clock, GameService, Limits
 from bot.settings import Settings
 from bot.transport import ImageProvider
@@ -130,7 +130,9 @@ class Broadside(discord.Client):
         self.loops = LoopManager(self.service, images=self._images,
                                  image_factory=None if self._images is not None else pictures.map_maker,
                                  replays=pictures.replay, animate=None if self._images is not None else pictures.animate,
-                                 leases=leases, cards=pictures.card)
+                                 leases=leases, cards=pictures.card,
+                                 passes_at_once=self.settings.passes_at_once or passes_for(
+                                     self.db.connections, max(1, self.render_pool.workers)))
         await self.tree.set_translator(CatalogueTranslator())
         if self._sync_commands:
             await self.sync_commands()

@@ -156,3 +156,13 @@ async def test_a_restart_with_many_games_makes_a_bounded_number_of_passes_at_onc
     await opening
     await table.settle()
     assert [await table.db.step_count(g) for g in games] == [1] * 5
+
+
+def test_the_passes_at_once_follow_the_database_connections_and_render_workers():
+    """Enough passes to keep each connection and render worker fed, never fewer than the
+    bound that kept interactions answered in a burst."""
+    from bot.loop import PASSES_AT_ONCE, passes_for
+
+    assert passes_for(1, 1) == PASSES_AT_ONCE  # SQLite, maps drawn in a thread: the floor
+    assert passes_for(8, 2) == 40  # PostgreSQL's pool of 8 and two render workers
+    assert passes_for(16, 4) == 80
