@@ -528,9 +528,14 @@ class Database(LeaseRows, ResultsMixin, CampaignsMixin, FleetsMixin):
         the resolved step, for the next phase to carry on.
         """
         async with self._write(game_id, *_step_changes(step)) as conn:
-            if await self._live_steps(conn, game_id) + 1 != step.idx:
+            # How many live steps, and the last one's keyframe: one statement.
+            live = await conn.one("SELECT COUNT(*) AS n, (SELECT id FROM steps WHERE game_id = ? AND undone_at IS NULL"
+                                  " ORDER BY idx DESC LIMIT 1) AS last_id, (SELECT state_base FROM steps WHERE game_id = ?"
+                                  " AND undone_at IS NULL ORDER BY idx DESC LIMIT 1) AS last_base"
+                                  " FROM steps WHERE game_id = ? AND undone_at IS NULL", (game_id, game_id, game_id))
+            if int(live["n"]) + 1 != step.idx:
                 raise errors.StepConflict(f"step {step.idx} is not the next step of game {game_id}")
-            step_id, state_text = await self._insert_step(conn, game_id, step)
+            step_id, state_text = await self._insert_step(conn, game_id, step, live)
             await self._consume(conn, game_id, step_id, step.consumed)
             # One statement for the seats that missed the phase, one for those that did not
             # (each statement is a round trip on PostgreSQL).
@@ -549,9 +554,10 @@ class Database(LeaseRows, ResultsMixin, CampaignsMixin, FleetsMixin):
                        events=step.events, state=json.loads(state_text), resolved_at=step.resolved_at,
                        announced=False, undone_at=None)
 
-    async def _insert_step(self, conn: Tx, game_id: int, step: NewStep) -> tuple[int, str]:
-        """The new row's id, and the text of its state."""
-        keyframe = await self._keyframe_for(conn, game_id, step.idx)
+    async def _insert_step(self, conn: Tx, game_id: int, step: NewStep, live: Row) -> tuple[int, str]:
+        """The new row's id, and the text of its state. ``live``: the last live step's
+        ``last_id`` and ``last_base`` (NULL with none)."""
+        keyframe = await self._keyframe_for(conn, live, step.idx)
         # Packing a 20-ship state takes a millisecond or two: off the event loop.
         columns, base_id, state_text = await asyncio.to_thread(_packed_step, step, keyframe, self._pack)
         try:
@@ -562,28 +568,25 @@ class Database(LeaseRows, ResultsMixin, CampaignsMixin, FleetsMixin):
             raise errors.StepConflict(str(exc)) from exc
         return int(row["id"]), state_text
 
-    async def _keyframe_for(self, conn: Tx, game_id: int, idx: int) -> Row | None:
+    async def _keyframe_for(self, conn: Tx, live: Row, idx: int) -> Row | None:
         """The keyframe (id, state) step ``idx`` may store its state against; None: store it
         whole. It is the last live step's own keyframe, so an undone step is never a new
         step's keyframe: its deltas were undone before it."""
-        last = await conn.one("SELECT id, state_base FROM steps WHERE game_id = ? AND undone_at IS NULL"
-                                     " ORDER BY idx DESC LIMIT 1", (game_id,))
-        if last is None:
+        if live["last_id"] is None:
             return None
         keyframe = await conn.one("SELECT id, idx, state FROM steps WHERE id = ?",
-                                   (last["id"] if last["state_base"] is None else last["state_base"],))
+                                   (live["last_id"] if live["last_base"] is None else live["last_base"],))
         return None if compact.needs_keyframe(idx, keyframe["idx"]) else keyframe
 
     async def _consume(self, conn: Tx, game_id: int, step_id: int, seqs: list[int]) -> None:
-        marks = ",".join("?" * len(seqs))
-        if seqs:
-            consumed = await conn.execute(f"UPDATE orders SET status = 'consumed', step_id = ? WHERE game_id = ?"
-                                     f" AND status = 'open' AND seq IN ({marks})", (step_id, game_id, *seqs))
-            if consumed != len(seqs):
-                raise errors.StepConflict("the orders changed while the step was being resolved")
-        # Whatever is still open was refused by the engine at resolution: it lapses.
-        await conn.execute("UPDATE orders SET status = 'discarded', step_id = ? WHERE game_id = ? AND status = 'open'",
-                           (step_id, game_id))
+        # The orders used are consumed; whatever else is still open was refused by the
+        # engine at resolution: it lapses. One statement, which says how many it consumed.
+        marks = ",".join("?" * len(seqs)) or "NULL"
+        rows = await conn.fetch(f"UPDATE orders SET status = CASE WHEN seq IN ({marks}) THEN 'consumed'"
+                                f" ELSE 'discarded' END, step_id = ? WHERE game_id = ? AND status = 'open'"
+                                f" RETURNING status", (*seqs, step_id, game_id))
+        if sum(1 for r in rows if r["status"] == "consumed") != len(seqs):
+            raise errors.StepConflict("the orders changed while the step was being resolved")
 
     async def steps(self, game_id: int, *, with_state: bool = False) -> list[StepRow]:
         """The live steps in order (undone ones left out); states only on request."""
@@ -719,12 +722,14 @@ class Database(LeaseRows, ResultsMixin, CampaignsMixin, FleetsMixin):
         if current is not None and current.step_idx == step_idx:
             return current
         async with self._write(game_id, Rows.DEADLINE) as conn:
-            row = await conn.one("SELECT * FROM deadlines WHERE game_id = ?", (game_id,))
-            if row is None or row["step_idx"] != step_idx:
-                await conn.execute("DELETE FROM deadlines WHERE game_id = ?", (game_id,))
-                row = await conn.one("INSERT INTO deadlines (game_id, step_idx, opened_at, due_at, reminders_sent,"
-                                     " turn, late) VALUES (?,?,?,?,?,?,?) RETURNING *",
-                                     (game_id, step_idx, opened_at, due_at, reminders_sent, turn, int(late)))
+            # An earlier phase's row goes; this phase's, if another writer set it meanwhile,
+            # stays (two statements where a read came first: each is a round trip).
+            await conn.execute("DELETE FROM deadlines WHERE game_id = ? AND step_idx <> ?", (game_id, step_idx))
+            row = await conn.one("INSERT INTO deadlines (game_id, step_idx, opened_at, due_at, reminders_sent,"
+                                 " turn, late) VALUES (?,?,?,?,?,?,?) ON CONFLICT (game_id) DO NOTHING RETURNING *",
+                                 (game_id, step_idx, opened_at, due_at, reminders_sent, turn, int(late)))
+            if row is None:
+                row = await conn.one("SELECT * FROM deadlines WHERE game_id = ?", (game_id,))
         return _deadline(row)
 
     async def extend_deadline(self, game_id: int, seconds: float) -> DeadlineRow | None:
