@@ -128,7 +128,14 @@ class RenderPool:
         for attempt in (1, 2):
             executor = self._current()
             try:
-                return await asyncio.wrap_future(executor.submit(fn, *args))
+                if self._starting(executor):
+                    # A submit that starts a worker waits for the forkserver to fork it
+                    # (the first one, for the server to start and import first: half a
+                    # second of CPU). Not on the event loop, which it held that long.
+                    future = await asyncio.to_thread(executor.submit, fn, *args)
+                else:
+                    future = executor.submit(fn, *args)
+                return await asyncio.wrap_future(future)
             except BrokenProcessPool as exc:
                 self._replace(executor)
                 if attempt == 2 or self._closed:
@@ -145,6 +152,11 @@ class RenderPool:
             self._executor = ProcessPoolExecutor(max_workers=self.workers, mp_context=context,
                                                  initializer=_follow, initargs=(os.getpid(),))
         return self._executor
+
+    def _starting(self, executor: ProcessPoolExecutor) -> bool:
+        """Whether the executor has yet to start all its workers (it starts one per
+        submit while none is idle)."""
+        return len(getattr(executor, "_processes", None) or {}) < self.workers
 
     def _replace(self, broken: ProcessPoolExecutor) -> None:
         """Drop a broken executor (once, however many drawings it failed); the next

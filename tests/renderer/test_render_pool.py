@@ -175,3 +175,31 @@ def test_the_workers_do_not_import_the_main_modules_imports_again(tmp_path):
     workers = {int(p) for p in done.stdout.split()}
     importers = {int(p) for p in imported_by.read_text().split()}
     assert workers and not workers & importers, (workers, importers)
+
+
+async def test_starting_the_workers_does_not_hold_the_event_loop(monkeypatch):
+    """A submit that starts a worker waits until the forkserver has forked it (the first,
+    until the server has started and imported the renderer and the main module's imports:
+    half a second of CPU); made on the event loop, it held every interaction that long in
+    a burst. Once every worker runs, a submit is made on the loop (it only queues)."""
+    import threading
+    from concurrent.futures import ProcessPoolExecutor
+
+    seen = []
+    real = ProcessPoolExecutor.submit
+
+    def submit(self, *args, **kwargs):
+        seen.append((threading.current_thread() is threading.main_thread(), len(self._processes)))
+        return real(self, *args, **kwargs)
+
+    monkeypatch.setattr(ProcessPoolExecutor, "submit", submit)
+    made = RenderPool(2)
+    try:
+        for _ in range(4):
+            await made.run(os.getpid)
+    finally:
+        await made.close()
+    assert threading.current_thread() is threading.main_thread()
+    starting = [on_loop for on_loop, started in seen if started < 2]
+    assert starting and not any(starting), seen
+    assert seen[-1] == (True, 2), seen
