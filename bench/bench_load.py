@@ -48,7 +48,8 @@ loopback Discord with its members): per game resolved in the burst, per interact
 acknowledged in the round. On a shared machine they move far less than the times.
 
 ``BENCH_PROFILE=/tmp/prof`` profiles each bot's event-loop thread into ``/tmp/prof.<pid>``
-(pstats).
+(pstats). ``--bot-setting NAME=VALUE`` (repeatable) gives every bot process a setting, as
+its ``BROADSIDE_NAME`` variable: ``--bot-setting passes_at_once=16``.
 
 Targets: p99 acknowledgement <= 100 ms, loop lag p99 <= 50 ms, resume <= 5 s; with
 several processes take-over <= 15 s, and 2 processes' throughput >= 1.6x one's.
