@@ -129,9 +129,10 @@ class RenderPool:
             executor = self._current()
             try:
                 if self._starting(executor):
-                    # A submit that starts a worker waits for the forkserver to fork it
-                    # (the first one, for the server to start and import first: half a
-                    # second of CPU). Not on the event loop, which it held that long.
+                    # The first submit starts a worker and waits for the forkserver to
+                    # fork it, and so for the server to start and import first: half a
+                    # second of CPU. Not on the event loop, which it held that long (a
+                    # later worker is forked by the server already running, at once).
                     future = await asyncio.to_thread(executor.submit, fn, *args)
                 else:
                     future = executor.submit(fn, *args)
@@ -153,10 +154,10 @@ class RenderPool:
                                                  initializer=_follow, initargs=(os.getpid(),))
         return self._executor
 
-    def _starting(self, executor: ProcessPoolExecutor) -> bool:
-        """Whether the executor has yet to start all its workers (it starts one per
-        submit while none is idle)."""
-        return len(getattr(executor, "_processes", None) or {}) < self.workers
+    @staticmethod
+    def _starting(executor: ProcessPoolExecutor) -> bool:
+        """Whether the executor has no worker yet (it starts them as submits find none idle)."""
+        return not getattr(executor, "_processes", None)
 
     def _replace(self, broken: ProcessPoolExecutor) -> None:
         """Drop a broken executor (once, however many drawings it failed); the next
