@@ -175,7 +175,7 @@ class LeaseKeeper:
         for game_id in sorted((before - still) & self.held):
             await self._missing(game_id)
         for game_id in sorted(still - before - self.held - self._releasing - self._claiming):
-            await self._unknown(game_id)
+            self._unknown(game_id)
 
     async def claim_unheld(self) -> None:
         """Claim the games nobody holds that are this process's to take: its shards' at
@@ -218,7 +218,7 @@ class LeaseKeeper:
             log.info("game %s: claimed (shard %s)", game_id, wanted[game_id])
             self.start_game(game_id)
 
-    async def _unknown(self, game_id: int) -> None:
+    def _unknown(self, game_id: int) -> None:
         """A game the database says this process holds that it did not know it held: a
         claim that committed but whose answer never came back (the connection dropped
         after COMMIT). The renewals would keep it this process's for as long as it
