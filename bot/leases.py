@@ -101,6 +101,13 @@ class LeaseKeeper:
             self._good_until[game_id] = now + self.ttl
         return won
 
+    async def held_elsewhere(self, game_id: int) -> bool:
+        """Whether another process holds a live lease on the game (one read): an order
+        taken here for a game run elsewhere (every direct-message click reaches shard 0's
+        process) then costs no write transaction of a claim bound to lose."""
+        found = await self.db.lease_owner(game_id)
+        return found is not None and found[0] != self.owner and found[1] >= self.wall()
+
     async def holds(self, game_id: int) -> bool:
         """Whether no other process has taken the game over. While the last claim or
         renewal that returned the game has not expired, no other process can have

@@ -525,6 +525,8 @@ class LoopManager:
             game = await self.service.db.game(game_id)
             if game is None or game.status not in ("running", "paused"):
                 return
+            if await self.leases.held_elsewhere(game_id):
+                return  # its holder runs it, woken there by this write's notice
             if await self.leases.claim(game_id):
                 self._start_loop(game_id)
         except Exception:
