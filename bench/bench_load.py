@@ -60,6 +60,7 @@ import argparse
 import asyncio
 import json
 import logging
+import math
 import os
 import random
 import signal
@@ -256,6 +257,13 @@ async def resolved_games(database: str) -> int:
     return (await query(database, "SELECT COUNT(DISTINCT game_id) FROM steps WHERE undone_at IS NULL"))[0][0]
 
 
+async def orders_missing(database: str) -> list[int]:
+    """Running games whose players have not both given their order (a duel: two)."""
+    return [r[0] for r in await query(
+        database, "SELECT g.id FROM games g WHERE g.status = 'running' AND (SELECT COUNT(*) FROM orders o"
+                  " WHERE o.game_id = g.id AND o.status = 'open') < 2 ORDER BY g.id")]
+
+
 async def fresh_postgres(url: str) -> str:
     """A new database on the server of ``url``, for this run alone; its URL."""
     import asyncpg
@@ -384,9 +392,12 @@ async def bench(games: int, concurrency: int, processes: int = 1, database: str 
         out["acks"] = load.acks
         out["setup_acks"] = setup_acks
         out["resolved_games"] = await resolved_games(database)
+        out["orders_missing"] = await orders_missing(database)
         out["unprompted"] = sorted(set(late))
         out["load"] = machine_load()
         firsts = [await b.stop() for b in bots]
+        # Leases the stopped processes left behind: their games wait for the expiry.
+        out["leases_left"] = len(await query(database, "SELECT game_id FROM leases"))
         out["lag"] = [lag for f in firsts for at, lag in f["lag"] if out["window"][0] <= at <= out["window"][1]]
         out["gc"] = [(gen, pause) for f in firsts for at, gen, pause in f["gc"]
                      if out["window"][0] <= at <= out["window"][1]]
@@ -434,6 +445,7 @@ async def _burst(server: LoopbackDiscord, database: str, workdir: Path, processe
     bots = [BotProcess(server, database, workdir, f"burst-{i}", (i, processes) if processes > 1 else None)
             for i in range(processes)]
     before = meter.read([])
+    due = {r[0]: r[1] for r in await query(database, "SELECT game_id, due_at FROM deadlines")}
     for b in bots:
         await b.spawn()
     # The client connects to the gateway as its setup ends; its games are claimed and
@@ -447,6 +459,13 @@ async def _burst(server: LoopbackDiscord, database: str, workdir: Path, processe
         for thread, (anne, _) in zip(threads, pairs)]))
     done_s = await resolving
     finished = time.time()
+    # Who ran the burst's games, and the last ones stored: a game its phase's deadline
+    # resolved (an order missing) is not one the bot was slow to run.
+    out["burst_owners"] = sorted(r[1] for r in await query(
+        database, "SELECT owner, COUNT(*) FROM leases GROUP BY owner"))
+    out["burst_last"] = [(r[0], r[1], r[1] - due.get(r[0], math.inf)) for r in await query(
+        database, "SELECT game_id, MIN(resolved_at) AS at FROM steps WHERE undone_at IS NULL"
+                  " GROUP BY game_id ORDER BY at DESC LIMIT 3")]
     await asking
     out["burst_cpu"] = sum(b.cpu_seconds() for b in bots)  # since its spawn: imports, setup and the burst
     out["burst_load"] = machine_load()
@@ -463,6 +482,7 @@ async def _burst(server: LoopbackDiscord, database: str, workdir: Path, processe
     # Resolved: every game's step stored. Told: its post (lines and map) and the next
     # phase's prompts sent too, and every loop asleep again.
     out["stored_s"] = finished - start
+    out["burst_last"] = [(g, at - start, late) for g, at, late in out["burst_last"]]
     out["resolution_s"] = max(s["settled"] for s in settled) - start
     out["resolution_from_spawn_s"] = max(s["settled"] for s in settled) - min(b.spawned for b in bots)
     finished = max(s["settled"] for s in settled)
@@ -533,13 +553,20 @@ def report(r: dict[str, Any], games: int, processes: int = 1) -> int:
     print(f"database: {r['database']}; {processes} bot process{'es' if processes > 1 else ''};"
           f" {r['load']} at the round's end")
     print(f"games: {games} opened and started through the loopback API in {r['setup_s']:.1f} s; "
-          f"a round of play in {r['load_s']:.1f} s (every order in; {r['resolved_games']} games resolved, as meant:"
-          f" the orders wait out a grace period)")
+          f"a round of play in {r['load_s']:.1f} s ({games - len(r['orders_missing'])} games with every order in;"
+          f" {r['resolved_games']} games resolved, as meant: the orders wait out a grace period)")
+    if r["orders_missing"]:
+        print(f"  games with an order missing after the round (their phase waits for its deadline):"
+              f" {len(r['orders_missing'])} {r['orders_missing'][:10]}")
     print(f"phase-resolution throughput: {games / r['resolution_s']:.1f} games resolved a second: new processes with"
           f" no grace period resolved every game's phase, posted its map and prompted its players"
           f" {r['resolution_s']:.1f} s after their setup began (every step stored after {r['stored_s']:.1f} s;"
           f" {r['resolution_from_spawn_s']:.1f} s after their spawn; bot CPU since spawn {r['burst_cpu']:.1f} s,"
           f" render workers not counted; {r['burst_load']})")
+    print(f"  the burst's last stored steps (game: seconds after the setup, seconds after its deadline): "
+          + ", ".join(f"{g}: {at:.1f} s, {late:+.1f} s" for g, at, late in r["burst_last"])
+          + f"; games per lease holder after it: {r['burst_owners']}; leases left by the stopped processes:"
+            f" {r['leases_left']}")
     burst_parts = r.get("burst_cpu_parts", {})
     if burst_parts:
         print("  CPU in the burst, per game resolved: " + ", ".join(

@@ -81,6 +81,8 @@ class LeaseKeeper:
         self.held: set[int] = set()
         self._good_until: dict[int, float] = {}  # game -> when its last claim or renewal expires
         self._unheld_since: dict[int, float] = {}
+        self._releasing: set[int] = set()  # games whose lease is being given up
+        self._claiming: set[int] = set()  # games whose claim is on its way
         self._task: asyncio.Task[None] | None = None
         #: Set once a first round of claims has ended (the games to resume are running).
         self.claimed = asyncio.Event()
@@ -89,11 +91,22 @@ class LeaseKeeper:
 
     async def claim(self, game_id: int) -> bool:
         now = self.wall()
-        won = await self.db.claim_lease(game_id, self.owner, now, self.ttl)
+        self._claiming.add(game_id)
+        try:
+            won = await self.db.claim_lease(game_id, self.owner, now, self.ttl)
+        finally:
+            self._claiming.discard(game_id)
         if won:
             self.held.add(game_id)
             self._good_until[game_id] = now + self.ttl
         return won
+
+    async def held_elsewhere(self, game_id: int) -> bool:
+        """Whether another process holds a live lease on the game (one read): an order
+        taken here for a game run elsewhere (every direct-message click reaches shard 0's
+        process) then costs no write transaction of a claim bound to lose."""
+        found = await self.db.lease_owner(game_id)
+        return found is not None and found[0] != self.owner and found[1] >= self.wall()
 
     async def holds(self, game_id: int) -> bool:
         """Whether no other process has taken the game over. While the last claim or
@@ -127,7 +140,11 @@ class LeaseKeeper:
     async def release(self, game_id: int) -> None:
         self.held.discard(game_id)
         self._good_until.pop(game_id, None)
-        await self.db.release_lease(game_id, self.owner)
+        self._releasing.add(game_id)
+        try:
+            await self.db.release_lease(game_id, self.owner)
+        finally:
+            self._releasing.discard(game_id)
 
     async def _run(self) -> None:
         # The heartbeat runs apart from the claims: a start-up claims hundreds of games,
@@ -164,6 +181,8 @@ class LeaseKeeper:
             self._good_until[game_id] = now + self.ttl
         for game_id in sorted((before - still) & self.held):
             await self._missing(game_id)
+        for game_id in sorted(still - before - self.held - self._releasing - self._claiming):
+            self._unknown(game_id)
 
     async def claim_unheld(self) -> None:
         """Claim the games nobody holds that are this process's to take: its shards' at
@@ -176,7 +195,8 @@ class LeaseKeeper:
     async def _claim_unheld(self) -> None:
         now = self.wall()
         unheld = await self.db.unleased_games(now)
-        seen = set()
+        seen: set[int] = set()
+        wanted: dict[int, int] = {}  # game -> its shard
         for game_id, guild_id, _expired_at in unheld:
             seen.add(game_id)
             if game_id in self.held:
@@ -185,12 +205,35 @@ class LeaseKeeper:
                 first = self._unheld_since.setdefault(game_id, now)
                 if now - first < self.foreign_grace:
                     continue
-            if await self.claim(game_id):
-                log.info("game %s: claimed (shard %s)", game_id, self.sharding.shard_of(guild_id))
-                self.start_game(game_id)
+            wanted[game_id] = self.sharding.shard_of(guild_id)
         for game_id in list(self._unheld_since):
             if game_id not in seen:
                 del self._unheld_since[game_id]
+        if not wanted:
+            return
+        # All at once: a game at a time, a process starting with a thousand games took
+        # half a minute to reach the last (each claim a round trip behind its own loops'
+        # passes), and the other process, done with its own, took them over meanwhile.
+        self._claiming.update(wanted)
+        try:
+            won = await self.db.claim_leases(wanted, self.owner, now, self.ttl)
+        finally:
+            self._claiming.difference_update(wanted)
+        for game_id in sorted(won):
+            self.held.add(game_id)
+            self._good_until[game_id] = now + self.ttl
+            log.info("game %s: claimed (shard %s)", game_id, wanted[game_id])
+            self.start_game(game_id)
+
+    def _unknown(self, game_id: int) -> None:
+        """A game the database says this process holds that it did not know it held: a
+        claim that committed but whose answer never came back (the connection dropped
+        after COMMIT). The renewals would keep it this process's for as long as it
+        lives, with no loop here and no other process allowed to take it: it runs here."""
+        log.warning("game %s: held here unknown to this process (a claim's answer was lost); starting its loop",
+                    game_id)
+        self.held.add(game_id)
+        self.start_game(game_id)
 
     async def _missing(self, game_id: int) -> None:
         """A game held here that the renewal did not renew. Its loop stops only if another

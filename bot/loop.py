@@ -517,7 +517,7 @@ class LoopManager:
         self.leases = leases
         self.cards = cards
         self._loops: dict[int, tuple[GameLoop, asyncio.Task[None]]] = {}
-        self._claiming: set[int] = set()
+        self._claiming: dict[int, asyncio.Task[None]] = {}
         self._passes = asyncio.Semaphore(passes_at_once or PASSES_AT_ONCE)
         self._starting: asyncio.Task[None] | None = None
         self._stopped = False
@@ -569,8 +569,8 @@ class LoopManager:
             return
         if self.leases is not None:
             if game_id not in self._claiming:
-                self._claiming.add(game_id)
-                asyncio.get_running_loop().create_task(self._claim(game_id), name=f"broadside-claim-{game_id}")
+                self._claiming[game_id] = asyncio.get_running_loop().create_task(
+                    self._claim(game_id), name=f"broadside-claim-{game_id}")
             return
         self._start_loop(game_id)
 
@@ -580,12 +580,14 @@ class LoopManager:
             game = await self.service.db.game(game_id)
             if game is None or game.status not in ("running", "paused"):
                 return
+            if await self.leases.held_elsewhere(game_id):
+                return  # its holder runs it, woken there by this write's notice
             if await self.leases.claim(game_id):
                 self._start_loop(game_id)
         except Exception:
             log.exception("game %s: could not claim its lease", game_id)
         finally:
-            self._claiming.discard(game_id)
+            self._claiming.pop(game_id, None)
 
     def _heard(self, notice: Notice) -> None:
         """Another process wrote to a game: its resolution or undo (or a games row) makes
@@ -638,11 +640,14 @@ class LoopManager:
         if self._starting is not None and not self._starting.done():
             self._starting.cancel()
             await asyncio.gather(self._starting, return_exceptions=True)
-        tasks = [task for _, task in self._loops.values()]
+        # The claims on their way too, before the leases are given up: one that ended after
+        # the release left its game leased to a process gone, for a whole lease.
+        tasks = [task for _, task in self._loops.values()] + list(self._claiming.values())
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
         self._loops.clear()
+        self._claiming.clear()
         if self.leases is not None:
             await self.leases.stop()  # another process takes the games over at once
 

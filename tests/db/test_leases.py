@@ -85,3 +85,34 @@ async def test_of_two_processes_claiming_at_once_exactly_one_wins(postgres_url):
     finally:
         await first.close()
         await second.close()
+
+
+async def test_many_games_are_claimed_in_one_round_and_only_the_free_ones_are_won(db: Database):
+    from db.leases import CLAIM_CHUNK
+
+    games = [await _running_game(db) for _ in range(CLAIM_CHUNK + 5)]  # two statements' worth
+    others, mine, expired = games[:3], games[3:5], games[5:7]
+    for game_id in others:
+        assert await db.claim_lease(game_id, "b", 100.0, 8.0)  # b's, live
+    for game_id in mine:
+        assert await db.claim_lease(game_id, "a", 95.0, 8.0)  # a's own: renewed by the claim
+    for game_id in expired:
+        assert await db.claim_lease(game_id, "b", 90.0, 8.0)  # b's, expired at 98
+    assert await db.claim_leases(games + games[:1], "a", 100.0, 8.0) == set(games) - set(others)
+    assert [(await db.lease_owner(g))[0] for g in games] == ["b"] * 3 + ["a"] * (len(games) - 3)
+    assert (await db.lease_owner(mine[0]))[1] == 108.0
+    assert await db.claim_leases([], "a", 100.0, 8.0) == set()
+
+
+async def test_of_two_processes_claiming_the_same_games_at_once_each_game_goes_to_one(postgres_url):
+    first, second = await Database.open(postgres_url), await Database.open(postgres_url)
+    try:
+        games = [await _running_game(first) for _ in range(30)]
+        won = await asyncio.gather(first.claim_leases(games, "a", 100.0, 8.0),
+                                   second.claim_leases(reversed(games), "b", 100.0, 8.0))
+        assert won[0] | won[1] == set(games) and not won[0] & won[1]
+        assert {g: (await first.lease_owner(g))[0] for g in games} == {
+            g: "a" if g in won[0] else "b" for g in games}
+    finally:
+        await first.close()
+        await second.close()

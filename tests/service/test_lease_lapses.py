@@ -150,19 +150,19 @@ async def test_the_heartbeat_goes_on_while_claims_wait(postgres_url):
     try:
         held, waiting = await _running_game(db), await _running_game(db)
         assert await keeper.claim(held)
-        gate, claim, renew = asyncio.Event(), db.claim_lease, db.renew_leases
+        gate, claim, renew = asyncio.Event(), db.claim_leases, db.renew_leases
         renewals: list[float] = []
 
-        async def slow_claim(game_id: int, owner: str, now: float, ttl: float) -> bool:
+        async def slow_claim(game_ids, owner: str, now: float, ttl: float) -> set[int]:
             await gate.wait()  # the database busy with claims
-            return await claim(game_id, owner, now, ttl)
+            return await claim(game_ids, owner, now, ttl)
 
         async def counted(owner: str, now: float, ttl: float) -> set[int]:
             renewals.append(now)
             clock.advance(TTL / 2)
             return await renew(owner, now, ttl)
 
-        db.claim_lease, db.renew_leases = slow_claim, counted  # type: ignore[method-assign]
+        db.claim_leases, db.renew_leases = slow_claim, counted  # type: ignore[method-assign]
         keeper.start()
         for _ in range(200):
             if len(renewals) >= 4:
@@ -176,3 +176,119 @@ async def test_the_heartbeat_goes_on_while_claims_wait(postgres_url):
     finally:
         await keeper.stop()
         await db.close()
+
+
+#: How long a game may go un-run once its phase is due: the lease lapses, the foreign
+#: grace passes, and the next round takes it (bot/leases.py).
+BEAT = 2.0
+BOUND = TTL + GRACE + BEAT
+
+
+async def test_two_processes_starting_at_once_each_run_their_own_games_within_the_bound(postgres_url):
+    """Seen in the two-process benchmark: a process starting with a thousand games claimed
+    them one transaction at a time, each a round trip behind its own loops' passes, so
+    half a minute went by before it reached the last; the other process, done with its
+    own, took over the games not reached yet once their grace ran out. Here every write
+    of the first process costs a fifth of a second of the wall clock (a loaded machine),
+    and the other process's lease rounds go on every beat meanwhile."""
+    from contextlib import asynccontextmanager
+
+    from bot.leases import LeaseKeeper, Sharding
+    from db import Database
+    from tests.db.test_leases import _running_game
+
+    clock = FakeClock()
+    home_db, other_db = await Database.open(postgres_url), await Database.open(postgres_url)
+    home = LeaseKeeper(home_db, sharding=Sharding(frozenset({0}), 2), ttl=TTL, beat=BEAT, foreign_grace=GRACE,
+                       wall=clock.now)
+    other = LeaseKeeper(other_db, sharding=Sharding(frozenset({1}), 2), ttl=TTL, beat=BEAT, foreign_grace=GRACE,
+                        wall=clock.now)
+    try:
+        games = [await _running_game(home_db, guild=1) for _ in range(80)]  # guild 1: shard 0, home's
+        started: dict[int, float] = {}
+        taken: list[int] = []
+        home.start_game = lambda game_id: started.setdefault(game_id, clock.now())
+        other.start_game = taken.append
+        write, last_round = home_db._write, [clock.now()]
+
+        @asynccontextmanager
+        async def loaded(*args, **kwargs):
+            clock.advance(0.2)
+            if clock.now() - last_round[0] >= BEAT:  # the other process's next lease round
+                last_round[0] = clock.now()
+                await other.tick()
+            async with write(*args, **kwargs) as tx:
+                yield tx
+
+        home_db._write = loaded  # type: ignore[method-assign]
+        began = clock.now()
+        await other.tick()  # both start at once: the other sees home's games unheld first
+        await home.tick()
+        assert taken == [], "the other process took over games of a live process that was claiming them"
+        assert sorted(started) == games
+        assert max(started.values()) - began <= BOUND
+    finally:
+        await home.stop()
+        await other.stop()
+        await home_db.close()
+        await other_db.close()
+
+
+async def test_a_claim_whose_answer_was_lost_still_gets_its_game_run(postgres_url):
+    """A claim committed, but its answer never came back (the connection dropped after
+    COMMIT): the renewals kept the game this process's, no loop ran it, and no other
+    process could take it, for as long as this one lived (or until something woke it)."""
+    from db import StorageUnavailable
+
+    p = await _one_process(postgres_url)
+    try:
+        game = await p.duel()
+        await p.keeper.release(game.id)
+        p.loops._drop_loop(game.id)  # as before its first claim
+        claim = p.db.claim_lease
+
+        async def answer_lost(game_id: int, owner: str, now: float, ttl: float) -> bool:
+            await claim(game_id, owner, now, ttl)
+            raise StorageUnavailable("the connection dropped after COMMIT")
+
+        p.db.claim_lease = answer_lost  # type: ignore[method-assign]
+        # Both orders come in, each waking the game: each claim is stored, its answer lost.
+        await p.order_for(game.id, p.ANNE)
+        await p.order_for(game.id, p.BOB)
+        await p.settle()
+        p.db.claim_lease = claim  # type: ignore[method-assign]
+        assert (await p.db.lease_owner(game.id))[0] == p.keeper.owner and p.loops.running() == []
+        for _ in range(int(BOUND / BEAT)):  # nothing wakes the game now: only the lease rounds
+            p.clock.advance(BEAT)
+            await p.keeper.tick()
+            await p.settle()
+        assert p.loops.running() == [game.id]
+        assert await p.db.step_count(game.id) == 1, "the phase, due, was resolved"
+    finally:
+        await p.close()
+
+
+async def test_a_claim_on_its_way_as_the_process_stops_leaves_no_lease_behind(postgres_url):
+    """A stopping process gave its leases up while a claim was still on its way (a game
+    woken by an order a moment before): the claim came after the release, and the game
+    stayed leased to a process gone until the lease ran out."""
+    p = await _one_process(postgres_url)
+    game = await p.duel()
+    await p.keeper.release(game.id)
+    p.loops._drop_loop(game.id)
+    gate, claim = asyncio.Event(), p.db.claim_lease
+
+    async def slow_claim(game_id: int, owner: str, now: float, ttl: float) -> bool:
+        await gate.wait()
+        return await claim(game_id, owner, now, ttl)
+
+    p.db.claim_lease = slow_claim  # type: ignore[method-assign]
+    p.loops.wake(game.id)
+    await asyncio.sleep(0.01)
+    await p.loops.stop()
+    gate.set()
+    await asyncio.sleep(0.1)
+    try:
+        assert await p.db.lease_owner(game.id) is None
+    finally:
+        await p.close()

@@ -334,3 +334,26 @@ async def test_a_step_resolved_while_the_other_process_reads_the_game_is_not_kep
     assert reads == 2
     assert [p.decision.id for p in mine] == [p.decision.id for p in theirs]
     assert other.service._runtimes[game.id].step_idx == 1
+
+
+async def test_an_order_for_a_game_run_elsewhere_costs_no_claim(pair):
+    """Every direct-message click reaches shard 0's process: each order it took for a game
+    the other process runs woke the game here and tried a claim, a write transaction under
+    the game's lock, bound to lose. A read of the lease says so first."""
+    home, other = pair
+    game = await home.duel()
+    await other.settle()
+    claims = []
+    claim = other.db.claim_lease
+
+    async def counted(game_id: int, owner: str, now: float, ttl: float) -> bool:
+        claims.append(game_id)
+        return await claim(game_id, owner, now, ttl)
+
+    other.db.claim_lease = counted  # type: ignore[method-assign]
+    await other.order_for(game.id, other.ANNE)
+    await other.order_for(game.id, other.BOB)
+    await other.settle()
+    await home.settle()
+    assert claims == [] and other.loops.running() == []
+    assert await home.db.step_count(game.id) == 1  # the owner resolved it, woken by the notice
