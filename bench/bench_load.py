@@ -285,7 +285,8 @@ async def settle(server: LoopbackDiscord) -> None:
 
 
 async def bench(games: int, concurrency: int, processes: int = 1, database: str | None = None,
-                meter: Meter | None = None, grace: float = WAIT, round_only: bool = False) -> dict[str, Any]:
+                meter: Meter | None = None, grace: float = WAIT, round_only: bool = False,
+                no_resolve: bool = False) -> dict[str, Any]:
     out: dict[str, Any] = {}
     meter = meter or Meter(None)
     workdir = Path(tempfile.mkdtemp(prefix="broadside-bench-"))
@@ -347,7 +348,7 @@ async def bench(games: int, concurrency: int, processes: int = 1, database: str 
         jobs: list[Awaitable[Any]] = []
         late: list[int] = []  # games whose prompt never came
 
-        async def chit(user: Any, thread: Any) -> None:
+        async def chit(user: Any, thread: Any, confirm: bool = True) -> None:
             prefix = f"bs1:s:{base36(ids[thread.id])}:"
 
             def found() -> Any:
@@ -366,6 +367,8 @@ async def bench(games: int, concurrency: int, processes: int = 1, database: str 
                                                               custom_id=prefix, wait=False))
             # A member clicks Confirm on the menu showing their choice: the choice rides in
             # the button's id, so a click before the edit would confirm nothing.
+            if not confirm:
+                return
             await load.server.wait_for(lambda: form.content != before, 10, raise_on_timeout=False)
             await load.one("menu confirm", lambda: user.click(form, "Confirm", wait=False), settle=True)
 
@@ -373,7 +376,9 @@ async def bench(games: int, concurrency: int, processes: int = 1, database: str 
             for user in (anne, bob):
                 jobs.append(load.one("/pending", lambda u=user, t=thread: u.invoke(t, "pending", {}, wait=False)))
                 jobs.append(load.one("autocomplete /order decision", lambda u=user, t=thread: _autocomplete(u, t)))
-                jobs.append(chit(user, thread))
+                # --no-resolve: the second player picks but does not confirm, so no phase
+                # resolves in the round, with a grace period or without.
+                jobs.append(chit(user, thread, confirm=not (no_resolve and user is bob)))
             if rng.random() < 0.1:
                 jobs.append(load.one("/map", lambda u=anne, t=thread: u.invoke(t, "map", {}, wait=False)))
         rng.shuffle(jobs)
@@ -716,8 +721,13 @@ def main() -> int:
                              " phases resolve within the round, as a bot without one does)")
     parser.add_argument("--round-only", action="store_true",
                         help="stop after the round of play: no burst, no restart")
+    parser.add_argument("--no-resolve", action="store_true",
+                        help="only each game's first player confirms an order: no phase resolves in the round (the"
+                             " interactions alone, the same work for a bot with a grace period and one without)")
     parser.add_argument("--json", default=None, metavar="FILE", help="also write the figures to FILE")
     args = parser.parse_args()
+    if args.no_resolve and not args.round_only:
+        parser.error("--no-resolve leaves the phases unresolved: the burst would wait for them (add --round-only)")
     if args.code:
         BOT_CODE["code"] = str(Path(args.code).resolve())
         BOT_CODE["python"] = args.python or str(Path(args.code) / ".venv" / "bin" / "python")
@@ -741,7 +751,7 @@ def main() -> int:
                   flush=True)
             meter = Meter(postmaster_pid(server.folder / "data") if server is not None else None)
             results[n] = asyncio.run(bench(args.games, args.concurrency, n, database, meter, grace=args.grace,
-                                           round_only=args.round_only))
+                                           round_only=args.round_only, no_resolve=args.no_resolve))
             status |= report(results[n], args.games, n)
             if args.json:
                 Path(args.json).write_text(json.dumps(summary(results[n], args.games) | {
