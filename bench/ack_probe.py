@@ -12,6 +12,10 @@ every version of the bot that uses the same discord.py (``load_bot.py`` installs
 Each sample: (kind, wall-clock time of the arrival, seconds to the callback request,
 seconds the callback's HTTP request then took). The kind is the command (with its
 subcommand), "autocomplete /<command>", or "component <custom id's first two fields>".
+Each mark: (interaction id, arrival, callback asked), on the machine's monotonic clock
+(``time.perf_counter`` is ``CLOCK_MONOTONIC`` on Linux, as the loopback's loop time is), so
+the loopback Discord's own timestamps of the same interaction split its acknowledgement
+into the frame's way to the bot, the bot, and the callback's way back.
 """
 from __future__ import annotations
 
@@ -19,6 +23,7 @@ import time
 from typing import Any
 
 Sample = tuple[str, float, float, float]
+Mark = tuple[int, float, float]
 
 
 def kind_of(data: dict[str, Any]) -> str:
@@ -43,6 +48,7 @@ def kind_of(data: dict[str, Any]) -> str:
 class AckProbe:
     def __init__(self) -> None:
         self.samples: list[Sample] = []
+        self.marks: list[Mark] = []
         self._pending: dict[int, tuple[str, float, float]] = {}  # interaction id -> kind, wall, perf
         self._frame = (0.0, 0.0)  # the frame being handled: wall, perf
 
@@ -76,6 +82,7 @@ class AckProbe:
                 if arrived is not None:
                     kind, wall, start = arrived
                     probe.samples.append((kind, wall, asked - start, time.perf_counter() - asked))
+                    probe.marks.append((int(interaction_id), start, asked))
 
         discord.gateway.DiscordWebSocket.received_message = received_message  # type: ignore[method-assign]
         discord.state.ConnectionState.parse_interaction_create = parse_interaction_create  # type: ignore[method-assign]

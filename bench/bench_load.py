@@ -85,6 +85,9 @@ TARGET_SCALING = 1.6  # 2 processes' throughput over 1 process's
 # The bot's code and interpreter (``--code``): this checkout, or another one (the old code)
 # run under this same harness, launcher and probe.
 BOT_CODE: dict[str, str | None] = {"python": sys.executable, "code": None}
+# ``--pin``: the cores of the bot's processes (its render workers inherit them); this
+# process, the loopback Discord, keeps the others.
+PIN: dict[str, set[int] | None] = {"bot": None}
 
 
 def pct(values: list[float], q: float) -> float:
@@ -123,6 +126,7 @@ class Load:
         self.server = server
         self.gate = asyncio.Semaphore(concurrency)
         self.acks: dict[str, list[float]] = {}
+        self.marks: dict[int, tuple[str, float, float]] = {}  # interaction id -> kind, sent, callback received
         self.unanswered = 0
 
     async def one(self, kind: str, start: Callable[[], Awaitable[Interaction]], *, settle: bool = False) -> Interaction:
@@ -135,6 +139,7 @@ class Load:
                 return it
             if it.delivered is not None and it.responded_at is not None:
                 self.acks.setdefault(kind, []).append(it.responded_at - it.delivered)
+                self.marks[it.id] = (kind, it.delivered, it.responded_at)
             if settle and it.deferred:
                 await self.server.wait_for(lambda: not it.original.loading, 10, raise_on_timeout=False)
             return it
@@ -174,7 +179,7 @@ class BotProcess:
         with self.log.open("ab") as out:
             self.proc = await asyncio.create_subprocess_exec(BOT_CODE["python"], str(LAUNCHER), env=self.env,
                                                              stdout=out, stderr=out,
-                                                             stdin=asyncio.subprocess.DEVNULL)
+                                                             stdin=asyncio.subprocess.DEVNULL, preexec_fn=_pin)
 
     async def start(self, sessions: int) -> None:
         await self.spawn()
@@ -214,6 +219,12 @@ class BotProcess:
         exits = self.entries("exit")
         assert exits, f"the bot left no report:\n{self.log.read_text()[-3000:]}"
         return exits[0]
+
+
+def _pin() -> None:
+    """In the bot's process before it starts: its cores (its threads and workers inherit them)."""
+    if PIN["bot"] is not None:
+        os.sched_setaffinity(0, PIN["bot"])
 
 
 async def connected(bots: list[BotProcess], sessions: int, timeout: float = 60) -> None:
@@ -342,6 +353,7 @@ async def bench(games: int, concurrency: int, processes: int = 1, database: str 
         ids = await game_ids(database)
         setup_acks = {k: list(v) for k, v in load.acks.items()}
         load.acks.clear()
+        load.marks.clear()
 
         # -- a round of play under load ----------------------------------------------------------
         rng = random.Random(1)
@@ -405,6 +417,7 @@ async def bench(games: int, concurrency: int, processes: int = 1, database: str 
                      if out["window"][0] <= at <= out["window"][1]]
         out["bot_acks"] = [(kind, seconds, http) for f in firsts for kind, at, seconds, http in f.get("acks", [])
                            if out["window"][0] <= at <= out["window"][1]]
+        out["ack_parts"] = ack_parts(load.marks, [m for f in firsts for m in f.get("ack_marks", [])])
         if round_only:
             out["unanswered"] = load.unanswered
             out["violations"] = [f"{r.method} {r.path} {r.status}/{r.code}" for r in server.take_violations()]
@@ -493,6 +506,19 @@ async def _burst(server: LoopbackDiscord, database: str, workdir: Path, processe
     exits = [await b.stop() for b in bots]
     out["burst_lag"] = [lag for e in exits for at, lag in e["lag"] if window[0] <= at <= window[1]]
     return out
+
+
+def ack_parts(sent: dict[int, tuple[str, float, float]], inside: list[list[float]]) -> dict[str, list[list[float]]]:
+    """Each acknowledgement in three parts, from the loopback's timestamps and the bot's
+    (one monotonic clock): the frame's way (sent by the loopback -> read by discord.py in
+    the bot), the bot (-> the callback asked), the callback's way (-> received by the
+    loopback). Per kind: [[way in, bot, way back], ...], seconds."""
+    parts: dict[str, list[list[float]]] = {}
+    for interaction_id, arrived, asked in inside:
+        if int(interaction_id) in sent:
+            kind, delivered, responded = sent[int(interaction_id)]
+            parts.setdefault(kind, []).append([arrived - delivered, asked - arrived, responded - asked])
+    return parts
 
 
 async def _running(server: LoopbackDiscord, bot: BotProcess) -> dict[str, Any]:
@@ -603,6 +629,14 @@ def acks_report(r: dict[str, Any]) -> None:
     if parts and every:
         print("  CPU in the round, per acknowledged interaction: " + ", ".join(
             f"{k} {v / len(every) * 1000:.2f} ms" for k, v in parts.items()))
+    split = r.get("ack_parts", {})
+    if split:
+        print("the acknowledgement in parts (p50 of each; the loopback's and the bot's timestamps of the same"
+              " interaction, one monotonic clock): frame sent -> read by the bot | -> callback asked |"
+              " -> callback received")
+        for kind, values in sorted(split.items()) + [("all", [v for vs in split.values() for v in vs])]:
+            print(f"  {kind:32} n={len(values):4}  " + " | ".join(
+                f"{pct([v[i] for v in values], 50) * ms:5.1f} ms" for i in range(3)))
     inside = r.get("bot_acks", [])
     if inside:
         print("acknowledgement inside the bot (INTERACTION_CREATE frame read by discord.py -> the first callback"
@@ -671,6 +705,9 @@ def summary(r: dict[str, Any], games: int) -> dict[str, Any]:
         "acks": {k: stats(v) for k, v in r["acks"].items()} | {"all": stats(every)},
         "bot_acks": {k: stats(v) for k, v in inside.items()}
         | {"all": stats([s for _, s, _ in r.get("bot_acks", [])])},
+        "ack_parts_p50": {k: [pct([v[i] for v in vs], 50) * 1000 for i in range(3)]
+                          for k, vs in r.get("ack_parts", {}).items()}
+        | {"all": [pct([v[i] for vs in r.get("ack_parts", {}).values() for v in vs], 50) * 1000 for i in range(3)]},
         "callback_request_p50": pct([h for _, _, h in r.get("bot_acks", [])], 50) * 1000,
         "cpu_per_ack_ms": {k: v / max(1, len(every)) * 1000 for k, v in r.get("cpu_parts", {}).items()},
         "lag_p99": pct(r["lag"], 99) * 1000, "server_lag_p99": pct(r["server_lag"], 99) * 1000,
@@ -724,10 +761,16 @@ def main() -> int:
     parser.add_argument("--no-resolve", action="store_true",
                         help="only each game's first player confirms an order: no phase resolves in the round (the"
                              " interactions alone, the same work for a bot with a grace period and one without)")
+    parser.add_argument("--pin", default=None, metavar="CORE",
+                        help="the bot's processes (render workers included) on this core, the loopback Discord on"
+                             " the others: on a 2-core machine, neither takes the other's core")
     parser.add_argument("--json", default=None, metavar="FILE", help="also write the figures to FILE")
     args = parser.parse_args()
     if args.no_resolve and not args.round_only:
         parser.error("--no-resolve leaves the phases unresolved: the burst would wait for them (add --round-only)")
+    if args.pin is not None:
+        PIN["bot"] = {int(args.pin)}
+        os.sched_setaffinity(0, set(os.sched_getaffinity(0)) - PIN["bot"])
     if args.code:
         BOT_CODE["code"] = str(Path(args.code).resolve())
         BOT_CODE["python"] = args.python or str(Path(args.code) / ".venv" / "bin" / "python")

@@ -12,7 +12,7 @@ Written to the file named by ``BENCH_REPORT``, one JSON object a line:
   "acks": [[kind, wall, seconds, seconds], ...]}`` when the bot has closed (SIGTERM, as a
   service manager stops it): how late a 10 ms sleep woke, sampled all along, every garbage
   collection's pause, and every interaction's acknowledgement as the process saw it
-  (``bench/ack_probe.py``).
+  (``bench/ack_probe.py``), with ``"ack_marks"``: its monotonic clock's marks.
 
 ``BENCH_CODE=<checkout>`` runs the bot of another checkout of the project (the old code,
 say, with its own interpreter) under this same launcher and probe, so that two versions
@@ -105,7 +105,8 @@ class MeasuredBroadside(Broadside):
         await super().close()
         if not self._reported:  # closed by SIGTERM, then again as run() ends
             self._reported = True
-            write({"event": "exit", "lag": self.lag, "gc": self.pauses.pauses, "acks": PROBE.samples})
+            write({"event": "exit", "lag": self.lag, "gc": self.pauses.pauses, "acks": PROBE.samples,
+                   "ack_marks": PROBE.marks})
 
 
 def main() -> int:
