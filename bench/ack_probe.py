@@ -16,6 +16,10 @@ Each mark: (interaction id, arrival, callback asked), on the machine's monotonic
 (``time.perf_counter`` is ``CLOCK_MONOTONIC`` on Linux, as the loopback's loop time is), so
 the loopback Discord's own timestamps of the same interaction split its acknowledgement
 into the frame's way to the bot, the bot, and the callback's way back.
+
+It also notes the wall-clock time of every trip to SQLite's thread (aiosqlite's
+``_execute``: a statement, a fetch, a commit), so that a run can count them per
+interaction.
 """
 from __future__ import annotations
 
@@ -49,6 +53,7 @@ class AckProbe:
     def __init__(self) -> None:
         self.samples: list[Sample] = []
         self.marks: list[Mark] = []
+        self.database: list[float] = []
         self._pending: dict[int, tuple[str, float, float]] = {}  # interaction id -> kind, wall, perf
         self._frame = (0.0, 0.0)  # the frame being handled: wall, perf
 
@@ -84,6 +89,18 @@ class AckProbe:
                     probe.samples.append((kind, wall, asked - start, time.perf_counter() - asked))
                     probe.marks.append((int(interaction_id), start, asked))
 
+        try:
+            import aiosqlite.core
+        except ImportError:
+            pass
+        else:
+            execute = aiosqlite.core.Connection._execute
+
+            def counted(connection: Any, fn: Any, *args: Any, **kwargs: Any) -> Any:
+                probe.database.append(time.time())
+                return execute(connection, fn, *args, **kwargs)
+
+            aiosqlite.core.Connection._execute = counted  # type: ignore[method-assign]
         discord.gateway.DiscordWebSocket.received_message = received_message  # type: ignore[method-assign]
         discord.state.ConnectionState.parse_interaction_create = parse_interaction_create  # type: ignore[method-assign]
         hooks.AsyncWebhookAdapter.create_interaction_response = create_interaction_response  # type: ignore[method-assign]

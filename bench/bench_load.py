@@ -417,6 +417,8 @@ async def bench(games: int, concurrency: int, processes: int = 1, database: str 
                      if out["window"][0] <= at <= out["window"][1]]
         out["bot_acks"] = [(kind, seconds, http) for f in firsts for kind, at, seconds, http in f.get("acks", [])
                            if out["window"][0] <= at <= out["window"][1]]
+        out["database_trips"] = sum(1 for f in firsts for at in f.get("database", [])
+                                    if out["window"][0] <= at <= out["window"][1])
         out["ack_parts"] = ack_parts(load.marks, [m for f in firsts for m in f.get("ack_marks", [])])
         if round_only:
             out["unanswered"] = load.unanswered
@@ -637,6 +639,9 @@ def acks_report(r: dict[str, Any]) -> None:
         for kind, values in sorted(split.items()) + [("all", [v for vs in split.values() for v in vs])]:
             print(f"  {kind:32} n={len(values):4}  " + " | ".join(
                 f"{pct([v[i] for v in values], 50) * ms:5.1f} ms" for i in range(3)))
+    if r.get("database_trips") and every:
+        print(f"  trips to SQLite's thread in the round (statements, fetches, commits): {r['database_trips']},"
+              f" {r['database_trips'] / len(every):.1f} per acknowledged interaction")
     inside = r.get("bot_acks", [])
     if inside:
         print("acknowledgement inside the bot (INTERACTION_CREATE frame read by discord.py -> the first callback"
@@ -708,6 +713,7 @@ def summary(r: dict[str, Any], games: int) -> dict[str, Any]:
         "ack_parts_p50": {k: [pct([v[i] for v in vs], 50) * 1000 for i in range(3)]
                           for k, vs in r.get("ack_parts", {}).items()}
         | {"all": [pct([v[i] for vs in r.get("ack_parts", {}).values() for v in vs], 50) * 1000 for i in range(3)]},
+        "database_trips_per_ack": r.get("database_trips", 0) / max(1, len(every)),
         "callback_request_p50": pct([h for _, _, h in r.get("bot_acks", [])], 50) * 1000,
         "cpu_per_ack_ms": {k: v / max(1, len(every)) * 1000 for k, v in r.get("cpu_parts", {}).items()},
         "lag_p99": pct(r["lag"], 99) * 1000, "server_lag_p99": pct(r["server_lag"], 99) * 1000,

@@ -106,7 +106,7 @@ class MeasuredBroadside(Broadside):
         if not self._reported:  # closed by SIGTERM, then again as run() ends
             self._reported = True
             write({"event": "exit", "lag": self.lag, "gc": self.pauses.pauses, "acks": PROBE.samples,
-                   "ack_marks": PROBE.marks})
+                   "ack_marks": PROBE.marks, "database": PROBE.database})
 
 
 def main() -> int:
