@@ -19,15 +19,19 @@ into the frame's way to the bot, the bot, and the callback's way back.
 
 It also notes the wall-clock time of every trip to SQLite's thread (aiosqlite's
 ``_execute``: a statement, a fetch, a commit), so that a run can count them per
-interaction.
+interaction, and the kind of interaction whose tasks made it: the tasks discord.py starts
+for an interaction inherit a context variable set while its frame is parsed; trips of
+other tasks (the game loops') count as "other".
 """
 from __future__ import annotations
 
+import contextvars
 import time
 from typing import Any
 
 Sample = tuple[str, float, float, float]
 Mark = tuple[int, float, float]
+HANDLING: contextvars.ContextVar[str] = contextvars.ContextVar("handling", default="other")
 
 
 def kind_of(data: dict[str, Any]) -> str:
@@ -54,6 +58,7 @@ class AckProbe:
         self.samples: list[Sample] = []
         self.marks: list[Mark] = []
         self.database: list[float] = []
+        self.trips: dict[str, list[float]] = {}  # kind of interaction -> wall times of its tasks' trips
         self._pending: dict[int, tuple[str, float, float]] = {}  # interaction id -> kind, wall, perf
         self._frame = (0.0, 0.0)  # the frame being handled: wall, perf
 
@@ -75,8 +80,13 @@ class AckProbe:
 
         def parse_interaction_create(state: Any, data: dict[str, Any]) -> None:
             wall, start = probe._frame
-            probe._pending[int(data["id"])] = (kind_of(data), wall, start)
-            return parse(state, data)
+            kind = kind_of(data)
+            probe._pending[int(data["id"])] = (kind, wall, start)
+            token = HANDLING.set(kind)  # the interaction's tasks, started in parse, keep it
+            try:
+                return parse(state, data)
+            finally:
+                HANDLING.reset(token)
 
         async def create_interaction_response(adapter: Any, interaction_id: int, token: str, **kwargs: Any) -> Any:
             asked = time.perf_counter()
@@ -97,7 +107,9 @@ class AckProbe:
             execute = aiosqlite.core.Connection._execute
 
             def counted(connection: Any, fn: Any, *args: Any, **kwargs: Any) -> Any:
-                probe.database.append(time.time())
+                now = time.time()
+                probe.database.append(now)
+                probe.trips.setdefault(HANDLING.get(), []).append(now)
                 return execute(connection, fn, *args, **kwargs)
 
             aiosqlite.core.Connection._execute = counted  # type: ignore[method-assign]

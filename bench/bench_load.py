@@ -419,6 +419,11 @@ async def bench(games: int, concurrency: int, processes: int = 1, database: str 
                            if out["window"][0] <= at <= out["window"][1]]
         out["database_trips"] = sum(1 for f in firsts for at in f.get("database", [])
                                     if out["window"][0] <= at <= out["window"][1])
+        out["trips_by_kind"] = {}
+        for f in firsts:
+            for kind, times in f.get("trips", {}).items():
+                n = sum(1 for at in times if out["window"][0] <= at <= out["window"][1])
+                out["trips_by_kind"][kind] = out["trips_by_kind"].get(kind, 0) + n
         out["ack_parts"] = ack_parts(load.marks, [m for f in firsts for m in f.get("ack_marks", [])])
         if round_only:
             out["unanswered"] = load.unanswered
@@ -642,6 +647,12 @@ def acks_report(r: dict[str, Any]) -> None:
     if r.get("database_trips") and every:
         print(f"  trips to SQLite's thread in the round (statements, fetches, commits): {r['database_trips']},"
               f" {r['database_trips'] / len(every):.1f} per acknowledged interaction")
+        inside_n: dict[str, int] = {}
+        for kind, _, _ in r.get("bot_acks", []):
+            inside_n[kind] = inside_n.get(kind, 0) + 1
+        print("    per interaction of each kind (its own tasks): " + ", ".join(
+            f"{kind} {n / inside_n[kind]:.1f}" if kind in inside_n else f"{kind} {n} in all"
+            for kind, n in sorted(r.get("trips_by_kind", {}).items())))
     inside = r.get("bot_acks", [])
     if inside:
         print("acknowledgement inside the bot (INTERACTION_CREATE frame read by discord.py -> the first callback"
@@ -713,6 +724,7 @@ def summary(r: dict[str, Any], games: int) -> dict[str, Any]:
         "ack_parts_p50": {k: [pct([v[i] for v in vs], 50) * 1000 for i in range(3)]
                           for k, vs in r.get("ack_parts", {}).items()}
         | {"all": [pct([v[i] for vs in r.get("ack_parts", {}).values() for v in vs], 50) * 1000 for i in range(3)]},
+        "trips_by_kind": r.get("trips_by_kind", {}),
         "database_trips_per_ack": r.get("database_trips", 0) / max(1, len(every)),
         "callback_request_p50": pct([h for _, _, h in r.get("bot_acks", [])], 50) * 1000,
         "cpu_per_ack_ms": {k: v / max(1, len(every)) * 1000 for k, v in r.get("cpu_parts", {}).items()},

@@ -106,7 +106,8 @@ class MeasuredBroadside(Broadside):
         if not self._reported:  # closed by SIGTERM, then again as run() ends
             self._reported = True
             write({"event": "exit", "lag": self.lag, "gc": self.pauses.pauses, "acks": PROBE.samples,
-                   "ack_marks": PROBE.marks, "database": PROBE.database})
+                   "ack_marks": PROBE.marks, "database": PROBE.database,
+                   "trips": PROBE.trips})
 
 
 def main() -> int:
