@@ -86,6 +86,12 @@ TARGET_RESUME = 5.0
 TARGET_TAKEOVER = 15.0
 WAIT = 300.0  # the grace period (the most allowed) the round's orders wait out; the burst resolves them
 TARGET_SCALING = 1.6  # 2 processes' throughput over 1 process's
+# The bot's code and interpreter (``--code``): this checkout, or another one (the old code)
+# run under this same harness, launcher and probe.
+BOT_CODE: dict[str, str | None] = {"python": sys.executable, "code": None}
+# ``--pin``: the cores of the bot's processes (its render workers inherit them); this
+# process, the loopback Discord, keeps the others.
+PIN: dict[str, set[int] | None] = {"bot": None}
 
 
 def pct(values: list[float], q: float) -> float:
@@ -124,6 +130,7 @@ class Load:
         self.server = server
         self.gate = asyncio.Semaphore(concurrency)
         self.acks: dict[str, list[float]] = {}
+        self.marks: dict[int, tuple[str, float, float]] = {}  # interaction id -> kind, sent, callback received
         self.unanswered = 0
 
     async def one(self, kind: str, start: Callable[[], Awaitable[Interaction]], *, settle: bool = False) -> Interaction:
@@ -136,6 +143,7 @@ class Load:
                 return it
             if it.delivered is not None and it.responded_at is not None:
                 self.acks.setdefault(kind, []).append(it.responded_at - it.delivered)
+                self.marks[it.id] = (kind, it.delivered, it.responded_at)
             if settle and it.deferred:
                 await self.server.wait_for(lambda: not it.original.loading, 10, raise_on_timeout=False)
             return it
@@ -163,6 +171,8 @@ class BotProcess:
                         # resolve them all at once, with none.
                         BROADSIDE_GRACE_SECONDS=str(grace))
         self.env.update(BOT_SETTINGS)
+        if BOT_CODE["code"]:
+            self.env["BENCH_CODE"] = BOT_CODE["code"]
         if shard is not None:
             self.env.update(BROADSIDE_SHARDS=str(shard[0]), BROADSIDE_SHARD_COUNT=str(shard[1]))
         self.proc: asyncio.subprocess.Process | None = None
@@ -172,9 +182,9 @@ class BotProcess:
     async def spawn(self) -> None:
         self.spawned = time.time()
         with self.log.open("ab") as out:
-            self.proc = await asyncio.create_subprocess_exec(sys.executable, str(LAUNCHER), env=self.env,
+            self.proc = await asyncio.create_subprocess_exec(BOT_CODE["python"], str(LAUNCHER), env=self.env,
                                                              stdout=out, stderr=out,
-                                                             stdin=asyncio.subprocess.DEVNULL)
+                                                             stdin=asyncio.subprocess.DEVNULL, preexec_fn=_pin)
 
     async def start(self, sessions: int) -> None:
         await self.spawn()
@@ -216,6 +226,12 @@ class BotProcess:
         return exits[0]
 
 
+def _pin() -> None:
+    """In the bot's process before it starts: its cores (its threads and workers inherit them)."""
+    if PIN["bot"] is not None:
+        os.sched_setaffinity(0, PIN["bot"])
+
+
 async def connected(bots: list[BotProcess], sessions: int, timeout: float = 60) -> None:
     """Every bot's gateway sessions are up (``sessions``: IDENTIFYs so far, all shards)."""
     gw = bots[0].server.gateway
@@ -240,7 +256,14 @@ def _kill_leftovers() -> None:
 
 
 async def query(database: str, sql: str) -> list[Any]:
-    """Read the bots' database as any other process could (one connection, kept)."""
+    """Read the bots' database as any other process could (one connection, kept). A SQLite
+    file is read through ``sqlite3``, read-only: this checkout's ``Database`` would migrate
+    the database of a bot of another version (``--code``)."""
+    if "://" not in database:
+        import sqlite3
+
+        with sqlite3.connect(f"file:{database}?mode=ro", uri=True) as db:
+            return db.execute(sql).fetchall()
     from db import Database
 
     if database not in _readers:
@@ -264,6 +287,16 @@ async def orders_missing(database: str) -> list[int]:
                   " WHERE o.game_id = g.id AND o.status = 'open') < 2 ORDER BY g.id")]
 
 
+async def leases_left(database: str) -> int:
+    """Leases the stopped processes left behind (0 for a bot whose code keeps none: ``--code``)."""
+    try:
+        return len(await query(database, "SELECT game_id FROM leases"))
+    except Exception as error:  # an older bot's database has no leases table
+        if "leases" not in str(error):
+            raise
+        return 0
+
+
 async def fresh_postgres(url: str) -> str:
     """A new database on the server of ``url``, for this run alone; its URL."""
     import asyncpg
@@ -285,7 +318,8 @@ async def settle(server: LoopbackDiscord) -> None:
 
 
 async def bench(games: int, concurrency: int, processes: int = 1, database: str | None = None,
-                meter: Meter | None = None) -> dict[str, Any]:
+                meter: Meter | None = None, grace: float = WAIT, round_only: bool = False,
+                no_resolve: bool = False) -> dict[str, Any]:
     out: dict[str, Any] = {}
     meter = meter or Meter(None)
     workdir = Path(tempfile.mkdtemp(prefix="broadside-bench-"))
@@ -315,7 +349,7 @@ async def bench(games: int, concurrency: int, processes: int = 1, database: str 
             pairs.append((anne, bob))
         load = Load(server, concurrency)
         bots = [BotProcess(server, database, workdir, f"first-{i}", (i, processes) if processes > 1 else None,
-                           grace=WAIT)
+                           grace=grace)
                 for i in range(processes)]
         t0 = time.perf_counter()
         for b in bots:
@@ -341,13 +375,14 @@ async def bench(games: int, concurrency: int, processes: int = 1, database: str 
         ids = await game_ids(database)
         setup_acks = {k: list(v) for k, v in load.acks.items()}
         load.acks.clear()
+        load.marks.clear()
 
         # -- a round of play under load ----------------------------------------------------------
         rng = random.Random(1)
         jobs: list[Awaitable[Any]] = []
         late: list[int] = []  # games whose prompt never came
 
-        async def chit(user: Any, thread: Any) -> None:
+        async def chit(user: Any, thread: Any, confirm: bool = True) -> None:
             prefix = f"bs1:s:{base36(ids[thread.id])}:"
 
             def found() -> Any:
@@ -366,6 +401,8 @@ async def bench(games: int, concurrency: int, processes: int = 1, database: str 
                                                               custom_id=prefix, wait=False))
             # A member clicks Confirm on the menu showing their choice: the choice rides in
             # the button's id, so a click before the edit would confirm nothing.
+            if not confirm:
+                return
             await load.server.wait_for(lambda: form.content != before, 10, raise_on_timeout=False)
             await load.one("menu confirm", lambda: user.click(form, "Confirm", wait=False), settle=True)
 
@@ -373,7 +410,9 @@ async def bench(games: int, concurrency: int, processes: int = 1, database: str 
             for user in (anne, bob):
                 jobs.append(load.one("/pending", lambda u=user, t=thread: u.invoke(t, "pending", {}, wait=False)))
                 jobs.append(load.one("autocomplete /order decision", lambda u=user, t=thread: _autocomplete(u, t)))
-                jobs.append(chit(user, thread))
+                # --no-resolve: the second player picks but does not confirm, so no phase
+                # resolves in the round, with a grace period or without.
+                jobs.append(chit(user, thread, confirm=not (no_resolve and user is bob)))
             if rng.random() < 0.1:
                 jobs.append(load.one("/map", lambda u=anne, t=thread: u.invoke(t, "map", {}, wait=False)))
         rng.shuffle(jobs)
@@ -397,10 +436,25 @@ async def bench(games: int, concurrency: int, processes: int = 1, database: str 
         out["load"] = machine_load()
         firsts = [await b.stop() for b in bots]
         # Leases the stopped processes left behind: their games wait for the expiry.
-        out["leases_left"] = len(await query(database, "SELECT game_id FROM leases"))
+        out["leases_left"] = await leases_left(database)
         out["lag"] = [lag for f in firsts for at, lag in f["lag"] if out["window"][0] <= at <= out["window"][1]]
         out["gc"] = [(gen, pause) for f in firsts for at, gen, pause in f["gc"]
                      if out["window"][0] <= at <= out["window"][1]]
+        out["bot_acks"] = [(kind, seconds, http) for f in firsts for kind, at, seconds, http in f.get("acks", [])
+                           if out["window"][0] <= at <= out["window"][1]]
+        out["database_trips"] = sum(1 for f in firsts for at in f.get("database", [])
+                                    if out["window"][0] <= at <= out["window"][1])
+        out["trips_by_kind"] = {}
+        for f in firsts:
+            for kind, times in f.get("trips", {}).items():
+                n = sum(1 for at in times if out["window"][0] <= at <= out["window"][1])
+                out["trips_by_kind"][kind] = out["trips_by_kind"].get(kind, 0) + n
+        out["ack_parts"] = ack_parts(load.marks, [m for f in firsts for m in f.get("ack_marks", [])])
+        if round_only:
+            out["unanswered"] = load.unanswered
+            out["violations"] = [f"{r.method} {r.path} {r.status}/{r.code}" for r in server.take_violations()]
+            out["protocol_errors"] = list(server.protocol_errors)
+            return out
 
         # -- every game resolves at once: new processes, no grace period -------------------------
         out.update(await _burst(server, database, workdir, processes, games - len(out["unprompted"]), pairs, threads,
@@ -495,6 +549,19 @@ async def _burst(server: LoopbackDiscord, database: str, workdir: Path, processe
     return out
 
 
+def ack_parts(sent: dict[int, tuple[str, float, float]], inside: list[list[float]]) -> dict[str, list[list[float]]]:
+    """Each acknowledgement in three parts, from the loopback's timestamps and the bot's
+    (one monotonic clock): the frame's way (sent by the loopback -> read by discord.py in
+    the bot), the bot (-> the callback asked), the callback's way (-> received by the
+    loopback). Per kind: [[way in, bot, way back], ...], seconds."""
+    parts: dict[str, list[list[float]]] = {}
+    for interaction_id, arrived, asked in inside:
+        if int(interaction_id) in sent:
+            kind, delivered, responded = sent[int(interaction_id)]
+            parts.setdefault(kind, []).append([arrived - delivered, asked - arrived, responded - asked])
+    return parts
+
+
 async def _running(server: LoopbackDiscord, bot: BotProcess) -> dict[str, Any]:
     await server.wait_for(lambda: bot.entries("running"), 120, what="the bot's loops")
     return bot.entries("running")[0]
@@ -549,15 +616,22 @@ async def _autocomplete(user: Any, thread: Any) -> Interaction:
 
 
 def report(r: dict[str, Any], games: int, processes: int = 1) -> int:
-    ms = 1000.0
     print(f"database: {r['database']}; {processes} bot process{'es' if processes > 1 else ''};"
           f" {r['load']} at the round's end")
     print(f"games: {games} opened and started through the loopback API in {r['setup_s']:.1f} s; "
           f"a round of play in {r['load_s']:.1f} s ({games - len(r['orders_missing'])} games with every order in;"
-          f" {r['resolved_games']} games resolved, as meant: the orders wait out a grace period)")
+          f" {r['resolved_games']} games resolved"
+          + (", as meant: the orders wait out a grace period)" if "resolution_s" in r else ")"))
     if r["orders_missing"]:
         print(f"  games with an order missing after the round (their phase waits for its deadline):"
               f" {len(r['orders_missing'])} {r['orders_missing'][:10]}")
+    if "resolution_s" in r:
+        burst_report(r, games)
+    acks_report(r)
+    return round_report(r, games)
+
+
+def burst_report(r: dict[str, Any], games: int) -> None:
     print(f"phase-resolution throughput: {games / r['resolution_s']:.1f} games resolved a second: new processes with"
           f" no grace period resolved every game's phase, posted its map and prompted its players"
           f" {r['resolution_s']:.1f} s after their setup began (every step stored after {r['stored_s']:.1f} s;"
@@ -581,6 +655,10 @@ def report(r: dict[str, Any], games: int, processes: int = 1) -> int:
               f"p99 {pct(burst, 99) * 1000:.1f} ms  max {max(burst) * 1000:.1f} ms; bot's loop lag p99 "
               f"{pct(r['burst_lag'], 99) * 1000:.1f} ms  max {max(r['burst_lag'] or [0]) * 1000:.1f} ms;"
               f" unanswered {r['burst_unanswered']}")
+
+
+def acks_report(r: dict[str, Any]) -> None:
+    ms = 1000.0
     every = [v for vs in r["acks"].values() for v in vs]
     print("acknowledgement (INTERACTION_CREATE sent -> first callback received), under load:")
     for kind, values in sorted(r["acks"].items()):
@@ -600,6 +678,40 @@ def report(r: dict[str, Any], games: int, processes: int = 1) -> int:
     if parts and every:
         print("  CPU in the round, per acknowledged interaction: " + ", ".join(
             f"{k} {v / len(every) * 1000:.2f} ms" for k, v in parts.items()))
+    split = r.get("ack_parts", {})
+    if split:
+        print("the acknowledgement in parts (p50 of each; the loopback's and the bot's timestamps of the same"
+              " interaction, one monotonic clock): frame sent -> read by the bot | -> callback asked |"
+              " -> callback received")
+        for kind, values in sorted(split.items()) + [("all", [v for vs in split.values() for v in vs])]:
+            print(f"  {kind:32} n={len(values):4}  " + " | ".join(
+                f"{pct([v[i] for v in values], 50) * ms:5.1f} ms" for i in range(3)))
+    if r.get("database_trips") and every:
+        print(f"  trips to SQLite's thread in the round (statements, fetches, commits): {r['database_trips']},"
+              f" {r['database_trips'] / len(every):.1f} per acknowledged interaction")
+        inside_n: dict[str, int] = {}
+        for kind, _, _ in r.get("bot_acks", []):
+            inside_n[kind] = inside_n.get(kind, 0) + 1
+        print("    per interaction of each kind (its own tasks): " + ", ".join(
+            f"{kind} {n / inside_n[kind]:.1f}" if kind in inside_n else f"{kind} {n} in all"
+            for kind, n in sorted(r.get("trips_by_kind", {}).items())))
+    inside = r.get("bot_acks", [])
+    if inside:
+        print("acknowledgement inside the bot (INTERACTION_CREATE frame read by discord.py -> the first callback"
+              " requested; bench/ack_probe.py), in the round; then that callback's HTTP request:")
+        by_kind: dict[str, list[tuple[float, float]]] = {}
+        for kind, seconds, http in inside:
+            by_kind.setdefault(kind, []).append((seconds, http))
+        for kind, values in sorted(by_kind.items()) + [("all", [(s, h) for _, s, h in inside])]:
+            bot = [v for v, _ in values]
+            http = [h for _, h in values]
+            print(f"  {kind:32} n={len(bot):4}  p50 {pct(bot, 50) * ms:6.1f} ms  p99 {pct(bot, 99) * ms:6.1f} ms"
+                  f"  max {max(bot) * ms:6.1f} ms;  request p50 {pct(http, 50) * ms:5.1f} ms")
+
+
+def round_report(r: dict[str, Any], games: int) -> int:
+    ms = 1000.0
+    every = [v for vs in r["acks"].values() for v in vs]
     lag = r["lag"]
     print(f"bot's event-loop lag during the round (10 ms sleeps, n={len(lag)}): p50 {pct(lag, 50) * ms:.1f} ms  "
           f"p99 {pct(lag, 99) * ms:.1f} ms  max {max(lag) * ms:.1f} ms   (target p99 <= {TARGET_LAG_P99 * ms:.0f} ms)")
@@ -609,9 +721,8 @@ def report(r: dict[str, Any], games: int, processes: int = 1) -> int:
             print(f"  garbage collections of generation {gen}: {len(pauses)}, max pause {max(pauses) * ms:.1f} ms")
     print(f"bot memory: RSS {r['rss_total'] / 2**20:.0f} MiB with {games} games; "
           f"{r['rss_per_game'] / 1024:.0f} KiB per game (growth over the games after the first tenth)")
-    print(f"resume after restart: {r['resumed_games']} game loops through their first pass "
-          f"{r['resume_from_spawn_s']:.2f} s after the process was spawned "
-          f"({r['resume_from_setup_s']:.2f} s after the client's setup began)   (target <= {TARGET_RESUME:.0f} s)")
+    if "resumed_games" in r:
+        resume_report(r)
     print(f"games whose players were never prompted within 30 s: {len(r['unprompted'])} {r['unprompted'][:5]}")
     print(f"unanswered interactions: {r['unanswered']}; Discord refusals of the bot: {len(r['violations'])} "
           f"{r['violations'][:5]}; protocol errors: {len(r['protocol_errors'])} {r['protocol_errors'][:3]}")
@@ -621,14 +732,48 @@ def report(r: dict[str, Any], games: int, processes: int = 1) -> int:
     ok = {
         "ack p99": pct(every, 99) <= TARGET_ACK_P99,
         "loop lag p99": pct(lag, 99) <= TARGET_LAG_P99,
-        "resume": r["resume_from_spawn_s"] <= TARGET_RESUME and r["resumed_games"] == games,
         "no refusals": not r["violations"] and not r["protocol_errors"] and not r["unanswered"]
-        and not r["burst_unanswered"] and not r["unprompted"],
+        and not r.get("burst_unanswered") and not r["unprompted"],
     }
+    if "resumed_games" in r:
+        ok["resume"] = r["resume_from_spawn_s"] <= TARGET_RESUME and r["resumed_games"] == games
     if "takeover_s" in r:
         ok["take-over"] = r["takeover_s"] <= TARGET_TAKEOVER
     print("targets: " + ", ".join(f"{k} {'met' if v else 'MISSED'}" for k, v in ok.items()))
     return 0 if all(ok.values()) else 1
+
+
+def resume_report(r: dict[str, Any]) -> None:
+    print(f"resume after restart: {r['resumed_games']} game loops through their first pass "
+          f"{r['resume_from_spawn_s']:.2f} s after the process was spawned "
+          f"({r['resume_from_setup_s']:.2f} s after the client's setup began)   (target <= {TARGET_RESUME:.0f} s)")
+
+
+def summary(r: dict[str, Any], games: int) -> dict[str, Any]:
+    """The round's figures, for comparing runs: milliseconds, per kind and over all."""
+    def stats(values: list[float]) -> dict[str, float]:
+        return {"n": len(values), "p50": pct(values, 50) * 1000, "p99": pct(values, 99) * 1000}
+
+    every = [v for vs in r["acks"].values() for v in vs]
+    inside: dict[str, list[float]] = {}
+    for kind, seconds, _ in r.get("bot_acks", []):
+        inside.setdefault(kind, []).append(seconds)
+    return {
+        "games": games, "load": r["load"], "round_s": r["load_s"],
+        "acks": {k: stats(v) for k, v in r["acks"].items()} | {"all": stats(every)},
+        "bot_acks": {k: stats(v) for k, v in inside.items()}
+        | {"all": stats([s for _, s, _ in r.get("bot_acks", [])])},
+        "ack_parts_p50": {k: [pct([v[i] for v in vs], 50) * 1000 for i in range(3)]
+                          for k, vs in r.get("ack_parts", {}).items()}
+        | {"all": [pct([v[i] for vs in r.get("ack_parts", {}).values() for v in vs], 50) * 1000 for i in range(3)]},
+        "trips_by_kind": r.get("trips_by_kind", {}),
+        "database_trips_per_ack": r.get("database_trips", 0) / max(1, len(every)),
+        "callback_request_p50": pct([h for _, _, h in r.get("bot_acks", [])], 50) * 1000,
+        "cpu_per_ack_ms": {k: v / max(1, len(every)) * 1000 for k, v in r.get("cpu_parts", {}).items()},
+        "lag_p99": pct(r["lag"], 99) * 1000, "server_lag_p99": pct(r["server_lag"], 99) * 1000,
+        "kib_per_game": r["rss_per_game"] / 1024, "resolved_games": r["resolved_games"],
+        "unanswered": r["unanswered"], "unprompted": len(r["unprompted"]),
+    }
 
 
 def machine_load() -> str:
@@ -666,10 +811,36 @@ def main() -> int:
                              " a SQLite file for one process, else a throwaway PostgreSQL server started here")
     parser.add_argument("--bot-setting", action="append", default=[], metavar="NAME=VALUE",
                         help="a setting of every bot process, e.g. passes_at_once=32 (BROADSIDE_PASSES_AT_ONCE)")
+    parser.add_argument("--code", default=None, metavar="CHECKOUT",
+                        help="run the bot of another checkout (the old code, say) under this harness, launcher and"
+                             " probe; its interpreter is CHECKOUT/.venv/bin/python unless --python says")
+    parser.add_argument("--python", default=None, help="the bot's interpreter (default: this one, or --code's)")
+    parser.add_argument("--grace", type=float, default=WAIT,
+                        help=f"the round's grace period (default {WAIT:.0f} s, resolved in the burst after; 0: the"
+                             " phases resolve within the round, as a bot without one does)")
+    parser.add_argument("--round-only", action="store_true",
+                        help="stop after the round of play: no burst, no restart")
+    parser.add_argument("--no-resolve", action="store_true",
+                        help="only each game's first player confirms an order: no phase resolves in the round (the"
+                             " interactions alone, the same work for a bot with a grace period and one without)")
+    parser.add_argument("--pin", default=None, metavar="CORE",
+                        help="the bot's processes (render workers included) on this core, the loopback Discord on"
+                             " the others: on a 2-core machine, neither takes the other's core")
+    parser.add_argument("--json", default=None, metavar="FILE", help="also write the figures to FILE")
     args = parser.parse_args()
     for item in args.bot_setting:
         name, _, value = item.partition("=")
         BOT_SETTINGS[f"BROADSIDE_{name.strip().upper()}"] = value.strip()
+    if args.no_resolve and not args.round_only:
+        parser.error("--no-resolve leaves the phases unresolved: the burst would wait for them (add --round-only)")
+    if args.pin is not None:
+        PIN["bot"] = {int(args.pin)}
+        os.sched_setaffinity(0, set(os.sched_getaffinity(0)) - PIN["bot"])
+    if args.code:
+        BOT_CODE["code"] = str(Path(args.code).resolve())
+        BOT_CODE["python"] = args.python or str(Path(args.code) / ".venv" / "bin" / "python")
+    elif args.python:
+        BOT_CODE["python"] = args.python
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     logging.getLogger("discord").setLevel(logging.ERROR)
     counts = [int(n) for n in args.compare_processes.split(",")] if args.compare_processes else [args.processes]
@@ -687,8 +858,12 @@ def main() -> int:
             print(f"-- {n} bot process{'es' if n > 1 else ''}, {args.games} games ({machine_load()} at the start)",
                   flush=True)
             meter = Meter(postmaster_pid(server.folder / "data") if server is not None else None)
-            results[n] = asyncio.run(bench(args.games, args.concurrency, n, database, meter))
+            results[n] = asyncio.run(bench(args.games, args.concurrency, n, database, meter, grace=args.grace,
+                                           round_only=args.round_only, no_resolve=args.no_resolve))
             status |= report(results[n], args.games, n)
+            if args.json:
+                Path(args.json).write_text(json.dumps(summary(results[n], args.games) | {
+                    "code": BOT_CODE["code"] or str(Path(__file__).resolve().parents[1]), "processes": n}))
         if len(counts) > 1:
             status |= compare(results, args.games)
         return status

@@ -8,9 +8,15 @@ Written to the file named by ``BENCH_REPORT``, one JSON object a line:
 * ``{"event": "settled", ...}`` once every game loop has made its first pass after the
   start (wall-clock times of the process start, the client's setup, loops running, settled;
   the process's CPU seconds, all threads, as the setup began and once settled);
-* ``{"event": "exit", "lag": [[wall, seconds], ...], "gc": [[wall, generation, seconds], ...]}``
-  when the bot has closed (SIGTERM, as a service manager stops it): how late a 10 ms sleep
-  woke, sampled all along, and every garbage collection's pause.
+* ``{"event": "exit", "lag": [[wall, seconds], ...], "gc": [[wall, generation, seconds], ...],
+  "acks": [[kind, wall, seconds, seconds], ...]}`` when the bot has closed (SIGTERM, as a
+  service manager stops it): how late a 10 ms sleep woke, sampled all along, every garbage
+  collection's pause, and every interaction's acknowledgement as the process saw it
+  (``bench/ack_probe.py``), with ``"ack_marks"``: its monotonic clock's marks.
+
+``BENCH_CODE=<checkout>`` runs the bot of another checkout of the project (the old code,
+say, with its own interpreter) under this same launcher and probe, so that two versions
+are measured the same way.
 """
 from __future__ import annotations
 
@@ -26,13 +32,17 @@ import sys  # noqa: E402
 from pathlib import Path  # noqa: E402
 from typing import Any  # noqa: E402
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+BENCH = Path(__file__).resolve().parent
+sys.path.insert(0, os.environ.get("BENCH_CODE") or str(BENCH.parent))
+sys.path.insert(1, str(BENCH))
 
+from ack_probe import AckProbe  # noqa: E402
 from bot.discord.client import Broadside, run  # noqa: E402
 from bot.settings import load_settings  # noqa: E402
 
 LAG_TICK = 0.010
 REPORT = Path(os.environ["BENCH_REPORT"])
+PROBE = AckProbe().install()
 
 
 def write(entry: dict[str, Any]) -> None:
@@ -71,8 +81,10 @@ class MeasuredBroadside(Broadside):
         loop.create_task(self._first_pass(setup_start, time.time()))
 
     async def _first_pass(self, setup_start: float, running: float) -> None:
-        assert self.loops is not None and self.resumed is not None
-        await self.resumed  # the games resume beside the gateway's connection
+        assert self.loops is not None
+        resumed = getattr(self, "resumed", None)  # the old code claims its games within the setup
+        if resumed is not None:
+            await resumed  # the games resume beside the gateway's connection
         running = time.time()
         games = len(self.loops.running())
         write({"event": "running", "setup_start": setup_start, "loops_running": running, "games": games})
@@ -93,7 +105,9 @@ class MeasuredBroadside(Broadside):
         await super().close()
         if not self._reported:  # closed by SIGTERM, then again as run() ends
             self._reported = True
-            write({"event": "exit", "lag": self.lag, "gc": self.pauses.pauses})
+            write({"event": "exit", "lag": self.lag, "gc": self.pauses.pauses, "acks": PROBE.samples,
+                   "ack_marks": PROBE.marks, "database": PROBE.database,
+                   "trips": PROBE.trips})
 
 
 def main() -> int:
