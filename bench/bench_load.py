@@ -120,6 +120,9 @@ class Load:
         self.server = server
         self.gate = asyncio.Semaphore(concurrency)
         self.acks: dict[str, list[float]] = {}
+        #: (kind, interaction id, INTERACTION_CREATE sent, first callback received): the
+        #: loopback's loop times, joined with the bot's own timestamps by id.
+        self.timed: list[tuple[str, int, float, float]] = []
         self.unanswered = 0
 
     async def one(self, kind: str, start: Callable[[], Awaitable[Interaction]], *, settle: bool = False) -> Interaction:
@@ -132,6 +135,7 @@ class Load:
                 return it
             if it.delivered is not None and it.responded_at is not None:
                 self.acks.setdefault(kind, []).append(it.responded_at - it.delivered)
+                self.timed.append((kind, it.id, it.delivered, it.responded_at))
             if settle and it.deferred:
                 await self.server.wait_for(lambda: not it.original.loading, 10, raise_on_timeout=False)
             return it
@@ -329,6 +333,7 @@ async def bench(games: int, concurrency: int, processes: int = 1, database: str 
         ids = await game_ids(database)
         setup_acks = {k: list(v) for k, v in load.acks.items()}
         load.acks.clear()
+        load.timed.clear()
 
         # -- a round of play under load ----------------------------------------------------------
         rng = random.Random(1)
@@ -384,8 +389,14 @@ async def bench(games: int, concurrency: int, processes: int = 1, database: str 
         out["load"] = machine_load()
         firsts = [await b.stop() for b in bots]
         out["lag"] = [lag for f in firsts for at, lag in f["lag"] if out["window"][0] <= at <= out["window"][1]]
-        out["gc"] = [(gen, pause) for f in firsts for at, gen, pause in f["gc"]
+        out["gc"] = [(gen, pause, cpu) for f in firsts for at, gen, pause, cpu in f["gc"]
                      if out["window"][0] <= at <= out["window"][1]]
+        out["ack_parts"] = ack_parts(load.timed, firsts)
+        out["calls"] = {}
+        for f in firsts:
+            for name, calls in f.get("calls", {}).items():
+                out["calls"].setdefault(name, []).extend(d for at, d in calls
+                                                         if out["window"][0] <= at <= out["window"][1])
 
         # -- every game resolves at once: new processes, no grace period -------------------------
         out.update(await _burst(server, database, workdir, processes, games - len(out["unprompted"]), pairs, threads,
@@ -469,6 +480,34 @@ async def _burst(server: LoopbackDiscord, database: str, workdir: Path, processe
     exits = [await b.stop() for b in bots]
     out["burst_lag"] = [lag for e in exits for at, lag in e["lag"] if window[0] <= at <= window[1]]
     return out
+
+
+def ack_parts(timed: list[tuple[str, int, float, float]], exits: list[dict[str, Any]]) -> dict[str, list[list[float]]]:
+    """Each acknowledgement cut where it crossed into and out of the bot, by kind: [total,
+    to the bot (the frame sent -> read by discord.py), read -> handler started (parsing, then waiting
+    for the bot's loop), in the handler until its callback's POST, the POST -> received by
+    the loopback (the bot's HTTP client and the loopback's loop)], seconds."""
+    bot = {i: rest for e in exits for i, *rest in e.get("interactions", [])}
+    parts: dict[str, list[list[float]]] = {}
+    for kind, iid, sent, received in timed:
+        b = bot.get(iid)
+        if b is None or not (b[2] and b[3]):
+            continue
+        frame, parsed, started, callback, _ = b
+        parts.setdefault(kind, []).append([received - sent, frame - sent, started - frame,
+                                           callback - started, received - callback])
+    return parts
+
+
+def report_parts(parts: dict[str, list[list[float]]]) -> None:
+    names = ("to the bot", "bot: until its handler", "bot: handler until callback", "callback to loopback")
+    print("  where the time went, p50 / p99 of each part (and the mean of each part over the kind's slowest 1 %):")
+    for kind, rows in sorted(parts.items()):
+        slow = sorted(rows, key=lambda r: r[0])[-max(1, len(rows) // 100):]
+        cells = "; ".join(f"{name} {pct([r[i + 1] for r in rows], 50) * 1000:.1f} / "
+                          f"{pct([r[i + 1] for r in rows], 99) * 1000:.1f} ({sum(r[i + 1] for r in slow) / len(slow) * 1000:.1f})"
+                          for i, name in enumerate(names))
+        print(f"    {kind:30} n={len(rows):4}: {cells} ms")
 
 
 async def _running(server: LoopbackDiscord, bot: BotProcess) -> dict[str, Any]:
@@ -557,6 +596,12 @@ def report(r: dict[str, Any], games: int, processes: int = 1) -> int:
               f"  max {max(values) * ms:6.1f} ms")
     print(f"  {'all':32} n={len(every):4}  p50 {pct(every, 50) * ms:6.1f} ms  p99 {pct(every, 99) * ms:6.1f} ms"
           f"  max {max(every) * ms:6.1f} ms   (target p99 <= {TARGET_ACK_P99 * ms:.0f} ms)")
+    if r.get("ack_parts"):
+        report_parts(r["ack_parts"])
+    for name, values in sorted(r.get("calls", {}).items()):
+        if values:
+            print(f"  (in the bot, {name}: n={len(values)}  p50 {pct(values, 50) * ms:.1f} ms  p99 {pct(values, 99) * ms:.1f}"
+                  f" ms  max {max(values) * ms:.1f} ms)")
     setup = [v for vs in r["setup_acks"].values() for v in vs]
     print(f"  {'(opening the games)':32} n={len(setup):4}  p50 {pct(setup, 50) * ms:6.1f} ms  "
           f"p99 {pct(setup, 99) * ms:6.1f} ms  max {max(setup) * ms:6.1f} ms")
@@ -573,9 +618,12 @@ def report(r: dict[str, Any], games: int, processes: int = 1) -> int:
     print(f"bot's event-loop lag during the round (10 ms sleeps, n={len(lag)}): p50 {pct(lag, 50) * ms:.1f} ms  "
           f"p99 {pct(lag, 99) * ms:.1f} ms  max {max(lag) * ms:.1f} ms   (target p99 <= {TARGET_LAG_P99 * ms:.0f} ms)")
     for gen in (0, 1, 2):
-        pauses = [p for g, p in r["gc"] if g == gen]
+        pauses = [(p, c) for g, p, c in r["gc"] if g == gen]
         if pauses:
-            print(f"  garbage collections of generation {gen}: {len(pauses)}, max pause {max(pauses) * ms:.1f} ms")
+            longest = max(pauses)
+            print(f"  garbage collections of generation {gen}: {len(pauses)}, max pause {longest[0] * ms:.1f} ms"
+                  f" ({longest[1] * ms:.1f} ms of its thread's CPU), p99 {pct([p for p, _ in pauses], 99) * ms:.1f} ms,"
+                  f" all {sum(p for p, _ in pauses) * ms:.0f} ms")
     print(f"bot memory: RSS {r['rss_total'] / 2**20:.0f} MiB with {games} games; "
           f"{r['rss_per_game'] / 1024:.0f} KiB per game (growth over the games after the first tenth)")
     print(f"resume after restart: {r['resumed_games']} game loops through their first pass "
