@@ -487,14 +487,14 @@ def ack_parts(timed: list[tuple[str, int, float, float]], exits: list[dict[str, 
     to the bot (the frame sent -> read by discord.py), read -> handler started (parsing, then waiting
     for the bot's loop), in the handler until its callback's POST, the POST -> received by
     the loopback (the bot's HTTP client and the loopback's loop)], seconds."""
-    bot = {i: rest for e in exits for i, *rest in e.get("interactions", [])}
+    bot = {i: (n, rest) for n, e in enumerate(exits) for i, *rest in e.get("interactions", [])}
     parts: dict[str, list[list[float]]] = {}
     for kind, iid, sent, received in timed:
-        b = bot.get(iid)
+        n, b = bot.get(iid, (0, None))
         if b is None or not (b[2] and b[3]):
             continue
         frame, parsed, started, callback, _ = b
-        parts.setdefault(kind, []).append([received - sent, frame - sent, started - frame,
+        parts.setdefault(kind if len(exits) == 1 else f"{kind} (process {n})", []).append([received - sent, frame - sent, started - frame,
                                            callback - started, received - callback])
     return parts
 
