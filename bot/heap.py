@@ -10,13 +10,6 @@ flight during a collection holds a few: discord.py's interaction and its respons
 each other), so every half hour everything is thawed and collected once, at the price of
 one long pause: at most a few tens of MB wait, and one slow answer in thirty minutes.
 
-The youngest generation is also collected less often than CPython's default (every 700
-new container objects): an interaction in flight lives a few milliseconds across its
-awaits, in which the bot allocates thousands of objects, so at 700 most of what it holds
-survived two young collections and reached the old generation, where each full collection
-walked it again (the load benchmark's longest pauses in a round of play). At ``YOUNG``
-most of it is freed by the young collections, each a millisecond or two.
-
 Only for a process that is the bot (``broadside run``): tests and the demo share their
 process with other things and leave the collector alone.
 """
@@ -30,22 +23,17 @@ from typing import Any, Awaitable, Callable
 log = logging.getLogger("broadside.heap")
 
 THAW_EVERY = 1800.0  # seconds between full collections of everything
-YOUNG = 10_000  # new container objects between collections of the youngest generation
 
 
 class HeapKeeper:
-    def __init__(self, *, thaw_every: float = THAW_EVERY, young: int = YOUNG) -> None:
+    def __init__(self, *, thaw_every: float = THAW_EVERY) -> None:
         self.thaw_every = thaw_every
-        self.young = young
         self._loop: asyncio.AbstractEventLoop | None = None
         self._task: asyncio.Task[None] | None = None
-        self._thresholds: tuple[int, int, int] | None = None
 
     def start(self, settled: Callable[[], Awaitable[Any]]) -> None:
         """Settle the heap once ``settled()`` returns (the resumed games loaded), then keep it."""
         self._loop = asyncio.get_running_loop()
-        self._thresholds = gc.get_threshold()
-        gc.set_threshold(self.young, *self._thresholds[1:])
         self._task = self._loop.create_task(self._run(settled))
 
     async def _run(self, settled: Callable[[], Awaitable[Any]]) -> None:
@@ -75,6 +63,3 @@ class HeapKeeper:
     def stop(self) -> None:
         if self._task is not None:
             self._task.cancel()
-        if self._thresholds is not None:
-            gc.set_threshold(*self._thresholds)
-            self._thresholds = None

@@ -53,16 +53,3 @@ async def test_a_frozen_garbage_cycle_is_freed_at_the_next_thaw():
         await asyncio.sleep(0)
         gc.unfreeze()
 
-
-
-async def test_the_youngest_generation_is_collected_less_often_while_the_keeper_runs():
-    before = gc.get_threshold()
-    keeper = HeapKeeper(thaw_every=3600, young=12_345)
-    try:
-        keeper.start(lambda: asyncio.sleep(0))
-        assert gc.get_threshold() == (12_345, *before[1:])
-    finally:
-        keeper.stop()
-        await asyncio.sleep(0)
-        gc.unfreeze()
-    assert gc.get_threshold() == before  # a test's process gets its collector back
