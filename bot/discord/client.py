@@ -36,14 +36,6 @@ from renderer.pool import RenderPool
 
 log = logging.getLogger("broadside.discord")
 
-# How long a thread holding the GIL runs before it hands it over to one waiting for it
-# (CPython's default: 5 ms). The event loop's thread shares the GIL with the threads that
-# check orders and compute forms (``asyncio.to_thread``) and with SQLite's connection
-# threads: each time the loop comes back from a system call (a socket's send, its wait
-# for events) while one of them computes, it waited up to the whole interval for the
-# GIL, several times an interaction.
-SWITCH_INTERVAL = 0.001
-
 TOKEN_HELP = """broadside: no Discord bot token is configured.
 
 To run the bot on Discord:
@@ -94,8 +86,6 @@ class Broadside(discord.Client):
         self._seed_source = seed_source
         self._sync_commands = sync_commands
         self._heap = HeapKeeper() if own_process else None
-        if own_process:
-            sys.setswitchinterval(SWITCH_INTERVAL)
         self._c_heap = CHeapKeeper() if own_process else None
         if self._c_heap is not None:
             self._c_heap.one_heap()
