@@ -1,4 +1,5 @@
-"""A command is acknowledged before the bot looks anything up.
+"""A command is acknowledged before the bot looks anything up; an autocomplete, whose
+first answer is its choices, answers from memory.
 
 Discord allows 3 s for the first answer. A process just started (a restart with a
 backlog of phases) knows no game yet: finding the game of a thread is a database read,
@@ -9,8 +10,8 @@ from __future__ import annotations
 
 import asyncio
 
-from tests.e2e.fake_discord.actions import _go, command_interaction
 from db.memo import Rows
+from tests.e2e.fake_discord.actions import _go, command_interaction
 from tests.e2e.scenario_helpers import duel_world, make_bot, no_errors_logged, open_duel
 
 
@@ -44,7 +45,6 @@ async def test_pending_is_acknowledged_while_the_game_is_still_being_looked_up(f
                 service.find_game = find_game
             await it.settled()
             assert it.text and "went wrong" not in it.text, it.text  # then answered as ever
-
 
 
 async def test_order_autocomplete_answers_from_memory_while_the_database_is_busy(fake_discord, tmp_path):
