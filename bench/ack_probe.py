@@ -12,10 +12,13 @@ every version of the bot that uses the same discord.py (``load_bot.py`` installs
 Each sample: (kind, wall-clock time of the arrival, seconds to the callback request,
 seconds the callback's HTTP request then took). The kind is the command (with its
 subcommand), "autocomplete /<command>", or "component <custom id's first two fields>".
-Each mark: (interaction id, arrival, callback asked), on the machine's monotonic clock
-(``time.perf_counter`` is ``CLOCK_MONOTONIC`` on Linux, as the loopback's loop time is), so
-the loopback Discord's own timestamps of the same interaction split its acknowledgement
-into the frame's way to the bot, the bot, and the callback's way back.
+Each interaction's marks (``times``: id -> [frame read, parsed, handler started, callback
+asked, callback answered]) are on the machine's monotonic clock (``time.perf_counter`` is
+``CLOCK_MONOTONIC`` on Linux, as the loopback's loop time is), so the loopback Discord's own
+timestamps of the same interaction split its acknowledgement into the frame's way to the
+bot, the wait for the bot's loop, the handler until its callback, and the callback's way
+back. A command's handler starts in the command tree's task; a component's in the client's
+``on_interaction``, which ``load_bot.py`` marks with ``started``.
 
 It also notes the wall-clock time of every trip to SQLite's thread (aiosqlite's
 ``_execute``: a statement, a fetch, a commit), so that a run can count them per
@@ -30,7 +33,6 @@ import time
 from typing import Any
 
 Sample = tuple[str, float, float, float]
-Mark = tuple[int, float, float]
 HANDLING: contextvars.ContextVar[str] = contextvars.ContextVar("handling", default="other")
 
 
@@ -56,13 +58,14 @@ def kind_of(data: dict[str, Any]) -> str:
 class AckProbe:
     def __init__(self) -> None:
         self.samples: list[Sample] = []
-        self.marks: list[Mark] = []
+        self.times: dict[int, list[float]] = {}  # id -> [frame, parsed, started, asked, answered]
         self.database: list[float] = []
         self.trips: dict[str, list[float]] = {}  # kind of interaction -> wall times of its tasks' trips
         self._pending: dict[int, tuple[str, float, float]] = {}  # interaction id -> kind, wall, perf
         self._frame = (0.0, 0.0)  # the frame being handled: wall, perf
 
     def install(self) -> "AckProbe":
+        import discord.app_commands.tree
         import discord.gateway
         import discord.state
         import discord.webhook.async_ as hooks
@@ -71,6 +74,7 @@ class AckProbe:
         received = discord.gateway.DiscordWebSocket.received_message
         parse = discord.state.ConnectionState.parse_interaction_create
         respond = hooks.AsyncWebhookAdapter.create_interaction_response
+        call = discord.app_commands.tree.CommandTree._call
 
         async def received_message(ws: Any, msg: Any, /) -> None:
             # The frame's JSON is parsed and its parser called in this call, with no await
@@ -82,11 +86,16 @@ class AckProbe:
             wall, start = probe._frame
             kind = kind_of(data)
             probe._pending[int(data["id"])] = (kind, wall, start)
+            probe.times[int(data["id"])] = [start, time.perf_counter(), 0.0, 0.0, 0.0]
             token = HANDLING.set(kind)  # the interaction's tasks, started in parse, keep it
             try:
                 return parse(state, data)
             finally:
                 HANDLING.reset(token)
+
+        async def _call(tree: Any, interaction: Any) -> None:
+            probe.started(interaction.id)
+            await call(tree, interaction)
 
         async def create_interaction_response(adapter: Any, interaction_id: int, token: str, **kwargs: Any) -> Any:
             asked = time.perf_counter()
@@ -96,8 +105,9 @@ class AckProbe:
                 arrived = probe._pending.pop(int(interaction_id), None)
                 if arrived is not None:
                     kind, wall, start = arrived
-                    probe.samples.append((kind, wall, asked - start, time.perf_counter() - asked))
-                    probe.marks.append((int(interaction_id), start, asked))
+                    answered = time.perf_counter()
+                    probe.samples.append((kind, wall, asked - start, answered - asked))
+                    probe.times[int(interaction_id)][3:5] = [asked, answered]
 
         try:
             import aiosqlite.core
@@ -116,4 +126,10 @@ class AckProbe:
         discord.gateway.DiscordWebSocket.received_message = received_message  # type: ignore[method-assign]
         discord.state.ConnectionState.parse_interaction_create = parse_interaction_create  # type: ignore[method-assign]
         hooks.AsyncWebhookAdapter.create_interaction_response = create_interaction_response  # type: ignore[method-assign]
+        discord.app_commands.tree.CommandTree._call = _call  # type: ignore[method-assign]
         return self
+
+    def started(self, interaction_id: int) -> None:
+        entry = self.times.get(int(interaction_id))
+        if entry is not None and not entry[2]:
+            entry[2] = time.perf_counter()

@@ -130,7 +130,9 @@ class Load:
         self.server = server
         self.gate = asyncio.Semaphore(concurrency)
         self.acks: dict[str, list[float]] = {}
-        self.marks: dict[int, tuple[str, float, float]] = {}  # interaction id -> kind, sent, callback received
+        #: (kind, interaction id, INTERACTION_CREATE sent, first callback received): the
+        #: loopback's loop times, joined with the bot's own timestamps by id.
+        self.timed: list[tuple[str, int, float, float]] = []
         self.unanswered = 0
 
     async def one(self, kind: str, start: Callable[[], Awaitable[Interaction]], *, settle: bool = False) -> Interaction:
@@ -143,7 +145,7 @@ class Load:
                 return it
             if it.delivered is not None and it.responded_at is not None:
                 self.acks.setdefault(kind, []).append(it.responded_at - it.delivered)
-                self.marks[it.id] = (kind, it.delivered, it.responded_at)
+                self.timed.append((kind, it.id, it.delivered, it.responded_at))
             if settle and it.deferred:
                 await self.server.wait_for(lambda: not it.original.loading, 10, raise_on_timeout=False)
             return it
@@ -375,7 +377,7 @@ async def bench(games: int, concurrency: int, processes: int = 1, database: str 
         ids = await game_ids(database)
         setup_acks = {k: list(v) for k, v in load.acks.items()}
         load.acks.clear()
-        load.marks.clear()
+        load.timed.clear()
 
         # -- a round of play under load ----------------------------------------------------------
         rng = random.Random(1)
@@ -438,7 +440,7 @@ async def bench(games: int, concurrency: int, processes: int = 1, database: str 
         # Leases the stopped processes left behind: their games wait for the expiry.
         out["leases_left"] = await leases_left(database)
         out["lag"] = [lag for f in firsts for at, lag in f["lag"] if out["window"][0] <= at <= out["window"][1]]
-        out["gc"] = [(gen, pause) for f in firsts for at, gen, pause in f["gc"]
+        out["gc"] = [(gen, pause, cpu) for f in firsts for at, gen, pause, cpu in f["gc"]
                      if out["window"][0] <= at <= out["window"][1]]
         out["bot_acks"] = [(kind, seconds, http) for f in firsts for kind, at, seconds, http in f.get("acks", [])
                            if out["window"][0] <= at <= out["window"][1]]
@@ -449,7 +451,12 @@ async def bench(games: int, concurrency: int, processes: int = 1, database: str 
             for kind, times in f.get("trips", {}).items():
                 n = sum(1 for at in times if out["window"][0] <= at <= out["window"][1])
                 out["trips_by_kind"][kind] = out["trips_by_kind"].get(kind, 0) + n
-        out["ack_parts"] = ack_parts(load.marks, [m for f in firsts for m in f.get("ack_marks", [])])
+        out["ack_parts"] = ack_parts(load.timed, firsts)
+        out["calls"] = {}
+        for f in firsts:
+            for name, calls in f.get("calls", {}).items():
+                out["calls"].setdefault(name, []).extend(d for at, d in calls
+                                                         if out["window"][0] <= at <= out["window"][1])
         if round_only:
             out["unanswered"] = load.unanswered
             out["violations"] = [f"{r.method} {r.path} {r.status}/{r.code}" for r in server.take_violations()]
@@ -549,17 +556,32 @@ async def _burst(server: LoopbackDiscord, database: str, workdir: Path, processe
     return out
 
 
-def ack_parts(sent: dict[int, tuple[str, float, float]], inside: list[list[float]]) -> dict[str, list[list[float]]]:
-    """Each acknowledgement in three parts, from the loopback's timestamps and the bot's
-    (one monotonic clock): the frame's way (sent by the loopback -> read by discord.py in
-    the bot), the bot (-> the callback asked), the callback's way (-> received by the
-    loopback). Per kind: [[way in, bot, way back], ...], seconds."""
+def ack_parts(timed: list[tuple[str, int, float, float]], exits: list[dict[str, Any]]) -> dict[str, list[list[float]]]:
+    """Each acknowledgement cut where it crossed into and out of the bot, by kind: [total,
+    to the bot (the frame sent -> read by discord.py), read -> handler started (parsing, then waiting
+    for the bot's loop), in the handler until its callback's POST, the POST -> received by
+    the loopback (the bot's HTTP client and the loopback's loop)], seconds."""
+    bot = {i: (n, rest) for n, e in enumerate(exits) for i, *rest in e.get("interactions", [])}
     parts: dict[str, list[list[float]]] = {}
-    for interaction_id, arrived, asked in inside:
-        if int(interaction_id) in sent:
-            kind, delivered, responded = sent[int(interaction_id)]
-            parts.setdefault(kind, []).append([arrived - delivered, asked - arrived, responded - asked])
+    for kind, iid, sent, received in timed:
+        n, b = bot.get(iid, (0, None))
+        if b is None or not (b[2] and b[3]):
+            continue
+        frame, parsed, started, callback, _ = b
+        parts.setdefault(kind if len(exits) == 1 else f"{kind} (process {n})", []).append([received - sent, frame - sent, started - frame,
+                                           callback - started, received - callback])
     return parts
+
+
+def report_parts(parts: dict[str, list[list[float]]]) -> None:
+    names = ("to the bot", "bot: until its handler", "bot: handler until callback", "callback to loopback")
+    print("  where the time went, p50 / p99 of each part (and the mean of each part over the kind's slowest 1 %):")
+    for kind, rows in sorted(parts.items()):
+        slow = sorted(rows, key=lambda r: r[0])[-max(1, len(rows) // 100):]
+        cells = "; ".join(f"{name} {pct([r[i + 1] for r in rows], 50) * 1000:.1f} / "
+                          f"{pct([r[i + 1] for r in rows], 99) * 1000:.1f} ({sum(r[i + 1] for r in slow) / len(slow) * 1000:.1f})"
+                          for i, name in enumerate(names))
+        print(f"    {kind:30} n={len(rows):4}: {cells} ms")
 
 
 async def _running(server: LoopbackDiscord, bot: BotProcess) -> dict[str, Any]:
@@ -666,6 +688,12 @@ def acks_report(r: dict[str, Any]) -> None:
               f"  max {max(values) * ms:6.1f} ms")
     print(f"  {'all':32} n={len(every):4}  p50 {pct(every, 50) * ms:6.1f} ms  p99 {pct(every, 99) * ms:6.1f} ms"
           f"  max {max(every) * ms:6.1f} ms   (target p99 <= {TARGET_ACK_P99 * ms:.0f} ms)")
+    if r.get("ack_parts"):
+        report_parts(r["ack_parts"])
+    for name, values in sorted(r.get("calls", {}).items()):
+        if values:
+            print(f"  (in the bot, {name}: n={len(values)}  p50 {pct(values, 50) * ms:.1f} ms  p99 {pct(values, 99) * ms:.1f}"
+                  f" ms  max {max(values) * ms:.1f} ms)")
     setup = [v for vs in r["setup_acks"].values() for v in vs]
     print(f"  {'(opening the games)':32} n={len(setup):4}  p50 {pct(setup, 50) * ms:6.1f} ms  "
           f"p99 {pct(setup, 99) * ms:6.1f} ms  max {max(setup) * ms:6.1f} ms")
@@ -678,14 +706,6 @@ def acks_report(r: dict[str, Any]) -> None:
     if parts and every:
         print("  CPU in the round, per acknowledged interaction: " + ", ".join(
             f"{k} {v / len(every) * 1000:.2f} ms" for k, v in parts.items()))
-    split = r.get("ack_parts", {})
-    if split:
-        print("the acknowledgement in parts (p50 of each; the loopback's and the bot's timestamps of the same"
-              " interaction, one monotonic clock): frame sent -> read by the bot | -> callback asked |"
-              " -> callback received")
-        for kind, values in sorted(split.items()) + [("all", [v for vs in split.values() for v in vs])]:
-            print(f"  {kind:32} n={len(values):4}  " + " | ".join(
-                f"{pct([v[i] for v in values], 50) * ms:5.1f} ms" for i in range(3)))
     if r.get("database_trips") and every:
         print(f"  trips to SQLite's thread in the round (statements, fetches, commits): {r['database_trips']},"
               f" {r['database_trips'] / len(every):.1f} per acknowledged interaction")
@@ -716,9 +736,12 @@ def round_report(r: dict[str, Any], games: int) -> int:
     print(f"bot's event-loop lag during the round (10 ms sleeps, n={len(lag)}): p50 {pct(lag, 50) * ms:.1f} ms  "
           f"p99 {pct(lag, 99) * ms:.1f} ms  max {max(lag) * ms:.1f} ms   (target p99 <= {TARGET_LAG_P99 * ms:.0f} ms)")
     for gen in (0, 1, 2):
-        pauses = [p for g, p in r["gc"] if g == gen]
+        pauses = [(p, c) for g, p, c in r["gc"] if g == gen]
         if pauses:
-            print(f"  garbage collections of generation {gen}: {len(pauses)}, max pause {max(pauses) * ms:.1f} ms")
+            longest = max(pauses)
+            print(f"  garbage collections of generation {gen}: {len(pauses)}, max pause {longest[0] * ms:.1f} ms"
+                  f" ({longest[1] * ms:.1f} ms of its thread's CPU), p99 {pct([p for p, _ in pauses], 99) * ms:.1f} ms,"
+                  f" all {sum(p for p, _ in pauses) * ms:.0f} ms")
     print(f"bot memory: RSS {r['rss_total'] / 2**20:.0f} MiB with {games} games; "
           f"{r['rss_per_game'] / 1024:.0f} KiB per game (growth over the games after the first tenth)")
     if "resumed_games" in r:
@@ -763,9 +786,11 @@ def summary(r: dict[str, Any], games: int) -> dict[str, Any]:
         "acks": {k: stats(v) for k, v in r["acks"].items()} | {"all": stats(every)},
         "bot_acks": {k: stats(v) for k, v in inside.items()}
         | {"all": stats([s for _, s, _ in r.get("bot_acks", [])])},
-        "ack_parts_p50": {k: [pct([v[i] for v in vs], 50) * 1000 for i in range(3)]
+        # to the bot, until its handler, the handler until its callback, the callback's way back
+        "ack_parts_p50": {k: [pct([v[i] for v in vs], 50) * 1000 for i in range(1, 5)]
                           for k, vs in r.get("ack_parts", {}).items()}
-        | {"all": [pct([v[i] for vs in r.get("ack_parts", {}).values() for v in vs], 50) * 1000 for i in range(3)]},
+        | {"all": [pct([v[i] for vs in r.get("ack_parts", {}).values() for v in vs], 50) * 1000
+                   for i in range(1, 5)]},
         "trips_by_kind": r.get("trips_by_kind", {}),
         "database_trips_per_ack": r.get("database_trips", 0) / max(1, len(every)),
         "callback_request_p50": pct([h for _, _, h in r.get("bot_acks", [])], 50) * 1000,

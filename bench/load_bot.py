@@ -8,11 +8,15 @@ Written to the file named by ``BENCH_REPORT``, one JSON object a line:
 * ``{"event": "settled", ...}`` once every game loop has made its first pass after the
   start (wall-clock times of the process start, the client's setup, loops running, settled;
   the process's CPU seconds, all threads, as the setup began and once settled);
-* ``{"event": "exit", "lag": [[wall, seconds], ...], "gc": [[wall, generation, seconds], ...],
-  "acks": [[kind, wall, seconds, seconds], ...]}`` when the bot has closed (SIGTERM, as a
-  service manager stops it): how late a 10 ms sleep woke, sampled all along, every garbage
-  collection's pause, and every interaction's acknowledgement as the process saw it
-  (``bench/ack_probe.py``), with ``"ack_marks"``: its monotonic clock's marks.
+* ``{"event": "exit", "lag": [[wall, seconds], ...], "gc": [[wall, generation, seconds, cpu seconds], ...],
+  "acks": [[kind, wall, seconds, seconds], ...], "interactions": [[id, frame, parsed, started,
+  callback, answered], ...], ...}`` when the bot has closed (SIGTERM, as a service manager
+  stops it): how late a 10 ms sleep woke, sampled all along; every garbage collection's pause
+  (wall clock, and the CPU the collecting thread spent: a pause much longer than its CPU is
+  the machine taking the core away, not the collector's work); every interaction's
+  acknowledgement as the process saw it and its marks on the monotonic clock the loopback
+  Discord's loop also reads (``bench/ack_probe.py``); the trips to SQLite's thread; and,
+  with ``BENCH_CALLS`` set, how long the awaits a handler may wait on took.
 
 ``BENCH_CODE=<checkout>`` runs the bot of another checkout of the project (the old code,
 say, with its own interpreter) under this same launcher and probe, so that two versions
@@ -52,14 +56,56 @@ def write(entry: dict[str, Any]) -> None:
 
 class GcPauses:
     def __init__(self) -> None:
-        self.pauses: list[tuple[float, int, float]] = []
+        self.pauses: list[tuple[float, int, float, float]] = []
         self._start = 0.0
+        self._cpu = 0.0
 
     def __call__(self, phase: str, info: dict[str, Any]) -> None:
         if phase == "start":
             self._start = time.perf_counter()
+            self._cpu = time.thread_time()
         else:
-            self.pauses.append((time.time(), info["generation"], time.perf_counter() - self._start))
+            self.pauses.append((time.time(), info["generation"], time.perf_counter() - self._start,
+                                time.thread_time() - self._cpu))
+
+
+class CallTimes:
+    """How long the awaits an interaction's handler may wait on took (wall clock, waiting
+    included, which a profile of the loop's thread does not show), when ``BENCH_CALLS``
+    is set: ``{"name": [[wall at the end, seconds], ...]}``."""
+
+    NAMES = ("bot.service:GameService.find_game", "bot.service:GameService.my_pending",
+             "bot.service:GameService.my_forms", "bot.service:GameService._current_runtime",
+             "bot.service:GameService._forms_of", "bot.service:GameService.standing_board",
+             "db:Database._read")
+
+    def __init__(self) -> None:
+        self.calls: dict[str, list[tuple[float, float]]] = {}
+
+    def install(self) -> None:
+        import importlib
+
+        for name in self.NAMES:
+            module, _, attr = name.partition(":")
+            owner_name, _, method = attr.partition(".")
+            owner = getattr(importlib.import_module(module), owner_name)
+            original = getattr(owner, method, None)
+            if original is not None:
+                setattr(owner, method, self._timed(attr, original))
+
+    def _timed(self, name: str, original: Any) -> Any:
+        calls = self.calls.setdefault(name, [])
+
+        async def timed(*args: Any, **kwargs: Any) -> Any:
+            start = time.perf_counter()
+            try:
+                return await original(*args, **kwargs)
+            finally:
+                calls.append((time.time(), time.perf_counter() - start))
+        return timed
+
+
+CALLS = CallTimes()
 
 
 class MeasuredBroadside(Broadside):
@@ -101,18 +147,27 @@ class MeasuredBroadside(Broadside):
             await asyncio.sleep(LAG_TICK)
             self.lag.append((time.time(), max(0.0, loop.time() - start - LAG_TICK)))
 
+    async def on_interaction(self, interaction: Any) -> None:
+        if interaction.type.value == 3:  # a component: its handler is this event
+            PROBE.started(interaction.id)
+        handler = getattr(super(), "on_interaction", None)
+        if handler is not None:
+            await handler(interaction)
+
     async def close(self) -> None:
         await super().close()
         if not self._reported:  # closed by SIGTERM, then again as run() ends
             self._reported = True
             write({"event": "exit", "lag": self.lag, "gc": self.pauses.pauses, "acks": PROBE.samples,
-                   "ack_marks": PROBE.marks, "database": PROBE.database,
-                   "trips": PROBE.trips})
+                   "interactions": [[k, *v] for k, v in PROBE.times.items()], "database": PROBE.database,
+                   "trips": PROBE.trips, "calls": CALLS.calls})
 
 
 def main() -> int:
     """``BENCH_PROFILE=file``: profile the event loop's thread (where the bot's own Python
     work runs; the render workers and database threads are not in it) into ``file``."""
+    if os.environ.get("BENCH_CALLS"):
+        CALLS.install()
     target = os.environ.get("BENCH_PROFILE")
     if not target:
         return run(load_settings(), MeasuredBroadside)

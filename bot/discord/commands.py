@@ -98,10 +98,11 @@ def suggest(func: Callable[[discord.Interaction, str], Awaitable[list[legal.Offe
 
 
 async def my_pending(interaction: discord.Interaction) -> tuple[GameRow, list[PendingDecision]]:
-    """For autocomplete: the caller's open decisions. Discord asks on every keystroke; the
-    service answers from what it keeps (the forms of the state, the rows in memory)."""
+    """For autocomplete: the caller's open decisions and their forms. Discord asks on every
+    keystroke and the choices are the first answer, so the service answers from what it
+    keeps (the forms of the state, the rows in memory), without the stored orders."""
     game = await here(interaction)
-    return game, await app(interaction).service.my_pending(game.id, interaction.user.id)
+    return game, await app(interaction).service.my_forms(game.id, interaction.user.id)
 
 
 # -- parsing what people type ------------------------------------------------------------------------

@@ -89,6 +89,8 @@ class ServiceCore:
         self._listeners: list[Callable[[int], None]] = []
         self._storage_told: set[int] = set()  # games whose host knows the database refuses writes
         self._turn_marks: dict[int, bool] = {}  # whether a game's events mark where its turns start
+        # thread id -> the game a look-up found played there (GameService.find_game)
+        self._thread_games: dict[int, int] = {}
 
     # -- change notification ---------------------------------------------------------
     def subscribe(self, listener: Callable[[int], None]) -> None:

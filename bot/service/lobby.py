@@ -20,6 +20,10 @@ from rules.core.ruleset import Ruleset, Seat
 from rules.core.scenarios import ScenarioHead
 
 
+_UNFINISHED = ("lobby", "running", "paused")
+MAX_THREADS = 4096  # threads whose game is remembered; past this many the list starts over
+
+
 def _ruleset(name: str) -> Ruleset:
     try:
         return get_ruleset(name)
@@ -147,11 +151,29 @@ class LobbyMixin(ServiceCore):
         a newer one someone tried to open in it. (A thread holds one unfinished game; in a
         database from before that rule, the first one started wins.) In a channel, the
         newest unfinished game started there. ``finished``: a thread whose game is over
-        still answers with it (its log, map and replay stay to be looked at)."""
+        still answers with it (its log, map and replay stay to be looked at).
+
+        The game a thread's look-up found is remembered by id and given again while its
+        row (remembered by the database, exact) says it is still unfinished and still
+        played in that thread: no other game can be opened in the thread meanwhile. The
+        database's list of a place's games is forgotten at every change of any of its
+        games' rows (a start, each resolution), and a command, an autocomplete above all,
+        would otherwise wait for that read again."""
+        known = self._thread_games.get(place_id)
+        if known is not None:
+            game = await self.db.game(known)
+            if game is not None and game.thread_id == place_id and game.status in _UNFINISHED:
+                return game
+            del self._thread_games[place_id]
         games = await self.db.games_in_place(place_id)
         own = [g for g in games if g.thread_id == place_id]
         if own:
-            return min(own, key=lambda g: (g.status == "lobby", g.id))
+            found = min(own, key=lambda g: (g.status == "lobby", g.id))
+            if len(own) == 1:  # (a thread with two, from before the rule, is looked up every time)
+                if len(self._thread_games) >= MAX_THREADS:
+                    self._thread_games.clear()
+                self._thread_games[place_id] = found.id
+            return found
         if finished:
             over = [g for g in await self.db.games_of_thread(place_id) if g.status == "over"]
             if over:

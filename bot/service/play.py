@@ -34,6 +34,20 @@ class PlayMixin(FaultsMixin):
         items = [PendingDecision(d, s, due, stored.get(d.id)) for d, s in mine]
         return await self._with_helps(game, runtime, seat.seat_id, items) if helps else items
 
+    async def my_forms(self, game_id: int, user_id: int) -> list[PendingDecision]:
+        """The decisions waiting for the user's seat with their forms, for autocomplete:
+        what :meth:`my_pending` gives without the stored orders and the deadline, which a
+        list of choices does not show. Discord asks on every keystroke and wants the
+        choices themselves as the first answer, so this reads only what the service keeps
+        (the game's and seats' rows, the engine state and the forms computed for it when
+        the seat was prompted): after a confirmed order the open orders are read again
+        from the database, and the answer would wait for that read."""
+        game = await self._game_in(game_id, "running", "paused")
+        seat = await self._seat_of(game, user_id)
+        runtime = await self._current_runtime(game)
+        _, mine = await self._forms_of(runtime, seat.seat_id)
+        return [PendingDecision(d, s, None) for d, s in mine]
+
     async def _with_helps(self, game: GameRow, runtime: GameRuntime, seat_id: str,
                           items: list[PendingDecision]) -> list[PendingDecision]:
         return items  # bot.service.standing fills them in

@@ -185,3 +185,34 @@ async def test_a_replay_is_built_from_public_views_sampled_evenly(table):
     assert len(sampled) == 3 and sampled[0] == views[0] and sampled[-1] == views[-1]
     await svc.end_game(game.id, table.HOST)
     assert await svc.replay_views(game.id) == views
+
+
+async def test_a_thread_found_once_is_found_again_without_reading_its_place(table):
+    # A change to a game's row (a start, each resolution) makes the database forget the
+    # list of games of the places it is in; the game's own row is read again at once (the
+    # loop's next pass). The thread's next look-up, an autocomplete's above all, needs no
+    # read of its own.
+    svc = table.service
+    game = await table.duel()  # thread 11
+    assert (await svc.find_game(11)).id == game.id
+    await table.db.set_posting(game.id, "turn")
+    assert (await svc.game(game.id)).posting == "turn"  # the loop's pass
+    read = table.db._read
+    reads: list[str] = []
+
+    async def counted(sql, *args, **kwargs):
+        reads.append(sql)
+        return await read(sql, *args, **kwargs)
+
+    table.db._read = counted
+    try:
+        found = await svc.find_game(11)
+    finally:
+        table.db._read = read
+    assert found.id == game.id and found.posting == "turn"
+    assert not reads, reads
+    # Over, it is no longer the thread's unfinished game; the next one opened there is.
+    await svc.end_game(game.id, table.HOST)
+    assert (await _refused(svc.find_game(11))).code == "no-game"
+    rematch = await svc.create_game(1, 10, table.HOST, "cannoni", "frigate-duel", thread_id=11)
+    assert (await svc.find_game(11)).id == rematch.id
