@@ -450,7 +450,13 @@ class Database(LeaseRows, ResultsMixin, CampaignsMixin, FleetsMixin):
 
         # Every statement in one trip to SQLite's thread (BEGIN and COMMIT apart).
         async with self._write(new.game_id, Rows.OPEN_ORDERS) as conn:
-            return await conn.at_once(store)
+            stored = await conn.at_once(store)
+        # The open orders as this commit left them are the next read's answer: kept (with
+        # nothing awaited since the commit) unless another write to the game has begun,
+        # or the memo keeps nothing now (PostgreSQL's notices unheard).
+        if stored.open_orders is not None and self._memo.token(new.game_id) is not None:
+            self._memo.keep(Rows.OPEN_ORDERS, new.game_id, stored.open_orders)
+        return stored
 
     async def order_by_key(self, game_id: int, key: str) -> OrderRow | None:
         rows = await self._read("SELECT * FROM orders WHERE game_id = ? AND idempotency_key = ?", (game_id, key))

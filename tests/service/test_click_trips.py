@@ -18,10 +18,11 @@ import aiosqlite.core
 #: Trips a confirm may take at most. Measured: 15 before, 18 for the phase's last order
 #: (the order's transaction was BEGIN, four statements each executed, fetched and closed
 #: apart, and COMMIT; the open orders were read again to tell whether it was the last;
-#: "same as last turn" read the recent steps on every look at the form), 4 after, 5 for
-#: the last order (BEGIN, the transaction's statements in one trip, COMMIT, the
-#: idempotency key's look-up, and the open orders another player's order made stale).
-CONFIRM_MOST = 5
+#: "same as last turn" read the recent steps on every look at the form), 4 after, the
+#: last order too: BEGIN, the transaction's statements in one trip, COMMIT, and the
+#: idempotency key's look-up (the open orders come back from the transaction and are
+#: remembered, so the other player's next look reads none).
+CONFIRM_MOST = 4
 #: Trips a select may take at most once the game's rows are remembered: 1 before (the
 #: recent steps), none after.
 SELECT_MOST = 0
