@@ -75,3 +75,26 @@ async def test_a_confirm_and_a_select_take_few_trips_to_sqlite(table):
     assert sum(select.values()) <= SELECT_MOST, select
     assert sum(confirm.values()) <= CONFIRM_MOST, confirm
     assert sum(second.values()) <= CONFIRM_MOST, second
+
+
+async def test_the_recent_orders_kept_follow_every_resolution_and_undo(table):
+    """Kept with the engine state they were read for: a new step or an undo is seen at once."""
+    svc = table.service
+    game = await table.duel()
+
+    async def history() -> list[dict]:
+        runtime = await svc._current_runtime(await svc.game(game.id))
+        return [o.payload for o in await svc._history(runtime, "p1")]
+
+    assert await history() == []
+    await table.order_for(game.id, table.ANNE)
+    await table.order_for(game.id, table.BOB)
+    await table.settle()
+    first = (await table.db.steps(game.id))[0]
+    mine = [o["payload"] for o in first.orders if o["player"] == "p1"]
+    assert mine and await history() == mine
+    with trips() as again:
+        assert await history() == mine
+    assert sum(again.values()) == 0
+    await svc.undo_last(game.id, table.HOST)
+    assert await history() == []
