@@ -22,13 +22,14 @@ import datetime as _dt
 import logging
 import sqlite3
 from contextlib import asynccontextmanager
-from typing import Any, AsyncIterator, Awaitable, Callable, Iterable, Protocol
+from typing import Any, AsyncIterator, Awaitable, Callable, Iterable, Protocol, TypeVar
 
 import aiosqlite
 
 from db import compact, dialect, errors
 
 log = logging.getLogger("broadside.db")
+T = TypeVar("T")
 
 # SQLite's primary result codes that mean "the storage refuses writes", not "this write is wrong".
 _STORAGE_CODES = {sqlite3.SQLITE_READONLY, sqlite3.SQLITE_IOERR, sqlite3.SQLITE_FULL, sqlite3.SQLITE_CANTOPEN}
@@ -68,6 +69,10 @@ class Tx(Protocol):
 
     async def one(self, sql: str, params: Iterable[Any] = ()) -> Any | None:
         """The first row, or None."""
+
+    async def at_once(self, body: Callable[["Tx"], Awaitable[T]]) -> T:
+        """``body``'s statements, in this transaction, as one trip to the database's
+        thread where it has one (SQLite): ``body`` may await only the Tx it is given."""
 
 
 # Both backends' integrity errors (a constraint refused the write).
@@ -110,6 +115,47 @@ class SqliteTx:
     async def one(self, sql: str, params: Iterable[Any] = ()) -> Any | None:
         rows = await self.fetch(sql, params)
         return rows[0] if rows else None
+
+    async def at_once(self, body: Callable[[Tx], Awaitable[T]]) -> T:
+        # Each statement above is two or three hand-overs to aiosqlite's thread and back
+        # (execute, fetch, close), each a turn of the event loop that the interactions
+        # queued behind wait for. Here the whole body runs on that thread in one.
+        return await self.conn._execute(_run_in_thread, body, self.conn._conn)
+
+
+class _ThreadTx:
+    """The transaction as seen from SQLite's own thread: every await completes at once."""
+
+    pack = staticmethod(compact.pack)
+
+    def __init__(self, raw: sqlite3.Connection) -> None:
+        self.raw = raw
+
+    async def execute(self, sql: str, params: Iterable[Any] = ()) -> int:
+        return self.raw.execute(sql, tuple(params)).rowcount
+
+    async def fetch(self, sql: str, params: Iterable[Any] = ()) -> list[Any]:
+        return self.raw.execute(sql, tuple(params)).fetchall()
+
+    async def one(self, sql: str, params: Iterable[Any] = ()) -> Any | None:
+        rows = self.raw.execute(sql, tuple(params)).fetchall()  # to its end: a RETURNING's statement is done
+        return rows[0] if rows else None
+
+    async def at_once(self, body: Callable[[Tx], Awaitable[T]]) -> T:
+        return await body(self)
+
+
+def _run_in_thread(body: Callable[[Tx], Awaitable[T]], raw: sqlite3.Connection) -> T:
+    """Drive ``body`` to its end on the calling thread. Its awaits are all _ThreadTx's,
+    which never suspend, so one step finishes it; one that would wait for the event loop
+    is a programming error, and the transaction is rolled back by the caller."""
+    coro = body(_ThreadTx(raw))
+    try:
+        coro.send(None)
+    except StopIteration as done:
+        return done.value
+    coro.close()
+    raise RuntimeError("a body run at once awaited something other than its transaction")
 
 
 class SqliteBackend:
@@ -245,6 +291,9 @@ class PostgresTx:
 
     async def one(self, sql: str, params: Iterable[Any] = ()) -> Any | None:
         return await self.conn.fetchrow(dialect.placeholders(sql), *params)
+
+    async def at_once(self, body: Callable[[Tx], Awaitable[T]]) -> T:
+        return await body(self)  # each statement is a round trip to the server all the same
 
 
 def _storage_failure(exc: BaseException) -> bool:

@@ -35,6 +35,7 @@ from db.models import (AnnouncePart, AuditRow, DeadlineRow, GameRow, NewGame, Ne
 
 Row = Any  # a sqlite3.Row or an asyncpg.Record: both read by name and by position
 _NOT_OVER = ("lobby", "running", "paused")
+_OPEN_ORDERS = "SELECT * FROM orders WHERE game_id = ? AND status = 'open' ORDER BY seq"
 log = logging.getLogger("broadside.db")
 
 _dump = compact.dump
@@ -428,22 +429,34 @@ class Database(LeaseRows, ResultsMixin, CampaignsMixin, FleetsMixin):
         raises :class:`StaleStep`. A second order for a decision replaces the first
         and takes a new sequence number: it is now the later submission.
         """
-        async with self._write(new.game_id, Rows.OPEN_ORDERS) as conn:
+        async def store(conn: Tx) -> StoredOrder:
             if new.idempotency_key is not None:
                 seen = await conn.one("SELECT * FROM orders WHERE game_id = ? AND idempotency_key = ?",
-                                       (new.game_id, new.idempotency_key))
+                                      (new.game_id, new.idempotency_key))
                 if seen is not None:
                     return StoredOrder(_order(seen), duplicate=True, replaced=False)
             if await self._live_steps(conn, new.game_id) + 1 != new.step_idx:
                 raise errors.StaleStep(f"step {new.step_idx} is not open")
             replaced = 0 < await conn.execute("UPDATE orders SET status = 'replaced' WHERE game_id = ? AND decision_id = ?"
-                                     " AND status = 'open'", (new.game_id, new.decision_id))
+                                              " AND status = 'open'", (new.game_id, new.decision_id))
             row = await conn.one(
                 "INSERT INTO orders (game_id, step_idx, decision_id, seat_id, payload, source, user_id,"
                 " idempotency_key, submitted_at) VALUES (?,?,?,?,?,?,?,?,?) RETURNING *",
                 (new.game_id, new.step_idx, new.decision_id, new.seat_id, _dump(new.payload), new.source,
                  new.user_id, new.idempotency_key, new.submitted_at))
-        return StoredOrder(_order(row), duplicate=False, replaced=replaced)
+            now_open = await conn.fetch(_OPEN_ORDERS, (new.game_id,))
+            return StoredOrder(_order(row), duplicate=False, replaced=replaced,
+                               open_orders=tuple(_order(r) for r in now_open))
+
+        # Every statement in one trip to SQLite's thread (BEGIN and COMMIT apart).
+        async with self._write(new.game_id, Rows.OPEN_ORDERS) as conn:
+            stored = await conn.at_once(store)
+        # The open orders as this commit left them are the next read's answer: kept (with
+        # nothing awaited since the commit) unless another write to the game has begun,
+        # or the memo keeps nothing now (PostgreSQL's notices unheard).
+        if stored.open_orders is not None and self._memo.token(new.game_id) is not None:
+            self._memo.keep(Rows.OPEN_ORDERS, new.game_id, stored.open_orders)
+        return stored
 
     async def order_by_key(self, game_id: int, key: str) -> OrderRow | None:
         rows = await self._read("SELECT * FROM orders WHERE game_id = ? AND idempotency_key = ?", (game_id, key))
@@ -452,8 +465,7 @@ class Database(LeaseRows, ResultsMixin, CampaignsMixin, FleetsMixin):
     async def open_orders(self, game_id: int) -> list[OrderRow]:
         """Orders waiting for the next resolution, in arrival order."""
         async def query() -> list[OrderRow]:
-            rows = await self._read("SELECT * FROM orders WHERE game_id = ? AND status = 'open' ORDER BY seq",
-                                    (game_id,))
+            rows = await self._read(_OPEN_ORDERS, (game_id,))
             return [_order(r) for r in rows]
 
         return await self._remembered(lambda: self._memo.open_orders(game_id), lambda: self._memo.token(game_id),

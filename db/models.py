@@ -170,6 +170,9 @@ class StoredOrder:
     order: OrderRow
     duplicate: bool  # the idempotency key was seen before: nothing changed
     replaced: bool  # an earlier order for the same decision was replaced
+    # The game's open orders once this one was stored, read in the same transaction
+    # (None for a duplicate): whether it was the last one owed needs no read of its own.
+    open_orders: tuple[OrderRow, ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,7 +10,7 @@ from bot.service.errors import ServiceError
 from bot.service.faults import FaultsMixin
 from bot.service.models import PendingDecision, PhaseStatus, SubmitResult
 from bot.service.posting import frames_with_action, public_weights
-from db import GameRow, NewOrder, SeatRow, StaleStep, StorageUnavailable
+from db import GameRow, NewOrder, OrderRow, SeatRow, StaleStep, StorageUnavailable
 from rules.core.decisions import Decision, Order, Problem
 from rules.core.record import GameRecord, RecordStep
 from rules.core.registry import get_ruleset
@@ -117,7 +117,7 @@ class PlayMixin(FaultsMixin):
                 user_id=seat.user_id if source == "player" else None, idempotency_key=key))
         except StaleStep:
             raise ServiceError("phase-moved-on") from None
-        return await self._accepted(game, runtime, decision_id, stored.replaced, due)
+        return await self._accepted(game, runtime, decision_id, stored.replaced, due, stored.open_orders)
 
     async def _check(self, game: GameRow, runtime: GameRuntime, order: Order) -> tuple[list[Problem], Order]:
         try:
@@ -133,7 +133,7 @@ class PlayMixin(FaultsMixin):
         return SubmitResult("rejected", "\n".join(lines), problems)
 
     async def _accepted(self, game: GameRow, runtime: GameRuntime, decision_id: str, replaced: bool,
-                        due: float | None) -> SubmitResult:
+                        due: float | None, open_orders: tuple[OrderRow, ...] | None = None) -> SubmitResult:
         """The confirmation says exactly whether, and until when, the order can be taken
         back: until the phase resolves, which is at once (or after the game's grace
         period) when this was the last order, else when the last one comes in or at the
@@ -142,7 +142,7 @@ class PlayMixin(FaultsMixin):
         label = decision.label_in(game.language) if decision and decision.label else decision_id
         head = self._t(game, "confirm.changed" if replaced else "confirm.recorded", label=label)
         grace = self.grace_for(game)
-        if await self._last_order(game, runtime):
+        if await self._last_order(game, runtime, open_orders):
             if grace <= 0:
                 tail = self._t(game, "confirm.last-now")
             else:
@@ -155,9 +155,12 @@ class PlayMixin(FaultsMixin):
                     if grace > 0 else self._t(game, "confirm.until-resolved", due=when))
         return SubmitResult("replaced" if replaced else "accepted", f"{head} {tail}")
 
-    async def _last_order(self, game: GameRow, runtime: GameRuntime) -> bool:
-        """Whether every order a person owes in this phase is now in."""
-        orders = await self.db.open_orders(game.id)
+    async def _last_order(self, game: GameRow, runtime: GameRuntime,
+                          orders: tuple[OrderRow, ...] | None = None) -> bool:
+        """Whether every order a person owes in this phase is now in (``orders``: the
+        open ones as the order's own transaction left them, else read)."""
+        if orders is None:
+            orders = tuple(await self.db.open_orders(game.id))
         seats = {s.seat_id: s for s in await self.db.seats(game.id)}
         deadline = await self.db.deadline(game.id)
         if deadline is not None and deadline.step_idx != runtime.step_idx + 1:

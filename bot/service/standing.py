@@ -26,6 +26,7 @@ from rules.core.decisions import Decision, DecisionSpec, Order, Problem
 from rules.core.standing import EVERY_PHASE, History, Standing, StandingOffer
 
 HISTORY_STEPS = 16  # steps looked back for "as last phase" and "same as last turn"
+RECENT_GAMES = 4096  # games whose recent steps are kept; all forgotten at once past it
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,15 +160,36 @@ class StandingMixin(PlayMixin):
                 out[decision.id] = found
         return out
 
-    async def _history(self, game_id: int, seat_id: str) -> History:
+    async def _history(self, runtime: GameRuntime, seat_id: str) -> History:
         """The seat's orders the engine used in recent steps, newest first."""
         out: History = []
-        for step in await self.db.recent_steps(game_id, HISTORY_STEPS):
-            for raw in reversed(step.orders):
+        for orders in await self._recent_orders(runtime):
+            for raw in reversed(orders):
                 order = Order.model_validate(raw)
                 if order.player == seat_id:
                     out.append(order)
         return out
+
+    async def _recent_orders(self, runtime: GameRuntime) -> tuple[list[dict[str, Any]], ...]:
+        """The orders of the game's last live steps, newest first, read once per engine state: they change only with a
+        resolution or an undo, and both give the game a new state (assigned after their
+        commit), so every look at a form between two steps is answered from memory. The
+        state is taken before the read: a read that overlaps a step's commit is kept with
+        the state before it, which is not looked up again once the step's is in place."""
+        state, step_idx = runtime.state, runtime.step_idx
+        kept = self._recent.get(runtime.game_id)
+        if kept is not None and kept[0] is state and kept[1] == step_idx:
+            return kept[2]
+        orders = tuple(step.orders for step in await self.db.recent_steps(runtime.game_id, HISTORY_STEPS))
+        if len(self._recent) >= RECENT_GAMES:
+            self._recent.clear()
+        self._recent[runtime.game_id] = (state, step_idx, orders)
+        return orders
+
+    @property
+    def _recent(self) -> dict[int, tuple[Any, int, tuple[list[dict[str, Any]], ...]]]:
+        """game id -> (the engine state, its step, the recent steps' orders as they were then)."""
+        return self.__dict__.setdefault("_recent_steps_kept", {})
 
     def _standing_order(self, runtime: GameRuntime, decision: Decision, rows: list[StandingRow],
                         history: History) -> tuple[Order | None, list[Problem]]:
@@ -192,7 +214,7 @@ class StandingMixin(PlayMixin):
             if rows is None:
                 continue
             if decision.player not in histories:
-                histories[decision.player] = await self._history(game.id, decision.player)
+                histories[decision.player] = await self._history(runtime, decision.player)
             try:
                 order, problems = await asyncio.to_thread(self._standing_order, runtime, decision, rows,
                                                           histories[decision.player])
@@ -261,7 +283,7 @@ class StandingMixin(PlayMixin):
             return items
         seats = {s.seat_id: s for s in await self.db.seats(game.id)}
         covering = self._covering(runtime, [i.decision for i in items], await self._standing_rows(game.id), seats)
-        history = await self._history(game.id, seat_id)
+        history = await self._history(runtime, seat_id)
         offers = runtime.ruleset.standing_offers(runtime.state, seat_id) if covering else []
         out = []
         for item in items:
@@ -304,7 +326,7 @@ class StandingMixin(PlayMixin):
                   if o.seat_id == seat.seat_id and o.step_idx == step_idx + 1}
         due = await self._due(game_id, step_idx)
         items = [PendingDecision(d, s, due, stored.get(d.id)) for d, s in mine]
-        history = await self._history(game_id, seat.seat_id)
+        history = await self._history(runtime, seat.seat_id)
         offers = runtime.ruleset.standing_offers(runtime.state, seat.seat_id)
         out = []
         for item in items:

@@ -1,0 +1,100 @@
+"""How many trips to SQLite's thread a click on an order menu costs.
+
+Each trip (a statement, a fetch of its rows, closing its cursor, a COMMIT) is a hand-over
+to the connection's thread and back, a turn of the event loop; under load the
+interactions that follow wait behind them. Counted for a menu's two clicks as the form's
+handler makes them (bot/discord/forms.py): a select re-reads the player's decision with
+its helps (standing order, "same as last turn"), a confirm reads it and stores the order.
+"""
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections import Counter
+from typing import Iterator
+
+import aiosqlite.core
+
+#: Trips a confirm may take at most. Measured: 15 before, 18 for the phase's last order
+#: (the order's transaction was BEGIN, four statements each executed, fetched and closed
+#: apart, and COMMIT; the open orders were read again to tell whether it was the last;
+#: "same as last turn" read the recent steps on every look at the form), 4 after, the
+#: last order too: BEGIN, the transaction's statements in one trip, COMMIT, and the
+#: idempotency key's look-up (the open orders come back from the transaction and are
+#: remembered, so the other player's next look reads none).
+CONFIRM_MOST = 4
+#: Trips a select may take at most once the game's rows are remembered: 1 before (the
+#: recent steps), none after.
+SELECT_MOST = 0
+
+
+@contextlib.contextmanager
+def trips() -> Iterator[Counter]:
+    """Every function the calling task hands to a SQLite connection's thread, by name
+    (the game loop's own work, in its tasks, is not the click's)."""
+    seen: Counter = Counter()
+    original = aiosqlite.core.Connection._execute
+    clicker = asyncio.current_task()
+
+    async def counted(self, fn, *args, **kwargs):
+        if asyncio.current_task() is clicker:
+            seen[getattr(fn, "__name__", repr(fn))] += 1
+        return await original(self, fn, *args, **kwargs)
+
+    aiosqlite.core.Connection._execute = counted  # type: ignore[method-assign]
+    try:
+        yield seen
+    finally:
+        aiosqlite.core.Connection._execute = original  # type: ignore[method-assign]
+
+
+async def _click(table, game_id: int, user: int, confirm: bool, key: str) -> None:
+    """What a select or a confirm on the DM form asks of the service."""
+    svc = table.service
+    await svc.game(game_id)
+    item = (await svc.my_pending(game_id, user, helps=True))[0]
+    if confirm:
+        payload = {"action": "chits"}
+        for param in item.spec.actions[0].params:
+            payload[param.name] = param.choices[0].value
+        result = await svc.submit_order(game_id, user, item.decision.id, payload, idempotency_key=key)
+        assert result.status == "accepted", result.message
+
+
+async def test_a_confirm_and_a_select_take_few_trips_to_sqlite(table):
+    game = await table.duel()
+    await _click(table, game.id, table.ANNE, False, "warm")  # the game's rows remembered, as in play
+    with trips() as select:
+        await _click(table, game.id, table.ANNE, False, "s")
+    with trips() as confirm:
+        await _click(table, game.id, table.ANNE, True, "c")
+    with trips() as second:
+        await _click(table, game.id, table.BOB, True, "c2")
+    print("\nselect", sum(select.values()), dict(select), "\nconfirm", sum(confirm.values()), dict(confirm),
+          "\nlast confirm", sum(second.values()), dict(second))
+    assert sum(select.values()) <= SELECT_MOST, select
+    assert sum(confirm.values()) <= CONFIRM_MOST, confirm
+    assert sum(second.values()) <= CONFIRM_MOST, second
+
+
+async def test_the_recent_orders_kept_follow_every_resolution_and_undo(table):
+    """Kept with the engine state they were read for: a new step or an undo is seen at once."""
+    svc = table.service
+    game = await table.duel()
+
+    async def history() -> list[dict]:
+        runtime = await svc._current_runtime(await svc.game(game.id))
+        return [o.payload for o in await svc._history(runtime, "p1")]
+
+    assert await history() == []
+    await table.order_for(game.id, table.ANNE)
+    await table.order_for(game.id, table.BOB)
+    await table.settle()
+    first = (await table.db.steps(game.id))[0]
+    mine = [o["payload"] for o in first.orders if o["player"] == "p1"]
+    assert mine and await history() == mine
+    with trips() as again:
+        assert await history() == mine
+    assert sum(again.values()) == 0
+    await svc.undo_last(game.id, table.HOST)
+    assert await history() == []
