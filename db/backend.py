@@ -120,7 +120,13 @@ class SqliteTx:
         # Each statement above is two or three hand-overs to aiosqlite's thread and back
         # (execute, fetch, close), each a turn of the event loop that the interactions
         # queued behind wait for. Here the whole body runs on that thread in one.
-        return await self.conn._execute(_run_in_thread, body, self.conn._conn)
+        # aiosqlite has no public way to run a function on its thread: its private
+        # ``_execute`` and ``_conn`` are used, and a version without them runs the body
+        # statement by statement, as before (slower, the same result).
+        run, raw = getattr(self.conn, "_execute", None), getattr(self.conn, "_conn", None)
+        if run is None or raw is None:
+            return await body(self)
+        return await run(_run_in_thread, body, raw)
 
 
 class _ThreadTx:
