@@ -7,8 +7,8 @@ import asyncio
 import itertools
 import logging
 import secrets
-from collections import defaultdict
-from dataclasses import dataclass
+import threading
+from collections import OrderedDict, defaultdict
 from typing import Any, Callable, Iterable
 
 from pydantic import BaseModel
@@ -21,7 +21,7 @@ from bot.service.errors import ServiceError
 from bot.service.models import PACING_LIMITS, Limits, Place
 from bot.service.picks import ScenarioShips, ShipPicks
 from bot.transport import DeliveryError, Transport
-from db import Database, GameRow, SeatRow
+from db import Database, GameRow, SeatRow, compact
 from rules.core.dice import SeededDice
 from rules.core.decisions import Decision, DecisionSpec
 from rules.core.events import Event
@@ -32,26 +32,125 @@ from rules.core.texts import side_name
 
 logger = logging.getLogger("broadside.service")
 
+STATES_KEPT = 64  # settings.engine_states_kept's default
 _STATUS_ERROR = {"lobby": "game-not-started", "paused": "game-paused", "over": "game-over", "running": "not-lobby"}
 
 
-@dataclass
 class GameRuntime:
     """A running game's engine state, kept in memory between steps.
 
     Rebuilt from the database whenever it is missing (a restart) or may be stale
-    (an undo, a failed resolution).
+    (an undo, a failed resolution). A game nobody has touched for a while keeps its
+    state only as the JSON the database stores, compressed (:meth:`set_aside`): a
+    parsed state is some ten times its JSON, and a server holds many idle games. It is
+    parsed again on the next read of :attr:`state`.
     """
 
-    game_id: int
-    ruleset: Ruleset
-    state: BaseModel
-    step_idx: int  # live steps so far; the next resolution is step_idx + 1
-    seed: int
-    dice: SeededDice | None = None
-    # Each seat's pending decisions with their forms, for the state they were computed
-    # from: autocomplete asks on every keystroke, and the forms only change with the state.
-    forms: tuple[BaseModel, dict[str, list[tuple[Decision, DecisionSpec]]]] | None = None
+    __slots__ = ("game_id", "ruleset", "step_idx", "seed", "dice", "forms", "_state", "_stored", "_keeper")
+
+    def __init__(self, game_id: int, ruleset: Ruleset, state: BaseModel, step_idx: int, seed: int,
+                 dice: SeededDice | None = None, keeper: "StateKeeper | None" = None) -> None:
+        self.game_id = game_id
+        self.ruleset = ruleset
+        self.step_idx = step_idx  # live steps so far; the next resolution is step_idx + 1
+        self.seed = seed
+        self.dice = dice
+        # Each seat's pending decisions with their forms, for the state they were computed
+        # from: autocomplete asks on every keystroke, and the forms only change with the state.
+        self.forms: tuple[BaseModel, dict[str, list[tuple[Decision, DecisionSpec]]]] | None = None
+        self._state: BaseModel | None = state
+        self._stored: compact.Packed | None = None  # the state's JSON while it is set aside
+        self._keeper = keeper
+
+    @property
+    def state(self) -> BaseModel:
+        state = self._state
+        if state is not None:
+            if self._keeper is not None:
+                self._keeper.used(self, parsed=False)
+            return state
+        stored = self._stored
+        # Read as a restart reads a stored step: the same JSON, the same loader.
+        state = self.ruleset.load_state(compact.load(stored))
+        with _SWAP:
+            # A worker thread may parse while the loop stores the next step's state:
+            # the older state is then returned to that reader, never kept.
+            if self._state is None and self._stored is stored:
+                self._state = state
+        if self._keeper is not None:
+            self._keeper.used(self, parsed=True)
+        return state
+
+    @state.setter
+    def state(self, value: BaseModel) -> None:
+        with _SWAP:
+            self._state, self._stored = value, None
+        if self._keeper is not None:
+            self._keeper.used(self, parsed=False)
+
+    @property
+    def parsed(self) -> bool:
+        return self._state is not None
+
+    def set_aside(self) -> None:
+        """Keep the state as its stored JSON only, and drop the forms built from it.
+        The compressed JSON is kept until the state changes: a game read now and then
+        is packed once a step."""
+        state = self._state
+        if state is None:
+            return
+        stored = self._stored
+        if stored is None:
+            stored = compact.pack(compact.dump(state.model_dump(mode="json")))
+        with _SWAP:
+            if self._state is state:
+                self._state, self._stored = None, stored
+                self.forms = None
+
+
+# Guards a runtime's swap of parsed and stored state against a worker thread's read
+# (a lockless reader's forms and standing orders are computed in threads).
+_SWAP = threading.Lock()
+
+
+class StateKeeper:
+    """Which games keep their engine state parsed: the ``limit`` used last. Reading a
+    runtime's state marks it used; past the limit the least recently used is set aside.
+    Kept by the event loop's thread alone: a worker thread that parses a state asks the
+    loop to count it."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self._parsed: OrderedDict[int, GameRuntime] = OrderedDict()
+        self._loop: asyncio.AbstractEventLoop | None = None
+
+    def used(self, runtime: GameRuntime, *, parsed: bool) -> None:
+        try:
+            self._loop = asyncio.get_running_loop()
+        except RuntimeError:  # a worker thread
+            if parsed and self._loop is not None:
+                self._loop.call_soon_threadsafe(self._touch, runtime)
+            return
+        self._touch(runtime)
+
+    def _touch(self, runtime: GameRuntime) -> None:
+        kept = self._parsed
+        if kept.get(runtime.game_id) is runtime:
+            kept.move_to_end(runtime.game_id)
+            return
+        if not runtime.parsed:
+            return  # set aside again before the loop heard of its parse
+        kept.pop(runtime.game_id, None)
+        kept[runtime.game_id] = runtime
+        while len(kept) > self.limit:
+            _, oldest = kept.popitem(last=False)
+            oldest.set_aside()
+
+    def forget(self, game_id: int) -> None:
+        self._parsed.pop(game_id, None)
+
+    def __len__(self) -> int:
+        return len(self._parsed)
 
 
 class ServiceCore:
@@ -62,6 +161,16 @@ class ServiceCore:
     campaign_grace_seconds: float = 0.0
     # The shortest phase a live game may have (settings: 30 s, PACING_LIMITS's).
     shortest_live_phase: int = PACING_LIMITS["live"][0]
+
+    @property
+    def states_kept(self) -> int:
+        """Games whose engine state is kept parsed (settings: engine_states_kept); the
+        others keep it as its stored JSON, parsed again when next read."""
+        return self._keeper.limit
+
+    @states_kept.setter
+    def states_kept(self, limit: int) -> None:
+        self._keeper.limit = limit
 
     def grace_for(self, game: GameRow) -> float:
         """The game's grace period: its own setting, else its pacing's default."""
@@ -81,6 +190,7 @@ class ServiceCore:
         self._seed_source = seed_source or (lambda: secrets.randbits(62))
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._runtimes: dict[int, GameRuntime] = {}
+        self._keeper = StateKeeper(STATES_KEPT)
         # A stamp (never reused) of the last time each game's runtime was dropped for
         # another process's write: a runtime read while one arrived may hold the step
         # before it, and is not kept (the same rule as db/memo.py's tokens).
@@ -179,10 +289,11 @@ class ServiceCore:
             raise ServiceError("game-not-started")
         ruleset = get_ruleset(game.ruleset)
         state = ruleset.load_state(last.state if last else start.state)
-        return GameRuntime(game.id, ruleset, state, last.idx if last else 0, start.seed)
+        return GameRuntime(game.id, ruleset, state, last.idx if last else 0, start.seed, keeper=self._keeper)
 
     def _forget_runtime(self, game_id: int) -> None:
         self._runtimes.pop(game_id, None)
+        self._keeper.forget(game_id)
         if len(self._dropped) >= 4096:  # a long-lived process: stamps never reused, so safe to start over
             self._dropped.clear()
         self._dropped[game_id] = next(self._drop_stamps)
