@@ -59,7 +59,9 @@ class GameRuntime:
         # from: autocomplete asks on every keystroke, and the forms only change with the state.
         self.forms: tuple[BaseModel, dict[str, list[tuple[Decision, DecisionSpec]]]] | None = None
         self._state: BaseModel | None = state
-        self._stored: compact.Packed | None = None  # the state's JSON while it is set aside
+        # The state's stored JSON, compressed: while it is set aside, and after it is parsed
+        # again until it changes (set aside again, it need not be packed again).
+        self._stored: compact.Packed | None = None
         self._keeper = keeper
 
     @property
