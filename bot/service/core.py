@@ -8,6 +8,7 @@ import itertools
 import logging
 import secrets
 import threading
+import time
 from collections import OrderedDict, defaultdict
 from typing import Any, Callable, Iterable
 
@@ -33,6 +34,8 @@ from rules.core.texts import side_name
 logger = logging.getLogger("broadside.service")
 
 STATES_KEPT = 64  # settings.engine_states_kept's default
+# A game read within this many seconds is being played: its state is not set aside.
+BUSY_SECONDS = 5.0
 _STATUS_ERROR = {"lobby": "game-not-started", "paused": "game-paused", "over": "game-over", "running": "not-lobby"}
 
 
@@ -116,15 +119,19 @@ _SWAP = threading.Lock()
 
 
 class StateKeeper:
-    """Which games keep their engine state parsed: the ``limit`` used last. Reading a
-    runtime's state marks it used; past the limit the least recently used is set aside.
-    Kept by the event loop's thread alone: a worker thread that parses a state asks the
-    loop to count it."""
+    """Which games keep their engine state parsed: the ``limit`` used last, and any used
+    within the last ``busy_seconds`` besides (so that a burst of more games than the
+    limit, all being played at once, does not parse and set aside states in turn at
+    every interaction). Reading a runtime's state marks it used; past the limit the least
+    recently used idle one is set aside. Kept by the event loop's thread alone: a worker
+    thread that parses a state asks the loop to count it."""
 
-    def __init__(self, limit: int) -> None:
+    def __init__(self, limit: int, busy_seconds: float = BUSY_SECONDS) -> None:
         self.limit = limit
-        self._parsed: OrderedDict[int, GameRuntime] = OrderedDict()
+        self.busy_seconds = busy_seconds
+        self._parsed: OrderedDict[int, list[Any]] = OrderedDict()  # game id -> [runtime, last used]
         self._loop: asyncio.AbstractEventLoop | None = None
+        self.now: Callable[[], float] = time.monotonic  # real seconds: what the keeper saves is CPU, not game time
 
     def used(self, runtime: GameRuntime, *, parsed: bool) -> None:
         try:
@@ -137,16 +144,22 @@ class StateKeeper:
 
     def _touch(self, runtime: GameRuntime) -> None:
         kept = self._parsed
-        if kept.get(runtime.game_id) is runtime:
+        now = self.now()
+        entry = kept.get(runtime.game_id)
+        if entry is not None and entry[0] is runtime:
+            entry[1] = now
             kept.move_to_end(runtime.game_id)
-            return
-        if not runtime.parsed:
+        elif not runtime.parsed:
             return  # set aside again before the loop heard of its parse
-        kept.pop(runtime.game_id, None)
-        kept[runtime.game_id] = runtime
+        else:
+            kept.pop(runtime.game_id, None)
+            kept[runtime.game_id] = [runtime, now]
         while len(kept) > self.limit:
-            _, oldest = kept.popitem(last=False)
-            oldest.set_aside()
+            oldest, (runtime, used_at) = next(iter(kept.items()))
+            if now - used_at < self.busy_seconds:
+                break  # every game kept is being played
+            del kept[oldest]
+            runtime.set_aside()
 
     def forget(self, game_id: int) -> None:
         self._parsed.pop(game_id, None)

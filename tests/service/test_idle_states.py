@@ -33,6 +33,7 @@ async def _played(table, kept: int) -> tuple[list, int]:
     game was found set aside as its order or deadline came."""
     svc = table.service
     svc.states_kept = kept
+    svc._keeper.busy_seconds = 0  # the test's turns follow each other at once
     a, b = await _duel(table, 11), await _duel(table, 12)
     found_aside = 0
     for _ in range(3):
@@ -83,6 +84,7 @@ def _posted(table) -> dict:
 
 async def test_only_the_games_read_last_keep_a_parsed_state(table):
     table.service.states_kept = 2
+    table.service._keeper.busy_seconds = 0
     games = [await _duel(table, 20 + n) for n in range(4)]
     for game in games:
         await table.service.my_pending(game.id, table.ANNE)
@@ -126,3 +128,21 @@ async def test_a_new_state_stored_while_a_worker_parses_the_old_one_is_kept(tabl
     seen = runtime.state
     assert seen is not new and seen.model_dump(mode="json") == old.model_dump(mode="json")
     assert runtime.state is new, "the runtime keeps the state stored last"
+
+
+async def test_games_being_played_are_not_set_aside_past_the_limit(table):
+    """More games played at once than the limit: none is set aside while it is being
+    played (each would be parsed and set aside again at every interaction); once idle,
+    the oldest are."""
+    now = [1000.0]
+    table.service._keeper.now = lambda: now[0]
+    table.service.states_kept = 2
+    table.service._keeper.busy_seconds = 5
+    games = [await _duel(table, 30 + n) for n in range(4)]
+    for game in games:
+        await table.service.my_pending(game.id, table.ANNE)
+    runtimes = [table.service._runtimes[g.id] for g in games]
+    assert all(r.parsed for r in runtimes)
+    now[0] += 6
+    await table.service.my_pending(games[3].id, table.ANNE)
+    assert [r.parsed for r in runtimes] == [False, False, True, True]
