@@ -34,8 +34,9 @@ from rules.core.texts import side_name
 logger = logging.getLogger("broadside.service")
 
 STATES_KEPT = 64  # settings.engine_states_kept's default
-# A game read within this many seconds is being played: its state is not set aside.
-BUSY_SECONDS = 5.0
+# A game read within this many seconds is being played: its state is not set aside
+# (past the limit, it is as soon as it has been idle this long).
+BUSY_SECONDS = 1.0
 _STATUS_ERROR = {"lobby": "game-not-started", "paused": "game-paused", "over": "game-over", "running": "not-lobby"}
 
 
@@ -132,6 +133,7 @@ class StateKeeper:
         self._parsed: OrderedDict[int, list[Any]] = OrderedDict()  # game id -> [runtime, last used]
         self._loop: asyncio.AbstractEventLoop | None = None
         self.now: Callable[[], float] = time.monotonic  # real seconds: what the keeper saves is CPU, not game time
+        self._later: asyncio.TimerHandle | None = None
 
     def used(self, runtime: GameRuntime, *, parsed: bool) -> None:
         try:
@@ -154,12 +156,25 @@ class StateKeeper:
         else:
             kept.pop(runtime.game_id, None)
             kept[runtime.game_id] = [runtime, now]
+        self._trim(now)
+
+    def _trim(self, now: float | None = None) -> None:
+        kept = self._parsed
+        now = self.now() if now is None else now
         while len(kept) > self.limit:
             oldest, (runtime, used_at) = next(iter(kept.items()))
             if now - used_at < self.busy_seconds:
-                break  # every game kept is being played
+                # Every game kept is being played: look again once the oldest is idle,
+                # whether or not another game is read by then.
+                if self._later is None and self._loop is not None:
+                    self._later = self._loop.call_later(self.busy_seconds - (now - used_at) + 0.05, self._trim_later)
+                break
             del kept[oldest]
             runtime.set_aside()
+
+    def _trim_later(self) -> None:
+        self._later = None
+        self._trim()
 
     def forget(self, game_id: int) -> None:
         self._parsed.pop(game_id, None)

@@ -4,6 +4,8 @@ on exactly as a game kept parsed does, whatever reaches it first (an order, a lo
 the forms, a deadline)."""
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from bot.service import FakeClock, Pacing
@@ -146,3 +148,19 @@ async def test_games_being_played_are_not_set_aside_past_the_limit(table):
     now[0] += 6
     await table.service.my_pending(games[3].id, table.ANNE)
     assert [r.parsed for r in runtimes] == [False, False, True, True]
+
+
+async def test_games_left_idle_after_a_burst_are_set_aside_without_another_read(table):
+    now = [1000.0]
+    keeper = table.service._keeper
+    keeper.now = lambda: now[0]
+    table.service.states_kept = 1
+    keeper.busy_seconds = 0.2
+    games = [await _duel(table, 40 + n) for n in range(3)]
+    for game in games:
+        await table.service.my_pending(game.id, table.ANNE)
+    runtimes = [table.service._runtimes[g.id] for g in games]
+    assert all(r.parsed for r in runtimes), "all were read within the busy window"
+    now[0] += 1
+    await asyncio.sleep(0.5)  # nothing reads any game meanwhile
+    assert [r.parsed for r in runtimes] == [False, False, True]
