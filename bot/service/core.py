@@ -53,7 +53,7 @@ class GameRuntime:
     parsed again on the next read of :attr:`state`.
     """
 
-    __slots__ = ("game_id", "ruleset", "step_idx", "seed", "dice", "forms", "_state", "_stored", "_keeper")
+    __slots__ = ("game_id", "ruleset", "step_idx", "seed", "dice", "forms", "version", "_state", "_stored", "_keeper")
 
     def __init__(self, game_id: int, ruleset: Ruleset, state: BaseModel, step_idx: int, seed: int,
                  dice: SeededDice | None = None, keeper: "StateKeeper | None" = None) -> None:
@@ -62,9 +62,11 @@ class GameRuntime:
         self.step_idx = step_idx  # live steps so far; the next resolution is step_idx + 1
         self.seed = seed
         self.dice = dice
-        # Each seat's pending decisions with their forms, for the state they were computed
-        # from: autocomplete asks on every keystroke, and the forms only change with the state.
-        self.forms: tuple[BaseModel, dict[str, list[tuple[Decision, DecisionSpec]]]] | None = None
+        # Each seat's pending decisions with their forms, for the state (its version) they
+        # were computed from: autocomplete asks on every keystroke, and the forms only
+        # change with the state.
+        self.forms: tuple[int, dict[str, list[tuple[Decision, DecisionSpec]]]] | None = None
+        self.version = 0  # counts the states stored (a state parsed again is the same version)
         self._state: BaseModel | None = state
         # The state's stored JSON, compressed: while it is set aside, and after it is parsed
         # again until it changes (set aside again, it need not be packed again).
@@ -94,6 +96,7 @@ class GameRuntime:
     def state(self, value: BaseModel) -> None:
         with _SWAP:
             self._state, self._stored = value, None
+            self.version += 1
         if self._keeper is not None:
             self._keeper.used(self, parsed=False)
 
@@ -102,9 +105,9 @@ class GameRuntime:
         return self._state is not None
 
     def set_aside(self) -> None:
-        """Keep the state as its stored JSON only, and drop the forms built from it.
-        The compressed JSON is kept until the state changes: a game read now and then
-        is packed once a step."""
+        """Keep the state as its stored JSON only (the forms built from it stay). The
+        compressed JSON is kept until the state changes: a game read now and then is
+        packed once a step."""
         state = self._state
         if state is None:
             return
@@ -114,7 +117,6 @@ class GameRuntime:
         with _SWAP:
             if self._state is state:
                 self._state, self._stored = None, stored
-                self.forms = None
 
 
 # Guards a runtime's swap of parsed and stored state against a worker thread's read
@@ -306,14 +308,15 @@ class ServiceCore:
 
     async def _forms_of(self, runtime: GameRuntime, seat_id: str) -> tuple[int, list[tuple[Decision, DecisionSpec]]]:
         """The step being decided and the seat's pending decisions with their forms,
-        computed once per state (off the event loop: a fleet's forms take a while)."""
-        state, step_idx = runtime.state, runtime.step_idx
+        computed once per state (off the event loop: a fleet's forms take a while). Kept
+        while the state is set aside: autocomplete on an idle game reads no state."""
+        version, step_idx = runtime.version, runtime.step_idx
         memo = runtime.forms
-        if memo is None or memo[0] is not state:
-            memo = runtime.forms = (state, {})
+        if memo is None or memo[0] != version:
+            memo = runtime.forms = (version, {})
         found = memo[1].get(seat_id)
         if found is None:
-            ruleset = runtime.ruleset
+            ruleset, state = runtime.ruleset, runtime.state  # the version's: no await between
             mine = [d for d in ruleset.pending(state) if d.player == seat_id]
             specs = await asyncio.to_thread(lambda: [ruleset.spec(state, d) for d in mine])
             # Kept with the state it was computed from, so a resolution meanwhile cannot

@@ -48,12 +48,13 @@ async def test_games_set_aside_play_on_through_discord(fake_discord, tmp_path):
             await bot.loops.settle()
             assert not runtimes[one].parsed, "the first game was set aside as the second started"
 
-            # Autocomplete of a game set aside: its pending decision, read back from the JSON.
+            # Autocomplete of a game set aside: its pending decision, from the forms kept.
             offered = await w.anne.autocomplete(first, "order", "decision", "")
             assert [c["name"] for c in offered] and "chits" in offered[0]["name"].lower()
-            assert runtimes[one].parsed and not runtimes[two].parsed
-            await _chits(w.anne, first, "4")
-            await w.bob.autocomplete(second, "order", "decision", "")  # the second game read last
+            assert not runtimes[one].parsed, "the forms computed for its prompts answer"
+            await _chits(w.anne, first, "4")  # checked against its state, read back from the JSON
+            assert runtimes[one].parsed
+            await w.bob.run(second, "pending")  # the second game read last
             assert not runtimes[one].parsed
             # The order that ends the first game's phase comes to it set aside.
             maps_before = len(maps(first))

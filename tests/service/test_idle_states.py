@@ -94,8 +94,8 @@ async def test_only_the_games_read_last_keep_a_parsed_state(table):
     assert [r.parsed for r in runtimes] == [False, False, True, True]
     assert len(table.service._keeper) == 2
     # The first is parsed again when next read; the oldest parsed one goes aside.
-    pending = await table.service.my_pending(games[0].id, table.ANNE)
-    assert pending and [r.parsed for r in runtimes] == [True, False, False, True]
+    status = await table.service.phase_status(games[0].id)
+    assert status.pending and [r.parsed for r in runtimes] == [True, False, False, True]
 
 
 async def test_a_state_set_aside_reads_back_as_the_database_holds_it(table):
@@ -104,9 +104,21 @@ async def test_a_state_set_aside_reads_back_as_the_database_holds_it(table):
     runtime = table.service._runtimes[game.id]
     before = runtime.state.model_dump(mode="json")
     runtime.set_aside()
-    assert not runtime.parsed and runtime.forms is None
+    assert not runtime.parsed
     _, stored = await table.state(game.id)
     assert runtime.state.model_dump(mode="json") == before == stored.model_dump(mode="json")
+
+
+async def test_autocomplete_on_a_game_set_aside_reads_its_kept_forms_not_its_state(table):
+    game = await table.duel()
+    first = await table.service.my_pending(game.id, table.ANNE)
+    runtime = table.service._runtimes[game.id]
+    runtime.set_aside()
+    again = await table.service.my_pending(game.id, table.ANNE)
+    assert [p.decision for p in again] == [p.decision for p in first] and not runtime.parsed
+    await table.play_round(game.id)  # a new state: new forms, for the next phase's decisions
+    after = await table.service.my_pending(game.id, table.ANNE)
+    assert runtime.version == 1 and [p.decision.id for p in after] != [p.decision.id for p in first]
 
 
 async def test_a_new_state_stored_while_a_worker_parses_the_old_one_is_kept(table):
@@ -146,7 +158,7 @@ async def test_games_being_played_are_not_set_aside_past_the_limit(table):
     runtimes = [table.service._runtimes[g.id] for g in games]
     assert all(r.parsed for r in runtimes)
     now[0] += 6
-    await table.service.my_pending(games[3].id, table.ANNE)
+    await table.service.phase_status(games[3].id)
     assert [r.parsed for r in runtimes] == [False, False, True, True]
 
 
