@@ -103,10 +103,13 @@ class Table:
         the decisions from the service, which keeps its own state: an order given just
         before (another player's, the last of a phase) may have woken a loop that is
         resolving now, and a resolution commits its step before it swaps the service's
-        state. Read in that window, the two come from different phases."""
+        state. Read in that window, the two come from different phases. (That order may
+        have ended the game: nobody owes anything then.)"""
         svc = self.service
         assert svc is not None
         await self.settle()
+        if (await svc.game(game_id)).status == "over":
+            return 0
         ruleset, state = await self.state(game_id)
         count = 0
         for pending in await svc.my_pending(game_id, user_id):
