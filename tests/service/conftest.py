@@ -107,7 +107,7 @@ class Table:
         have ended the game: nobody owes anything then.)"""
         svc = self.service
         assert svc is not None
-        await self.settle()
+        await self.loops.settle()
         if (await svc.game(game_id)).status == "over":
             return 0
         ruleset, state = await self.state(game_id)
