@@ -97,9 +97,19 @@ class Table:
         return ruleset, ruleset.load_state(last.state if last else start.state)
 
     async def order_for(self, game_id: int, user_id: int, key_prefix: str = "k") -> int:
-        """Every pending decision of the user, answered by random legal play; returns how many."""
+        """Every pending decision of the user, answered by random legal play; returns how many.
+
+        The loops settle first. The state played against is read from the database and
+        the decisions from the service, which keeps its own state: an order given just
+        before (another player's, the last of a phase) may have woken a loop that is
+        resolving now, and a resolution commits its step before it swaps the service's
+        state. Read in that window, the two come from different phases. (That order may
+        have ended the game: nobody owes anything then.)"""
         svc = self.service
         assert svc is not None
+        await self.loops.settle()
+        if (await svc.game(game_id)).status == "over":
+            return 0
         ruleset, state = await self.state(game_id)
         count = 0
         for pending in await svc.my_pending(game_id, user_id):

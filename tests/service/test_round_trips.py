@@ -24,7 +24,10 @@ from tests.service.test_two_processes import Process
 #: updates the seats in one statement and does not read its step back; 68 once a resolution
 #: counts the live steps and finds the keyframe in one statement, consumes and discards the
 #: orders in one, and a new phase's deadline is set without reading the old one first.
-MOST = 72
+#: Those counts let the second order race the loop's pass after the first, which then often
+#: ran once for both; the table now lets the loops settle before each player looks, so that
+#: pass (4 reads) is always counted: 72, with the same margin as before.
+MOST = 76
 
 
 @contextlib.contextmanager
