@@ -301,14 +301,19 @@ async def orders_missing(database: str) -> list[int]:
                   " WHERE o.game_id = g.id AND o.status = 'open') < 2 ORDER BY g.id")]
 
 
-async def leases_left(database: str) -> int:
-    """Leases the stopped processes left behind (0 for a bot whose code keeps none: ``--code``)."""
+async def lease_rows(database: str, sql: str) -> list[Any]:
+    """A query of the leases table; none for a bot whose code keeps no leases (``--code``)."""
     try:
-        return len(await query(database, "SELECT game_id FROM leases"))
+        return await query(database, sql)
     except Exception as error:  # an older bot's database has no leases table
         if "leases" not in str(error):
             raise
-        return 0
+        return []
+
+
+async def leases_left(database: str) -> int:
+    """Leases the stopped processes left behind."""
+    return len(await lease_rows(database, "SELECT game_id FROM leases"))
 
 
 async def fresh_postgres(url: str) -> str:
@@ -536,7 +541,7 @@ async def _burst(server: LoopbackDiscord, database: str, workdir: Path, processe
     finished = time.time()
     # Who ran the burst's games, and the last ones stored: a game its phase's deadline
     # resolved (an order missing) is not one the bot was slow to run.
-    out["burst_owners"] = sorted(r[1] for r in await query(
+    out["burst_owners"] = sorted(r[1] for r in await lease_rows(
         database, "SELECT owner, COUNT(*) FROM leases GROUP BY owner"))
     out["burst_last"] = [(r[0], r[1], r[1] - due.get(r[0], math.inf)) for r in await query(
         database, "SELECT game_id, MIN(resolved_at) AS at FROM steps WHERE undone_at IS NULL"
