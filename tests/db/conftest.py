@@ -43,3 +43,27 @@ def _fleet_steps(count: int, seed: int = 3) -> tuple[dict[str, Any], list[dict[s
                       "events": [e.model_dump(mode="json") for e in result.events], "state": result.state})
     assert len(steps) == count, "the game ended early: pick another seed"
     return start.state, steps
+
+
+@pytest.fixture
+async def db(tmp_path):
+    """A fresh SQLite database (a test file may define its own)."""
+    from db import Database
+
+    database = await Database.open(tmp_path / "db.sqlite3")
+    yield database
+    await database.close()
+
+
+@pytest.fixture
+async def started_game(db) -> int:
+    """The id of a started game in ``db``, with one seat ("a", user 200)."""
+    from db import NewGame, StartRow
+
+    game = await db.create_game(NewGame(guild_id=1, channel_id=10, ruleset="cannoni", scenario="s", options={},
+                                        setup={"sides": ["a", "b"]}, host_id=100, language="en", pacing="live",
+                                        phase_seconds=300, created_at=1000.0))
+    await db.add_seat(game.id, "a", "Anne", 1000.0, user_id=200)
+    await db.start_game(StartRow(game_id=game.id, seed=5, setup={}, seats=[], rolls=[], events=[], state={},
+                                 started_at=1001.0))
+    return game.id

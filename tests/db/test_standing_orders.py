@@ -6,24 +6,7 @@ import sqlite3
 
 import pytest
 
-from db import Database, NewGame, NewStanding, StartRow
-
-
-@pytest.fixture
-async def db(tmp_path):
-    database = await Database.open(tmp_path / "standing.sqlite3")
-    yield database
-    await database.close()
-
-
-async def _game(db: Database) -> int:
-    game = await db.create_game(NewGame(guild_id=1, channel_id=10, ruleset="cannoni", scenario="s", options={},
-                                        setup={"sides": ["a", "b"]}, host_id=100, language="en", pacing="live",
-                                        phase_seconds=300, created_at=1000.0))
-    await db.add_seat(game.id, "a", "Anne", 1000.0, user_id=200)
-    await db.start_game(StartRow(game_id=game.id, seed=5, setup={}, seats=[], rolls=[], events=[], state={},
-                                 started_at=1001.0))
-    return game.id
+from db import NewStanding
 
 
 def _new(game_id: int, kind: str, moment: str = "", subject: str = "ship", at: float = 1002.0) -> NewStanding:
@@ -31,8 +14,8 @@ def _new(game_id: int, kind: str, moment: str = "", subject: str = "ship", at: f
                        user_id=200)
 
 
-async def test_a_new_standing_order_replaces_the_live_one_for_its_ship_and_moment(db):
-    game = await _game(db)
+async def test_a_new_standing_order_replaces_the_live_one_for_its_ship_and_moment(db, started_game: int):
+    game = started_game
     await db.add_standing(_new(game, "hold"))
     await db.add_standing(_new(game, "t1.p3-only", moment="t1.p3"))
     await db.add_standing(_new(game, "keep", at=1003.0))
@@ -47,8 +30,8 @@ async def test_a_new_standing_order_replaces_the_live_one_for_its_ship_and_momen
     assert statuses == ["replaced", "spent", "cancelled"]
 
 
-async def test_two_live_orders_for_one_ship_and_moment_are_refused(db):
-    game = await _game(db)
+async def test_two_live_orders_for_one_ship_and_moment_are_refused(db, started_game: int):
+    game = started_game
     await db.add_standing(_new(game, "hold"))
     with pytest.raises(sqlite3.IntegrityError):
         async with db._write(game) as conn:
@@ -56,8 +39,8 @@ async def test_two_live_orders_for_one_ship_and_moment_are_refused(db):
                                " VALUES (?, 'p1', 'ship', 'keep', '', 1.0)", (game,))
 
 
-async def test_a_seat_handed_on_drops_its_standing_orders(db):
-    game = await _game(db)
+async def test_a_seat_handed_on_drops_its_standing_orders(db, started_game: int):
+    game = started_game
     await db.add_standing(_new(game, "hold"))
     await db.hand_over_seat(game, "p1", user_id=400, name="Carl", at=1010.0, actor_id=100, detail={})
     assert await db.standing_orders(game) == []

@@ -11,32 +11,15 @@ import sqlite3
 import pytest
 
 from tests.disk_full import fill_the_disk
-from db import Database, NewGame, NewStep, StartRow, StorageUnavailable, migrations
-
-
-@pytest.fixture
-async def db(tmp_path):
-    database = await Database.open(tmp_path / "faults.sqlite3")
-    yield database
-    await database.close()
-
-
-async def _game(db: Database) -> int:
-    game = await db.create_game(NewGame(guild_id=1, channel_id=10, ruleset="cannoni", scenario="s", options={},
-                                        setup={"sides": ["a", "b"]}, host_id=100, language="en", pacing="live",
-                                        phase_seconds=300, created_at=1000.0))
-    await db.add_seat(game.id, "a", "Anne", 1000.0, user_id=200)
-    await db.start_game(StartRow(game_id=game.id, seed=5, setup={}, seats=[], rolls=[], events=[], state={},
-                                 started_at=1001.0))
-    return game.id
+from db import Database, NewStep, StorageUnavailable, migrations
 
 
 def _step(idx: int, state: dict) -> NewStep:
     return NewStep(idx=idx, orders=[], rolls=[], events=[], state=state, resolved_at=2000.0 + idx, consumed=[])
 
 
-async def test_a_failed_commit_is_rolled_back_before_the_next_write(db: Database):
-    game_id = await _game(db)
+async def test_a_failed_commit_is_rolled_back_before_the_next_write(db: Database, started_game: int):
+    game_id = started_game
     # A deferred foreign key is checked at COMMIT: SQLite refuses the COMMIT and keeps
     # the transaction open, the way a COMMIT that cannot write its journal does.
     with pytest.raises(sqlite3.IntegrityError):
@@ -51,8 +34,8 @@ async def test_a_failed_commit_is_rolled_back_before_the_next_write(db: Database
     assert [a.action for a in await db.audit_log(game_id)] == ["after"]
 
 
-async def test_a_full_disk_stores_nothing_of_a_step_and_the_same_write_works_once_there_is_room(db: Database):
-    game_id = await _game(db)
+async def test_a_full_disk_stores_nothing_of_a_step_and_the_same_write_works_once_there_is_room(db: Database, started_game: int):
+    game_id = started_game
     await db.open_deadline(game_id, 1, 1000.0, 1300.0)
     await fill_the_disk(db._conn)
     with pytest.raises(StorageUnavailable):
@@ -64,8 +47,8 @@ async def test_a_full_disk_stores_nothing_of_a_step_and_the_same_write_works_onc
     assert await db.step_count(game_id) == 1 and await db.deadline(game_id) is None
 
 
-async def test_a_read_only_database_is_storage_unavailable_and_recovers(db: Database):
-    game_id = await _game(db)
+async def test_a_read_only_database_is_storage_unavailable_and_recovers(db: Database, started_game: int):
+    game_id = started_game
     await db._conn.execute("PRAGMA query_only = ON")  # as a file that can no longer be written
     with pytest.raises(StorageUnavailable):
         await db.audit(game_id, 1.0, None, "refused")
@@ -74,8 +57,8 @@ async def test_a_read_only_database_is_storage_unavailable_and_recovers(db: Data
     assert [a.action for a in await db.audit_log(game_id)] == ["kept"]
 
 
-async def test_announcement_parts_are_kept_per_step_until_it_is_all_out(db: Database):
-    game_id = await _game(db)
+async def test_announcement_parts_are_kept_per_step_until_it_is_all_out(db: Database, started_game: int):
+    game_id = started_game
     step = await db.record_step(game_id, _step(1, {}))
     await db.note_announce_part(game_id, step.id, "public", pieces=2, done=False)
     await db.note_announce_part(game_id, step.id, "private:200")
@@ -134,10 +117,10 @@ class _CommitThenCancel:
         return result
 
 
-async def test_a_write_cancelled_during_its_commit_keeps_the_commit_and_logs_no_error(db: Database, caplog):
+async def test_a_write_cancelled_during_its_commit_keeps_the_commit_and_logs_no_error(db: Database, started_game: int, caplog):
     """Seen in CI: a restart cancelled a game loop in the middle of its COMMIT, the ROLLBACK
     that followed found no transaction and was logged as a failed write."""
-    game_id = await _game(db)
+    game_id = started_game
     backend = db._backend
     backend.conn = _CommitThenCancel(backend.conn)
     try:
