@@ -110,6 +110,12 @@ async def open_duel(server: LoopbackDiscord, w: World):
     await w.host.run(w.battles, "game new", ruleset="cannoni", scenario="frigate-duel", pacing="campaign",
                      phase="12h", posting="act", deadline="phase")
     (thread,) = w.battles.threads
+    return await seat_and_start(server, w, thread)
+
+
+async def seat_and_start(server: LoopbackDiscord, w: World, thread):
+    """Anne joins Britain and Bob France in the duel opened in ``thread``, the host starts
+    it; returns the thread once the call for the first orders is posted."""
     await w.anne.run(thread, "game join", side="britain")
     await w.bob.run(thread, "game join", side="france")
     await w.host.run(thread, "game start")

@@ -8,18 +8,13 @@ import pytest
 
 from bot.discord.client import Broadside
 from bot.service import FakeClock
-from tests.e2e.scenario_helpers import duel_world, form_of, maps, no_errors_logged, option_value, settings_for
+from tests.e2e.scenario_helpers import (duel_world, form_of, maps, no_errors_logged, option_value, seat_and_start,
+                                        settings_for)
 
 
 async def _open(server, w, channel_threads_before: int):
     await w.host.run(w.battles, "game new", ruleset="cannoni", scenario="frigate-duel", pacing="live", phase="5m")
-    thread = w.battles.threads[channel_threads_before]
-    await w.anne.run(thread, "game join", side="britain")
-    await w.bob.run(thread, "game join", side="france")
-    await w.host.run(thread, "game start")
-    await server.wait_for(lambda: any(m.content.startswith("Waiting for") for m in thread.messages), 10,
-                          what="the call for the first orders")
-    return thread
+    return await seat_and_start(server, w, w.battles.threads[channel_threads_before])
 
 
 async def _chits(user, thread, chit: str) -> None:
