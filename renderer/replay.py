@@ -66,8 +66,8 @@ def render_replay(frames: Sequence[View], *, frame_ms: int = FRAME_MS, last_fram
                   captions: Sequence[str] | None = None) -> bytes:
     """A looping GIF of the views (public views, oldest first).
 
-    ``captions``: one per view (e.g. its turn), written in the top left corner of its
-    frame. The views are then taken as chosen (one per phase with action): none is
+    ``captions``: one per view (e.g. its turn), written on a band under its frame with the
+    frame's place in the loop ("2/5"), so it never covers the map's own title. The views are then taken as chosen (one per phase with action): none is
     dropped as looking like the one before, and a long list is still thinned."""
     if captions is not None:
         if len(captions) != len(frames):
@@ -82,8 +82,8 @@ def render_replay(frames: Sequence[View], *, frame_ms: int = FRAME_MS, last_fram
     board = board_for(views[0])
     options = RenderOptions(overlays=False, legend=False)
     images = [render_frame(board, v, vp, options, theme) for v, vp in zip(views, replay_viewports(views, theme))]
-    for im, label in zip(images, labels):
-        _caption(im, label)
+    if labels:
+        images = [_captioned(im, label, i + 1, len(images)) for i, (im, label) in enumerate(zip(images, labels))]
     # Frames can differ in height only if the table changed size: pad to the largest.
     height = max(im.height for im in images)
     images = [im if im.height == height else _pad(im, height, theme) for im in images]
@@ -100,15 +100,23 @@ def render_replay(frames: Sequence[View], *, frame_ms: int = FRAME_MS, last_fram
     return buf.getvalue()
 
 
-def _caption(img: Image.Image, text: str) -> None:
-    """The caption on a dark band in the top left corner, large enough to read on a phone."""
+def _captioned(img: Image.Image, text: str, index: int, count: int) -> Image.Image:
+    """The frame over a dark band that holds its caption on the left and its place in the
+    loop on the right, large enough to read on a phone. A band of its own, because the top
+    of the frame is the map's header (title, turn, wind rose) and must stay readable."""
     size = max(18, img.width // 40)
     face = font(size, bold=True)
-    left, top, right, bottom = face.getbbox(text)
     pad = size // 3
-    draw = ImageDraw.Draw(img)
-    draw.rectangle((0, 0, right - left + 2 * pad, bottom - top + 2 * pad), fill=(20, 24, 30))
-    draw.text((pad - left, pad - top), text, font=face, fill=(255, 255, 255))
+    band = size + 2 * pad
+    out = Image.new("RGB", (img.width, img.height + band), (20, 24, 30))
+    out.paste(img, (0, 0))
+    draw = ImageDraw.Draw(out)
+    left, top, _, _ = face.getbbox(text)
+    draw.text((pad - left, img.height + pad - top), text, font=face, fill=(255, 255, 255))
+    place = f"{index}/{count}"
+    p_left, p_top, p_right, _ = face.getbbox(place)
+    draw.text((img.width - pad - p_right, img.height + pad - p_top), place, font=face, fill=(200, 206, 214))
+    return out
 
 
 def _pad(img: Image.Image, height: int, theme: Theme) -> Image.Image:

@@ -5,7 +5,7 @@ import copy
 import io
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageChops
 
 from renderer import DEFAULT_THEME, render_card, render_card_bytes, render_replay, render_replay_async
 from renderer.replay import distinct_frames
@@ -52,3 +52,25 @@ async def test_replay_async(squadron_views):
 def test_empty_replay_is_refused():
     with pytest.raises(ValueError):
         render_replay([])
+
+
+def test_captions_sit_under_the_map_and_leave_its_title_readable(squadron_views):
+    """A captioned frame keeps the map's header (title, turn, wind rose) as drawn: the
+    caption and the frame's place in the loop go on a band of their own below it."""
+    frames = squadron_views[:2]
+    plain = Image.open(io.BytesIO(render_replay(frames, captions=None)))
+    captioned = Image.open(io.BytesIO(render_replay(frames, captions=["Turn 1", "Turn 2"])))
+    assert captioned.n_frames == 2
+    assert captioned.height > plain.height
+    header = (0, 0, captioned.width, 60)
+    for i in range(2):
+        plain.seek(min(i, plain.n_frames - 1))
+        captioned.seek(i)
+        top_plain = plain.convert("RGB").crop(header)
+        top_captioned = captioned.convert("RGB").crop(header)
+        # one palette per GIF: compare closely, not byte for byte
+        difference = ImageChops.difference(top_plain, top_captioned).convert("L")
+        differing = sum(difference.point(lambda v: 255 if v > 40 else 0).histogram()[255:])
+        assert differing < 0.01 * captioned.width * 60
+        band = captioned.convert("RGB").crop((0, plain.height, captioned.width, captioned.height))
+        assert band.getextrema()[0][1] > 150  # white words on the dark band
