@@ -652,11 +652,17 @@ class LoopManager:
             await self.leases.stop()  # another process takes the games over at once
 
     async def settle(self, timeout: float = 10.0) -> None:
-        """Wait until every loop has caught up and sleeps (for tests and the offline demo)."""
+        """Wait until every lease claim on its way has ended and every loop has caught up
+        and sleeps (for tests and the offline demo). A claim may start a loop, so the
+        claims are waited for first, then the loops."""
         loop = asyncio.get_running_loop()
         limit = loop.time() + timeout
         if self._starting is not None and not self._starting.done():
             await asyncio.wait_for(asyncio.shield(self._starting), timeout)
+        while self._claiming:
+            if loop.time() > limit:
+                raise TimeoutError(f"lease claims still on their way after {timeout}s: {sorted(self._claiming)}")
+            await asyncio.wait(list(self._claiming.values()), timeout=max(0.0, limit - loop.time()))
         while not all(game_loop.waker.idle for game_loop, task in list(self._loops.values()) if not task.done()):
             if loop.time() > limit:
                 raise TimeoutError(f"game loops still busy after {timeout}s: {self.running()}")

@@ -292,3 +292,31 @@ async def test_a_claim_on_its_way_as_the_process_stops_leaves_no_lease_behind(po
         assert await p.db.lease_owner(game.id) is None
     finally:
         await p.close()
+
+
+async def test_settle_waits_for_a_claim_on_its_way_and_the_loop_it_starts(postgres_url):
+    """``LoopManager.settle`` is what tests and the demo wait on: a game woken while its
+    lease claim is still on its way (a slow database) must not count as settled until
+    the claim has ended and the loop it started has caught up."""
+    p = await _one_process(postgres_url)
+    try:
+        claim = p.keeper.claim
+        gate = asyncio.Event()
+
+        async def slow_claim(game_id: int) -> bool:
+            await gate.wait()
+            return await claim(game_id)
+
+        p.keeper.claim = slow_claim  # type: ignore[method-assign]
+        game = await p.duel(start=False)
+        await p.service.start(game.id, p.HOST)
+        assert game.id in p.loops._claiming and p.loops.running() == []
+        settling = asyncio.ensure_future(p.loops.settle())
+        await asyncio.sleep(0.05)
+        assert not settling.done()  # the claim holds it
+        gate.set()
+        await settling
+        assert p.loops.running() == [game.id]
+        assert _prompted(p, p.ANNE) and _prompted(p, p.BOB)
+    finally:
+        await p.close()

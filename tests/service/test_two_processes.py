@@ -42,11 +42,7 @@ class Process(Table):
 
     async def settle(self) -> None:
         await self.db.sync()  # what the other process wrote has been heard
-        for _ in range(50):  # claims run as tasks of their own
-            if not self.loops._claiming:
-                break
-            await asyncio.sleep(0.01)
-        await self.loops.settle()
+        await self.loops.settle()  # the claims that hearing started, then the loops
 
     async def kill(self) -> None:
         """As SIGKILL leaves it: loops gone mid-pass, leases left in the table to expire."""
