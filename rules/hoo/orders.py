@@ -13,7 +13,6 @@ from rules.hoo import actions, placement, sequence
 from rules.hoo.gunnery import aim_allowed
 from rules.hoo.state import HooState
 from rules.hoo.targets import fire_options
-from rules.hoo.texts import HEX_SIDES
 from rules.hoo.wording import AIM_RANGE, DOUBLE_SAME, SPLIT_RANGE
 
 AIMS = ("none", "sails", "guns", "hull", "crew")
@@ -33,7 +32,7 @@ def _wind_pending(state: HooState) -> list[Decision]:
 
 
 def _wind_choices() -> list[Choice]:
-    return [Choice(value=i, label=f"{i} ({HEX_SIDES[i]})") for i in range(6)]
+    return [Choice(value=i, label=say(f"hoo.form.hexside.{i}")) for i in range(6)]
 
 
 def _wind_spec(state: HooState, decision: Decision, only: str | None, checking: Checking | None) -> DecisionSpec:

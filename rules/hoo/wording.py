@@ -178,7 +178,7 @@ TEXTS.add_pairs({
     "hoo.event.turn_start": ("Turn {turn}, wind from {wind}.", "Turno {turn}, vento da {wind}."),
     "hoo.event.markers_down": ("Speed markers are down.", "Gli indicatori di velocità sono posti."),
     "hoo.event.marker_set": ("Your marker for {name}: {pm} PM.", "Il tuo indicatore per {name}: {pm} PM."),
-    "hoo.event.initiative": ("Initiative: {order}.", "Iniziativa: {order}."),
+    "hoo.event.initiative": ("Initiative: {order}{ties}.", "Iniziativa: {order}{ties}."),
     "hoo.event.wind_change": ("The tie-breaks turn the wind {way} (roll {total}): now from {after}.",
                               "Gli spareggi fanno ruotare il vento {way} (lancio {total}): ora da {after}."),
     "hoo.event.speed_revealed": ("{name}'s marker: {speed} PM.", "Indicatore di {name}: {speed} PM."),
@@ -191,10 +191,22 @@ TEXTS.add_pairs({
     "hoo.event.drift": ("{name}, dismasted, drifts astern to {hex}.", "{name}, disalberata, scade di poppa a {hex}."),
     "hoo.event.drift_blocked": ("{name}, dismasted, cannot drift: a ship astern.",
                                 "{name}, disalberata, non può scadere: una nave a poppa."),
-    "hoo.event.fire": ("{name} fires her {broadside} broadside at {tname}, {hexes} hexes{raked}{aimed}: "
-                       "{dice}D6 {rolls}, {hits} hits.",
-                       "{name} fa fuoco di {broadside} su {tname}, {hexes} esagoni{raked}{aimed}: "
-                       "{dice}D6 {rolls}, {hits} colpi a segno."),
+    "hoo.event.fire": ("{name} fires her {broadside} broadside at {tname}, {distance}{raked}{aimed}: "
+                       "{dice}D6 {rolls}, {scored}.",
+                       "{name} fa fuoco di {broadside} su {tname}, {distance}{raked}{aimed}: "
+                       "{dice}D6 {rolls}, {scored}."),
+    # The hex sides by their compass names (0 north, clockwise), and as a form offers them.
+    **{f"hoo.hexside.{i}": (en, it) for i, (en, it) in enumerate(
+        (("N", "N"), ("NE", "NE"), ("SE", "SE"), ("S", "S"), ("SW", "SO"), ("NW", "NO")))},
+    **{f"hoo.form.hexside.{i}": (f"{i} ({en})", f"{i} ({it})") for i, (en, it) in enumerate(
+        (("N", "N"), ("NE", "NE"), ("SE", "SE"), ("S", "S"), ("SW", "SO"), ("NW", "NO")))},
+    # Counts in the event lines, singular and plural ("1 hex", "2 hexes").
+    "hoo.count.hexes.one": ("{n} hex", "{n} esagono"),
+    "hoo.count.hexes.many": ("{n} hexes", "{n} esagoni"),
+    "hoo.count.hits.one": ("{n} hit", "{n} colpo a segno"),
+    "hoo.count.hits.many": ("{n} hits", "{n} colpi a segno"),
+    "hoo.event.tiebreaks.one": (" (one tie-break)", " (uno spareggio)"),
+    "hoo.event.tiebreaks.many": (" ({n} tie-breaks)", " ({n} spareggi)"),
     "hoo.event.aimed": (", aimed at the {aim}", ", tiro mirato ({aim})"),
     "hoo.event.damage": ("{name} loses boxes: {boxes} (now speed {speed}, guns {guns_left}D6, hull {hull_left}, "
                          "crew {crew_left}).",
@@ -221,8 +233,8 @@ TEXTS.add_pairs({
                           "{name} tenta l'aggancio di {tname}: {mine} contro {theirs}, {result}."),
     "hoo.event.held": ("grappled", "agganciate"),
     "hoo.event.missed": ("she slips away", "sfugge"),
-    "hoo.event.melee": ("Boarding: {name} {dice}D6, {hits} hits; {tname} {against}D6, {taken} hits.",
-                        "Arrembaggio: {name} {dice}D6, {hits} colpi; {tname} {against}D6, {taken} colpi."),
+    "hoo.event.melee": ("Boarding: {name} {dice}D6, {hits}; {tname} {against}D6, {taken}.",
+                        "Arrembaggio: {name} {dice}D6, {hits}; {tname} {against}D6, {taken}."),
     "hoo.event.cast_off": ("{name} tries to cast off {tname}: {mine} against {theirs}, {result}.",
                            "{name} tenta di sganciarsi da {tname}: {mine} contro {theirs}, {result}."),
     "hoo.event.free": ("free", "libere"),
