@@ -68,3 +68,14 @@ def test_the_card_shows_crossed_out_boxes():
     ship = dict(view["ships"][0], lost={"sails": 2, "guns": 0, "hull": 1, "crew": 0})
     card = board_for(view).card({**view, "ships": [ship]}, ship["id"], DEFAULT_THEME)
     assert card.width >= 360 and card.height > 100
+
+
+def test_an_arc_hex_on_the_frames_edge_is_cut_at_the_edge():
+    """The arcs are drawn inside the frame only: a hex the edge cuts is drawn up to it."""
+    from renderer.hoo.board import clip
+
+    hexagon = [(10, 0), (5, 8.66), (-5, 8.66), (-10, 0), (-5, -8.66), (5, -8.66)]
+    cut = clip(hexagon, (0, -20, 50, 50))
+    assert min(x for x, _ in cut) == 0 and max(x for x, _ in cut) == 10
+    assert clip(hexagon, (20, 20, 50, 50)) == []
+    assert sorted(clip(hexagon, (-50, -50, 50, 50))) == sorted(hexagon)
