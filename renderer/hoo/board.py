@@ -234,7 +234,9 @@ class HooBoard(HexBoard):
                        key=lambda s: s["id"] not in acting)
         return fit(head, [self.ship_sentence(s, lang) for s in ships], "")
 
-    def card(self, view: View, piece_id: str, theme: Theme) -> Image.Image:
+    def card_words(self, view: View, piece_id: str, lang: str = "en") -> tuple[str, list[str]]:
+        """The ship card as the rulebook prints it: her title, then a row a track, each
+        box its value or X once crossed out, the hull's yellow boxes as ▣ (3.6)."""
         data = next((s for s in view.get("ships", []) if s["id"] == piece_id), None)
         if data is None:
             raise KeyError(f"no ship {piece_id!r}; ships: {', '.join(s['id'] for s in view.get('ships', []))}")
@@ -243,12 +245,16 @@ class HooBoard(HexBoard):
         for area in ("sails", "guns", "crew"):
             track = data["tracks"][area]
             boxes = " ".join("X" if i < lost.get(area, 0) else str(v) for i, v in enumerate(track))
-            rows.append(f"{text('hoo.area.' + area, theme.lang)}: {boxes}")
+            rows.append(f"{text('hoo.card.row.' + area, lang)}: {boxes}")
         hull = " ".join("X" if i < lost.get("hull", 0) else ("□" if i < data["hull_boxes"] - data["yellow"] else "▣")
                         for i in range(data["hull_boxes"]))
-        rows.insert(2, f"{text('hoo.area.hull', theme.lang)}: {hull}")
-        return plain_card(f"{data['name']} — {data['class']} ({data['points']})",
-                          [self.ship_sentence(data, theme.lang), *rows], theme)
+        rows.insert(2, f"{text('hoo.card.row.hull', lang)}: {hull}")
+        title = text("hoo.card.title", lang, name=data["name"], cls=data["class"], points=data["points"])
+        return title, [self.ship_sentence(data, lang), *rows, text("hoo.card.key", lang)]
+
+    def card(self, view: View, piece_id: str, theme: Theme) -> Image.Image:
+        title, lines = self.card_words(view, piece_id, theme.lang)
+        return plain_card(title, lines, theme)
 
     def signature(self, view: View) -> Hashable:
         return (view.get("turn"), view.get("step"), view.get("wind"), tuple(view.get("to_act") or ()),

@@ -150,9 +150,18 @@ TEXTS.add_pairs({
     "hoo.default.fire": ("no fire", "nessun fuoco"),
     # words of values
     "hoo.area.sails": ("sails", "vele"),
-    "hoo.area.guns": ("guns", "Cannoni"),
+    "hoo.area.guns": ("guns", "cannoni"),
     "hoo.area.hull": ("hull", "scafo"),
     "hoo.area.crew": ("crew", "equipaggio"),
+    # The ship card's rows as the rulebook's card prints them, with the hit table's dice.
+    "hoo.card.row.sails": ("Sails (1-2)", "Vele (1-2)"),
+    "hoo.card.row.guns": ("Guns (3)", "Cannoni (3)"),
+    "hoo.card.row.hull": ("Hull (4-5)", "Scafo (4-5)"),
+    "hoo.card.row.crew": ("Crew (6)", "Equipaggio (6)"),
+    "hoo.card.title": ("{name} — {cls} ({points} points)", "{name} — {cls} ({points} punti)"),
+    "hoo.card.key": ("X a box crossed out · ▣ a yellow hull box: once one is gone, every damage calls for a "
+                     "surrender roll", "X casella cancellata · ▣ casella gialla di scafo: persa la prima, a ogni "
+                     "danno si tira per la resa"),
     "hoo.broadside.port": ("port", "sinistra"),
     "hoo.broadside.starboard": ("starboard", "dritta"),
     "hoo.broadside.alongside": ("alongside", "a contatto"),

@@ -68,6 +68,15 @@ def test_the_card_shows_crossed_out_boxes():
     ship = dict(view["ships"][0], lost={"sails": 2, "guns": 0, "hull": 1, "crew": 0})
     card = board_for(view).card({**view, "ships": [ship]}, ship["id"], DEFAULT_THEME)
     assert card.width >= 360 and card.height > 100
+    # As the rulebook's card: a row a track with the hit table's dice, X for a box crossed out,
+    # the last five hull boxes yellow (▣).
+    title, lines = board_for(view).card_words({**view, "ships": [ship]}, ship["id"], "en")
+    assert title == "Castiglione — Vascello da 74 (92 points)"
+    assert lines[1:5] == ["Sails (1-2): X X 3 3 3 2 2 2 1 1", "Guns (3): 6 5 4 4 3 3 2 2 1 1",
+                          "Hull (4-5): X □ □ □ □ ▣ ▣ ▣ ▣ ▣", "Crew (6): 5 4 3 3 3 2 2 2 1 1"]
+    _, italian = board_for(view).card_words({**view, "ships": [ship]}, ship["id"], "it")
+    assert italian[1:5] == ["Vele (1-2): X X 3 3 3 2 2 2 1 1", "Cannoni (3): 6 5 4 4 3 3 2 2 1 1",
+                            "Scafo (4-5): X □ □ □ □ ▣ ▣ ▣ ▣ ▣", "Equipaggio (6): 5 4 3 3 3 2 2 2 1 1"]
 
 
 def test_an_arc_hex_on_the_frames_edge_is_cut_at_the_edge():
