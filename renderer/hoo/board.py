@@ -232,7 +232,19 @@ class HooBoard(HexBoard):
         acting = set(view.get("to_act") or ())
         ships = sorted((s for s in view.get("ships", []) if s.get("x") is not None),
                        key=lambda s: s["id"] not in acting)
-        return fit(head, [self.ship_sentence(s, lang) for s in ships], "")
+        return fit(head + self._arcs_sentence(view, lang), [self.ship_sentence(s, lang) for s in ships], "")
+
+    @staticmethod
+    def _arcs_sentence(view: View, lang: str) -> str:
+        """Who lies in the arcs the map tints (the fire step's targets), for a reader who
+        cannot see the tint."""
+        names = {s["id"]: s["name"] for s in view.get("ships", [])}
+        targets = [f"{names.get(t, t)} ({text('hoo.broadside.' + side, lang)})"
+                   for side in ("port", "starboard") for t in (view.get("targets") or {}).get(side, [])]
+        acting = [names[i] for i in view.get("to_act") or () if i in names]
+        if not targets or not acting:
+            return ""
+        return " " + text("hoo.map.alt-arcs", lang, ship=acting[0], targets=", ".join(targets))
 
     def card_words(self, view: View, piece_id: str, lang: str = "en") -> tuple[str, list[str]]:
         """The ship card as the rulebook prints it: her title, then a row a track, each

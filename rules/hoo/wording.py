@@ -299,6 +299,7 @@ TEXTS.add_pairs({
     "hoo.event.still-aground": ("still aground", "ancora incagliata"),
     "hoo.event.reef": ("{name} strikes the reef at {q},{r}.", "{name} urta la scogliera in {q},{r}."),
     "hoo.event.reef_cleared": ("{name} clears the reef.", "{name} supera indenne la scogliera."),
+    "hoo.map.alt-arcs": ("In {ship}'s arcs: {targets}.", "Negli archi di tiro di {ship}: {targets}."),
     "hoo.map.alt": ("Hex map, {status}, wind from {wind}.", "Mappa a esagoni, {status}, vento da {wind}."),
 })
 

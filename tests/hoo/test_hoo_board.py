@@ -88,3 +88,14 @@ def test_an_arc_hex_on_the_frames_edge_is_cut_at_the_edge():
     assert min(x for x, _ in cut) == 0 and max(x for x, _ in cut) == 10
     assert clip(hexagon, (20, 20, 50, 50)) == []
     assert sorted(clip(hexagon, (-50, -50, 50, 50))) == sorted(hexagon)
+
+
+def test_the_alt_text_names_the_ships_in_the_tinted_arcs():
+    """The arcs are a tint on the map: the alt text says who lies in them, and on which side."""
+    view = next(v for v in views("castiglione", 2, 60) if v["step"] == "fire" and any(v["targets"].values()))
+    side = "port" if view["targets"]["port"] else "starboard"
+    target = next(s["name"] for s in view["ships"] if s["id"] == view["targets"][side][0])
+    acting = next(s["name"] for s in view["ships"] if s["id"] in view["to_act"])
+    assert f"In {acting}'s arcs: {target} ({side})." in board_for(view).describe(view, "en")
+    words = {"port": "sinistra", "starboard": "dritta"}[side]
+    assert f"Negli archi di tiro di {acting}: {target} ({words})." in board_for(view).describe(view, "it")
