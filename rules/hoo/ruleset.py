@@ -139,6 +139,6 @@ class HooRuleset(HooCampaign, SteppedRuleset):
 
 _WEIGHTS = {
     "turn_start": TURN_START, "speed_revealed": REVEAL, "markers_down": FILLER, "marker_set": FILLER,
-    "roll": FILLER, "initiative": HEADING, "holds_fire": FILLER, "no_critical": FILLER, "no_move": FILLER,
+    "roll": FILLER, "initiative": HEADING, "numbered": HEADING, "holds_fire": FILLER, "no_critical": FILLER, "no_move": FILLER,
     "lies_in_irons": FILLER, "phase_over": PHASE_END,
 }

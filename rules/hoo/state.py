@@ -169,6 +169,9 @@ class HooState(BaseModel):
     turn: int = 1
     setup_rolls: dict[str, int] = Field(default_factory=dict)  # side -> the set-up D6 (2.0)
     order: list[str] = Field(default_factory=list)  # this turn's initiative, ship ids
+    # Each side's ships numbered 1..n for the initiative of more than four ships (3.1.1),
+    # as the side last numbered them (ship ids, number 1 first); public, like the counters.
+    numbers: dict[str, list[str]] = Field(default_factory=dict)
     to_place: list[str] = Field(default_factory=list)  # ships still to place by hand (2.0), in order
     active: int = 0  # index into order
     tiebreaks: int = 0  # this turn's initiative tie-breaks (2.1.2)

@@ -86,6 +86,9 @@ def describe(event: Event, lang: str = "en") -> str:
     if kind == "float_off":
         return say("hoo.event.float_off", name=d["name"], die=d["die"], total=d["total"],
                    result=say("hoo.event.afloat" if d["free"] else "hoo.event.still-aground"))
+    if kind == "numbered":
+        return say("hoo.event.numbered", side=_side(d["side"], lang),
+                   order=", ".join(f"{i + 1} {name}" for i, name in enumerate(d["names"])))
     if kind == "melee":
         return say("hoo.event.melee", name=d["name"], tname=d["tname"], dice=d["dice"], against=d["against"],
                    hits=_count(say, "hits", d["hits"]), taken=_count(say, "hits", d["taken"]))

@@ -12,6 +12,8 @@ DOUBLE_SAME = TEXTS.add("hoo-double-same", "Double fire needs a different target
                         "Il doppio fuoco richiede un bersaglio diverso su ciascuna fiancata.")
 SPLIT_RANGE = TEXTS.add("hoo-split-range", "Split the {guns} dice: between 1 and {guns} less one to port.",
                         "Dividi i {guns} dadi: a sinistra tra 1 e {guns} meno uno.")
+NUMBER_TWICE = TEXTS.add("hoo-number-twice", "{ship} is given two numbers: give each ship one number.",
+                         "{ship} ha due numeri: dai a ogni nave un solo numero.")
 
 PLACE_TAKEN = TEXTS.add("hoo-place-taken", "Hex {hex} is taken (a ship or the coast): one ship a hex.",
                         "L'esagono {hex} è occupato (una nave o la costa): una nave per esagono.")
@@ -23,8 +25,8 @@ TEXTS.add_pairs({
     # Scenario titles (rules/hoo/scenarios/*.json), a code each: hoo.scenario.<name>.
     "hoo.scenario.castiglione": ("Two 74s: the Castiglione against a British 74",
         "Due 74: il Castiglione contro un 74 britannico"),
-    "hoo.scenario.fleet-action": ("Fleet action: three ships against two and a first-rate",
-        "Battaglia di squadra: tre navi contro due e un primo rango"),
+    "hoo.scenario.fleet-action": ("Fleet action: four ships against two and a first-rate",
+        "Battaglia di squadra: quattro navi contro due e un primo rango"),
     "hoo.scenario.shoals": ("Among the shoals: a frigate and a 74 off a sandbar and a reef",
         "Tra le secche: una fregata e un 74 presso una barra di sabbia e una scogliera"),
     "hoo.scenario.skirmish": ("A short skirmish: two 74s, three turns",
@@ -149,10 +151,11 @@ TEXTS.add_pairs({
     "hoo.form.hold": ("Hold fire", "Non sparare"),
     "hoo.default.fire": ("no fire", "nessun fuoco"),
     # words of values
-    "hoo.area.sails": ("sails", "vele"),
-    "hoo.area.guns": ("guns", "cannoni"),
-    "hoo.area.hull": ("hull", "scafo"),
-    "hoo.area.crew": ("crew", "equipaggio"),
+    # The Italian rows named as the card prints them (Vele, Cannoni, Scafo, Equipaggio).
+    "hoo.area.sails": ("sails", "Vele"),
+    "hoo.area.guns": ("guns", "Cannoni"),
+    "hoo.area.hull": ("hull", "Scafo"),
+    "hoo.area.crew": ("crew", "Equipaggio"),
     # The ship card's rows as the rulebook's card prints them, with the hit table's dice.
     "hoo.card.row.sails": ("Sails (1-2)", "Vele (1-2)"),
     "hoo.card.row.guns": ("Guns (3)", "Cannoni (3)"),
@@ -209,6 +212,18 @@ TEXTS.add_pairs({
         (("N", "N"), ("NE", "NE"), ("SE", "SE"), ("S", "S"), ("SW", "SO"), ("NW", "NO")))},
     **{f"hoo.form.hexside.{i}": (f"{i} ({en})", f"{i} ({it})") for i, (en, it) in enumerate(
         (("N", "N"), ("NE", "NE"), ("SE", "SE"), ("S", "S"), ("SW", "SO"), ("NW", "NO")))},
+    # Numbering the ships for the initiative of more than four ships (3.1.1).
+    "hoo.form.numbers-decision": ("Numbers of {side}'s ships for turn {turn}",
+                                  "Numeri delle navi di {side} per il turno {turn}"),
+    "hoo.form.numbers": ("Number the ships", "Numera le navi"),
+    "hoo.form.keep-numbers": ("Keep the numbers: {order}", "Mantieni i numeri: {order}"),
+    "hoo.form.number": ("Number {n}", "Numero {n}"),
+    "hoo.help.numbers": ("More than four ships: each side numbers its ships from 1; the ships with the same "
+                         "number roll against each other, the extra ones move last.",
+                         "Più di quattro navi: ogni parte numera le sue navi da 1; le navi con lo stesso "
+                         "numero si confrontano, quelle in più muovono per ultime."),
+    "hoo.default.numbers": ("the numbers stay: {order}", "i numeri restano: {order}"),
+    "hoo.event.numbered": ("{side} numbers its ships: {order}.", "{side} numera le sue navi: {order}."),
     # Counts in the event lines, singular and plural ("1 hex", "2 hexes").
     "hoo.count.hexes.one": ("{n} hex", "{n} esagono"),
     "hoo.count.hexes.many": ("{n} hexes", "{n} esagoni"),
