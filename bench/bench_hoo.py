@@ -54,6 +54,14 @@ def median_ms(fn, runs: int) -> float:
     return statistics.median(times)
 
 
+def hoo_order(rules, state, decision, rng: random.Random, prefer: tuple[str, ...]) -> Order:
+    """A random legal order; the ships' numbers (3.1.1) kept as they stand, without a draw
+    from ``rng``, so the seed plays the same game as before the numbers were asked for."""
+    if decision.kind == "numbers":
+        return Order(decision=decision.id, player=decision.player, payload=rules.spec(state, decision).default)
+    return random_order(rules, state, decision, rng, prefer=prefer)
+
+
 def hoo_fire_state():
     """A Hearts of Oak fleet action played at random until a ship stands at her fire
     step with a target (seed-fixed)."""
@@ -71,7 +79,7 @@ def hoo_fire_state():
                 order = Order(decision=decision.id, player=decision.player,
                               payload={"action": "fire", "target": fire.param("target").values()[0], "aim": "none"})
                 return rules, state, order
-        orders = [random_order(rules, state, d, rng, prefer=("sail",)) for d in rules.pending(state)]
+        orders = [hoo_order(rules, state, d, rng, ("sail",)) for d in rules.pending(state)]
         state, _ = game.resolve(rules, state, orders, dice)
 
 
@@ -85,7 +93,7 @@ def hoo_turn():
     state, _ = game.start(rules, setup, rules.options_model(), seats, dice)
     steps = []
     while not (state.step == "speeds" and state.turn == 3):
-        orders = [random_order(rules, state, d, rng, prefer=("fire", "sail")) for d in rules.pending(state)]
+        orders = [hoo_order(rules, state, d, rng, ("fire", "sail")) for d in rules.pending(state)]
         if state.turn == 2:
             steps.append((state, orders))
         state, _ = game.resolve(rules, state, orders, dice)
