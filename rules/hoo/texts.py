@@ -31,7 +31,8 @@ def describe(event: Event, lang: str = "en") -> str:
         return say("hoo.event.roll", sides=d["sides"], reason=d["reason"], value=d["value"])
     if kind == "game_start":
         rolls = ", ".join(f"{_side(side, lang)} {die}" for side, die in d["rolls"].items())
-        title = text(d["title"], lang) if d["title"] and known(d["title"]) else d["title"]  # a scenario's title is a code
+        # a ready-made scenario's title is a code of the catalogue; a custom one is words
+        title = text(d["title"], lang) if d["title"] and known(d["title"]) else d["title"]
         return say("hoo.event.game_start", title=title, rolls=rolls)
     if kind in ("wind_set", "turn_start"):
         return say(f"hoo.event.{kind}", wind=hex_side(d["wind"], lang), turn=d.get("turn", ""))
@@ -40,7 +41,8 @@ def describe(event: Event, lang: str = "en") -> str:
             return say("hoo.event.wind_stays", wind=hex_side(d["wind"], lang))
         return say("hoo.event.wind_shift", way=say.word("way", d["way"]), wind=hex_side(d["wind"], lang))
     if kind == "wind_change":
-        return say("hoo.event.wind_change", way=say.word("way", d["way"]), total=d["total"], after=hex_side(d["after"], lang))
+        return say("hoo.event.wind_change", way=say.word("way", d["way"]), total=d["total"],
+                   after=hex_side(d["after"], lang))
     if kind == "initiative":
         ties = d.get("tiebreaks", 0)
         return say("hoo.event.initiative", order=", ".join(f"{n} ({d['rolls'][i]})" for i, n in
