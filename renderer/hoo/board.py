@@ -15,17 +15,20 @@ from renderer.canvas import MapCanvas, Placement
 from renderer.cells import CellPiece
 from renderer.hexboard import HexBoard, hex_name
 from renderer.labels import base_box, place_label
-from renderer.legend_entries import side_entries
+from renderer.legend_entries import side_icon
 from renderer.open_table.ships import label_sprite
-from renderer.pieces import side_indices, side_label
+from renderer.pieces import side_indices
 from renderer.plain_card import plain_card
 from renderer.theme import Theme, text_sprite
 from rules.core.tables import hexmap
-from rules.core.texts import known, text
-from rules.hoo.texts import HEX_SIDES
+from rules.core.texts import known, side_name, text
+from rules.hoo.texts import hex_side
 
-ARC_FILL = (230, 140, 40, 55)
-ARC_EDGE = (200, 100, 20, 200)
+# Arcs in a crimson tint: no side's colour (blue, orange) and no shoal's (tan, brown) is
+# near it, so on a phone an arc is not read as a sandbar or the coast.
+ARC_FILL = (200, 40, 120, 60)
+ARC_EDGE = (160, 20, 90, 220)
+ARC_ICON = (218, 187, 212)  # the fill as it looks over the sea
 STRUCK = (250, 250, 250)
 SHOAL_FILL = {"sand": (236, 214, 160), "reef": (150, 120, 100), "land": (196, 184, 140)}
 SHOAL_EDGE = {"sand": (190, 160, 90), "reef": (90, 60, 50), "land": (120, 100, 60)}
@@ -66,6 +69,26 @@ def _speed_words(data: dict[str, Any]) -> str:
         return "⚐"
     speed = "?" if data.get("marker_hidden") else str(data.get("speed", 0))
     return f"{speed} PM · {data.get('guns', 0)}D6"
+
+
+def clip(points: list[tuple[float, float]], box: tuple[float, float, float, float]) -> list[tuple[float, float]]:
+    """A convex polygon cut to a rectangle (Sutherland-Hodgman): an arc's hex on the
+    frame's edge is drawn up to the edge, not over the margin."""
+    edges = ((0, box[0], 1), (0, box[2], -1), (1, box[1], 1), (1, box[3], -1))
+    for axis, limit, keep in edges:
+        out: list[tuple[float, float]] = []
+        for i, p in enumerate(points):
+            q = points[i - 1]
+            p_in, q_in = (p[axis] - limit) * keep >= 0, (q[axis] - limit) * keep >= 0
+            if p_in != q_in:
+                t = (limit - q[axis]) / (p[axis] - q[axis])
+                out.append((q[0] + t * (p[0] - q[0]), q[1] + t * (p[1] - q[1])))
+            if p_in:
+                out.append(p)
+        points = out
+        if not points:
+            break
+    return points
 
 
 class HooBoard(HexBoard):
@@ -121,6 +144,8 @@ class HooBoard(HexBoard):
     def _draw_arcs(self, canvas: MapCanvas, view: View) -> None:
         acting = set(self.to_act(view))
         x0, y0, x1, y1 = self.world(view)
+        (ax, ay), (bx, by) = canvas.px(0, 0), canvas.px(x1 - x0, y1 - y0)
+        frame = (min(ax, bx), min(ay, by), max(ax, bx), max(ay, by))
         for data in view.get("ships", []):
             if data["id"] not in acting or data.get("guns", 0) <= 0 or data.get("grappled"):
                 continue
@@ -130,8 +155,8 @@ class HooBoard(HexBoard):
                     cx, cy = hexmap.centre(h)
                     if not (x0 < cx < x1 and y0 < cy < y1):
                         continue  # the frame is the map: nothing is drawn beyond it
-                    pts = [canvas.px(x - x0, y - y0) for x, y in hexmap.corners(h)]
-                    canvas.translucent(pts, fill=ARC_FILL, outline=ARC_EDGE, width=1)
+                    pts = clip([canvas.px(x - x0, y - y0) for x, y in hexmap.corners(h)], frame)
+                    canvas.translucent(pts, fill=ARC_FILL, outline=ARC_EDGE, width=2)
         canvas.flush_overlay()
 
     # -- words -----------------------------------------------------------------------------
@@ -153,7 +178,7 @@ class HooBoard(HexBoard):
         return line
 
     def header(self, view: View, lang: str = "en") -> Header:
-        wind = text("hoo.map.wind", lang, wind=HEX_SIDES[int(view.get("wind", 0)) % 6])
+        wind = text("hoo.map.wind", lang, wind=hex_side(int(view.get("wind", 0)), lang))
         return Header(title=_title(view, lang),
                       lines=(f"{self.status_line(view, lang)} · {wind}",), wind_from=float(view.get("wind_from", 0)))
 
@@ -166,7 +191,7 @@ class HooBoard(HexBoard):
                 counts[s["side"]] = counts.get(s["side"], 0) + 1
 
         def arc_icon(img: Image.Image, draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int]) -> None:
-            draw.rectangle(box, fill=(240, 200, 160), outline=ARC_EDGE[:3])
+            draw.rectangle(box, fill=ARC_ICON, outline=ARC_EDGE[:3], width=2)
 
         def hidden_icon(img: Image.Image, draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int]) -> None:
             sprite = text_sprite("?", theme.legend_px, True, theme.ink, None, 0)
@@ -182,7 +207,9 @@ class HooBoard(HexBoard):
         kinds = sorted({s["kind"] for s in view.get("shoals") or ()})
         marks += tuple(LegendEntry(text(f"hoo.map.shoal.{k}", lang), shoal_icon(k), 22) for k in kinds)
         return Legend(key=("hoo", lang, tuple(kinds), tuple((s, counts.get(s, 0)) for s in sides)),
-                      sections=((text("hoo.map.sides", lang), side_entries(sides, counts, theme)),
+                      sections=((text("hoo.map.sides", lang), tuple(
+                          LegendEntry(f"{side_name('hoo', side, lang)} ({counts.get(side, 0)})", side_icon(i, theme), 46)
+                          for side, i in sides.items())),
                                 (text("hoo.map.marks", lang), marks)))
 
     def ship_sentence(self, data: dict[str, Any], lang: str) -> str:
@@ -194,20 +221,34 @@ class HooBoard(HexBoard):
             if key:
                 state += text(f"hoo.map.state.{flag}", lang)
         speed = "?" if data.get("marker_hidden") else data.get("speed")
-        return text("hoo.map.ship", lang, name=data["name"], side=side_label(str(data["side"])),
+        return text("hoo.map.ship", lang, name=data["name"], side=side_name("hoo", str(data["side"]), lang),
                     hex=hex_name(hexmap.Hex(int(data["x"]), int(data["y"]))),
-                    facing=HEX_SIDES[int(data.get("facing", 0)) % 6], speed=speed, guns=data.get("guns"),
+                    facing=hex_side(int(data.get("facing", 0)), lang), speed=speed, guns=data.get("guns"),
                     hull=data.get("hull"), crew=data.get("crew"), state=state)
 
     def describe(self, view: View, lang: str = "en") -> str:
         head = text("hoo.map.alt", lang, status=self.status_line(view, lang).replace(" · ", ", "),
-                    wind=HEX_SIDES[int(view.get("wind", 0)) % 6])
+                    wind=hex_side(int(view.get("wind", 0)), lang))
         acting = set(view.get("to_act") or ())
         ships = sorted((s for s in view.get("ships", []) if s.get("x") is not None),
                        key=lambda s: s["id"] not in acting)
-        return fit(head, [self.ship_sentence(s, lang) for s in ships], "")
+        return fit(head + self._arcs_sentence(view, lang), [self.ship_sentence(s, lang) for s in ships], "")
 
-    def card(self, view: View, piece_id: str, theme: Theme) -> Image.Image:
+    @staticmethod
+    def _arcs_sentence(view: View, lang: str) -> str:
+        """Who lies in the arcs the map tints (the fire step's targets), for a reader who
+        cannot see the tint."""
+        names = {s["id"]: s["name"] for s in view.get("ships", [])}
+        targets = [f"{names.get(t, t)} ({text('hoo.broadside.' + side, lang)})"
+                   for side in ("port", "starboard") for t in (view.get("targets") or {}).get(side, [])]
+        acting = [names[i] for i in view.get("to_act") or () if i in names]
+        if not targets or not acting:
+            return ""
+        return " " + text("hoo.map.alt-arcs", lang, ship=acting[0], targets=", ".join(targets))
+
+    def card_words(self, view: View, piece_id: str, lang: str = "en") -> tuple[str, list[str]]:
+        """The ship card as the rulebook prints it: her title, then a row a track, each
+        box its value or X once crossed out, the hull's yellow boxes as ▣ (3.6)."""
         data = next((s for s in view.get("ships", []) if s["id"] == piece_id), None)
         if data is None:
             raise KeyError(f"no ship {piece_id!r}; ships: {', '.join(s['id'] for s in view.get('ships', []))}")
@@ -216,12 +257,16 @@ class HooBoard(HexBoard):
         for area in ("sails", "guns", "crew"):
             track = data["tracks"][area]
             boxes = " ".join("X" if i < lost.get(area, 0) else str(v) for i, v in enumerate(track))
-            rows.append(f"{text('hoo.area.' + area, theme.lang)}: {boxes}")
+            rows.append(f"{text('hoo.card.row.' + area, lang)}: {boxes}")
         hull = " ".join("X" if i < lost.get("hull", 0) else ("□" if i < data["hull_boxes"] - data["yellow"] else "▣")
                         for i in range(data["hull_boxes"]))
-        rows.insert(2, f"{text('hoo.area.hull', theme.lang)}: {hull}")
-        return plain_card(f"{data['name']} — {data['class']} ({data['points']})",
-                          [self.ship_sentence(data, theme.lang), *rows], theme)
+        rows.insert(2, f"{text('hoo.card.row.hull', lang)}: {hull}")
+        title = text("hoo.card.title", lang, name=data["name"], cls=data["class"], points=data["points"])
+        return title, [self.ship_sentence(data, lang), *rows, text("hoo.card.key", lang)]
+
+    def card(self, view: View, piece_id: str, theme: Theme) -> Image.Image:
+        title, lines = self.card_words(view, piece_id, theme.lang)
+        return plain_card(title, lines, theme)
 
     def signature(self, view: View) -> Hashable:
         return (view.get("turn"), view.get("step"), view.get("wind"), tuple(view.get("to_act") or ()),

@@ -20,6 +20,9 @@ from rules.hoo.ships import AREAS, card
 from rules.hoo.state import HooState, Ship
 
 CRITICAL = 6
+# Damage the enemy does not score (5.0 counts the boxes crossed out "per fuoco od
+# abbordaggio"): the prize crew a captor gives, what sandbars and reefs take.
+UNSCORED = ("prize-crew", "sandbar", "reef")
 
 
 def cross_out(ship: Ship, area: str, n: int) -> int:
@@ -33,7 +36,10 @@ def cross_out(ship: Ship, area: str, n: int) -> int:
 def strike_home(state: HooState, ship: Ship, areas: dict[str, int], roller: Roller, *,
                 criticals: bool = True, cause: str = "fire") -> None:
     """Hits on ``ship`` by area; criticals rolled when ``criticals``, then her fate."""
+    worth = ship.lost_value()
     done = {a: cross_out(ship, a, areas.get(a, 0)) for a in AREAS}
+    if cause in UNSCORED:
+        ship.unscored += ship.lost_value() - worth
     roller.log.emit("damage", ship=ship.id, name=ship.name, cause=cause, **done,
                     speed=ship.max_speed, guns_left=ship.guns, hull_left=ship.current("hull"), crew_left=ship.crew)
     exploded = False

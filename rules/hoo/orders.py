@@ -8,13 +8,12 @@ from rules.core.decisions import ActionSpec, Choice, Decision, DecisionSpec, Ord
 from rules.core.dice import Roller
 from rules.core.steps import Checking, DecisionHandlers, StepHandlers, remembered
 from rules.core.tables.hexmap import distance, turn
-from rules.core.texts import say
+from rules.core.texts import known, say, side_name
 from rules.hoo import actions, placement, sequence
 from rules.hoo.gunnery import aim_allowed
 from rules.hoo.state import HooState
 from rules.hoo.targets import fire_options
-from rules.hoo.texts import HEX_SIDES
-from rules.hoo.wording import AIM_RANGE, DOUBLE_SAME, SPLIT_RANGE
+from rules.hoo.wording import AIM_RANGE, DOUBLE_SAME, NUMBER_TWICE, SPLIT_RANGE
 
 AIMS = ("none", "sails", "guns", "hull", "crew")
 
@@ -33,7 +32,7 @@ def _wind_pending(state: HooState) -> list[Decision]:
 
 
 def _wind_choices() -> list[Choice]:
-    return [Choice(value=i, label=f"{i} ({HEX_SIDES[i]})") for i in range(6)]
+    return [Choice(value=i, label=say(f"hoo.form.hexside.{i}")) for i in range(6)]
 
 
 def _wind_spec(state: HooState, decision: Decision, only: str | None, checking: Checking | None) -> DecisionSpec:
@@ -80,10 +79,14 @@ def _speed_id(state: HooState, ship_id: str) -> str:
     return f"t{state.turn}.{ship_id}.speed"
 
 
-def _speeds_pending(state: HooState) -> list[Decision]:
+def _speed_decisions(state: HooState) -> list[Decision]:
     return [Decision(id=_speed_id(state, s.id), kind="speed", player=s.seat, subject=s.id, secret=True,
                      label=say("hoo.form.speed-decision", ship=s.name, turn=state.turn))
             for s in state.ships if sequence.sets_speed(s)]
+
+
+def _speeds_pending(state: HooState) -> list[Decision]:
+    return _speed_decisions(state) + _number_decisions(state)
 
 
 def _speed_spec(state: HooState, decision: Decision, only: str | None, checking: Checking | None) -> DecisionSpec:
@@ -98,13 +101,67 @@ def _speed_spec(state: HooState, decision: Decision, only: str | None, checking:
 
 
 def _speeds_resolve(state: HooState, orders: dict[str, Order], roller: Roller) -> None:
-    for decision in _speeds_pending(state):
+    markers = _speed_decisions(state)
+    for decision in markers:
         ship = state.ship(decision.subject or "")
         order = orders.get(decision.id)
         ship.marker = int(order.payload["pm"]) if order else min(ship.speed, ship.max_speed)
         roller.log.emit("marker_set", to=[ship.seat], ship=ship.id, name=ship.name, pm=ship.marker)
-    roller.log.emit("markers_down", ships=[d.subject for d in _speeds_pending(state)])
+    if markers:
+        roller.log.emit("markers_down", ships=[d.subject for d in markers])
+    for decision in _number_decisions(state):
+        side = decision.subject or ""
+        order = orders.get(decision.id)
+        now = sequence.numbered(state, side)
+        if order is not None and order.payload.get("action") == "number":
+            named = [order.payload[f"n{i + 1}"] for i in range(len(now))]
+        else:
+            named = now
+        if state.numbers.get(side) != named:  # told when first given and when changed, not every turn
+            roller.log.emit("numbered", side=side, ships=named, names=[state.ship(i).name for i in named])
+        state.numbers[side] = named
     sequence.roll_initiative(state, roller)
+
+
+# -- the ships' numbers for the initiative of more than four ships (3.1.1) -----------------
+
+def _number_decisions(state: HooState) -> list[Decision]:
+    return [Decision(id=f"t{state.turn}.{side}.numbers", kind="numbers", player=state.seat_of_side(side),
+                     subject=side, label=say("hoo.form.numbers-decision", side=_side_word(side),
+                                             turn=state.turn))
+            for side in sequence.numbering_sides(state)]
+
+
+def _side_word(side: str) -> Any:
+    """A side as its players name it, worded in the reader's language when it has a word."""
+    code = f"hoo.nation.{side}"
+    return say(code) if known(code) else side_name("hoo", side)
+
+
+def _numbers_spec(state: HooState, decision: Decision, only: str | None, checking: Checking | None) -> DecisionSpec:
+    now = sequence.numbered(state, decision.subject or "")
+    ships = _names(state, now)
+    slots = [ParamSpec(name=f"n{i + 1}", label=say("hoo.form.number", n=i + 1), choices=ships,
+                       help=say("hoo.help.numbers")) for i in range(len(now))]
+    keeping = ", ".join(f"{i + 1} {state.ship(ship).name}" for i, ship in enumerate(now))
+    return DecisionSpec(decision=decision, default={"action": "keep"},
+                        default_text=say("hoo.default.numbers", order=keeping),
+                        actions=[ActionSpec(action="keep", label=say("hoo.form.keep-numbers", order=keeping)),
+                                 ActionSpec(action="number", label=say("hoo.form.numbers"),
+                                            help=say("hoo.help.numbers"), params=slots)])
+
+
+def _numbers_check(state: HooState, decision: Decision, payload: dict[str, Any],
+                   checking: Checking | None) -> list[Problem]:
+    if payload.get("action") != "number":
+        return []
+    seen: set[str] = set()
+    for i in range(len(sequence.numbered(state, decision.subject or ""))):
+        ship = payload.get(f"n{i + 1}")
+        if ship in seen:
+            return [P.problem(NUMBER_TWICE, field=f"n{i + 1}", ship=state.ship(ship).name)]
+        seen.add(ship)
+    return []
 
 
 # -- the active ship's movement (3.2) or boarding (3.5) ------------------------------------
@@ -276,7 +333,9 @@ def _fire_resolve(state: HooState, orders: dict[str, Order], roller: Roller) -> 
 STEPS = {
     "wind": StepHandlers(_wind_pending, {"wind": DecisionHandlers(_wind_spec)}, _wind_resolve),
     "shift": StepHandlers(_shift_pending, {"shift": DecisionHandlers(_shift_spec)}, _shift_resolve),
-    "speeds": StepHandlers(_speeds_pending, {"speed": DecisionHandlers(_speed_spec)}, _speeds_resolve),
+    "speeds": StepHandlers(_speeds_pending, {"speed": DecisionHandlers(_speed_spec),
+                                             "numbers": DecisionHandlers(_numbers_spec, _numbers_check)},
+                           _speeds_resolve),
     "move": StepHandlers(_move_pending, {"move": DecisionHandlers(_move_spec)}, _move_resolve),
     "fire": StepHandlers(_fire_pending, {"fire": DecisionHandlers(_fire_spec, _fire_check)}, _fire_resolve),
     "place": placement.STEP,

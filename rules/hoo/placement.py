@@ -15,7 +15,6 @@ from rules.core.tables.hexmap import Hex, distance, within
 from rules.core.texts import say
 from rules.hoo import sequence
 from rules.hoo.state import HooState, Ship
-from rules.hoo.texts import HEX_SIDES
 from rules.hoo.wording import PLACE_TAKEN, PLACE_TOO_NEAR
 
 REACH = 10
@@ -51,7 +50,7 @@ def _pending(state: HooState) -> list[Decision]:
 def _spec(state: HooState, decision: Decision, only: str | None, checking: Checking | None) -> DecisionSpec:
     ship = state.ship(decision.subject or "")
     h = suggested(state, ship)
-    facings = [Choice(value=i, label=f"{i} ({HEX_SIDES[i]})") for i in range(6)]
+    facings = [Choice(value=i, label=say(f"hoo.form.hexside.{i}")) for i in range(6)]
     return DecisionSpec(decision=decision, default={"action": "place", "q": h.q, "r": h.r, "facing": ship.facing},
                         default_text=say("hoo.default.place", hex=f"{h.q},{h.r}"),
                         actions=[ActionSpec(action="place", label=say("hoo.form.place"), params=[

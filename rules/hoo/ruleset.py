@@ -93,6 +93,7 @@ class HooRuleset(HooCampaign, SteppedRuleset):
             ship = Ship(id=s.id, name=s.name, side=s.side, seat=seat, card=s.card, q=s.q, r=s.r,
                         facing=s.facing % 6, speed=0, lost=lost)
             ship.speed = ship.max_speed  # a campaign's ship sails with the sails she has left
+            ship.unscored = ship.lost_value()  # the enemy scores only what this battle crosses out (5.0)
             ships.append(ship)
         problems = placement_problems(ships)
         land = {h.at for h in setup.shoals if h.kind == "land"}
@@ -138,6 +139,6 @@ class HooRuleset(HooCampaign, SteppedRuleset):
 
 _WEIGHTS = {
     "turn_start": TURN_START, "speed_revealed": REVEAL, "markers_down": FILLER, "marker_set": FILLER,
-    "roll": FILLER, "initiative": HEADING, "holds_fire": FILLER, "no_critical": FILLER, "no_move": FILLER,
+    "roll": FILLER, "initiative": HEADING, "numbered": HEADING, "holds_fire": FILLER, "no_critical": FILLER, "no_move": FILLER,
     "lies_in_irons": FILLER, "phase_over": PHASE_END,
 }

@@ -11,7 +11,7 @@ from __future__ import annotations
 from rules.core.dice import Roller
 from rules.core.tables.hexmap import ahead, distance, turn
 from rules.hoo import damage, shoals
-from rules.hoo.initiative import Tiebreaks, initiative
+from rules.hoo.initiative import SINGLY, Tiebreaks, initiative
 from rules.hoo.movement import courses
 from rules.hoo.ships import card
 from rules.hoo.state import HooState, Ship
@@ -36,14 +36,32 @@ def new_turn(state: HooState, roller: Roller) -> None:
     for ship in state.ships:
         ship.marker, ship.revealed = None, False
     state.order, state.active, state.tiebreaks = [], 0, 0
-    if any(sets_speed(s) for s in state.ships):
+    if any(sets_speed(s) for s in state.ships) or numbering_sides(state):
         state.step = "speeds"
     else:
         roll_initiative(state, roller)
 
 
+def numbered(state: HooState, side: str) -> list[str]:
+    """A side's ships able to act, in the numbers it gave them (3.1.1); ships it has not
+    numbered yet (the first turn, a prize just taken) follow in the fleet's order."""
+    fighting = [s.id for s in state.ships if s.side == side and s.fighting]
+    kept = [i for i in state.numbers.get(side, []) if i in fighting]
+    return kept + [i for i in fighting if i not in kept]
+
+
+def numbering_sides(state: HooState) -> list[str]:
+    """The sides that number their ships this turn (3.1.1: "Se i giocatori dispongono in
+    totale di più di 4 navi, all'inizio di ogni turno ogni giocatore assegna alle sue navi
+    un indicatore numerico"): with more than four ships in play, each side with two or more."""
+    counts = {side: len(numbered(state, side)) for side in state.sides}
+    if sum(counts.values()) <= SINGLY:
+        return []
+    return [side for side in state.sides if counts[side] >= 2]
+
+
 def roll_initiative(state: HooState, roller: Roller) -> None:
-    sides = {side: [s.id for s in state.ships if s.side == side and s.fighting] for side in state.sides}
+    sides = {side: numbered(state, side) for side in state.sides}
     in_play = sum(len(ids) for ids in sides.values())
 
     def shift(before: int, after: int, total: int) -> None:

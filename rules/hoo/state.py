@@ -79,6 +79,10 @@ class Ship(BaseModel):
     aground: bool = False  # stuck on a sandbar (4.1.2)
     placed: bool = True  # on the map yet (2.0: placed by hand after the wind is set)
     wreck: bool = False  # sunk on a reef: she bars the hex (4.2)
+    # What her boxes crossed out neither by the enemy's fire nor by boarding are worth
+    # (5.0 scores "le caselle cancellate per fuoco od abbordaggio"): a campaign's damage
+    # she sailed with, the prize crew she gave, what the shoals took.
+    unscored: int = 0
 
     @property
     def at(self) -> Hex:
@@ -135,6 +139,10 @@ class Ship(BaseModel):
 
     def damage_value(self) -> int:
         """What her crossed-out boxes are worth to the enemy (5.0)."""
+        return self.lost_value() - self.unscored
+
+    def lost_value(self) -> int:
+        """What all her crossed-out boxes are worth, however they were lost."""
         c = card(self.card)
         return sum(lost_value(c.track(a), self.lost[a]) for a in AREAS)
 
@@ -161,6 +169,9 @@ class HooState(BaseModel):
     turn: int = 1
     setup_rolls: dict[str, int] = Field(default_factory=dict)  # side -> the set-up D6 (2.0)
     order: list[str] = Field(default_factory=list)  # this turn's initiative, ship ids
+    # Each side's ships numbered 1..n for the initiative of more than four ships (3.1.1),
+    # as the side last numbered them (ship ids, number 1 first); public, like the counters.
+    numbers: dict[str, list[str]] = Field(default_factory=dict)
     to_place: list[str] = Field(default_factory=list)  # ships still to place by hand (2.0), in order
     active: int = 0  # index into order
     tiebreaks: int = 0  # this turn's initiative tie-breaks (2.1.2)

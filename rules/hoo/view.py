@@ -56,6 +56,7 @@ def view(state: HooState, viewer: str | None) -> dict[str, Any]:
         "to_place": list(state.to_place),
         "to_act": [active.id] if active is not None else [],
         "order": list(state.order), "active": state.active, "targets": arcs,
+        "numbers": {side: list(ids) for side, ids in state.numbers.items()},
         "winner": state.winner, "over": state.step == "over", "scores": dict(state.scores),
         "why": state.over_reason,
     }

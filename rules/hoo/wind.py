@@ -37,7 +37,7 @@ def into_the_wind(facing: int, wind: int) -> int:
     d = (facing - wind) % SIDES
     if d == 0:
         return 0
-    return -1 if d <= 3 else 1
+    return -1 if d < 3 else 1  # 1-2 off to starboard come back to port; running (3) to starboard
 
 
 def tiebreaks_for_change(ships: int) -> int:

@@ -12,6 +12,8 @@ DOUBLE_SAME = TEXTS.add("hoo-double-same", "Double fire needs a different target
                         "Il doppio fuoco richiede un bersaglio diverso su ciascuna fiancata.")
 SPLIT_RANGE = TEXTS.add("hoo-split-range", "Split the {guns} dice: between 1 and {guns} less one to port.",
                         "Dividi i {guns} dadi: a sinistra tra 1 e {guns} meno uno.")
+NUMBER_TWICE = TEXTS.add("hoo-number-twice", "{ship} is given two numbers: give each ship one number.",
+                         "{ship} ha due numeri: dai a ogni nave un solo numero.")
 
 PLACE_TAKEN = TEXTS.add("hoo-place-taken", "Hex {hex} is taken (a ship or the coast): one ship a hex.",
                         "L'esagono {hex} è occupato (una nave o la costa): una nave per esagono.")
@@ -23,8 +25,8 @@ TEXTS.add_pairs({
     # Scenario titles (rules/hoo/scenarios/*.json), a code each: hoo.scenario.<name>.
     "hoo.scenario.castiglione": ("Two 74s: the Castiglione against a British 74",
         "Due 74: il Castiglione contro un 74 britannico"),
-    "hoo.scenario.fleet-action": ("Fleet action: three ships against two and a first-rate",
-        "Battaglia di squadra: tre navi contro due e un primo rango"),
+    "hoo.scenario.fleet-action": ("Fleet action: four ships against two and a first-rate",
+        "Battaglia di squadra: quattro navi contro due e un primo rango"),
     "hoo.scenario.shoals": ("Among the shoals: a frigate and a 74 off a sandbar and a reef",
         "Tra le secche: una fregata e un 74 presso una barra di sabbia e una scogliera"),
     "hoo.scenario.skirmish": ("A short skirmish: two 74s, three turns",
@@ -149,10 +151,20 @@ TEXTS.add_pairs({
     "hoo.form.hold": ("Hold fire", "Non sparare"),
     "hoo.default.fire": ("no fire", "nessun fuoco"),
     # words of values
-    "hoo.area.sails": ("sails", "vele"),
+    # The Italian rows named as the card prints them (Vele, Cannoni, Scafo, Equipaggio).
+    "hoo.area.sails": ("sails", "Vele"),
     "hoo.area.guns": ("guns", "Cannoni"),
-    "hoo.area.hull": ("hull", "scafo"),
-    "hoo.area.crew": ("crew", "equipaggio"),
+    "hoo.area.hull": ("hull", "Scafo"),
+    "hoo.area.crew": ("crew", "Equipaggio"),
+    # The ship card's rows as the rulebook's card prints them, with the hit table's dice.
+    "hoo.card.row.sails": ("Sails (1-2)", "Vele (1-2)"),
+    "hoo.card.row.guns": ("Guns (3)", "Cannoni (3)"),
+    "hoo.card.row.hull": ("Hull (4-5)", "Scafo (4-5)"),
+    "hoo.card.row.crew": ("Crew (6)", "Equipaggio (6)"),
+    "hoo.card.title": ("{name} — {cls} ({points} points)", "{name} — {cls} ({points} punti)"),
+    "hoo.card.key": ("X a box crossed out · ▣ a yellow hull box: once one is gone, every damage calls for a "
+                     "surrender roll", "X casella cancellata · ▣ casella gialla di scafo: persa la prima, a ogni "
+                     "danno si tira per la resa"),
     "hoo.broadside.port": ("port", "sinistra"),
     "hoo.broadside.starboard": ("starboard", "dritta"),
     "hoo.broadside.alongside": ("alongside", "a contatto"),
@@ -178,7 +190,7 @@ TEXTS.add_pairs({
     "hoo.event.turn_start": ("Turn {turn}, wind from {wind}.", "Turno {turn}, vento da {wind}."),
     "hoo.event.markers_down": ("Speed markers are down.", "Gli indicatori di velocità sono posti."),
     "hoo.event.marker_set": ("Your marker for {name}: {pm} PM.", "Il tuo indicatore per {name}: {pm} PM."),
-    "hoo.event.initiative": ("Initiative: {order}.", "Iniziativa: {order}."),
+    "hoo.event.initiative": ("Initiative: {order}{ties}.", "Iniziativa: {order}{ties}."),
     "hoo.event.wind_change": ("The tie-breaks turn the wind {way} (roll {total}): now from {after}.",
                               "Gli spareggi fanno ruotare il vento {way} (lancio {total}): ora da {after}."),
     "hoo.event.speed_revealed": ("{name}'s marker: {speed} PM.", "Indicatore di {name}: {speed} PM."),
@@ -191,10 +203,34 @@ TEXTS.add_pairs({
     "hoo.event.drift": ("{name}, dismasted, drifts astern to {hex}.", "{name}, disalberata, scade di poppa a {hex}."),
     "hoo.event.drift_blocked": ("{name}, dismasted, cannot drift: a ship astern.",
                                 "{name}, disalberata, non può scadere: una nave a poppa."),
-    "hoo.event.fire": ("{name} fires her {broadside} broadside at {tname}, {hexes} hexes{raked}{aimed}: "
-                       "{dice}D6 {rolls}, {hits} hits.",
-                       "{name} fa fuoco di {broadside} su {tname}, {hexes} esagoni{raked}{aimed}: "
-                       "{dice}D6 {rolls}, {hits} colpi a segno."),
+    "hoo.event.fire": ("{name} fires her {broadside} broadside at {tname}, {distance}{raked}{aimed}: "
+                       "{dice}D6 {rolls}, {scored}.",
+                       "{name} fa fuoco di {broadside} su {tname}, {distance}{raked}{aimed}: "
+                       "{dice}D6 {rolls}, {scored}."),
+    # The hex sides by their compass names (0 north, clockwise), and as a form offers them.
+    **{f"hoo.hexside.{i}": (en, it) for i, (en, it) in enumerate(
+        (("N", "N"), ("NE", "NE"), ("SE", "SE"), ("S", "S"), ("SW", "SO"), ("NW", "NO")))},
+    **{f"hoo.form.hexside.{i}": (f"{i} ({en})", f"{i} ({it})") for i, (en, it) in enumerate(
+        (("N", "N"), ("NE", "NE"), ("SE", "SE"), ("S", "S"), ("SW", "SO"), ("NW", "NO")))},
+    # Numbering the ships for the initiative of more than four ships (3.1.1).
+    "hoo.form.numbers-decision": ("Numbers of {side}'s ships for turn {turn}",
+                                  "Numeri delle navi di {side} per il turno {turn}"),
+    "hoo.form.numbers": ("Number the ships", "Numera le navi"),
+    "hoo.form.keep-numbers": ("Keep the numbers: {order}", "Mantieni i numeri: {order}"),
+    "hoo.form.number": ("Number {n}", "Numero {n}"),
+    "hoo.help.numbers": ("More than four ships: each side numbers its ships from 1; the ships with the same "
+                         "number roll against each other, the extra ones move last.",
+                         "Più di quattro navi: ogni parte numera le sue navi da 1; le navi con lo stesso "
+                         "numero si confrontano, quelle in più muovono per ultime."),
+    "hoo.default.numbers": ("the numbers stay: {order}", "i numeri restano: {order}"),
+    "hoo.event.numbered": ("{side} numbers its ships: {order}.", "{side} numera le sue navi: {order}."),
+    # Counts in the event lines, singular and plural ("1 hex", "2 hexes").
+    "hoo.count.hexes.one": ("{n} hex", "{n} esagono"),
+    "hoo.count.hexes.many": ("{n} hexes", "{n} esagoni"),
+    "hoo.count.hits.one": ("{n} hit", "{n} colpo a segno"),
+    "hoo.count.hits.many": ("{n} hits", "{n} colpi a segno"),
+    "hoo.event.tiebreaks.one": (" (one tie-break)", " (uno spareggio)"),
+    "hoo.event.tiebreaks.many": (" ({n} tie-breaks)", " ({n} spareggi)"),
     "hoo.event.aimed": (", aimed at the {aim}", ", tiro mirato ({aim})"),
     "hoo.event.damage": ("{name} loses boxes: {boxes} (now speed {speed}, guns {guns_left}D6, hull {hull_left}, "
                          "crew {crew_left}).",
@@ -221,8 +257,8 @@ TEXTS.add_pairs({
                           "{name} tenta l'aggancio di {tname}: {mine} contro {theirs}, {result}."),
     "hoo.event.held": ("grappled", "agganciate"),
     "hoo.event.missed": ("she slips away", "sfugge"),
-    "hoo.event.melee": ("Boarding: {name} {dice}D6, {hits} hits; {tname} {against}D6, {taken} hits.",
-                        "Arrembaggio: {name} {dice}D6, {hits} colpi; {tname} {against}D6, {taken} colpi."),
+    "hoo.event.melee": ("Boarding: {name} {dice}D6, {hits}; {tname} {against}D6, {taken}.",
+                        "Arrembaggio: {name} {dice}D6, {hits}; {tname} {against}D6, {taken}."),
     "hoo.event.cast_off": ("{name} tries to cast off {tname}: {mine} against {theirs}, {result}.",
                            "{name} tenta di sganciarsi da {tname}: {mine} contro {theirs}, {result}."),
     "hoo.event.free": ("free", "libere"),
@@ -278,6 +314,7 @@ TEXTS.add_pairs({
     "hoo.event.still-aground": ("still aground", "ancora incagliata"),
     "hoo.event.reef": ("{name} strikes the reef at {q},{r}.", "{name} urta la scogliera in {q},{r}."),
     "hoo.event.reef_cleared": ("{name} clears the reef.", "{name} supera indenne la scogliera."),
+    "hoo.map.alt-arcs": ("In {ship}'s arcs: {targets}.", "Negli archi di tiro di {ship}: {targets}."),
     "hoo.map.alt": ("Hex map, {status}, wind from {wind}.", "Mappa a esagoni, {status}, vento da {wind}."),
 })
 

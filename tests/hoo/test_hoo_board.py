@@ -68,3 +68,34 @@ def test_the_card_shows_crossed_out_boxes():
     ship = dict(view["ships"][0], lost={"sails": 2, "guns": 0, "hull": 1, "crew": 0})
     card = board_for(view).card({**view, "ships": [ship]}, ship["id"], DEFAULT_THEME)
     assert card.width >= 360 and card.height > 100
+    # As the rulebook's card: a row a track with the hit table's dice, X for a box crossed out,
+    # the last five hull boxes yellow (▣).
+    title, lines = board_for(view).card_words({**view, "ships": [ship]}, ship["id"], "en")
+    assert title == "Castiglione — Vascello da 74 (92 points)"
+    assert lines[1:5] == ["Sails (1-2): X X 3 3 3 2 2 2 1 1", "Guns (3): 6 5 4 4 3 3 2 2 1 1",
+                          "Hull (4-5): X □ □ □ □ ▣ ▣ ▣ ▣ ▣", "Crew (6): 5 4 3 3 3 2 2 2 1 1"]
+    _, italian = board_for(view).card_words({**view, "ships": [ship]}, ship["id"], "it")
+    assert italian[1:5] == ["Vele (1-2): X X 3 3 3 2 2 2 1 1", "Cannoni (3): 6 5 4 4 3 3 2 2 1 1",
+                            "Scafo (4-5): X □ □ □ □ ▣ ▣ ▣ ▣ ▣", "Equipaggio (6): 5 4 3 3 3 2 2 2 1 1"]
+
+
+def test_an_arc_hex_on_the_frames_edge_is_cut_at_the_edge():
+    """The arcs are drawn inside the frame only: a hex the edge cuts is drawn up to it."""
+    from renderer.hoo.board import clip
+
+    hexagon = [(10, 0), (5, 8.66), (-5, 8.66), (-10, 0), (-5, -8.66), (5, -8.66)]
+    cut = clip(hexagon, (0, -20, 50, 50))
+    assert min(x for x, _ in cut) == 0 and max(x for x, _ in cut) == 10
+    assert clip(hexagon, (20, 20, 50, 50)) == []
+    assert sorted(clip(hexagon, (-50, -50, 50, 50))) == sorted(hexagon)
+
+
+def test_the_alt_text_names_the_ships_in_the_tinted_arcs():
+    """The arcs are a tint on the map: the alt text says who lies in them, and on which side."""
+    view = next(v for v in views("castiglione", 2, 60) if v["step"] == "fire" and any(v["targets"].values()))
+    side = "port" if view["targets"]["port"] else "starboard"
+    target = next(s["name"] for s in view["ships"] if s["id"] == view["targets"][side][0])
+    acting = next(s["name"] for s in view["ships"] if s["id"] in view["to_act"])
+    assert f"In {acting}'s arcs: {target} ({side})." in board_for(view).describe(view, "en")
+    words = {"port": "sinistra", "starboard": "dritta"}[side]
+    assert f"Negli archi di tiro di {acting}: {target} ({words})." in board_for(view).describe(view, "it")

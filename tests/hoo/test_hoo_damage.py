@@ -172,3 +172,31 @@ def test_victory_points():
     assert sequence.scores(state)["a"] == 17 + 92
     b.status = "captured"
     assert sequence.scores(state)["a"] == 17 + 184
+
+
+def test_victory_points_count_only_boxes_crossed_out_by_fire_or_boarding():
+    """5.0: "la somma dei valori delle caselle cancellate per fuoco od abbordaggio": the enemy
+    scores neither a campaign's damage a ship sails with, nor the prize crew her captor gives
+    (3.6.1), nor what a reef or a sandbar takes (4.1, 4.2); fire and boarding still score."""
+    from rules.core.dice import ForcedDice
+    from rules.hoo.state import HooSetup, ShipSetup
+    from tests.hoo.helpers import RULES, SEATS
+
+    setup = HooSetup(name="t", sides=["a", "b"], ships=[
+        ShipSetup(id="a1", name="A1", side="a", card="74", q=0, r=0, facing=0, lost={"sails": 2, "hull": 3}),
+        ShipSetup(id="b1", name="B1", side="b", card="74", q=6, r=0, facing=0)])
+    state = RULES.new_game(setup, RULES.options_model(), SEATS, roller(2, 5))
+    assert sequence.scores(state) == {"a": 0, "b": 0}
+    a1 = state.ship("a1")
+    damage.strike_home(state, a1, {"guns": 1}, roller(6), criticals=False)  # fire: the 6 of her guns
+    assert sequence.scores(state)["b"] == 6
+    damage.strike_home(state, a1, {"hull": 1}, roller(6), criticals=False, cause="reef")
+    assert sequence.scores(state)["b"] == 6
+
+    s = ship("hms", q=0, r=0)
+    struck = ship("prize", "b", q=1, r=0, status="struck")
+    state = table(s, struck, ship("foe", "b", q=3, r=0))
+    actions.seize(state, s, struck, "capture", roller())
+    assert s.lost["crew"] == 1 and sequence.scores(state)["b"] == 0
+    actions.melee(state, ship("x", "b", q=5, r=5), s, roller(6, 6, 6, 6, 6, 1, 1, 1, 1))  # boarding scores
+    assert sequence.scores(state)["b"] > 0

@@ -122,3 +122,32 @@ def test_no_fire_at_ships_grappled_together():
     friend = ship("friend", "a", q=3, r=-1, grappled="foe")
     state = table(s, foe, friend)
     assert "foe" not in fire_options(state, s).targets
+
+
+def test_raking_only_through_the_bow_or_stern_side_not_from_a_spine():
+    """3.3.2: "Se il fuoco giunge sul bersaglio dal lato di esagono di prua o di poppa": the shooter
+    lies in the projection of that side alone; on the spine between the stern and a quarter the
+    fire comes in through two sides and is no rake (docs/rules/hoo.md)."""
+    from rules.core.tables.hexmap import SPINES
+
+    target = Hex(0, 0)
+    assert rake(target, 0, target + SPINES[3].scaled(2)) is None  # on the stern/port-quarter spine
+    assert rake(target, 0, target + SPINES[2].scaled(2)) is None  # on the starboard-quarter/stern spine
+    assert rake(target, 0, ahead(target, 3, 1)) == "stern" and rake(target, 0, ahead(target, 0, 1)) == "bow"
+    assert rake(target, 2, ahead(target, 5, 4)) == "stern"  # turned with her: astern of a ship facing SE
+
+
+def test_double_fire_adds_the_rake_to_the_part_that_rakes():
+    """3.3.3: "suddividere i D6 ... tra i due archi di tiro applicando ad essi gli eventuali
+    modificatori previsti per il tiro di infilata"."""
+    s = ship("hms", q=0, r=0, facing=0)
+    s.lost["guns"] = 1  # 5D6
+    port = ship("p", "b", q=-1, r=1, facing=5)  # she lies right astern of p: a stern rake
+    starboard = ship("s", "b", q=1, r=0, facing=0)
+    state = table(s, port, starboard)
+    order = Order(decision="t1.hms.fire", player="pa",
+                  payload={"action": "double", "port": "p", "starboard": "s", "port_dice": 3})
+    r = roller(*([1] * 8))
+    STEPS["fire"].resolve(state, {order.decision: order}, r)
+    fired = [e.data for e in r.log.events if e.kind == "fire"]
+    assert [(f["target"], f["raked"], f["dice"]) for f in fired] == [("p", "stern", 6), ("s", None, 2)]

@@ -112,6 +112,11 @@ def test_dismasted_ship_turns_into_the_wind_then_drifts_astern():
     assert s.facing == 0
     sequence._move_alone(state, s, r)
     assert (s.q, s.r, s.facing) == (0, -1, 0)
+    running = ship("runner", q=5, r=5, facing=3)  # dead before the wind: she turns to starboard (docs/rules/hoo.md)
+    running.lost["sails"] = 10
+    state.ships.append(running)
+    sequence._move_alone(state, running, r)
+    assert running.facing == 4
 
 
 def test_the_endless_plan_has_no_edge_and_the_frame_follows_the_ships():

@@ -84,6 +84,8 @@ class HooCaptain(AICaptain):
             return [{"action": "wind", "side": self.wind_side(view, decision.player, ships)}]
         if decision.kind == "shift":
             return self.shifts(view, decision.player, ships)
+        if decision.kind == "numbers":
+            return [dict(spec.default or {"action": "keep"})]  # the fleet's order: the line as it sails
         me = ships.get(decision.subject or "")
         if me is None:
             return []
