@@ -95,7 +95,7 @@ def _cmd_demo(args: argparse.Namespace) -> int:
         return 2
     try:
         result = asyncio.run(run_demo(out, seed=args.seed, ruleset=ruleset, scenario=args.scenario,
-                                      level=args.level, posting=args.posting))
+                                      level=args.level, posting=args.posting, language=args.lang))
     except ServiceError as exc:
         print(f"broadside: {exc.message('en')}", file=sys.stderr)
         return 2
@@ -207,6 +207,8 @@ def main(argv: list[str] | None = None) -> int:
     p_demo.add_argument("--posting", default="turn", choices=["phase", "turn", "act"],
                         help="how the thread is told the game: a post per phase with action, one a turn"
                              " (the default), or when someone must act")
+    p_demo.add_argument("--lang", default="en", choices=["en", "it"],
+                        help="the game's language: its thread, maps and replay")
     p_demo.set_defaults(func=_cmd_demo)
     p_report = sub.add_parser("campaign-report", help="write a game's story as one self-contained web page")
     p_report.add_argument("file", help="a game record (JSON: /host export, records/*.json)")

@@ -56,11 +56,11 @@ def animate(views: list[dict], captions: list[str], lang: str = "en") -> tuple[b
 
 async def run_demo(out: Path, *, seed: int = 1, ruleset: str | None = None, scenario: str | None = None,
                    level: str = "captain", options: dict | None = None, timeout: float = 600.0,
-                   posting: str = "turn") -> DemoResult:
+                   posting: str = "turn", language: str = "en") -> DemoResult:
     """A whole game between computer captains: ``ruleset`` (default: the first known by
     name) and its ``scenario`` (default: its first). ``posting`` is the game's posting
     (:mod:`bot.service.posting`); a demo is read afterwards, like a campaign, so one
-    post a turn by default."""
+    post a turn by default. ``language`` is the game's: its thread, maps and replay."""
     if posting not in POSTINGS:
         raise ValueError(f"unknown posting {posting!r}; known: {', '.join(POSTINGS)}")
     ruleset = ruleset or ruleset_names()[0]
@@ -79,12 +79,13 @@ async def run_demo(out: Path, *, seed: int = 1, ruleset: str | None = None, scen
     try:
         await loops.start()
         game = await service.create_game(0, 0, HOST, ruleset, scenario, options=options,
-                                         pacing=Pacing(style="live", posting=posting), thread_id=0)
+                                         pacing=Pacing(style="live", posting=posting), thread_id=0,
+                                         language=language)
         for side in await service.sides(game.id):
             await service.add_ai_seat(game.id, HOST, side, level, manager=True)
         await service.start(game.id, HOST, manager=True)
         await _wait_for_end(service, loops, game.id, timeout)
-        return await _write(out, service, transport, game.id, rules)
+        return await _write(out, service, transport, game.id, rules, language)
     finally:
         await loops.stop()
         await db.close()
@@ -101,7 +102,7 @@ async def _wait_for_end(service: GameService, loops: LoopManager, game_id: int, 
 
 
 async def _write(out: Path, service: GameService, transport: InProcessTransport, game_id: int,
-                 rules) -> DemoResult:
+                 rules, language: str) -> DemoResult:
     images = []
     for post in transport.posts:
         if post.image is not None:
@@ -123,9 +124,10 @@ async def _write(out: Path, service: GameService, transport: InProcessTransport,
     # A frame drawn after a step that went on into the next turn belongs to the turn before.
     # (the start opens turn 1: it is not such a step)
     turns = [view.get("turn", 0) - (1 if i and "turn_start" in weights[i] else 0) for i, view in zip(kept, frames)]
-    captions = [i18n.text("post.turn-frame", "en", turn=turn) for turn in turns]
+    captions = [i18n.text("post.turn-frame", language, turn=turn) for turn in turns]
     replay_path = out / "replay.gif"
-    replay_path.write_bytes(await asyncio.to_thread(render_replay, frames, captions=captions))
+    theme = replace(DEFAULT_THEME, lang=language)
+    replay_path.write_bytes(await asyncio.to_thread(render_replay, frames, captions=captions, theme=theme))
     outcome = result.outcome.model_dump(mode="json") if result.outcome else {}
     (out / "outcome.json").write_text(json.dumps(outcome, indent=1) + "\n", encoding="utf-8")
     return DemoResult(out=out, images=images, replay=replay_path, record=record_path, log=log_path,

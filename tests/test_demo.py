@@ -110,3 +110,15 @@ def test_a_demo_posted_phase_by_phase_leaves_out_the_idle_phases(tmp_path):
     assert "no ship active" not in log and "End of phase" not in log
     assert all(image.suffix == ".png" for image in result.images)
     assert len(result.images) <= 5 * 12 + 1  # at most one a phase
+
+
+def test_an_italian_demo_tells_its_thread_and_captions_its_replay_in_italian(tmp_path, capsys):
+    """``--lang it`` plays the game in Italian: its thread's lines and the replay's captions
+    (the maps follow the game's language, as in Discord)."""
+    assert main(["demo", "--ruleset", "nauta", "--lang", "it", "--seed", "2", "--out", str(tmp_path)]) == 0
+    log = (tmp_path / "log.txt").read_text(encoding="utf-8")
+    assert "apre una partita" in log and "opens a game" not in log
+    alts = [path.read_text(encoding="utf-8") for path in sorted(tmp_path.glob("post-*.txt"))]
+    assert alts and all(alt.startswith(("Turno", "Il tavolo", "Resoconto")) for alt in alts)  # the maps' words too
+    with Image.open(tmp_path / "replay.gif") as anim:
+        assert anim.n_frames > 1
