@@ -554,12 +554,12 @@ class LoopManager:
         whatever failed here missing, and reads it itself."""
         if not game_ids:
             return
-        try:
-            await self.service.db.remember_games(game_ids)
-            await self.service.load_running_runtimes()
-        except Exception:
-            log.warning("the resumed games' rows could not be read at once; each game reads its own",
-                        exc_info=True)
+        # The states first: they are parsed in a worker thread while the rows are read.
+        for failed in await asyncio.gather(self.service.load_running_runtimes(),
+                                           self.service.db.remember_games(game_ids), return_exceptions=True):
+            if isinstance(failed, Exception):
+                log.warning("the resumed games' rows could not be read at once; each game reads its own",
+                            exc_info=failed)
 
     def start_in_background(self) -> asyncio.Task[None]:
         """:meth:`start` as a task of its own, so the caller goes on (the bot connects to

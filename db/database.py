@@ -309,9 +309,9 @@ class Database(LeaseRows, ResultsMixin, CampaignsMixin, FleetsMixin):
         rows = await self._read(_RUNNING_STATES)
 
         def rebuilt() -> list[LatestState]:
-            return [LatestState(r["game_id"], r["ruleset"], r["seed"], r["idx"] or 0,
-                                compact.state_of(r["state"], r["keyframe"]) if r["idx"] is not None
-                                else _load(r["start_state"]))
+            return [LatestState(r["game_id"], r["ruleset"], r["seed"], r["idx"],
+                                compact.state_of(r["state"], r["keyframe"])) if r["idx"] is not None
+                    else LatestState(r["game_id"], r["ruleset"], r["seed"], 0, _load(r["start_state"]))
                     for r in rows]
         return await asyncio.to_thread(rebuilt)
 

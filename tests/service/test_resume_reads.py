@@ -16,7 +16,6 @@ from typing import Iterator
 
 import aiosqlite.core
 
-from bot.loop import LoopManager
 from bot.service import GameService, Pacing
 from db import Database
 
@@ -97,7 +96,7 @@ async def test_the_states_read_at_once_are_the_states_stored(table):
     assert {row.seed for row in latest.values()} == {(await db.start_record(g)).seed for g in (fresh, played)}
 
 
-async def test_a_restart_keeps_the_states_a_game_would_read_itself(tmp_path, table):
+async def test_a_restart_keeps_the_states_a_game_would_read_itself(table):
     ids = await _duels(table, 3)
     await table.order_for(ids[1], table.ANNE + 1)
     await table.order_for(ids[1], table.BOB + 1)
@@ -130,7 +129,24 @@ async def test_a_restart_keeps_the_states_a_game_would_read_itself(tmp_path, tab
         service._runtimes.pop(ids[2])
         assert await service.load_running_runtimes() == 1  # ids[0] only
         assert ids[2] not in service._runtimes and service._dropped != dropped
-        loops = LoopManager(service)
-        assert loops.running() == []
     finally:
         await db.close()
+
+
+async def test_the_rows_read_at_once_are_the_rows_each_game_reads(table):
+    ids = await _duels(table, 3)
+    await table.order_for(ids[1], table.ANNE + 1)  # an open order in one game
+    await table.settle()
+    await table.close()
+    await table.open()  # the read-ahead remembered the rows of all three
+    alone = await Database.open(table.path)  # nothing remembered: every read is the game's own
+    try:
+        for game_id in ids:
+            assert await table.db.game(game_id) == await alone.game(game_id)
+            assert await table.db.seats(game_id) == await alone.seats(game_id)
+            assert await table.db.open_orders(game_id) == await alone.open_orders(game_id)
+            assert await table.db.standing_orders(game_id) == await alone.standing_orders(game_id)
+            assert await table.db.deadline(game_id) == await alone.deadline(game_id)
+        assert len(await table.db.open_orders(ids[1])) == 1
+    finally:
+        await alone.close()
