@@ -25,13 +25,13 @@ import aiosqlite
 from db import compact, errors, upgrades
 from db.backend import INTEGRITY, PostgresBackend, SqliteBackend, Tx, open_backend, sqlite_path
 from db.leases import UNTOLD_ENDING, LeaseRows
-from db.memo import MISSING, RowMemo, Rows
+from db.memo import MAX_GAMES, MISSING, RowMemo, Rows
 from db.fleets import FleetsMixin
 from db.results import ResultsMixin
 from db.campaigns import CampaignsMixin
 from db.notices import CHANNEL as NOTICE_CHANNEL, Notices
-from db.models import (AnnouncePart, AuditRow, DeadlineRow, GameRow, NewGame, NewOrder, NewStanding, NewStep, OrderRow, PickRow,
-                       SeatRow, StandingRow, StartRow, Status, StepRow, StoredOrder)
+from db.models import (AnnouncePart, AuditRow, DeadlineRow, GameRow, LatestState, NewGame, NewOrder, NewStanding, NewStep,
+                       OrderRow, PickRow, SeatRow, StandingRow, StartRow, Status, StepRow, StoredOrder)
 
 Row = Any  # a sqlite3.Row or an asyncpg.Record: both read by name and by position
 _NOT_OVER = ("lobby", "running", "paused")
@@ -261,6 +261,59 @@ class Database(LeaseRows, ResultsMixin, CampaignsMixin, FleetsMixin):
         yet announced: their last post (and card) is still to go out, after a restart too."""
         rows = await self._read(f"SELECT * FROM games g WHERE {UNTOLD_ENDING} ORDER BY g.id")
         return [_game(r) for r in rows]
+
+    # -- a restart --------------------------------------------------------------------
+    # A restarted bot resumes every unfinished game at once: each game's loop reads, on its
+    # first pass, its games row, seats, open orders, live standing orders and deadline, and
+    # the service its latest state. A statement a game for each made a restart of N games
+    # some 7 N statements (each a hand-over to the database's thread and back, and a turn of
+    # the event loop); these read each kind for all the games in one.
+
+    async def remember_games(self, game_ids: Iterable[int]) -> None:
+        """Remember the games rows, seats, open orders, live standing orders and deadlines
+        of ``game_ids`` (running or paused games), one statement for each kind: the reads
+        the games' loops make next find them. Kept under the same rule as a read of one
+        game (:meth:`_remembered`): not for a game written to meanwhile."""
+        tokens = {game_id: self._memo.token(game_id) for game_id in game_ids}
+        tokens = {game_id: token for game_id, token in tokens.items() if token is not None}
+        if not tokens or len(tokens) > MAX_GAMES // 2:
+            return  # past that, remembering them all would start the memo over
+        unfinished = "game_id IN (SELECT id FROM games WHERE status IN ('running', 'paused'))"
+        games = await self._read("SELECT * FROM games WHERE status IN ('running', 'paused')")
+        seats = await self._read(f"SELECT * FROM seats WHERE {unfinished}"
+                                 " ORDER BY game_id, CAST(SUBSTR(seat_id, 2) AS INTEGER)")
+        orders = await self._read(f"SELECT * FROM orders WHERE {unfinished} AND status = 'open' ORDER BY game_id, seq")
+        standing = await self._read(f"SELECT * FROM standing_orders WHERE {unfinished} AND status = 'live'"
+                                    " ORDER BY game_id, id")
+        deadlines = await self._read(f"SELECT * FROM deadlines WHERE {unfinished}")
+        by_game: dict[Rows, dict[int, Any]] = {kind: {game_id: [] for game_id in tokens}
+                                               for kind in (Rows.SEATS, Rows.OPEN_ORDERS, Rows.STANDING)}
+        for kind, rows, convert in ((Rows.SEATS, seats, _seat), (Rows.OPEN_ORDERS, orders, _order),
+                                    (Rows.STANDING, standing, _standing)):
+            for r in rows:
+                if r["game_id"] in tokens:
+                    by_game[kind][r["game_id"]].append(convert(r))
+        by_game[Rows.GAME] = {r["id"]: _game(r) for r in games if r["id"] in tokens}
+        by_game[Rows.DEADLINE] = {game_id: None for game_id in tokens}
+        by_game[Rows.DEADLINE].update((r["game_id"], _deadline(r)) for r in deadlines if r["game_id"] in tokens)
+        for game_id, token in tokens.items():
+            if game_id not in by_game[Rows.GAME] or self._memo.token(game_id) != token:
+                continue  # finished meanwhile, or written to: its loop reads it again
+            for kind, found in by_game.items():
+                self._memo.keep(kind, game_id, found[game_id])
+
+    async def running_states(self) -> list[LatestState]:
+        """Every running game's latest state, in one statement (two a game through
+        :meth:`last_step` and :meth:`start_record`), rebuilt from its keyframe and delta off
+        the event loop, all in one go."""
+        rows = await self._read(_RUNNING_STATES)
+
+        def rebuilt() -> list[LatestState]:
+            return [LatestState(r["game_id"], r["ruleset"], r["seed"], r["idx"],
+                                compact.state_of(r["state"], r["keyframe"])) if r["idx"] is not None
+                    else LatestState(r["game_id"], r["ruleset"], r["seed"], 0, _load(r["start_state"]))
+                    for r in rows]
+        return await asyncio.to_thread(rebuilt)
 
     async def set_thread(self, game_id: int, thread_id: int | None) -> None:
         """The game's thread (None: it was deleted; the game talks in its channel)."""
@@ -867,6 +920,18 @@ _STEP = ("s.id, s.game_id, s.idx, s.orders, s.rolls, s.events, s.state, s.state_
          " s.undone_at, k.state AS keyframe FROM steps s LEFT JOIN steps k ON k.id = s.state_base")
 _STEP_NO_STATE = ("s.id, s.game_id, s.idx, s.orders, s.rolls, s.events, NULL AS state, NULL AS state_base,"
                   " s.resolved_at, s.announced, s.undone_at, NULL AS keyframe FROM steps s")
+
+
+# Each running game's last live step (its state, and its keyframe's when the state is a
+# delta), or its start's state when it has no step yet.
+_RUNNING_STATES = (
+    "SELECT g.id AS game_id, g.ruleset, st.seed, s.idx, s.state, k.state AS keyframe,"
+    " CASE WHEN s.id IS NULL THEN st.state END AS start_state"
+    " FROM games g JOIN starts st ON st.game_id = g.id"
+    " LEFT JOIN steps s ON s.id = (SELECT l.id FROM steps l WHERE l.game_id = g.id AND l.undone_at IS NULL"
+    " ORDER BY l.idx DESC LIMIT 1)"
+    " LEFT JOIN steps k ON k.id = s.state_base"
+    " WHERE g.status = 'running' ORDER BY g.id")
 
 
 def _step(r: Row, state: Any = MISSING) -> StepRow:

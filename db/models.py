@@ -220,3 +220,15 @@ class StandingRow:
     user_id: int | None
     given_at: float
     status: str
+
+
+@dataclass(frozen=True, slots=True)
+class LatestState:
+    """A running game's latest engine state as stored (its last live step's, else its
+    start's), with what rebuilding its engine needs: a restart reads these for every game
+    at once (:meth:`db.Database.running_states`)."""
+    game_id: int
+    ruleset: str
+    seed: int
+    step_idx: int  # live steps so far (0: the state is the start's)
+    state: Json

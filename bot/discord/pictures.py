@@ -14,7 +14,6 @@ from bot.discord.replies import FILE_LIMIT
 from renderer import api as renderer
 from renderer.pool import RenderPool
 from renderer.posts import animated_map, fit_replay, focused_map, map_frame
-from renderer.summary import summary_card
 from rules.core.view import PieceView, PublicView
 
 
@@ -46,6 +45,10 @@ class LoopPictures:
         return await self.pool.run(fit_replay, views, FILE_LIMIT)
 
     async def card(self, summary: dict[str, Any], lang: str) -> tuple[bytes, str]:
+        # Imported at the first card, not at the start: the workers draw it, and a restart
+        # of the bot's process is quicker without it (its fonts, texts and themes).
+        from renderer.summary import summary_card
+
         return await self.pool.run(summary_card, summary, lang)
 
 
