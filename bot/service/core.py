@@ -35,8 +35,11 @@ logger = logging.getLogger("broadside.service")
 
 STATES_KEPT = 64  # settings.engine_states_kept's default
 # A game read within this many seconds is being played: its state is not set aside
-# (past the limit, it is as soon as it has been idle this long).
-BUSY_SECONDS = 1.0
+# (past the limit, it is as soon as it has been idle this long). A player's select and
+# confirm on a menu, or a phase's orders arriving together, fall within it; with one
+# second, a round of play faster than the limit parsed and set aside the same states in
+# turn (the load benchmark's acknowledgement p99 rose by some 10-30 ms).
+BUSY_SECONDS = 5.0
 # States set aside at once (each packed on the event loop: 0.2 ms for a duel, 1 ms for
 # 20 ships): a burst's games falling idle together do not hold the loop up together.
 TRIM_AT_ONCE = 4
