@@ -56,7 +56,8 @@ class GameRuntime:
     parsed again on the next read of :attr:`state`.
     """
 
-    __slots__ = ("game_id", "ruleset", "step_idx", "seed", "dice", "forms", "version", "_state", "_stored", "_keeper")
+    __slots__ = ("game_id", "ruleset", "step_idx", "seed", "dice", "forms", "recent", "version", "_state", "_stored",
+                 "_keeper")
 
     def __init__(self, game_id: int, ruleset: Ruleset, state: BaseModel, step_idx: int, seed: int,
                  dice: SeededDice | None = None, keeper: "StateKeeper | None" = None) -> None:
@@ -69,6 +70,9 @@ class GameRuntime:
         # were computed from: autocomplete asks on every keystroke, and the forms only
         # change with the state.
         self.forms: tuple[int, dict[str, list[tuple[Decision, DecisionSpec]]]] | None = None
+        # The orders of the last live steps ("same as last turn", "as last phase"), for the
+        # state (its version) they were read for (bot.service.standing).
+        self.recent: tuple[int, tuple[list[dict[str, Any]], ...]] | None = None
         self.version = 0  # counts the states stored (a state parsed again is the same version)
         self._state: BaseModel | None = state
         # The state's stored JSON, compressed: while it is set aside, and after it is parsed

@@ -5,6 +5,8 @@ the forms, a deadline)."""
 from __future__ import annotations
 
 import asyncio
+import gc
+import weakref
 
 import pytest
 
@@ -178,3 +180,36 @@ async def test_games_left_idle_after_a_burst_are_set_aside_without_another_read(
     now[0] += 1
     await asyncio.sleep(0.5)  # nothing reads any game meanwhile
     assert [r.parsed for r in runtimes] == [False, False, True]
+
+
+async def test_the_recent_orders_kept_neither_hold_a_state_set_aside_nor_are_read_again_after_it(table):
+    """"Same as last turn" reads the last steps' orders once per engine state. Kept beside
+    the runtimes under the state object, they held every state set aside (its memory never
+    freed) and, the state parsed again being another object, were read again from the
+    database after each set-aside."""
+    svc = table.service
+    game = await table.duel()
+    await table.play_round(game.id)
+    runtime = svc._runtimes[game.id]
+    mine = [o.payload for o in await svc._history(runtime, "p1")]
+    assert mine, "the round's orders are her history"
+    parsed = weakref.ref(runtime.state)
+    runtime.set_aside()
+    gc.collect()
+    assert parsed() is None, "nothing keeps a state set aside parsed"
+
+    reads = 0
+    recent_steps = table.db.recent_steps
+
+    async def counted(*args, **kwargs):
+        nonlocal reads
+        reads += 1
+        return await recent_steps(*args, **kwargs)
+
+    table.db.recent_steps = counted
+    assert [o.payload for o in await svc._history(runtime, "p1")] == mine
+    assert runtime.state is not None and reads == 0, "the steps were read once for this state"
+    version = runtime.version
+    assert await table.play_round(game.id)  # a step more: a new state, its own recent steps
+    await svc._history(runtime, "p1")
+    assert runtime.version > version and reads == 1
