@@ -193,10 +193,12 @@ async def test_the_recent_orders_kept_neither_hold_a_state_set_aside_nor_are_rea
     runtime = svc._runtimes[game.id]
     mine = [o.payload for o in await svc._history(runtime, "p1")]
     assert mine, "the round's orders are her history"
+    for user in (table.ANNE, table.BOB):  # the forms with their helps, as a look at /pending keeps them
+        assert await svc.my_pending(game.id, user, helps=True) is not None
     parsed = weakref.ref(runtime.state)
     runtime.set_aside()
     gc.collect()
-    assert parsed() is None, "nothing keeps a state set aside parsed"
+    assert parsed() is None, "nothing the service keeps of the game holds a state set aside"
 
     reads = 0
     recent_steps = table.db.recent_steps
