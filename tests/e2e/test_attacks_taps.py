@@ -409,10 +409,12 @@ async def declare_nothing(server, user, form) -> None:
             await user.select(form, [select["options"][0]["value"]], custom_id=select["custom_id"])
             await server.wait_for(lambda: form.selects[n]["custom_id"] != select["custom_id"], 10,
                                   what="the choice shown on the form")
+        shown = [s["custom_id"] for s in form.selects]
         try:
             await user.click(form, "Next")
         except ImpossibleAction:
             break  # the last page
+        await server.wait_for(lambda: [s["custom_id"] for s in form.selects] != shown, 10, what="the next page")
     await user.click(form, "Confirm")
     await server.wait_for(lambda: "Order recorded" in form.content, 10, what="her declaration stored")
 
