@@ -197,6 +197,18 @@ class BotProcess:
         with open(f"/proc/{self.proc.pid}/statm") as f:
             return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
 
+    async def snapshot_memory(self) -> None:
+        """With ``BENCH_TRACEMALLOC`` set, the bot writes a snapshot of its Python heap
+        (``load_bot.py``); waits for it."""
+        if not os.environ.get("BENCH_TRACEMALLOC"):
+            return
+        assert self.proc is not None
+        self.snapshots = getattr(self, "snapshots", 0) + 1
+        target = Path(f"{self.report}.{self.snapshots}.snap")
+        self.proc.send_signal(signal.SIGUSR1)
+        await self.server.wait_for(target.exists, 300, what="the bot's heap snapshot")
+        print(f"heap snapshot: {target}", flush=True)
+
     def cpu_seconds(self) -> float:
         assert self.proc is not None
         with open(f"/proc/{self.proc.pid}/stat") as f:
@@ -373,6 +385,8 @@ async def bench(games: int, concurrency: int, processes: int = 1, database: str 
             await settle(server)
             if not base_rss:
                 base_rss = sum(b.rss() for b in bots)
+            for b in bots:
+                await b.snapshot_memory()
         out["rss_per_game"] = (sum(b.rss() for b in bots) - base_rss) / (games - warm)
         out["rss_total"] = sum(b.rss() for b in bots)
         threads = [t for c in channels for t in c.threads]

@@ -163,11 +163,35 @@ class MeasuredBroadside(Broadside):
                    "trips": PROBE.trips, "calls": CALLS.calls})
 
 
+def trace_memory() -> None:
+    """``BENCH_TRACEMALLOC=frames``: trace the Python heap from the start, and on each
+    SIGUSR1 write a snapshot (after a full collection) to ``BENCH_REPORT.N.snap`` for
+    ``bench/memory_diff.py``: what the games opened between two snapshots hold."""
+    frames = os.environ.get("BENCH_TRACEMALLOC")
+    if not frames:
+        return
+    import signal
+    import tracemalloc
+
+    tracemalloc.start(int(frames))
+    taken = [0]
+
+    def snapshot(*_: Any) -> None:
+        gc.collect()
+        taken[0] += 1
+        target = f"{REPORT}.{taken[0]}.snap"
+        tracemalloc.take_snapshot().dump(target + ".part")
+        os.rename(target + ".part", target)  # whole when the benchmark sees it
+
+    signal.signal(signal.SIGUSR1, snapshot)
+
+
 def main() -> int:
     """``BENCH_PROFILE=file``: profile the event loop's thread (where the bot's own Python
     work runs; the render workers and database threads are not in it) into ``file``."""
     if os.environ.get("BENCH_CALLS"):
         CALLS.install()
+    trace_memory()
     target = os.environ.get("BENCH_PROFILE")
     if not target:
         return run(load_settings(), MeasuredBroadside)

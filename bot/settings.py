@@ -54,6 +54,10 @@ class Settings(BaseSettings):
     # The shortest phase a live game may be given (the end-to-end tests run a timed phase
     # across two processes' restarts, in real time).
     shortest_live_phase_seconds: int = Field(default=30, ge=1, le=3600)
+    # Games whose engine state is kept parsed in memory, the ones played last; the others
+    # keep it as its stored JSON (a tenth of the size) until they are played again. A
+    # parsed state is tens of KiB, and a server holds many games idle between moves.
+    engine_states_kept: int = Field(default=64, ge=1)
     # Discord's own pacing, kept by default: seconds between the identifies of a process's
     # shards (Discord lets a bot start one session per 5 s) and seconds without a new
     # server at the start before the bot counts itself ready (discord.py's defaults). The

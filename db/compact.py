@@ -57,6 +57,32 @@ def load(value: Packed | None) -> Any:
     return None if text is None else json.loads(text)
 
 
+class SharedLoads:
+    """Parsed JSON shared by every row that stores the same text: a games row's setup is
+    its scenario's (some 10 KiB parsed for a frigate duel), the same for every game of
+    that scenario, and the rows of every running game are remembered (:mod:`db.memo`).
+    What it hands out is shared, as a remembered row already is: read, never changed.
+    Past ``limit`` texts it starts over."""
+
+    def __init__(self, limit: int = 256) -> None:
+        self.limit = limit
+        self._kept: dict[Packed, Any] = {}
+
+    def load(self, value: Packed | None) -> Any:
+        if value is None or not isinstance(value, (str, bytes)):
+            return load(value)
+        found = self._kept.get(value, _NONE)
+        if found is _NONE:
+            found = load(value)
+            if len(self._kept) >= self.limit:
+                self._kept.clear()
+            self._kept[value] = found
+        return found
+
+
+_NONE: Any = object()
+
+
 # -- deltas -------------------------------------------------------------------------------
 # An operation is [code, path, argument]; a path is the keys and list indexes from the
 # document's root. "u": update the object at path with the argument's members (keys it

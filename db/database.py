@@ -40,6 +40,8 @@ log = logging.getLogger("broadside.db")
 
 _dump = compact.dump
 _load = compact.load  # plain JSON text, or the packed form of db/compact.py
+# A games row's setup and options: the same text for every game of a scenario.
+_games_json = compact.SharedLoads()
 
 
 def migrations() -> list[tuple[int, str, str]]:
@@ -891,8 +893,8 @@ def _step_changes(step: NewStep) -> tuple[Rows, ...]:
 
 def _game(r: Row) -> GameRow:
     return GameRow(id=r["id"], guild_id=r["guild_id"], channel_id=r["channel_id"], thread_id=r["thread_id"],
-                   ruleset=r["ruleset"], scenario=r["scenario"], options=_load(r["options"]),
-                   setup=_load(r["setup"]), host_id=r["host_id"], language=r["language"], pacing=r["pacing"],
+                   ruleset=r["ruleset"], scenario=r["scenario"], options=_games_json.load(r["options"]),
+                   setup=_games_json.load(r["setup"]), host_id=r["host_id"], language=r["language"], pacing=r["pacing"],
                    phase_seconds=r["phase_seconds"], status=r["status"], created_at=r["created_at"],
                    ended_at=r["ended_at"], posting=r["posting"], deadline_per=r["deadline_per"],
                    grace_seconds=r["grace_seconds"])

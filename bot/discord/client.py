@@ -115,6 +115,7 @@ class Broadside(discord.Client):
         self.service.grace_seconds = self.settings.grace_seconds
         self.service.campaign_grace_seconds = self.settings.campaign_grace_seconds
         self.service.shortest_live_phase = self.settings.shortest_live_phase_seconds
+        self.service.states_kept = self.settings.engine_states_kept
         self.service.invite_seconds = self.settings.duel_invite_minutes * 60
         # Each game gets its own map provider (a steady scale between phases) unless a
         # test hands in one provider for all.

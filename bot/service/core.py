@@ -7,8 +7,9 @@ import asyncio
 import itertools
 import logging
 import secrets
-from collections import defaultdict
-from dataclasses import dataclass
+import threading
+import time
+from collections import OrderedDict, defaultdict
 from typing import Any, Callable, Iterable
 
 from pydantic import BaseModel
@@ -21,7 +22,7 @@ from bot.service.errors import ServiceError
 from bot.service.models import PACING_LIMITS, Limits, Place
 from bot.service.picks import ScenarioShips, ShipPicks
 from bot.transport import DeliveryError, Transport
-from db import Database, GameRow, SeatRow
+from db import Database, GameRow, SeatRow, compact
 from rules.core.dice import SeededDice
 from rules.core.decisions import Decision, DecisionSpec
 from rules.core.events import Event
@@ -32,26 +33,173 @@ from rules.core.texts import side_name
 
 logger = logging.getLogger("broadside.service")
 
+STATES_KEPT = 64  # settings.engine_states_kept's default
+# A game read within this many seconds is being played: its state is not set aside
+# (past the limit, it is as soon as it has been idle this long). A player's select and
+# confirm on a menu, or a phase's orders arriving together, fall within it; with one
+# second, a round of play faster than the limit parsed and set aside the same states in
+# turn (the load benchmark's acknowledgement p99 rose by some 10-30 ms).
+BUSY_SECONDS = 5.0
+# States set aside at once (each packed on the event loop: 0.2 ms for a duel, 1 ms for
+# 20 ships): a burst's games falling idle together do not hold the loop up together.
+TRIM_AT_ONCE = 4
 _STATUS_ERROR = {"lobby": "game-not-started", "paused": "game-paused", "over": "game-over", "running": "not-lobby"}
 
 
-@dataclass
 class GameRuntime:
     """A running game's engine state, kept in memory between steps.
 
     Rebuilt from the database whenever it is missing (a restart) or may be stale
-    (an undo, a failed resolution).
+    (an undo, a failed resolution). A game nobody has touched for a while keeps its
+    state only as the JSON the database stores, compressed (:meth:`set_aside`): a
+    parsed state is some ten times its JSON, and a server holds many idle games. It is
+    parsed again on the next read of :attr:`state`.
     """
 
-    game_id: int
-    ruleset: Ruleset
-    state: BaseModel
-    step_idx: int  # live steps so far; the next resolution is step_idx + 1
-    seed: int
-    dice: SeededDice | None = None
-    # Each seat's pending decisions with their forms, for the state they were computed
-    # from: autocomplete asks on every keystroke, and the forms only change with the state.
-    forms: tuple[BaseModel, dict[str, list[tuple[Decision, DecisionSpec]]]] | None = None
+    __slots__ = ("game_id", "ruleset", "step_idx", "seed", "dice", "forms", "recent", "version", "_state", "_stored",
+                 "_keeper")
+
+    def __init__(self, game_id: int, ruleset: Ruleset, state: BaseModel, step_idx: int, seed: int,
+                 dice: SeededDice | None = None, keeper: "StateKeeper | None" = None) -> None:
+        self.game_id = game_id
+        self.ruleset = ruleset
+        self.step_idx = step_idx  # live steps so far; the next resolution is step_idx + 1
+        self.seed = seed
+        self.dice = dice
+        # Each seat's pending decisions with their forms, for the state (its version) they
+        # were computed from: autocomplete asks on every keystroke, and the forms only
+        # change with the state.
+        self.forms: tuple[int, dict[str, list[tuple[Decision, DecisionSpec]]]] | None = None
+        # The orders of the last live steps ("same as last turn", "as last phase"), for the
+        # state (its version) they were read for (bot.service.standing).
+        self.recent: tuple[int, tuple[list[dict[str, Any]], ...]] | None = None
+        self.version = 0  # counts the states stored (a state parsed again is the same version)
+        self._state: BaseModel | None = state
+        # The state's stored JSON, compressed: while it is set aside, and after it is parsed
+        # again until it changes (set aside again, it need not be packed again).
+        self._stored: compact.Packed | None = None
+        self._keeper = keeper
+
+    @property
+    def state(self) -> BaseModel:
+        state = self._state
+        if state is not None:
+            if self._keeper is not None:
+                self._keeper.used(self, parsed=False)
+            return state
+        stored = self._stored
+        # Read as a restart reads a stored step: the same JSON, the same loader.
+        state = self.ruleset.load_state(compact.load(stored))
+        with _SWAP:
+            # A worker thread may parse while the loop stores the next step's state:
+            # the older state is then returned to that reader, never kept.
+            if self._state is None and self._stored is stored:
+                self._state = state
+        if self._keeper is not None:
+            self._keeper.used(self, parsed=True)
+        return state
+
+    @state.setter
+    def state(self, value: BaseModel) -> None:
+        with _SWAP:
+            self._state, self._stored = value, None
+            self.version += 1
+        if self._keeper is not None:
+            self._keeper.used(self, parsed=False)
+
+    @property
+    def parsed(self) -> bool:
+        return self._state is not None
+
+    def set_aside(self) -> None:
+        """Keep the state as its stored JSON only (the forms built from it stay). The
+        compressed JSON is kept until the state changes: a game read now and then is
+        packed once a step."""
+        state = self._state
+        if state is None:
+            return
+        stored = self._stored
+        if stored is None:
+            stored = compact.pack(compact.dump(state.model_dump(mode="json")))
+        with _SWAP:
+            if self._state is state:
+                self._state, self._stored = None, stored
+
+
+# Guards a runtime's swap of parsed and stored state against a worker thread's read
+# (a lockless reader's forms and standing orders are computed in threads).
+_SWAP = threading.Lock()
+
+
+class StateKeeper:
+    """Which games keep their engine state parsed: the ``limit`` used last, and any used
+    within the last ``busy_seconds`` besides (so that a burst of more games than the
+    limit, all being played at once, does not parse and set aside states in turn at
+    every interaction). Reading a runtime's state marks it used; past the limit the least
+    recently used idle one is set aside. Kept by the event loop's thread alone: a worker
+    thread that parses a state asks the loop to count it."""
+
+    def __init__(self, limit: int, busy_seconds: float = BUSY_SECONDS) -> None:
+        self.limit = limit
+        self.busy_seconds = busy_seconds
+        self._parsed: OrderedDict[int, list[Any]] = OrderedDict()  # game id -> [runtime, last used]
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self.now: Callable[[], float] = time.monotonic  # real seconds: what the keeper saves is CPU, not game time
+        self._later: asyncio.TimerHandle | None = None
+
+    def used(self, runtime: GameRuntime, *, parsed: bool) -> None:
+        try:
+            self._loop = asyncio.get_running_loop()
+        except RuntimeError:  # a worker thread
+            if parsed and self._loop is not None:
+                self._loop.call_soon_threadsafe(self._touch, runtime)
+            return
+        self._touch(runtime)
+
+    def _touch(self, runtime: GameRuntime) -> None:
+        kept = self._parsed
+        now = self.now()
+        entry = kept.get(runtime.game_id)
+        if entry is not None and entry[0] is runtime:
+            entry[1] = now
+            kept.move_to_end(runtime.game_id)
+        elif not runtime.parsed:
+            return  # set aside again before the loop heard of its parse
+        else:
+            kept.pop(runtime.game_id, None)
+            kept[runtime.game_id] = [runtime, now]
+        self._trim(now)
+
+    def _trim(self, now: float | None = None) -> None:
+        kept = self._parsed
+        now = self.now() if now is None else now
+        for _ in range(TRIM_AT_ONCE):
+            if len(kept) <= self.limit:
+                return
+            oldest, (runtime, used_at) = next(iter(kept.items()))
+            if now - used_at < self.busy_seconds:
+                # Every game kept is being played: look again once the oldest is idle,
+                # whether or not another game is read by then.
+                self._trim_in(self.busy_seconds - (now - used_at) + 0.05)
+                return
+            del kept[oldest]
+            runtime.set_aside()
+        if len(kept) > self.limit:
+            self._trim_in(0)  # the rest after whatever else the loop has to do
+
+    def _trim_in(self, seconds: float) -> None:
+        if self._later is None and self._loop is not None:
+            self._later = self._loop.call_later(seconds, self._trim_later)
+
+    def _trim_later(self) -> None:
+        self._later = None
+        self._trim()
+
+    def forget(self, game_id: int) -> None:
+        self._parsed.pop(game_id, None)
+
+    def __len__(self) -> int:
+        return len(self._parsed)
 
 
 class ServiceCore:
@@ -62,6 +210,16 @@ class ServiceCore:
     campaign_grace_seconds: float = 0.0
     # The shortest phase a live game may have (settings: 30 s, PACING_LIMITS's).
     shortest_live_phase: int = PACING_LIMITS["live"][0]
+
+    @property
+    def states_kept(self) -> int:
+        """Games whose engine state is kept parsed (settings: engine_states_kept); the
+        others keep it as its stored JSON, parsed again when next read."""
+        return self._keeper.limit
+
+    @states_kept.setter
+    def states_kept(self, limit: int) -> None:
+        self._keeper.limit = limit
 
     def grace_for(self, game: GameRow) -> float:
         """The game's grace period: its own setting, else its pacing's default."""
@@ -81,6 +239,7 @@ class ServiceCore:
         self._seed_source = seed_source or (lambda: secrets.randbits(62))
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._runtimes: dict[int, GameRuntime] = {}
+        self._keeper = StateKeeper(STATES_KEPT)
         # A stamp (never reused) of the last time each game's runtime was dropped for
         # another process's write: a runtime read while one arrived may hold the step
         # before it, and is not kept (the same rule as db/memo.py's tokens).
@@ -158,14 +317,15 @@ class ServiceCore:
 
     async def _forms_of(self, runtime: GameRuntime, seat_id: str) -> tuple[int, list[tuple[Decision, DecisionSpec]]]:
         """The step being decided and the seat's pending decisions with their forms,
-        computed once per state (off the event loop: a fleet's forms take a while)."""
-        state, step_idx = runtime.state, runtime.step_idx
+        computed once per state (off the event loop: a fleet's forms take a while). Kept
+        while the state is set aside: autocomplete on an idle game reads no state."""
+        version, step_idx = runtime.version, runtime.step_idx
         memo = runtime.forms
-        if memo is None or memo[0] is not state:
-            memo = runtime.forms = (state, {})
+        if memo is None or memo[0] != version:
+            memo = runtime.forms = (version, {})
         found = memo[1].get(seat_id)
         if found is None:
-            ruleset = runtime.ruleset
+            ruleset, state = runtime.ruleset, runtime.state  # the version's: no await between
             mine = [d for d in ruleset.pending(state) if d.player == seat_id]
             specs = await asyncio.to_thread(lambda: [ruleset.spec(state, d) for d in mine])
             # Kept with the state it was computed from, so a resolution meanwhile cannot
@@ -181,10 +341,11 @@ class ServiceCore:
             raise ServiceError("game-not-started")
         ruleset = get_ruleset(game.ruleset)
         state = ruleset.load_state(last.state if last else start.state)
-        return GameRuntime(game.id, ruleset, state, last.idx if last else 0, start.seed)
+        return GameRuntime(game.id, ruleset, state, last.idx if last else 0, start.seed, keeper=self._keeper)
 
     def _forget_runtime(self, game_id: int) -> None:
         self._runtimes.pop(game_id, None)
+        self._keeper.forget(game_id)
         if len(self._dropped) >= 4096:  # a long-lived process: stamps never reused, so safe to start over
             self._dropped.clear()
         self._dropped[game_id] = next(self._drop_stamps)

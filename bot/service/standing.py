@@ -26,7 +26,6 @@ from rules.core.decisions import Decision, DecisionSpec, Order, Problem
 from rules.core.standing import EVERY_PHASE, History, Standing, StandingOffer
 
 HISTORY_STEPS = 16  # steps looked back for "as last phase" and "same as last turn"
-RECENT_GAMES = 4096  # games whose recent steps are kept; all forgotten at once past it
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,23 +172,21 @@ class StandingMixin(PlayMixin):
     async def _recent_orders(self, runtime: GameRuntime) -> tuple[list[dict[str, Any]], ...]:
         """The orders of the game's last live steps, newest first, read once per engine state: they change only with a
         resolution or an undo, and both give the game a new state (assigned after their
-        commit), so every look at a form between two steps is answered from memory. The
-        state is taken before the read: a read that overlaps a step's commit is kept with
-        the state before it, which is not looked up again once the step's is in place."""
-        state, step_idx = runtime.state, runtime.step_idx
-        kept = self._recent.get(runtime.game_id)
-        if kept is not None and kept[0] is state and kept[1] == step_idx:
-            return kept[2]
+        commit; an undo a new runtime), so every look at a form between two steps is
+        answered from memory. Kept on the runtime under the state's version, not beside it
+        under the state object: a state set aside and parsed again is a new object of the
+        same version, and an entry holding the state would keep a set-aside state parsed.
+        The version is taken before the read: a read that overlaps a step's commit is kept
+        under the version before it, which is not looked up again once the step's is in place."""
+        version = runtime.version
+        kept = runtime.recent
+        if kept is not None and kept[0] == version:
+            return kept[1]
         orders = tuple(step.orders for step in await self.db.recent_steps(runtime.game_id, HISTORY_STEPS))
-        if len(self._recent) >= RECENT_GAMES:
-            self._recent.clear()
-        self._recent[runtime.game_id] = (state, step_idx, orders)
+        kept = runtime.recent
+        if kept is None or kept[0] < version:  # a reader of a newer state may have kept its own meanwhile
+            runtime.recent = (version, orders)
         return orders
-
-    @property
-    def _recent(self) -> dict[int, tuple[Any, int, tuple[list[dict[str, Any]], ...]]]:
-        """game id -> (the engine state, its step, the recent steps' orders as they were then)."""
-        return self.__dict__.setdefault("_recent_steps_kept", {})
 
     def _standing_order(self, runtime: GameRuntime, decision: Decision, rows: list[StandingRow],
                         history: History) -> tuple[Order | None, list[Problem]]:

@@ -199,3 +199,19 @@ async def test_the_audit_trail_keeps_host_actions(db: Database):
     await db.audit(game_id, 1.0, 100, "undo", {"step": 3})
     log = await db.audit_log(game_id)
     assert [(a.actor_id, a.action, a.detail) for a in log] == [(100, "undo", {"step": 3})]
+
+
+async def test_games_of_one_scenario_share_their_parsed_setup(db: Database):
+    """Every running game's row is remembered: the setup (a scenario's ships, the same
+    text for each of its games) is parsed once and shared, not held once a game."""
+    setup = {"sides": ["a", "b"], "ships": [{"id": f"s{n}", "name": "Ship"} for n in range(20)]}
+
+    async def new(setup: dict) -> int:
+        return (await db.create_game(NewGame(guild_id=1, channel_id=10, ruleset="cannoni", scenario="s", options={},
+                                             setup=setup, host_id=100, language="en", pacing="live",
+                                             phase_seconds=300, created_at=1000.0))).id
+
+    first, second, other = await new(setup), await new(setup), await new({**setup, "sides": ["b", "a"]})
+    a, b, c = [await db.game(g) for g in (first, second, other)]
+    assert a.setup == b.setup == setup and a.setup is b.setup
+    assert c.setup == {**setup, "sides": ["b", "a"]} and c.setup is not a.setup

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from bot.discord.components import base36
-from tests.e2e.fake_discord import InteractionType
+from tests.e2e.fake_discord import ImpossibleAction, InteractionType
 from tests.e2e.fake_discord.actions import _go
 from tests.e2e.scenario_helpers import (dm_form, duel_world, form_of, make_bot, no_errors_logged, open_duel,
                                         option_value)
@@ -376,25 +376,47 @@ async def test_galleys_sail_on_standing_orders_shown_in_pending_and_cancelled(fa
             # (if the cancel came in the middle of them), the initiative's choice (a fleet wholly
             # on standing orders moves second without one) or the next turn's speeds.
             # (Galleys that touch bring a boarding declaration, which standing orders leave to
-            # her: she confirms it with nothing declared, and waits for the speeds or a move.)
+            # her: she declares nothing, and waits for the speeds or a move. With the seed
+            # the test bots use the galleys first touch at the end of turn 5, so a pause that
+            # lands after her dromon's move of turn 5 meets the declaration first.)
             confirmed: set[int] = set()
-            
+
             def asked() -> list:
                 orders = [m for m in w.anne.dm.messages[seen:]
                           if form_of(m) and "boarding declarations" not in m.content]
                 boarding = [m for m in w.anne.dm.messages if form_of(m) and "boarding declarations" in m.content
                             and "Nothing chosen yet" in m.content and id(m) not in confirmed]
                 return orders + boarding
-            
+
             for _ in range(6):
                 new = await server.wait_for(asked, 60, what="Anne asked for orders again")
                 if any("boarding declarations" not in m.content for m in new):
                     break
                 for m in new:
                     confirmed.add(id(m))
-                    await w.anne.click(m, "Confirm")
+                    await declare_nothing(server, w.anne, m)
             else:
                 raise AssertionError("Anne was asked only for boarding declarations")
+
+
+async def declare_nothing(server, user, form) -> None:
+    """Every menu of a boarding declaration set to its first choice (no boarding, no
+    fire), page by page, then Confirm. Each menu is a choice the rules require: a
+    Confirm with nothing chosen is refused, and the phase would wait for her."""
+    while True:
+        for n in range(len(form.selects)):
+            select = form.selects[n]
+            await user.select(form, [select["options"][0]["value"]], custom_id=select["custom_id"])
+            await server.wait_for(lambda: form.selects[n]["custom_id"] != select["custom_id"], 10,
+                                  what="the choice shown on the form")
+        shown = [s["custom_id"] for s in form.selects]
+        try:
+            await user.click(form, "Next")
+        except ImpossibleAction:
+            break  # the last page
+        await server.wait_for(lambda: [s["custom_id"] for s in form.selects] != shown, 10, what="the next page")
+    await user.click(form, "Confirm")
+    await server.wait_for(lambda: "Order recorded" in form.content, 10, what="her declaration stored")
 
 
 async def _at_least(turn_now, turn: int) -> bool:

@@ -187,3 +187,52 @@ async def test_pirates_ships_left_to_hold_sail_a_turn_without_a_tap(table):
     fires = [o for s in steps for o in s.orders if ".f." in o["decision"]]
     assert all(set(o["payload"]) >= {"action", "gun1"} for o in fires)
     assert (await table.db.game(game.id)).status == "over"
+
+
+async def test_galleys_on_standing_orders_leave_her_the_boarding_and_ask_her_again_once_one_is_cancelled(table):
+    """The galleys' e2e game without Discord and without its timing: every galley of
+    Anne's holds course, a computer captain sails against her; with the tables' seed the
+    galleys first touch at the end of turn 5, and the game stops there for her boarding
+    declaration (standing orders leave boarding to her). She cancels her dromon's order
+    there, as the e2e game's late pause did. A declaration confirmed empty is refused
+    (every menu is a choice the rules require: the e2e test once pressed Confirm so and
+    waited for a phase that waited for her); one with "none" in each is taken, and once
+    the boardings are past she is asked a decision her dromon's order used to answer."""
+    svc = table.service
+    game = await svc.create_game(1, 10, table.HOST, "nauta", "greek-fire",
+                                 pacing=Pacing(style="live", phase_seconds=1800), thread_id=13)
+    sides = await svc.sides(game.id)
+    await svc.join(game.id, table.ANNE, sides[0], "Anne")
+    await svc.add_ai_seat(game.id, table.HOST, sides[1], "captain")
+    await svc.start(game.id, table.HOST)
+    await table.settle()
+    board = await svc.standing_board(game.id, table.ANNE)
+    for offer in board.offers:
+        await svc.give_standing(game.id, table.ANNE, offer.subject, "hold-course")
+    await table.settle()
+    (boarding,) = await svc.my_pending(game.id, table.ANNE)
+    assert boarding.decision.id == "t5.boarding.p1", boarding.decision.id
+    dromon = board.offers[0].subject
+    moved = [o for s in await table.db.steps(game.id) for o in s.orders
+             if o["decision"].startswith("t5.m") and o["payload"].get("unit") == dromon]
+    assert moved, "her dromon sailed turn 5 on its standing order"
+    await svc.cancel_standing(game.id, table.ANNE, dromon)
+
+    empty = await svc.submit_order(game.id, table.ANNE, boarding.decision.id, {"action": "declare"}, "empty")
+    assert not empty.stored and {p.code for p in empty.problems} == {"missing-param"}, empty.message
+    # While her dromon is locked with the enemy it writes no speed and makes no move: the
+    # other galleys' orders answer those, and each turn's boarding is asked of her.
+    for n in range(8):
+        nothing = {"action": "declare", **{p.name: "none" for p in boarding.spec.actions[0].params}}
+        declared = await svc.submit_order(game.id, table.ANNE, boarding.decision.id, nothing, f"none-{n}")
+        assert declared.stored, declared.message
+        await table.settle()
+        (boarding,) = await svc.my_pending(game.id, table.ANNE)
+        if boarding.decision.kind != "boarding":
+            break
+    # Asked again (the initiative's choice, with this seed): a decision her dromon's order
+    # answered before it was cancelled.
+    asked = boarding.decision
+    assert asked.kind != "boarding", "asked only for boarding declarations"
+    runtime = svc._runtimes[game.id]
+    assert dromon in runtime.ruleset.standing_subjects(runtime.state, asked), asked.id
