@@ -30,7 +30,7 @@ class ResumeMixin(ServiceCore):
                 try:
                     ruleset = get_ruleset(row.ruleset)
                     built.append(GameRuntime(row.game_id, ruleset, ruleset.load_state(row.state), row.step_idx,
-                                             row.seed))
+                                             row.seed, keeper=self._keeper))
                 except Exception:
                     # Its loop reads it again on its first pass, and reports what fails there.
                     logger.warning("game %s: its state could not be read with the others", row.game_id,
@@ -42,5 +42,6 @@ class ResumeMixin(ServiceCore):
             game_id = runtime.game_id
             if game_id not in self._runtimes and self._dropped.get(game_id) == dropped.get(game_id):
                 self._runtimes[game_id] = runtime
+                self._keeper.used(runtime, parsed=True)  # counted, so set aside once idle like any other
                 kept += 1
         return kept

@@ -150,3 +150,19 @@ async def test_the_rows_read_at_once_are_the_rows_each_game_reads(table):
         assert len(await table.db.open_orders(ids[1])) == 1
     finally:
         await alone.close()
+
+
+async def test_the_states_read_at_once_are_set_aside_like_any_other_once_idle(table):
+    """A restart's batch of states counts with the state keeper: past its limit, the
+    games nobody reads go back to their stored JSON, as a game read alone would."""
+    ids = await _duels(table, 3)
+    await table.close()
+    db = await Database.open(table.path)
+    try:
+        service = GameService(db, table.transport, clock=table.clock)
+        service.states_kept = 1
+        service._keeper.busy_seconds = 0
+        assert await service.load_running_runtimes() == 3
+        assert sum(service._runtimes[i].parsed for i in ids) == 1 and len(service._keeper) == 1
+    finally:
+        await db.close()
