@@ -74,6 +74,10 @@ class Tx(Protocol):
         """``body``'s statements, in this transaction, as one trip to the database's
         thread where it has one (SQLite): ``body`` may await only the Tx it is given."""
 
+    async def compute(self, fn: Callable[..., T], *args: Any) -> T:
+        """``fn(*args)``, CPU work (packing a state), off the event loop: in a worker
+        thread, or directly where the transaction already runs on the database's thread."""
+
 
 # Both backends' integrity errors (a constraint refused the write).
 try:  # asyncpg is a dependency; this only keeps a broken install of it from hiding SQLite
@@ -104,22 +108,27 @@ class SqliteTx:
         return cur.rowcount
 
     async def fetch(self, sql: str, params: Iterable[Any] = ()) -> list[Any]:
-        # Through execute, as every statement of a write goes (the fault tests stand in
-        # for a full disk there).
-        cur = await self.conn.execute(sql, tuple(params))
-        try:
-            return list(await cur.fetchall())
-        finally:
-            await cur.close()
+        # One trip: the statement, its rows and the cursor's end in one function on
+        # SQLite's thread (through aiosqlite's cursor they were three). The statement goes
+        # through the connection's ``execute``, as every statement does (the fault tests
+        # stand in for a full disk there).
+        run = getattr(self.conn, "_execute", None)
+        if run is None:
+            cur = await self.conn.execute(sql, tuple(params))
+            try:
+                return list(await cur.fetchall())
+            finally:
+                await cur.close()
+        return await run(_fetch_all, self.conn, sql, tuple(params))
 
     async def one(self, sql: str, params: Iterable[Any] = ()) -> Any | None:
         rows = await self.fetch(sql, params)
         return rows[0] if rows else None
 
     async def at_once(self, body: Callable[[Tx], Awaitable[T]]) -> T:
-        # Each statement above is two or three hand-overs to aiosqlite's thread and back
-        # (execute, fetch, close), each a turn of the event loop that the interactions
-        # queued behind wait for. Here the whole body runs on that thread in one.
+        # Each statement above is a hand-over to aiosqlite's thread and back, a turn of the
+        # event loop that the interactions queued behind wait for. Here the whole body
+        # runs on that thread in one.
         # aiosqlite has no public way to run a function on its thread: its private
         # ``_execute`` and ``_conn`` are used, and a version without them runs the body
         # statement by statement, as before (slower, the same result).
@@ -127,6 +136,18 @@ class SqliteTx:
         if run is None or raw is None:
             return await body(self)
         return await run(_run_in_thread, body, raw)
+
+    async def compute(self, fn: Callable[..., T], *args: Any) -> T:
+        return await asyncio.to_thread(fn, *args)
+
+
+def _fetch_all(conn: aiosqlite.Connection, sql: str, params: tuple[Any, ...]) -> list[Any]:
+    """On SQLite's thread: a statement's rows, its cursor closed."""
+    cur = conn._conn.execute(sql, params)
+    try:
+        return cur.fetchall()
+    finally:
+        cur.close()
 
 
 class _ThreadTx:
@@ -150,6 +171,9 @@ class _ThreadTx:
     async def at_once(self, body: Callable[[Tx], Awaitable[T]]) -> T:
         return await body(self)
 
+    async def compute(self, fn: Callable[..., T], *args: Any) -> T:
+        return fn(*args)  # already off the event loop
+
 
 def _run_in_thread(body: Callable[[Tx], Awaitable[T]], raw: sqlite3.Connection) -> T:
     """Drive ``body`` to its end on the calling thread. Its awaits are all _ThreadTx's,
@@ -162,6 +186,25 @@ def _run_in_thread(body: Callable[[Tx], Awaitable[T]], raw: sqlite3.Connection) 
         return done.value
     coro.close()
     raise RuntimeError("a body run at once awaited something other than its transaction")
+
+
+def _transaction_in_thread(body: Callable[[Tx], Awaitable[T]], raw: sqlite3.Connection) -> T:
+    """A whole write transaction on SQLite's thread: ``BEGIN IMMEDIATE``, ``body``, and
+    ``COMMIT``, or ``ROLLBACK`` if any of it fails (a failed COMMIT leaves the
+    transaction open, and the next BEGIN would fail)."""
+    raw.execute("BEGIN IMMEDIATE")
+    try:
+        result = _run_in_thread(body, raw)
+        raw.execute("COMMIT")
+        return result
+    except BaseException:
+        if raw.in_transaction:
+            try:
+                raw.execute("ROLLBACK")
+            except sqlite3.Error:
+                if raw.in_transaction:
+                    log.exception("a failed write could not be rolled back")
+        raise
 
 
 class SqliteBackend:
@@ -255,6 +298,32 @@ class SqliteBackend:
                     raise errors.StorageUnavailable(str(exc)) from exc
                 raise
 
+    async def write_once(self, game_id: int | None, body: Callable[[Tx], Awaitable[T]], *,
+                         notice: tuple[str, str] | None = None) -> T:
+        """:meth:`transaction` with ``body`` in it, as one trip to SQLite's thread: BEGIN,
+        the statements and COMMIT (each of which was a trip of its own). ``body`` may await
+        only the Tx it is given (``Tx.compute`` for CPU work). Where aiosqlite has not the
+        private ``_execute`` and ``_conn`` this needs, the transaction runs as usual."""
+        run, raw = getattr(self.conn, "_execute", None), getattr(self.conn, "_conn", None)
+        if run is None or raw is None:
+            async with self.transaction(game_id, games_row=False, notice=notice) as tx:
+                return await body(tx)
+        async with self.lock:
+            trip = asyncio.ensure_future(run(_transaction_in_thread, body, raw))
+            try:
+                return await asyncio.shield(trip)
+            except asyncio.CancelledError:
+                # The thread finishes the transaction (commits or rolls back) whatever the
+                # caller does: the writer's lock and the caller's end of the write (the
+                # memo's) wait for it, so nothing begins or is read as if it were over.
+                await asyncio.wait([trip])
+                raise
+            except sqlite3.OperationalError as exc:
+                code = getattr(exc, "sqlite_errorcode", None)
+                if code is not None and code & 0xFF in _STORAGE_CODES:
+                    raise errors.StorageUnavailable(str(exc)) from exc
+                raise
+
     async def beat(self, sql: str, params: Iterable[Any] = ()) -> list[Any]:
         """One statement in a write transaction of its own: the lease heartbeat."""
         async with self.transaction(None, games_row=False) as tx:
@@ -300,6 +369,9 @@ class PostgresTx:
 
     async def at_once(self, body: Callable[[Tx], Awaitable[T]]) -> T:
         return await body(self)  # each statement is a round trip to the server all the same
+
+    async def compute(self, fn: Callable[..., T], *args: Any) -> T:
+        return await asyncio.to_thread(fn, *args)
 
 
 def _storage_failure(exc: BaseException) -> bool:
@@ -435,6 +507,13 @@ class PostgresBackend:
             if _storage_failure(exc) and not isinstance(exc, errors.DatabaseError):
                 raise errors.StorageUnavailable(str(exc)) from exc
             raise
+
+    async def write_once(self, game_id: int | None, body: Callable[[Tx], Awaitable[T]], *,
+                         notice: tuple[str, str] | None = None) -> T:
+        """:meth:`transaction` with ``body`` in it (each statement is a round trip to the
+        server all the same)."""
+        async with self.transaction(game_id, games_row=False, notice=notice) as tx:
+            return await body(tx)
 
     @staticmethod
     async def _open(conn: Any, opening: str) -> None:
