@@ -60,6 +60,9 @@ class Tx(Protocol):
     """One open write transaction."""
 
     pack: Callable[[str], compact.Packed]
+    #: True where the statements run on the database's thread in one trip (SQLite's
+    #: ``at_once`` and ``write_once``): a further read there costs no trip of its own.
+    batched: bool
 
     async def execute(self, sql: str, params: Iterable[Any] = ()) -> int:
         """Run one statement; the number of rows it changed."""
@@ -99,6 +102,7 @@ def _now_text() -> str:
 
 class SqliteTx:
     pack = staticmethod(compact.pack)
+    batched = False
 
     def __init__(self, conn: aiosqlite.Connection) -> None:
         self.conn = conn
@@ -154,6 +158,7 @@ class _ThreadTx:
     """The transaction as seen from SQLite's own thread: every await completes at once."""
 
     pack = staticmethod(compact.pack)
+    batched = True
 
     def __init__(self, raw: sqlite3.Connection) -> None:
         self.raw = raw
@@ -186,6 +191,18 @@ def _run_in_thread(body: Callable[[Tx], Awaitable[T]], raw: sqlite3.Connection) 
         return done.value
     coro.close()
     raise RuntimeError("a body run at once awaited something other than its transaction")
+
+
+def _two_reads(conn: aiosqlite.Connection, queries: tuple[tuple[str, tuple[Any, ...]], ...],
+               wanted: Callable[[list[Any]], bool]) -> tuple[list[Any], list[Any] | None]:
+    """On SQLite's thread: :meth:`SqliteBackend.reads`."""
+    (first, first_params), (then, then_params) = queries
+    rows = _fetch_all(conn, first, first_params)
+    return rows, (_fetch_all(conn, then, then_params) if wanted(rows) else None)
+
+
+def _nothing() -> None:
+    """A trip that does nothing: it ends once every trip queued before it has."""
 
 
 def _transaction_in_thread(body: Callable[[Tx], Awaitable[T]], raw: sqlite3.Connection) -> T:
@@ -275,6 +292,21 @@ class SqliteBackend:
         async with self.lock:
             return list(await self.conn.execute_fetchall(sql, tuple(params)))
 
+    async def reads(self, first: tuple[str, Iterable[Any]], then: tuple[str, Iterable[Any]],
+                    wanted: Callable[[list[Any]], bool]) -> tuple[list[Any], list[Any] | None]:
+        """``first``'s rows, and ``then``'s if ``wanted(first's rows)`` (else None), in one
+        trip to the reading connection's thread."""
+        conn = self.reader if self.reader is not None else self.conn
+        run = getattr(conn, "_execute", None)
+        if run is None or getattr(conn, "_conn", None) is None:
+            rows = await self.read(*first)
+            return rows, (await self.read(*then) if wanted(rows) else None)
+        queries = ((first[0], tuple(first[1])), (then[0], tuple(then[1])))
+        if self.reader is not None:
+            return await run(_two_reads, conn, queries, wanted)
+        async with self.lock:
+            return await run(_two_reads, conn, queries, wanted)
+
     @asynccontextmanager
     async def transaction(self, game_id: int | None, *, games_row: bool,
                           notice: tuple[str, str] | None = None) -> AsyncIterator[SqliteTx]:
@@ -309,14 +341,17 @@ class SqliteBackend:
             async with self.transaction(game_id, games_row=False, notice=notice) as tx:
                 return await body(tx)
         async with self.lock:
-            trip = asyncio.ensure_future(run(_transaction_in_thread, body, raw))
             try:
-                return await asyncio.shield(trip)
+                return await run(_transaction_in_thread, body, raw)
             except asyncio.CancelledError:
                 # The thread finishes the transaction (commits or rolls back) whatever the
                 # caller does: the writer's lock and the caller's end of the write (the
-                # memo's) wait for it, so nothing begins or is read as if it were over.
-                await asyncio.wait([trip])
+                # memo's) wait for it, so nothing begins or is read as if it were over. The
+                # thread takes its work in order: a trip queued now ends after it.
+                try:
+                    await run(_nothing)
+                except Exception:  # the connection closed meanwhile: nothing left to wait for
+                    pass
                 raise
             except sqlite3.OperationalError as exc:
                 code = getattr(exc, "sqlite_errorcode", None)
@@ -352,6 +387,7 @@ def _plain(text: str) -> str:
 
 class PostgresTx:
     pack = staticmethod(_plain)
+    batched = False
 
     def __init__(self, conn: Any) -> None:
         self.conn = conn
@@ -471,6 +507,13 @@ class PostgresBackend:
     # -- reads and writes ------------------------------------------------------------------
     async def read(self, sql: str, params: Iterable[Any] = ()) -> list[Any]:
         return list(await self.pool.fetch(dialect.placeholders(sql), *params))
+
+    async def reads(self, first: tuple[str, Iterable[Any]], then: tuple[str, Iterable[Any]],
+                    wanted: Callable[[list[Any]], bool]) -> tuple[list[Any], list[Any] | None]:
+        """``first``'s rows, and ``then``'s if ``wanted(first's rows)`` (else None): a round
+        trip each, the second only when wanted."""
+        rows = await self.read(*first)
+        return rows, (await self.read(*then) if wanted(rows) else None)
 
     @asynccontextmanager
     async def transaction(self, game_id: int | None, *, games_row: bool,

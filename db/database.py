@@ -35,6 +35,8 @@ from db.models import (AnnouncePart, AuditRow, DeadlineRow, GameRow, NewGame, Ne
 Row = Any  # a sqlite3.Row or an asyncpg.Record: both read by name and by position
 _NOT_OVER = ("lobby", "running", "paused")
 _OPEN_ORDERS = "SELECT * FROM orders WHERE game_id = ? AND status = 'open' ORDER BY seq"
+_ANNOUNCE_PARTS = "SELECT step_id, part, pieces, done FROM announce_parts WHERE game_id = ?"
+_SEATS = "SELECT * FROM seats WHERE game_id = ? ORDER BY CAST(SUBSTR(seat_id, 2) AS INTEGER)"
 log = logging.getLogger("broadside.db")
 T = TypeVar("T")
 
@@ -336,9 +338,7 @@ class Database(LeaseRows, ResultsMixin, CampaignsMixin, FleetsMixin):
 
     async def seats(self, game_id: int) -> list[SeatRow]:
         async def query() -> list[SeatRow]:
-            rows = await self._read(
-                "SELECT * FROM seats WHERE game_id = ? ORDER BY CAST(SUBSTR(seat_id, 2) AS INTEGER)", (game_id,))
-            return [_seat(r) for r in rows]
+            return [_seat(r) for r in await self._read(_SEATS, (game_id,))]
 
         return await self._remembered(lambda: self._memo.seats(game_id), lambda: self._memo.token(game_id), query,
                                       lambda seats: self._memo.keep(Rows.SEATS, game_id, seats))
@@ -559,7 +559,7 @@ class Database(LeaseRows, ResultsMixin, CampaignsMixin, FleetsMixin):
         With ``keep_deadline`` (one deadline a turn) the deadline row stays, marked with
         the resolved step, for the next phase to carry on.
         """
-        async def store(conn: Tx) -> tuple[int, str]:
+        async def store(conn: Tx) -> tuple[int, str, list[Row] | None, Row | None]:
             # How many live steps, and the last one's keyframe: one statement.
             live = await conn.one("SELECT COUNT(*) AS n, (SELECT id FROM steps WHERE game_id = ? AND undone_at IS NULL"
                                   " ORDER BY idx DESC LIMIT 1) AS last_id, (SELECT state_base FROM steps WHERE game_id = ?"
@@ -581,10 +581,25 @@ class Database(LeaseRows, ResultsMixin, CampaignsMixin, FleetsMixin):
             if step.over:
                 await conn.execute("UPDATE games SET status = 'over', ended_at = ? WHERE id = ?",
                                    (step.resolved_at, game_id))
-            return step_id, state_text
+            if not conn.batched:
+                return step_id, state_text, None, None
+            # The next pass reads the seats (their missed turns changed) and the deadline
+            # (a kept one): in this trip they cost none of their own.
+            seats = await conn.fetch(_SEATS, (game_id,))
+            deadline = await conn.one("SELECT * FROM deadlines WHERE game_id = ?", (game_id,))
+            return step_id, state_text, seats, deadline
 
         # One trip to SQLite's thread: the statements, and the packing between them.
-        step_id, state_text = await self._write_once(store, game_id, *_step_changes(step))
+        step_id, state_text, seats, deadline = await self._write_once(store, game_id, *_step_changes(step))
+        # What this commit left is the next reads' answer (kept as add_order keeps the open
+        # orders: nothing awaited since the commit, no other write to the game begun): no
+        # order is open after a resolution, nor a deadline unless one a turn kept it.
+        if not step.over and self._memo.token(game_id) is not None:
+            self._memo.keep(Rows.OPEN_ORDERS, game_id, ())
+            if seats is not None:
+                self._memo.keep(Rows.SEATS, game_id, [_seat(r) for r in seats])
+            if seats is not None or not step.keep_deadline:
+                self._memo.keep(Rows.DEADLINE, game_id, None if deadline is None else _deadline(deadline))
         # The row as stored, without reading it back: the columns are what was just inserted.
         return StepRow(id=step_id, game_id=game_id, idx=step.idx, orders=step.orders, rolls=step.rolls,
                        events=step.events, state=json.loads(state_text), resolved_at=step.resolved_at,
@@ -678,14 +693,23 @@ class Database(LeaseRows, ResultsMixin, CampaignsMixin, FleetsMixin):
 
     async def unannounced(self, game_id: int) -> tuple[bool, list[StepRow]]:
         """Whether the start still needs announcing, and the live steps that do."""
-        # One statement (a round trip, asked on every pass of the game's loop): the start's
-        # flag on every row, and no step row at all (NULLs) when every step is told.
+        start, steps, _ = await self.untold(game_id, parts=False)
+        return start, steps
+
+    async def untold(self, game_id: int, *, parts: bool = True
+                     ) -> tuple[bool, list[StepRow], dict[int, dict[str, tuple[int, bool]]]]:
+        """:meth:`unannounced`, and (``parts``) :meth:`all_announce_parts` when anything is
+        untold: one trip to SQLite's thread, asked on every pass of the game's loop."""
+        # One statement: the start's flag on every row, and no step row at all (NULLs)
+        # when every step is told.
         columns = _STEP_NO_STATE.removesuffix(" FROM steps s")
-        rows = await self._read(f"SELECT st.announced AS start_announced, {columns} FROM starts st"
-                                " LEFT JOIN steps s ON s.game_id = st.game_id AND s.undone_at IS NULL"
-                                " AND s.announced = 0 WHERE st.game_id = ? ORDER BY s.idx", (game_id,))
+        first = (f"SELECT st.announced AS start_announced, {columns} FROM starts st"
+                 " LEFT JOIN steps s ON s.game_id = st.game_id AND s.undone_at IS NULL"
+                 " AND s.announced = 0 WHERE st.game_id = ? ORDER BY s.idx", (game_id,))
+        rows, part_rows = await self._backend.reads(first, (_ANNOUNCE_PARTS, (game_id,)),
+                                                    lambda rows: parts and _anything_untold(rows))
         start = bool(rows) and not rows[0]["start_announced"]
-        return start, [_step(r) for r in rows if r["id"] is not None]
+        return start, [_step(r) for r in rows if r["id"] is not None], _parts_by_step(part_rows or [])
 
     async def announce_parts(self, game_id: int, step_id: int) -> dict[str, tuple[int, bool]]:
         """What of an announcement went out already: part -> (messages posted, done).
@@ -697,12 +721,7 @@ class Database(LeaseRows, ResultsMixin, CampaignsMixin, FleetsMixin):
     async def all_announce_parts(self, game_id: int) -> dict[int, dict[str, tuple[int, bool]]]:
         """:meth:`announce_parts` of every step of the game (0: the start), in one statement:
         the parts of a step are dropped once it is marked told, so these are few."""
-        rows = await self._read("SELECT step_id, part, pieces, done FROM announce_parts WHERE game_id = ?",
-                                (game_id,))
-        found: dict[int, dict[str, tuple[int, bool]]] = {}
-        for r in rows:
-            found.setdefault(int(r["step_id"]), {})[r["part"]] = (int(r["pieces"]), bool(r["done"]))
-        return found
+        return _parts_by_step(await self._read(_ANNOUNCE_PARTS, (game_id,)))
 
     async def note_announce_part(self, game_id: int, step_id: int, part: str, *, pieces: int = 0,
                                  done: bool = True) -> None:
@@ -915,6 +934,18 @@ def _step(r: Row, state: Any = MISSING) -> StepRow:
     return StepRow(id=r["id"], game_id=r["game_id"], idx=r["idx"], orders=_load(r["orders"]),
                    rolls=_load(r["rolls"]), events=_load(r["events"]), state=state,
                    resolved_at=r["resolved_at"], announced=bool(r["announced"]), undone_at=r["undone_at"])
+
+
+def _anything_untold(rows: list[Row]) -> bool:
+    """Whether :meth:`Database.unannounced`'s statement found the start or a step untold."""
+    return bool(rows) and (not rows[0]["start_announced"] or any(r["id"] is not None for r in rows))
+
+
+def _parts_by_step(rows: list[Row]) -> dict[int, dict[str, tuple[int, bool]]]:
+    found: dict[int, dict[str, tuple[int, bool]]] = {}
+    for r in rows:
+        found.setdefault(int(r["step_id"]), {})[r["part"]] = (int(r["pieces"]), bool(r["done"]))
+    return found
 
 
 def _deadline(r: Row) -> DeadlineRow:
