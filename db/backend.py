@@ -113,9 +113,9 @@ class SqliteTx:
 
     async def fetch(self, sql: str, params: Iterable[Any] = ()) -> list[Any]:
         # One trip: the statement, its rows and the cursor's end in one function on
-        # SQLite's thread (through aiosqlite's cursor they were three). The statement goes
-        # through the connection's ``execute``, as every statement does (the fault tests
-        # stand in for a full disk there).
+        # SQLite's thread (through aiosqlite's cursor they were three). Like every
+        # statement, it goes through the sqlite3 connection's ``execute`` (where the fault
+        # tests stand in for a full disk).
         run = getattr(self.conn, "_execute", None)
         if run is None:
             cur = await self.conn.execute(sql, tuple(params))
