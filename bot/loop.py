@@ -225,13 +225,13 @@ class GameLoop:
         that went out (or in filler that is never posted), so a restart cuts the same posts
         again and skips those noted as sent. Private lines of steps still waiting for their
         phase go out at once."""
-        backlog = await self.service.backlog(self.game_id)
+        # What went out of each announcement comes with it, read once for the pass and
+        # kept in step with what the pass notes (this loop, under the game's lease, is the
+        # only writer of its game's parts).
+        backlog, self._parts = await self.service.backlog(self.game_id)
         if not backlog:
+            self._parts = None
             return
-        # What went out of each announcement, read in one statement for the pass and kept
-        # in step with what the pass notes (this loop, under the game's lease, is the only
-        # writer of its game's parts).
-        self._parts = await self.service.all_announce_parts(self.game_id)
         try:
             await self._tell_backlog(backlog)
         except BaseException:

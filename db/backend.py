@@ -60,6 +60,9 @@ class Tx(Protocol):
     """One open write transaction."""
 
     pack: Callable[[str], compact.Packed]
+    #: True where the statements run on the database's thread in one trip (SQLite's
+    #: ``at_once`` and ``write_once``): a further read there costs no trip of its own.
+    batched: bool
 
     async def execute(self, sql: str, params: Iterable[Any] = ()) -> int:
         """Run one statement; the number of rows it changed."""
@@ -73,6 +76,10 @@ class Tx(Protocol):
     async def at_once(self, body: Callable[["Tx"], Awaitable[T]]) -> T:
         """``body``'s statements, in this transaction, as one trip to the database's
         thread where it has one (SQLite): ``body`` may await only the Tx it is given."""
+
+    async def compute(self, fn: Callable[..., T], *args: Any) -> T:
+        """``fn(*args)``, CPU work (packing a state), off the event loop: in a worker
+        thread, or directly where the transaction already runs on the database's thread."""
 
 
 # Both backends' integrity errors (a constraint refused the write).
@@ -95,6 +102,7 @@ def _now_text() -> str:
 
 class SqliteTx:
     pack = staticmethod(compact.pack)
+    batched = False
 
     def __init__(self, conn: aiosqlite.Connection) -> None:
         self.conn = conn
@@ -104,22 +112,27 @@ class SqliteTx:
         return cur.rowcount
 
     async def fetch(self, sql: str, params: Iterable[Any] = ()) -> list[Any]:
-        # Through execute, as every statement of a write goes (the fault tests stand in
-        # for a full disk there).
-        cur = await self.conn.execute(sql, tuple(params))
-        try:
-            return list(await cur.fetchall())
-        finally:
-            await cur.close()
+        # One trip: the statement, its rows and the cursor's end in one function on
+        # SQLite's thread (through aiosqlite's cursor they were three). Like every
+        # statement, it goes through the sqlite3 connection's ``execute`` (where the fault
+        # tests stand in for a full disk).
+        run = getattr(self.conn, "_execute", None)
+        if run is None:
+            cur = await self.conn.execute(sql, tuple(params))
+            try:
+                return list(await cur.fetchall())
+            finally:
+                await cur.close()
+        return await run(_fetch_all, self.conn, sql, tuple(params))
 
     async def one(self, sql: str, params: Iterable[Any] = ()) -> Any | None:
         rows = await self.fetch(sql, params)
         return rows[0] if rows else None
 
     async def at_once(self, body: Callable[[Tx], Awaitable[T]]) -> T:
-        # Each statement above is two or three hand-overs to aiosqlite's thread and back
-        # (execute, fetch, close), each a turn of the event loop that the interactions
-        # queued behind wait for. Here the whole body runs on that thread in one.
+        # Each statement above is a hand-over to aiosqlite's thread and back, a turn of the
+        # event loop that the interactions queued behind wait for. Here the whole body
+        # runs on that thread in one.
         # aiosqlite has no public way to run a function on its thread: its private
         # ``_execute`` and ``_conn`` are used, and a version without them runs the body
         # statement by statement, as before (slower, the same result).
@@ -128,11 +141,24 @@ class SqliteTx:
             return await body(self)
         return await run(_run_in_thread, body, raw)
 
+    async def compute(self, fn: Callable[..., T], *args: Any) -> T:
+        return await asyncio.to_thread(fn, *args)
+
+
+def _fetch_all(conn: aiosqlite.Connection, sql: str, params: tuple[Any, ...]) -> list[Any]:
+    """On SQLite's thread: a statement's rows, its cursor closed."""
+    cur = conn._conn.execute(sql, params)
+    try:
+        return cur.fetchall()
+    finally:
+        cur.close()
+
 
 class _ThreadTx:
     """The transaction as seen from SQLite's own thread: every await completes at once."""
 
     pack = staticmethod(compact.pack)
+    batched = True
 
     def __init__(self, raw: sqlite3.Connection) -> None:
         self.raw = raw
@@ -150,6 +176,9 @@ class _ThreadTx:
     async def at_once(self, body: Callable[[Tx], Awaitable[T]]) -> T:
         return await body(self)
 
+    async def compute(self, fn: Callable[..., T], *args: Any) -> T:
+        return fn(*args)  # already off the event loop
+
 
 def _run_in_thread(body: Callable[[Tx], Awaitable[T]], raw: sqlite3.Connection) -> T:
     """Drive ``body`` to its end on the calling thread. Its awaits are all _ThreadTx's,
@@ -162,6 +191,37 @@ def _run_in_thread(body: Callable[[Tx], Awaitable[T]], raw: sqlite3.Connection) 
         return done.value
     coro.close()
     raise RuntimeError("a body run at once awaited something other than its transaction")
+
+
+def _two_reads(conn: aiosqlite.Connection, queries: tuple[tuple[str, tuple[Any, ...]], ...],
+               wanted: Callable[[list[Any]], bool]) -> tuple[list[Any], list[Any] | None]:
+    """On SQLite's thread: :meth:`SqliteBackend.reads`."""
+    (first, first_params), (then, then_params) = queries
+    rows = _fetch_all(conn, first, first_params)
+    return rows, (_fetch_all(conn, then, then_params) if wanted(rows) else None)
+
+
+def _nothing() -> None:
+    """A trip that does nothing: it ends once every trip queued before it has."""
+
+
+def _transaction_in_thread(body: Callable[[Tx], Awaitable[T]], raw: sqlite3.Connection) -> T:
+    """A whole write transaction on SQLite's thread: ``BEGIN IMMEDIATE``, ``body``, and
+    ``COMMIT``, or ``ROLLBACK`` if any of it fails (a failed COMMIT leaves the
+    transaction open, and the next BEGIN would fail)."""
+    raw.execute("BEGIN IMMEDIATE")
+    try:
+        result = _run_in_thread(body, raw)
+        raw.execute("COMMIT")
+        return result
+    except BaseException:
+        if raw.in_transaction:
+            try:
+                raw.execute("ROLLBACK")
+            except sqlite3.Error:
+                if raw.in_transaction:
+                    log.exception("a failed write could not be rolled back")
+        raise
 
 
 class SqliteBackend:
@@ -232,6 +292,21 @@ class SqliteBackend:
         async with self.lock:
             return list(await self.conn.execute_fetchall(sql, tuple(params)))
 
+    async def reads(self, first: tuple[str, Iterable[Any]], then: tuple[str, Iterable[Any]],
+                    wanted: Callable[[list[Any]], bool]) -> tuple[list[Any], list[Any] | None]:
+        """``first``'s rows, and ``then``'s if ``wanted(first's rows)`` (else None), in one
+        trip to the reading connection's thread."""
+        conn = self.reader if self.reader is not None else self.conn
+        run = getattr(conn, "_execute", None)
+        if run is None or getattr(conn, "_conn", None) is None:
+            rows = await self.read(*first)
+            return rows, (await self.read(*then) if wanted(rows) else None)
+        queries = ((first[0], tuple(first[1])), (then[0], tuple(then[1])))
+        if self.reader is not None:
+            return await run(_two_reads, conn, queries, wanted)
+        async with self.lock:
+            return await run(_two_reads, conn, queries, wanted)
+
     @asynccontextmanager
     async def transaction(self, game_id: int | None, *, games_row: bool,
                           notice: tuple[str, str] | None = None) -> AsyncIterator[SqliteTx]:
@@ -249,6 +324,35 @@ class SqliteBackend:
                 except BaseException:
                     await self._rollback()
                     raise
+            except sqlite3.OperationalError as exc:
+                code = getattr(exc, "sqlite_errorcode", None)
+                if code is not None and code & 0xFF in _STORAGE_CODES:
+                    raise errors.StorageUnavailable(str(exc)) from exc
+                raise
+
+    async def write_once(self, game_id: int | None, body: Callable[[Tx], Awaitable[T]], *,
+                         notice: tuple[str, str] | None = None) -> T:
+        """:meth:`transaction` with ``body`` in it, as one trip to SQLite's thread: BEGIN,
+        the statements and COMMIT (each of which was a trip of its own). ``body`` may await
+        only the Tx it is given (``Tx.compute`` for CPU work). Where aiosqlite has not the
+        private ``_execute`` and ``_conn`` this needs, the transaction runs as usual."""
+        run, raw = getattr(self.conn, "_execute", None), getattr(self.conn, "_conn", None)
+        if run is None or raw is None:
+            async with self.transaction(game_id, games_row=False, notice=notice) as tx:
+                return await body(tx)
+        async with self.lock:
+            try:
+                return await run(_transaction_in_thread, body, raw)
+            except asyncio.CancelledError:
+                # The thread finishes the transaction (commits or rolls back) whatever the
+                # caller does: the writer's lock and the caller's end of the write (the
+                # memo's) wait for it, so nothing begins or is read as if it were over. The
+                # thread takes its work in order: a trip queued now ends after it.
+                try:
+                    await run(_nothing)
+                except Exception:  # the connection closed meanwhile: nothing left to wait for
+                    pass
+                raise
             except sqlite3.OperationalError as exc:
                 code = getattr(exc, "sqlite_errorcode", None)
                 if code is not None and code & 0xFF in _STORAGE_CODES:
@@ -283,6 +387,7 @@ def _plain(text: str) -> str:
 
 class PostgresTx:
     pack = staticmethod(_plain)
+    batched = False
 
     def __init__(self, conn: Any) -> None:
         self.conn = conn
@@ -300,6 +405,9 @@ class PostgresTx:
 
     async def at_once(self, body: Callable[[Tx], Awaitable[T]]) -> T:
         return await body(self)  # each statement is a round trip to the server all the same
+
+    async def compute(self, fn: Callable[..., T], *args: Any) -> T:
+        return await asyncio.to_thread(fn, *args)
 
 
 def _storage_failure(exc: BaseException) -> bool:
@@ -400,6 +508,13 @@ class PostgresBackend:
     async def read(self, sql: str, params: Iterable[Any] = ()) -> list[Any]:
         return list(await self.pool.fetch(dialect.placeholders(sql), *params))
 
+    async def reads(self, first: tuple[str, Iterable[Any]], then: tuple[str, Iterable[Any]],
+                    wanted: Callable[[list[Any]], bool]) -> tuple[list[Any], list[Any] | None]:
+        """``first``'s rows, and ``then``'s if ``wanted(first's rows)`` (else None): a round
+        trip each, the second only when wanted."""
+        rows = await self.read(*first)
+        return rows, (await self.read(*then) if wanted(rows) else None)
+
     @asynccontextmanager
     async def transaction(self, game_id: int | None, *, games_row: bool,
                           notice: tuple[str, str] | None = None) -> AsyncIterator[PostgresTx]:
@@ -435,6 +550,13 @@ class PostgresBackend:
             if _storage_failure(exc) and not isinstance(exc, errors.DatabaseError):
                 raise errors.StorageUnavailable(str(exc)) from exc
             raise
+
+    async def write_once(self, game_id: int | None, body: Callable[[Tx], Awaitable[T]], *,
+                         notice: tuple[str, str] | None = None) -> T:
+        """:meth:`transaction` with ``body`` in it (each statement is a round trip to the
+        server all the same)."""
+        async with self.transaction(game_id, games_row=False, notice=notice) as tx:
+            return await body(tx)
 
     @staticmethod
     async def _open(conn: Any, opening: str) -> None:

@@ -12,13 +12,12 @@ remembered (:mod:`db.memo`).
 """
 from __future__ import annotations
 
-import asyncio
 import json
 import logging
 from contextlib import asynccontextmanager
 from importlib import resources
 from pathlib import Path
-from typing import Any, AsyncIterator, Awaitable, Callable, Hashable, Iterable
+from typing import Any, AsyncIterator, Awaitable, Callable, Hashable, Iterable, TypeVar
 
 import aiosqlite
 
@@ -36,7 +35,10 @@ from db.models import (AnnouncePart, AuditRow, DeadlineRow, GameRow, LatestState
 Row = Any  # a sqlite3.Row or an asyncpg.Record: both read by name and by position
 _NOT_OVER = ("lobby", "running", "paused")
 _OPEN_ORDERS = "SELECT * FROM orders WHERE game_id = ? AND status = 'open' ORDER BY seq"
+_ANNOUNCE_PARTS = "SELECT step_id, part, pieces, done FROM announce_parts WHERE game_id = ?"
+_SEATS = "SELECT * FROM seats WHERE game_id = ? ORDER BY CAST(SUBSTR(seat_id, 2) AS INTEGER)"
 log = logging.getLogger("broadside.db")
+T = TypeVar("T")
 
 _dump = compact.dump
 _load = compact.load  # plain JSON text, or the packed form of db/compact.py
@@ -164,6 +166,27 @@ class Database(LeaseRows, ResultsMixin, CampaignsMixin, FleetsMixin):
             # After COMMIT or ROLLBACK: a read that overlapped the write is not kept.
             if spot is not None:
                 self._memo.end_write(spot)
+
+    async def _write_once(self, body: Callable[[Tx], Awaitable[T]], game_id: int | None, *changes: Rows,
+                          places: Iterable[int | None] = ()) -> T:
+        """:meth:`_write` with ``body`` as the whole transaction, run as one trip to SQLite's
+        thread (BEGIN, the statements, COMMIT: each was a trip, a turn of the event loop
+        that the interactions queued behind waited for). ``body`` may await only the Tx it
+        is given (``Tx.compute`` for CPU work). A write that changes a games row reads
+        where the game is played under the lock first, so it runs as :meth:`_write` does,
+        its statements in one trip (``Tx.at_once``)."""
+        if Rows.GAME in changes:
+            async with self._write(game_id, *changes, places=places) as tx:
+                return await tx.at_once(body)
+        places = {p for p in places if p is not None}
+        spot = self._memo.begin_write(game_id, changes, places)
+        notice = None
+        if self.notices is not None and changes:
+            notice = (NOTICE_CHANNEL, self.notices.payload(game_id, changes, places))
+        try:
+            return await self._backend.write_once(game_id, body, notice=notice)
+        finally:
+            self._memo.end_write(spot)  # after COMMIT or ROLLBACK, as in _write
 
     async def _read(self, sql: str, params: Iterable[Any] = ()) -> list[Any]:
         """One statement, seeing the last commit."""
@@ -370,9 +393,7 @@ class Database(LeaseRows, ResultsMixin, CampaignsMixin, FleetsMixin):
 
     async def seats(self, game_id: int) -> list[SeatRow]:
         async def query() -> list[SeatRow]:
-            rows = await self._read(
-                "SELECT * FROM seats WHERE game_id = ? ORDER BY CAST(SUBSTR(seat_id, 2) AS INTEGER)", (game_id,))
-            return [_seat(r) for r in rows]
+            return [_seat(r) for r in await self._read(_SEATS, (game_id,))]
 
         return await self._remembered(lambda: self._memo.seats(game_id), lambda: self._memo.token(game_id), query,
                                       lambda seats: self._memo.keep(Rows.SEATS, game_id, seats))
@@ -503,9 +524,8 @@ class Database(LeaseRows, ResultsMixin, CampaignsMixin, FleetsMixin):
             return StoredOrder(_order(row), duplicate=False, replaced=replaced,
                                open_orders=tuple(_order(r) for r in now_open))
 
-        # Every statement in one trip to SQLite's thread (BEGIN and COMMIT apart).
-        async with self._write(new.game_id, Rows.OPEN_ORDERS) as conn:
-            stored = await conn.at_once(store)
+        # BEGIN, every statement and COMMIT in one trip to SQLite's thread.
+        stored = await self._write_once(store, new.game_id, Rows.OPEN_ORDERS)
         # The open orders as this commit left them are the next read's answer: kept (with
         # nothing awaited since the commit) unless another write to the game has begun,
         # or the memo keeps nothing now (PostgreSQL's notices unheard).
@@ -594,7 +614,7 @@ class Database(LeaseRows, ResultsMixin, CampaignsMixin, FleetsMixin):
         With ``keep_deadline`` (one deadline a turn) the deadline row stays, marked with
         the resolved step, for the next phase to carry on.
         """
-        async with self._write(game_id, *_step_changes(step)) as conn:
+        async def store(conn: Tx) -> tuple[int, str, list[Row] | None, Row | None]:
             # How many live steps, and the last one's keyframe: one statement.
             live = await conn.one("SELECT COUNT(*) AS n, (SELECT id FROM steps WHERE game_id = ? AND undone_at IS NULL"
                                   " ORDER BY idx DESC LIMIT 1) AS last_id, (SELECT state_base FROM steps WHERE game_id = ?"
@@ -616,6 +636,25 @@ class Database(LeaseRows, ResultsMixin, CampaignsMixin, FleetsMixin):
             if step.over:
                 await conn.execute("UPDATE games SET status = 'over', ended_at = ? WHERE id = ?",
                                    (step.resolved_at, game_id))
+            if not conn.batched:
+                return step_id, state_text, None, None
+            # The next pass reads the seats (their missed turns changed) and the deadline
+            # (a kept one): in this trip they cost none of their own.
+            seats = await conn.fetch(_SEATS, (game_id,))
+            deadline = await conn.one("SELECT * FROM deadlines WHERE game_id = ?", (game_id,))
+            return step_id, state_text, seats, deadline
+
+        # One trip to SQLite's thread: the statements, and the packing between them.
+        step_id, state_text, seats, deadline = await self._write_once(store, game_id, *_step_changes(step))
+        # What this commit left is the next reads' answer (kept as add_order keeps the open
+        # orders: nothing awaited since the commit, no other write to the game begun): no
+        # order is open after a resolution, nor a deadline unless one a turn kept it.
+        if not step.over and self._memo.token(game_id) is not None:
+            self._memo.keep(Rows.OPEN_ORDERS, game_id, ())
+            if seats is not None:
+                self._memo.keep(Rows.SEATS, game_id, [_seat(r) for r in seats])
+            if seats is not None or not step.keep_deadline:
+                self._memo.keep(Rows.DEADLINE, game_id, None if deadline is None else _deadline(deadline))
         # The row as stored, without reading it back: the columns are what was just inserted.
         return StepRow(id=step_id, game_id=game_id, idx=step.idx, orders=step.orders, rolls=step.rolls,
                        events=step.events, state=json.loads(state_text), resolved_at=step.resolved_at,
@@ -626,7 +665,7 @@ class Database(LeaseRows, ResultsMixin, CampaignsMixin, FleetsMixin):
         ``last_id`` and ``last_base`` (NULL with none)."""
         keyframe = await self._keyframe_for(conn, live, step.idx)
         # Packing a 20-ship state takes a millisecond or two: off the event loop.
-        columns, base_id, state_text = await asyncio.to_thread(_packed_step, step, keyframe, self._pack)
+        columns, base_id, state_text = await conn.compute(_packed_step, step, keyframe, self._pack)
         try:
             row = await conn.one(
                 "INSERT INTO steps (game_id, idx, orders, rolls, events, state, state_base, resolved_at)"
@@ -709,14 +748,23 @@ class Database(LeaseRows, ResultsMixin, CampaignsMixin, FleetsMixin):
 
     async def unannounced(self, game_id: int) -> tuple[bool, list[StepRow]]:
         """Whether the start still needs announcing, and the live steps that do."""
-        # One statement (a round trip, asked on every pass of the game's loop): the start's
-        # flag on every row, and no step row at all (NULLs) when every step is told.
+        start, steps, _ = await self.untold(game_id, parts=False)
+        return start, steps
+
+    async def untold(self, game_id: int, *, parts: bool = True
+                     ) -> tuple[bool, list[StepRow], dict[int, dict[str, tuple[int, bool]]]]:
+        """:meth:`unannounced`, and (``parts``) :meth:`all_announce_parts` when anything is
+        untold: one trip to SQLite's thread, asked on every pass of the game's loop."""
+        # One statement: the start's flag on every row, and no step row at all (NULLs)
+        # when every step is told.
         columns = _STEP_NO_STATE.removesuffix(" FROM steps s")
-        rows = await self._read(f"SELECT st.announced AS start_announced, {columns} FROM starts st"
-                                " LEFT JOIN steps s ON s.game_id = st.game_id AND s.undone_at IS NULL"
-                                " AND s.announced = 0 WHERE st.game_id = ? ORDER BY s.idx", (game_id,))
+        first = (f"SELECT st.announced AS start_announced, {columns} FROM starts st"
+                 " LEFT JOIN steps s ON s.game_id = st.game_id AND s.undone_at IS NULL"
+                 " AND s.announced = 0 WHERE st.game_id = ? ORDER BY s.idx", (game_id,))
+        rows, part_rows = await self._backend.reads(first, (_ANNOUNCE_PARTS, (game_id,)),
+                                                    lambda rows: parts and _anything_untold(rows))
         start = bool(rows) and not rows[0]["start_announced"]
-        return start, [_step(r) for r in rows if r["id"] is not None]
+        return start, [_step(r) for r in rows if r["id"] is not None], _parts_by_step(part_rows or [])
 
     async def announce_parts(self, game_id: int, step_id: int) -> dict[str, tuple[int, bool]]:
         """What of an announcement went out already: part -> (messages posted, done).
@@ -728,12 +776,7 @@ class Database(LeaseRows, ResultsMixin, CampaignsMixin, FleetsMixin):
     async def all_announce_parts(self, game_id: int) -> dict[int, dict[str, tuple[int, bool]]]:
         """:meth:`announce_parts` of every step of the game (0: the start), in one statement:
         the parts of a step are dropped once it is marked told, so these are few."""
-        rows = await self._read("SELECT step_id, part, pieces, done FROM announce_parts WHERE game_id = ?",
-                                (game_id,))
-        found: dict[int, dict[str, tuple[int, bool]]] = {}
-        for r in rows:
-            found.setdefault(int(r["step_id"]), {})[r["part"]] = (int(r["pieces"]), bool(r["done"]))
-        return found
+        return _parts_by_step(await self._read(_ANNOUNCE_PARTS, (game_id,)))
 
     async def note_announce_part(self, game_id: int, step_id: int, part: str, *, pieces: int = 0,
                                  done: bool = True) -> None:
@@ -741,8 +784,8 @@ class Database(LeaseRows, ResultsMixin, CampaignsMixin, FleetsMixin):
 
     async def note_announce_parts(self, game_id: int, parts: Iterable[AnnouncePart]) -> None:
         """Several parts noted in one transaction."""
-        async with self._write(game_id) as conn:
-            await self._note_parts(conn, game_id, parts)
+        parts = list(parts)
+        await self._write_once(lambda conn: self._note_parts(conn, game_id, parts), game_id)
 
     @staticmethod
     async def _note_parts(conn: Tx, game_id: int, parts: Iterable[AnnouncePart]) -> None:
@@ -756,7 +799,10 @@ class Database(LeaseRows, ResultsMixin, CampaignsMixin, FleetsMixin):
         """Mark the start (idx 0) or a live step as posted to the thread (and forget its parts).
         ``step_id``: the step's row id when the caller knows it (one statement fewer);
         ``notes``: parts of other announcements noted in the same transaction."""
-        async with self._write(game_id) as conn:
+        notes = list(notes)
+
+        async def mark(conn: Tx) -> None:
+            nonlocal step_id
             await self._note_parts(conn, game_id, notes)
             if step_id is None and idx:
                 row = await conn.one("SELECT id FROM steps WHERE game_id = ? AND idx = ? AND undone_at IS NULL",
@@ -769,6 +815,8 @@ class Database(LeaseRows, ResultsMixin, CampaignsMixin, FleetsMixin):
             else:
                 await conn.execute("UPDATE steps SET announced = 1 WHERE game_id = ? AND idx = ?"
                                    " AND undone_at IS NULL", (game_id, idx))
+
+        await self._write_once(mark, game_id)
 
     # -- deadlines ---------------------------------------------------------------------
     async def deadline(self, game_id: int) -> DeadlineRow | None:
@@ -788,7 +836,7 @@ class Database(LeaseRows, ResultsMixin, CampaignsMixin, FleetsMixin):
         current = await self.deadline(game_id)
         if current is not None and current.step_idx == step_idx:
             return current
-        async with self._write(game_id, Rows.DEADLINE) as conn:
+        async def store(conn: Tx) -> Row:
             # An earlier phase's row goes; this phase's, if another writer set it meanwhile,
             # stays (two statements where a read came first: each is a round trip).
             await conn.execute("DELETE FROM deadlines WHERE game_id = ? AND step_idx <> ?", (game_id, step_idx))
@@ -797,7 +845,15 @@ class Database(LeaseRows, ResultsMixin, CampaignsMixin, FleetsMixin):
                                  (game_id, step_idx, opened_at, due_at, reminders_sent, turn, int(late)))
             if row is None:
                 row = await conn.one("SELECT * FROM deadlines WHERE game_id = ?", (game_id,))
-        return _deadline(row)
+            return row
+
+        deadline = _deadline(await self._write_once(store, game_id, Rows.DEADLINE))
+        # The row as this commit left it is the next read's answer (the loop's next pass
+        # asks), kept as add_order keeps the open orders: nothing awaited since the commit,
+        # and only if no other write to the game has begun.
+        if self._memo.token(game_id) is not None:
+            self._memo.keep(Rows.DEADLINE, game_id, deadline)
+        return deadline
 
     async def extend_deadline(self, game_id: int, seconds: float) -> DeadlineRow | None:
         async with self._write(game_id, Rows.DEADLINE) as conn:
@@ -808,14 +864,14 @@ class Database(LeaseRows, ResultsMixin, CampaignsMixin, FleetsMixin):
         return _deadline(row) if row else None
 
     async def note_waiting_posted(self, game_id: int, step_idx: int) -> None:
-        async with self._write(game_id, Rows.DEADLINE) as conn:
-            await conn.execute("UPDATE deadlines SET waiting_posted = 1 WHERE game_id = ? AND step_idx = ?",
-                               (game_id, step_idx))
+        await self._write_once(lambda conn: conn.execute(
+            "UPDATE deadlines SET waiting_posted = 1 WHERE game_id = ? AND step_idx = ?", (game_id, step_idx)),
+            game_id, Rows.DEADLINE)
 
     async def note_reminders(self, game_id: int, step_idx: int, sent: int) -> None:
-        async with self._write(game_id, Rows.DEADLINE) as conn:
-            await conn.execute("UPDATE deadlines SET reminders_sent = ? WHERE game_id = ? AND step_idx = ?",
-                               (sent, game_id, step_idx))
+        await self._write_once(lambda conn: conn.execute(
+            "UPDATE deadlines SET reminders_sent = ? WHERE game_id = ? AND step_idx = ?", (sent, game_id, step_idx)),
+            game_id, Rows.DEADLINE)
 
     async def pause(self, game_id: int, at: float) -> None:
         """Paused: the clock of the phase stops; what was left of it is kept."""
@@ -847,10 +903,10 @@ class Database(LeaseRows, ResultsMixin, CampaignsMixin, FleetsMixin):
         return {r["seat_id"]: r["via"] for r in rows}
 
     async def note_prompt(self, game_id: int, step_idx: int, seat_id: str, via: str, at: float) -> None:
-        async with self._write(game_id) as conn:
-            await conn.execute("INSERT INTO prompts (game_id, step_idx, seat_id, via, sent_at) VALUES (?,?,?,?,?)"
-                               " ON CONFLICT (game_id, step_idx, seat_id) DO UPDATE SET via = excluded.via,"
-                               " sent_at = excluded.sent_at", (game_id, step_idx, seat_id, via, at))
+        await self._write_once(lambda conn: conn.execute(
+            "INSERT INTO prompts (game_id, step_idx, seat_id, via, sent_at) VALUES (?,?,?,?,?)"
+            " ON CONFLICT (game_id, step_idx, seat_id) DO UPDATE SET via = excluded.via,"
+            " sent_at = excluded.sent_at", (game_id, step_idx, seat_id, via, at)), game_id)
 
     async def forget_prompts(self, game_id: int, seat_id: str) -> None:
         """The seat changed hands: its new occupant must be prompted afresh."""
@@ -860,9 +916,10 @@ class Database(LeaseRows, ResultsMixin, CampaignsMixin, FleetsMixin):
     # -- audit -------------------------------------------------------------------------
     async def audit(self, game_id: int, at: float, actor_id: int | None, action: str,
                     detail: dict[str, Any] | None = None) -> None:
-        async with self._write(game_id) as conn:
-            await conn.execute("INSERT INTO audit (game_id, at, actor_id, action, detail) VALUES (?,?,?,?,?)",
-                               (game_id, at, actor_id, action, _dump(detail or {})))
+        detail_text = _dump(detail or {})
+        await self._write_once(lambda conn: conn.execute(
+            "INSERT INTO audit (game_id, at, actor_id, action, detail) VALUES (?,?,?,?,?)",
+            (game_id, at, actor_id, action, detail_text)), game_id)
 
     async def audit_log(self, game_id: int) -> list[AuditRow]:
         rows = await self._read("SELECT * FROM audit WHERE game_id = ? ORDER BY id", (game_id,))
@@ -944,6 +1001,18 @@ def _step(r: Row, state: Any = MISSING) -> StepRow:
     return StepRow(id=r["id"], game_id=r["game_id"], idx=r["idx"], orders=_load(r["orders"]),
                    rolls=_load(r["rolls"]), events=_load(r["events"]), state=state,
                    resolved_at=r["resolved_at"], announced=bool(r["announced"]), undone_at=r["undone_at"])
+
+
+def _anything_untold(rows: list[Row]) -> bool:
+    """Whether :meth:`Database.unannounced`'s statement found the start or a step untold."""
+    return bool(rows) and (not rows[0]["start_announced"] or any(r["id"] is not None for r in rows))
+
+
+def _parts_by_step(rows: list[Row]) -> dict[int, dict[str, tuple[int, bool]]]:
+    found: dict[int, dict[str, tuple[int, bool]]] = {}
+    for r in rows:
+        found.setdefault(int(r["step_id"]), {})[r["part"]] = (int(r["pieces"]), bool(r["done"]))
+    return found
 
 
 def _deadline(r: Row) -> DeadlineRow:

@@ -18,6 +18,36 @@ async def fill_the_disk(conn) -> None:
                 break
 
 
+class _Refusing:
+    """The writing connection's own ``sqlite3.Connection`` as its thread sees it, every
+    statement asked first whether it is refused. Every statement of a write goes through
+    it: aiosqlite's (``execute``, ``execute_fetchall``) and those of a transaction run on
+    SQLite's thread in one trip (``db/backend.py``), so no path slips past the fault."""
+
+    def __init__(self, raw, refuse) -> None:
+        self._raw = raw
+        self._refuse = refuse
+
+    def execute(self, sql, *args, **kwargs):
+        self._refuse(sql)
+        return self._raw.execute(sql, *args, **kwargs)
+
+    def __getattr__(self, name):
+        return getattr(self._raw, name)
+
+
+def _refuse_on(conn, monkeypatch, refuse) -> None:
+    """Every statement of the aiosqlite connection ``conn`` goes through ``refuse(sql)``
+    first, until the test ends."""
+    monkeypatch.setattr(conn, "_connection", _Refusing(conn._connection, refuse))
+
+
+def _sqlite_error(message: str, code: int, name: str) -> sqlite3.OperationalError:
+    exc = sqlite3.OperationalError(message)
+    exc.sqlite_errorcode, exc.sqlite_errorname = code, name
+    return exc
+
+
 class StepsRefused:
     """The writing connection answers an insert of a step with SQLite's own error for a
     full disk, until ``room()``. A resolved step is small once compressed and fits in the
@@ -27,16 +57,14 @@ class StepsRefused:
 
     def __init__(self, conn, monkeypatch) -> None:
         self.full = True
-        real_execute = conn.execute
+        self.refused = 0
 
-        def execute(sql, *args, **kwargs):
+        def refuse(sql: str) -> None:
             if self.full and sql.lstrip().upper().startswith("INSERT INTO STEPS"):
-                exc = sqlite3.OperationalError("database or disk is full")
-                exc.sqlite_errorcode, exc.sqlite_errorname = sqlite3.SQLITE_FULL, "SQLITE_FULL"
-                raise exc
-            return real_execute(sql, *args, **kwargs)
+                self.refused += 1
+                raise _sqlite_error("database or disk is full", sqlite3.SQLITE_FULL, "SQLITE_FULL")
 
-        monkeypatch.setattr(conn, "execute", execute)
+        _refuse_on(conn, monkeypatch, refuse)
 
     def room(self) -> None:
         self.full = False
@@ -50,15 +78,11 @@ class CommitRefused:
     def __init__(self, conn, monkeypatch) -> None:
         self.armed = False
         self.refused = 0
-        real_execute = conn.execute
 
-        def execute(sql, *args, **kwargs):
+        def refuse(sql: str) -> None:
             if self.armed and sql.strip().upper() == "COMMIT":
                 self.armed = False
                 self.refused += 1
-                exc = sqlite3.OperationalError("disk I/O error")
-                exc.sqlite_errorcode, exc.sqlite_errorname = sqlite3.SQLITE_IOERR, "SQLITE_IOERR"
-                raise exc
-            return real_execute(sql, *args, **kwargs)
+                raise _sqlite_error("disk I/O error", sqlite3.SQLITE_IOERR, "SQLITE_IOERR")
 
-        monkeypatch.setattr(conn, "execute", execute)
+        _refuse_on(conn, monkeypatch, refuse)

@@ -223,12 +223,14 @@ class PhaseMixin(StandingMixin, LadderMixin):
         await self._notice(game, "notice.engine-error", [game.host_id], host=i18n.mention(game.host_id))
 
     # -- telling -----------------------------------------------------------------------------
-    async def backlog(self, game_id: int) -> list[StoredStep]:
+    async def backlog(self, game_id: int) -> tuple[list[StoredStep], dict[int, dict[str, tuple[int, bool]]]]:
         """The start and the steps not yet wholly told, with their public events weighed
-        by the ruleset (for :mod:`bot.service.posting`) and each player's private lines."""
+        by the ruleset (for :mod:`bot.service.posting`) and each player's private lines;
+        and what of each went out already (:meth:`all_announce_parts`, read with them in
+        one trip to the database)."""
         game = await self.game(game_id)
         ruleset = get_ruleset(game.ruleset)
-        start, steps = await self.db.unannounced(game_id)
+        start, steps, parts = await self.db.untold(game_id)
         rows: list[tuple[int, Any]] = []
         if start:
             rows.append((0, await self.db.start_record(game_id, with_state=False)))
@@ -252,7 +254,7 @@ class PhaseMixin(StandingMixin, LadderMixin):
                 if lines and seat.user_id is not None:
                     private[seat.user_id] = lines
             out.append(StoredStep(idx, row.id if isinstance(row, StepRow) else 0, told, private))
-        return out
+        return out, parts
 
     async def told_view(self, game_id: int, idx: int) -> tuple[dict[str, Any], bool]:
         """The public view after the start (0) or a step, and whether the game ended there."""

@@ -49,3 +49,22 @@ async def test_a_body_that_waits_for_the_event_loop_is_refused_and_rolled_back(d
             await tx.at_once(waits)
     assert not db._conn.in_transaction
     assert await db.audit_log(game_id) == []
+
+
+async def test_a_whole_transaction_in_one_trip_that_waits_for_the_event_loop_is_rolled_back(db: Database,
+                                                                                             started_game: int):
+    """``Database._write_once``: BEGIN, the body and COMMIT on SQLite's thread. A body that
+    would hand the thread back mid-transaction is refused there and rolled back, and the
+    writer is free for the next write."""
+    game_id = started_game
+
+    async def waits(tx):
+        await tx.execute("INSERT INTO audit (game_id, at, action) VALUES (?, 1.0, 'half')", (game_id,))
+        await asyncio.sleep(0)
+
+    with pytest.raises(RuntimeError, match="awaited something other"):
+        await db._write_once(waits, game_id)
+    assert not db._conn.in_transaction and not db._backend.lock.locked()
+    assert await db.audit_log(game_id) == []
+    await db.audit(game_id, 2.0, None, "after")
+    assert [a.action for a in await db.audit_log(game_id)] == ["after"]

@@ -7,6 +7,7 @@ import asyncio
 import logging
 import random
 import sqlite3
+import threading
 
 import pytest
 
@@ -96,21 +97,21 @@ class _CommitThenCancel:
     waits, and reads ``in_transaction`` before the thread has finished."""
 
     def __init__(self, conn) -> None:
-        self._conn = conn
+        self._inner = conn
         self._stale = False
 
     def __getattr__(self, name):
-        return getattr(self._conn, name)
+        return getattr(self._inner, name)
 
     @property
     def in_transaction(self) -> bool:
         if self._stale:
             self._stale = False
             return True
-        return self._conn.in_transaction
+        return self._inner.in_transaction
 
     async def execute(self, sql, *args):
-        result = await self._conn.execute(sql, *args)
+        result = await self._inner.execute(sql, *args)
         if sql == "COMMIT":
             self._stale = True
             raise asyncio.CancelledError
@@ -119,15 +120,43 @@ class _CommitThenCancel:
 
 async def test_a_write_cancelled_during_its_commit_keeps_the_commit_and_logs_no_error(db: Database, started_game: int, caplog):
     """Seen in CI: a restart cancelled a game loop in the middle of its COMMIT, the ROLLBACK
-    that followed found no transaction and was logged as a failed write."""
+    that followed found no transaction and was logged as a failed write. (A transaction
+    whose statements go to SQLite's thread one by one, its COMMIT a trip of its own.)"""
     game_id = started_game
     backend = db._backend
     backend.conn = _CommitThenCancel(backend.conn)
     try:
         with caplog.at_level(logging.ERROR, logger="broadside.db"), pytest.raises(asyncio.CancelledError):
-            await db.audit(game_id, 2.0, None, "committed")
+            async with db._write(game_id) as tx:
+                await tx.execute("INSERT INTO audit (game_id, at, action) VALUES (?, 2.0, 'committed')", (game_id,))
     finally:
-        backend.conn = backend.conn._conn
+        backend.conn = backend.conn._inner
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
     assert [a.action for a in await db.audit_log(game_id)] == ["committed"]
     await db.audit(game_id, 3.0, None, "next")  # the writer is usable again
+
+
+async def test_a_write_in_one_trip_cancelled_on_its_way_commits_and_holds_the_writer_until_then(
+        db: Database, started_game: int, caplog):
+    """A transaction run as one trip to SQLite's thread (BEGIN, its statements, COMMIT)
+    is finished by that thread whatever its task does: cancelled (a shutdown) while the
+    trip waits, it commits, no error is logged, and its task lets the writer go only
+    once the thread is done (a write begun earlier would find BEGIN refused)."""
+    game_id = started_game
+    gate = threading.Event()
+    blocker = asyncio.ensure_future(db._conn._execute(gate.wait, 10))  # SQLite's thread busy
+    audit = asyncio.ensure_future(db.audit(game_id, 2.0, None, "committed"))
+    await asyncio.sleep(0.05)
+    with caplog.at_level(logging.ERROR, logger="broadside.db"):
+        audit.cancel()
+        await asyncio.sleep(0.05)
+        assert not audit.done() and db._backend.lock.locked()  # waits for the thread, holding the writer
+        gate.set()
+        assert await blocker
+        with pytest.raises(asyncio.CancelledError):
+            await audit
+    assert not db._backend.lock.locked() and not db._conn.in_transaction
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+    assert [a.action for a in await db.audit_log(game_id)] == ["committed"]
+    await db.audit(game_id, 3.0, None, "next")  # the writer is usable again
+    assert [a.action for a in await db.audit_log(game_id)] == ["committed", "next"]

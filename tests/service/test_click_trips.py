@@ -21,8 +21,9 @@ import aiosqlite.core
 #: "same as last turn" read the recent steps on every look at the form), 4 after, the
 #: last order too: BEGIN, the transaction's statements in one trip, COMMIT, and the
 #: idempotency key's look-up (the open orders come back from the transaction and are
-#: remembered, so the other player's next look reads none).
-CONFIRM_MOST = 4
+#: remembered, so the other player's next look reads none); 2 once BEGIN and COMMIT go in
+#: the transaction's trip.
+CONFIRM_MOST = 2
 #: Trips a select may take at most once the game's rows are remembered: 1 before (the
 #: recent steps), none after.
 SELECT_MOST = 0

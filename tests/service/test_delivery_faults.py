@@ -154,7 +154,7 @@ async def test_a_full_disk_at_resolution_stores_nothing_and_the_phase_resolves_o
     disk = StepsRefused(table.db._conn, monkeypatch)
     await table.advance(300)  # the deadline passes: the resolution cannot be stored
     await table.advance(30)
-    assert await table.db.step_count(game.id) == 0
+    assert disk.refused and await table.db.step_count(game.id) == 0  # the step's insert was refused
     assert [o.seat_id for o in await table.db.open_orders(game.id)] == ["p1"]  # Anne's order kept
     assert sum("cannot write my database" in line for line in _dms(table, table.HOST)) == 1
     assert _count(table, CHITS) == 0
