@@ -12,6 +12,7 @@ remembered (:mod:`db.memo`).
 """
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 from contextlib import asynccontextmanager
