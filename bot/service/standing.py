@@ -15,14 +15,13 @@ import asyncio
 from dataclasses import dataclass, replace
 from typing import Any
 
-from bot import i18n
 from bot.service.core import GameRuntime, logger
 from bot.service.errors import ServiceError
 from bot.service.play import PlayMixin
 from bot.service.quick import QuickOrder, complete_orders, describe_payload
 from bot.transport import DeliveryError, PendingDecision
 from db import GameRow, NewStanding, OrderRow, SeatRow, StandingRow
-from rules.core.decisions import Decision, DecisionSpec, Order, Problem
+from rules.core.decisions import Decision, Order, Problem
 from rules.core.standing import EVERY_PHASE, History, Standing, StandingOffer
 
 HISTORY_STEPS = 16  # steps looked back for "as last phase" and "same as last turn"

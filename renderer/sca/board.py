@@ -19,7 +19,6 @@ from renderer.open_table.ships import (Badge, BadgePart, LabelPart, Look, TableS
 from renderer.plain_card import plain_card
 from renderer.alt_text import fit
 from renderer.theme import Theme
-from rules.core.tables.open_table import Pose
 from rules.core.tables.sectors import sector_polygon
 from rules.core.texts import known, text
 

@@ -9,7 +9,7 @@ from shapely.geometry import Polygon
 
 from rules.core.events import EventLog
 from rules.core.tables.contact import contact_travel, touching
-from rules.core.tables.open_table import base_polygon, outside_table
+from rules.core.tables.open_table import base_polygon
 from rules.sca.scale import told
 from rules.sca import navigation as N
 from rules.sca import wind as W
