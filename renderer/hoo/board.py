@@ -64,11 +64,18 @@ def _title(view: View, lang: str) -> str:
     return title or str(view.get("scenario") or "Hearts of Oak")
 
 
-def _speed_words(data: dict[str, Any]) -> str:
+def _speed_words(data: dict[str, Any], number: int | None = None, lang: str = "en") -> str:
     if data.get("status") == "struck":
         return "⚐"
     speed = "?" if data.get("marker_hidden") else str(data.get("speed", 0))
-    return f"{speed} PM · {data.get('guns', 0)}D6"
+    words = f"{speed} PM · {data.get('guns', 0)}D6"
+    return words if number is None else f"{text('hoo.map.number', lang, n=number)} · {words}"
+
+
+def _numbers(view: View) -> dict[str, int]:
+    """Each ship's number in her side's order of play, where her side numbers its ships
+    (3.1.1: a fleet of more than four ships a game; the initiative pairs them by number)."""
+    return {ship_id: n for ids in (view.get("numbers") or {}).values() for n, ship_id in enumerate(ids, 1)}
 
 
 def clip(points: list[tuple[float, float]], box: tuple[float, float, float, float]) -> list[tuple[float, float]]:
@@ -137,8 +144,10 @@ class HooBoard(HexBoard):
             taken = Placement()
             boxes = {p.id: base_box(canvas, p.base(), 4) for p in shown}
             taken.taken.extend(boxes.values())
+            numbers = _numbers(view)
             for p in sorted(shown, key=lambda p: p.id not in ringed):
-                sprite = label_sprite(p.name, p.side_index, (WordPart(_speed_words(p.data)),), canvas.theme)
+                words = _speed_words(p.data, numbers.get(p.id), canvas.theme.lang)
+                sprite = label_sprite(p.name, p.side_index, (WordPart(words),), canvas.theme)
                 place_label(canvas, taken, boxes[p.id], lambda sprite=sprite: sprite)
 
     def _draw_arcs(self, canvas: MapCanvas, view: View) -> None:
@@ -212,8 +221,8 @@ class HooBoard(HexBoard):
                           for side, i in sides.items())),
                                 (text("hoo.map.marks", lang), marks)))
 
-    def ship_sentence(self, data: dict[str, Any], lang: str) -> str:
-        state = ""
+    def ship_sentence(self, data: dict[str, Any], lang: str, number: int | None = None) -> str:
+        state = "" if number is None else text("hoo.map.state.number", lang, n=number)
         for flag, key in (("struck", data.get("status") == "struck"), ("grappled", bool(data.get("grappled"))),
                           ("dismasted", bool(data.get("dismasted"))), ("aground", bool(data.get("aground"))),
                           ("prize", bool(data.get("prize"))),
@@ -232,7 +241,9 @@ class HooBoard(HexBoard):
         acting = set(view.get("to_act") or ())
         ships = sorted((s for s in view.get("ships", []) if s.get("x") is not None),
                        key=lambda s: s["id"] not in acting)
-        return fit(head + self._arcs_sentence(view, lang), [self.ship_sentence(s, lang) for s in ships], "")
+        numbers = _numbers(view)
+        return fit(head + self._arcs_sentence(view, lang),
+                   [self.ship_sentence(s, lang, numbers.get(s.get("id"))) for s in ships], "")
 
     @staticmethod
     def _arcs_sentence(view: View, lang: str) -> str:

@@ -295,6 +295,8 @@ TEXTS.add_pairs({
                      "{name} ({side}) in {hex}, prua a {facing}, {speed} PM, cannoni {guns}D6, scafo {hull}, "
                      "equipaggio {crew}{state}."),
     "hoo.map.state.struck": (", struck", ", arresa"),
+    "hoo.map.number": ("no. {n}", "n. {n}"),
+    "hoo.map.state.number": (", her side's no. {n} for the initiative", ", n. {n} del suo schieramento per l'iniziativa"),
     "hoo.map.state.grappled": (", grappled", ", agganciata"),
     "hoo.map.state.dismasted": (", dismasted", ", disalberata"),
     "hoo.map.speed-hidden": ("?", "?"),

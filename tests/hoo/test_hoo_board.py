@@ -99,3 +99,20 @@ def test_the_alt_text_names_the_ships_in_the_tinted_arcs():
     assert f"In {acting}'s arcs: {target} ({side})." in board_for(view).describe(view, "en")
     words = {"port": "sinistra", "starboard": "dritta"}[side]
     assert f"Negli archi di tiro di {acting}: {target} ({words})." in board_for(view).describe(view, "it")
+
+
+def test_numbered_ships_show_their_number_by_the_name_and_in_the_alt_text():
+    """3.1.1: with more than four ships each side numbers its ships, and the initiative
+    pairs them by number; a player reads each ship's number on the map, and a reader of
+    the alt text hears it. A duel numbers nothing and shows none."""
+    view = next(v for v in views("fleet-action", 5, 6) if v.get("numbers"))
+    second = view["numbers"]["italy"][1]
+    name = next(s["name"] for s in view["ships"] if s["id"] == second)
+    alt_en, alt_it = board_for(view).describe(view, "en"), board_for(view).describe(view, "it")
+    assert alt_en[alt_en.index(f"{name} ("):].split(" for the initiative")[0].endswith("no. 2")
+    assert "n. 2 del suo schieramento" in alt_it
+    numbered = render_map(view)
+    unnumbered = render_map({**view, "numbers": {}})
+    assert numbered.tobytes() != unnumbered.tobytes()  # the labels carry the numbers
+    duel = views("castiglione", 5, 3)[-1]
+    assert not duel.get("numbers") and "for the initiative" not in board_for(duel).describe(duel, "en")
