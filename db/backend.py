@@ -116,14 +116,14 @@ class SqliteTx:
         # SQLite's thread (through aiosqlite's cursor they were three). Like every
         # statement, it goes through the sqlite3 connection's ``execute`` (where the fault
         # tests stand in for a full disk).
-        run = getattr(self.conn, "_execute", None)
-        if run is None:
+        run, raw = getattr(self.conn, "_execute", None), getattr(self.conn, "_conn", None)
+        if run is None or raw is None:
             cur = await self.conn.execute(sql, tuple(params))
             try:
                 return list(await cur.fetchall())
             finally:
                 await cur.close()
-        return await run(_fetch_all, self.conn, sql, tuple(params))
+        return await run(_fetch_all, raw, sql, tuple(params))
 
     async def one(self, sql: str, params: Iterable[Any] = ()) -> Any | None:
         rows = await self.fetch(sql, params)
@@ -145,9 +145,9 @@ class SqliteTx:
         return await asyncio.to_thread(fn, *args)
 
 
-def _fetch_all(conn: aiosqlite.Connection, sql: str, params: tuple[Any, ...]) -> list[Any]:
+def _fetch_all(raw: sqlite3.Connection, sql: str, params: tuple[Any, ...]) -> list[Any]:
     """On SQLite's thread: a statement's rows, its cursor closed."""
-    cur = conn._conn.execute(sql, params)
+    cur = raw.execute(sql, params)
     try:
         return cur.fetchall()
     finally:
@@ -167,7 +167,7 @@ class _ThreadTx:
         return self.raw.execute(sql, tuple(params)).rowcount
 
     async def fetch(self, sql: str, params: Iterable[Any] = ()) -> list[Any]:
-        return self.raw.execute(sql, tuple(params)).fetchall()
+        return _fetch_all(self.raw, sql, tuple(params))
 
     async def one(self, sql: str, params: Iterable[Any] = ()) -> Any | None:
         rows = self.raw.execute(sql, tuple(params)).fetchall()  # to its end: a RETURNING's statement is done
@@ -193,12 +193,12 @@ def _run_in_thread(body: Callable[[Tx], Awaitable[T]], raw: sqlite3.Connection) 
     raise RuntimeError("a body run at once awaited something other than its transaction")
 
 
-def _two_reads(conn: aiosqlite.Connection, queries: tuple[tuple[str, tuple[Any, ...]], ...],
+def _two_reads(raw: sqlite3.Connection, queries: tuple[tuple[str, tuple[Any, ...]], ...],
                wanted: Callable[[list[Any]], bool]) -> tuple[list[Any], list[Any] | None]:
     """On SQLite's thread: :meth:`SqliteBackend.reads`."""
     (first, first_params), (then, then_params) = queries
-    rows = _fetch_all(conn, first, first_params)
-    return rows, (_fetch_all(conn, then, then_params) if wanted(rows) else None)
+    rows = _fetch_all(raw, first, first_params)
+    return rows, (_fetch_all(raw, then, then_params) if wanted(rows) else None)
 
 
 def _nothing() -> None:
@@ -297,15 +297,15 @@ class SqliteBackend:
         """``first``'s rows, and ``then``'s if ``wanted(first's rows)`` (else None), in one
         trip to the reading connection's thread."""
         conn = self.reader if self.reader is not None else self.conn
-        run = getattr(conn, "_execute", None)
-        if run is None or getattr(conn, "_conn", None) is None:
+        run, raw = getattr(conn, "_execute", None), getattr(conn, "_conn", None)
+        if run is None or raw is None:
             rows = await self.read(*first)
             return rows, (await self.read(*then) if wanted(rows) else None)
         queries = ((first[0], tuple(first[1])), (then[0], tuple(then[1])))
         if self.reader is not None:
-            return await run(_two_reads, conn, queries, wanted)
+            return await run(_two_reads, raw, queries, wanted)
         async with self.lock:
-            return await run(_two_reads, conn, queries, wanted)
+            return await run(_two_reads, raw, queries, wanted)
 
     @asynccontextmanager
     async def transaction(self, game_id: int | None, *, games_row: bool,
