@@ -134,8 +134,30 @@ class Load:
         #: loopback's loop times, joined with the bot's own timestamps by id.
         self.timed: list[tuple[str, int, float, float]] = []
         self.unanswered = 0
+        self.rate: float | None = None
+        self._next_start = 0.0
+
+    def pace(self, rate: float | None) -> None:
+        """From now on start at most ``rate`` interactions a second, evenly spaced (an open
+        loop; ``None``: as many as the gate lets in). With the gate alone the round is a
+        closed loop that keeps ``concurrency`` interactions queued at the bot, so its
+        acknowledgement times measure that queue, and a bot that serves more interactions a
+        second is handed more at once; at the same offered rate, below what either bot can
+        serve, two bots are timed on the same work."""
+        self.rate = rate
+        self._next_start = 0.0
+
+    async def _slot(self) -> None:
+        if not self.rate:
+            return
+        now = time.perf_counter()
+        start = max(now, self._next_start)
+        self._next_start = start + 1.0 / self.rate
+        if start > now:
+            await asyncio.sleep(start - now)
 
     async def one(self, kind: str, start: Callable[[], Awaitable[Interaction]], *, settle: bool = False) -> Interaction:
+        await self._slot()
         async with self.gate:
             it = await start()
             try:
@@ -338,7 +360,7 @@ async def settle(server: LoopbackDiscord) -> None:
 
 async def bench(games: int, concurrency: int, processes: int = 1, database: str | None = None,
                 meter: Meter | None = None, grace: float = WAIT, round_only: bool = False,
-                no_resolve: bool = False) -> dict[str, Any]:
+                no_resolve: bool = False, rate: float | None = None) -> dict[str, Any]:
     out: dict[str, Any] = {}
     meter = meter or Meter(None)
     workdir = Path(tempfile.mkdtemp(prefix="broadside-bench-"))
@@ -437,6 +459,8 @@ async def bench(games: int, concurrency: int, processes: int = 1, database: str 
             if rng.random() < 0.1:
                 jobs.append(load.one("/map", lambda u=anne, t=thread: u.invoke(t, "map", {}, wait=False)))
         rng.shuffle(jobs)
+        load.pace(rate)
+        out["rate"] = rate
         window = time.time()
         t1 = time.perf_counter()
         cpu = sum(b.cpu_seconds() for b in bots), time.process_time()
@@ -660,7 +684,9 @@ def report(r: dict[str, Any], games: int, processes: int = 1) -> int:
     print(f"database: {r['database']}; {processes} bot process{'es' if processes > 1 else ''};"
           f" {r['load']} at the round's end")
     print(f"games: {games} opened and started through the loopback API in {r['setup_s']:.1f} s; "
-          f"a round of play in {r['load_s']:.1f} s ({games - len(r['orders_missing'])} games with every order in;"
+          f"a round of play in {r['load_s']:.1f} s"
+          + (f", interactions started at {r['rate']:g} a second" if r.get("rate") else "")
+          + f" ({games - len(r['orders_missing'])} games with every order in;"
           f" {r['resolved_games']} games resolved"
           + (", as meant: the orders wait out a grace period)" if "resolution_s" in r else ")"))
     if r["orders_missing"]:
@@ -801,7 +827,7 @@ def summary(r: dict[str, Any], games: int) -> dict[str, Any]:
     for kind, seconds, _ in r.get("bot_acks", []):
         inside.setdefault(kind, []).append(seconds)
     return {
-        "games": games, "load": r["load"], "round_s": r["load_s"],
+        "games": games, "load": r["load"], "round_s": r["load_s"], "rate": r.get("rate"),
         "acks": {k: stats(v) for k, v in r["acks"].items()} | {"all": stats(every)},
         "bot_acks": {k: stats(v) for k, v in inside.items()}
         | {"all": stats([s for _, s, _ in r.get("bot_acks", [])])},
@@ -847,6 +873,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--concurrency", type=int, default=20, help="interactions in flight at once")
+    parser.add_argument("--rate", type=float, default=None, metavar="PER_SECOND",
+                        help="start the round's interactions at this rate, evenly (an open loop, still at most"
+                             " --concurrency in flight); default: as fast as the gate lets them in")
     parser.add_argument("--processes", type=int, default=1, help="bot processes (shards), on PostgreSQL")
     parser.add_argument("--compare-processes", default=None, metavar="1,2",
                         help="run once with each process count (PostgreSQL) and compare their throughput")
@@ -903,7 +932,8 @@ def main() -> int:
                   flush=True)
             meter = Meter(postmaster_pid(server.folder / "data") if server is not None else None)
             results[n] = asyncio.run(bench(args.games, args.concurrency, n, database, meter, grace=args.grace,
-                                           round_only=args.round_only, no_resolve=args.no_resolve))
+                                           round_only=args.round_only, no_resolve=args.no_resolve,
+                                           rate=args.rate))
             status |= report(results[n], args.games, n)
             if args.json:
                 Path(args.json).write_text(json.dumps(summary(results[n], args.games) | {
