@@ -47,6 +47,9 @@ class Settings(BaseSettings):
     # Processes drawing the games' maps, so that many games resolving at once use every
     # core; unset: one per core; 0 or 1: drawn in a thread of the bot's own process.
     render_processes: int | None = Field(default=None, ge=0, le=64)
+    # How far below the bot's CPU priority those processes draw (nice, 0-19): a member
+    # waiting on an acknowledgement goes before a map being drawn; 0: the same priority.
+    render_niceness: int = Field(default=10, ge=0, le=19)
     # Game loops in a pass at once, in one process (bot/loop.py, PASSES_AT_ONCE); unset:
     # the measured default, which keeps interactions answered while hundreds of phases
     # resolve at once.

@@ -16,6 +16,11 @@ functions sent are the ones of :mod:`renderer.api`, which take view dicts.
   is raised, and the caller posts without the picture rather than stall a game.
 * A bot killed outright takes its workers with it: each watches the bot's process and
   exits when it is gone (and the server they were forked from then exits too).
+* Workers run at a lower CPU priority (``niceness``, 10 by default): an interaction's
+  acknowledgement is due within 3 s and a member waits on it, while a map is posted a
+  few milliseconds later unseen. With the workers drawing on every core, the bot's event
+  loop otherwise waits for a core at the moments maps are drawn; lowered, they still use
+  every idle cycle, so a burst of resolutions draws as fast when nothing else runs.
 * ``workers`` 0 or 1 draws in a thread of this process (tests, small servers).
 """
 from __future__ import annotations
@@ -36,6 +41,9 @@ from typing import Any, Callable, Sequence, TypeVar
 log = logging.getLogger("broadside.render")
 
 T = TypeVar("T")
+
+#: How far below the bot's CPU priority the workers draw (``nice``; 0 to 19).
+WORKER_NICENESS = 10
 
 #: Imported once by the server the workers are forked from: the renderer, its fonts and
 #: tables, so a new worker (also a replacement) draws at once; and the main module, which
@@ -65,11 +73,17 @@ def main_imports() -> list[str]:
     return sorted(found)
 
 
-def _follow(parent: int) -> None:
-    """A worker's initializer: the worker exits when the bot process is gone. A bot killed
+def _follow(parent: int, niceness: int = 0) -> None:
+    """A worker's initializer: the worker runs ``niceness`` steps below the bot's CPU
+    priority, and exits when the bot process is gone. A bot killed
     outright (SIGKILL, out of memory) cannot stop its workers, and they would not notice
     by themselves: each holds both ends of its task queue, so it never reads an end of
     file; and while one lives, the server they were forked from lives too."""
+    if niceness:
+        try:
+            os.nice(niceness)
+        except OSError:  # not allowed here: draw at the bot's priority
+            log.warning("render worker %d: could not lower its priority", os.getpid())
     def watch() -> None:
         try:
             handle = os.pidfd_open(parent)
@@ -107,8 +121,10 @@ def default_workers() -> int:
 
 
 class RenderPool:
-    def __init__(self, workers: int | None = None, *, preload: Sequence[str] = PRELOAD) -> None:
+    def __init__(self, workers: int | None = None, *, preload: Sequence[str] = PRELOAD,
+                 niceness: int = WORKER_NICENESS) -> None:
         self.workers = default_workers() if workers is None else max(0, workers)
+        self.niceness = max(0, niceness)
         self.preload = tuple(preload)
         self._executor: ProcessPoolExecutor | None = None
         self._closed = False
@@ -151,7 +167,7 @@ class RenderPool:
             context = multiprocessing.get_context("forkserver")
             context.set_forkserver_preload(list(self.preload) + main_imports())
             self._executor = ProcessPoolExecutor(max_workers=self.workers, mp_context=context,
-                                                 initializer=_follow, initargs=(os.getpid(),))
+                                                 initializer=_follow, initargs=(os.getpid(), self.niceness))
         return self._executor
 
     @staticmethod

@@ -126,7 +126,7 @@ class Broadside(discord.Client):
             leases = LeaseKeeper(self.db, sharding=parse_shards(self.settings.shards, self.settings.shard_count),
                                  ttl=ttl, beat=ttl / 4, foreign_grace=ttl / 4)
         # The loop's pictures are drawn in worker processes (started at the first drawing).
-        self.render_pool = RenderPool(self.settings.render_processes)
+        self.render_pool = RenderPool(self.settings.render_processes, niceness=self.settings.render_niceness)
         pictures = LoopPictures(self.render_pool)
         self.loops = LoopManager(self.service, images=self._images,
                                  image_factory=None if self._images is not None else pictures.map_maker,

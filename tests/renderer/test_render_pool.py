@@ -202,3 +202,31 @@ async def test_starting_the_workers_does_not_hold_the_event_loop(monkeypatch):
     assert threading.current_thread() is threading.main_thread()
     assert seen[0] == (False, 0), seen
     assert all(on_loop and started for on_loop, started in seen[1:]), seen
+
+
+def _niceness() -> int:
+    return os.nice(0)
+
+
+async def test_workers_draw_below_the_bots_priority():
+    """A member waiting on an acknowledgement goes before a map being drawn: the workers
+    run ``niceness`` steps of ``nice`` below the bot's process (capped at 19), and at its
+    priority with 0."""
+    base = os.nice(0)
+    lowered, level = RenderPool(2, niceness=7), RenderPool(2, niceness=0)
+    try:
+        assert await lowered.run(_niceness) == min(19, base + 7)
+        assert await level.run(_niceness) == base
+        assert await lowered.run(os.getpid) != os.getpid()  # drawn in a worker, not here
+    finally:
+        await lowered.close()
+        await level.close()
+
+
+def test_the_bot_lowers_its_workers_by_default(monkeypatch):
+    from bot.settings import Settings
+    from renderer.pool import WORKER_NICENESS
+    monkeypatch.delenv("BROADSIDE_RENDER_NICENESS", raising=False)
+    assert Settings(token="x").render_niceness == WORKER_NICENESS == RenderPool().niceness == 10
+    monkeypatch.setenv("BROADSIDE_RENDER_NICENESS", "0")
+    assert Settings(token="x").render_niceness == 0
