@@ -48,8 +48,9 @@ loopback Discord with its members): per game resolved in the burst, per interact
 acknowledged in the round. On a shared machine they move far less than the times.
 
 ``BENCH_PROFILE=/tmp/prof`` profiles each bot's event-loop thread into ``/tmp/prof.<pid>``
-(pstats). ``--bot-setting NAME=VALUE`` (repeatable) gives every bot process a setting, as
-its ``BROADSIDE_NAME`` variable: ``--bot-setting passes_at_once=16``.
+(pstats); with ``BENCH_PROFILE_FROM=round`` as well, from the round of play on.
+``--bot-setting NAME=VALUE`` (repeatable) gives every bot process a setting, as its
+``BROADSIDE_NAME`` variable: ``--bot-setting passes_at_once=16``.
 
 Targets: p99 acknowledgement <= 100 ms, loop lag p99 <= 50 ms, resume <= 5 s; with
 several processes take-over <= 15 s, and 2 processes' throughput >= 1.6x one's.
@@ -461,6 +462,9 @@ async def bench(games: int, concurrency: int, processes: int = 1, database: str 
         rng.shuffle(jobs)
         load.pace(rate)
         out["rate"] = rate
+        if os.environ.get("BENCH_PROFILE") and os.environ.get("BENCH_PROFILE_FROM") == "round":
+            for b in bots:
+                b.proc.send_signal(signal.SIGUSR2)  # load_bot.py profiles from here on
         window = time.time()
         t1 = time.perf_counter()
         cpu = sum(b.cpu_seconds() for b in bots), time.process_time()

@@ -188,7 +188,8 @@ def trace_memory() -> None:
 
 def main() -> int:
     """``BENCH_PROFILE=file``: profile the event loop's thread (where the bot's own Python
-    work runs; the render workers and database threads are not in it) into ``file``."""
+    work runs; the render workers and database threads are not in it) into ``file``;
+    with ``BENCH_PROFILE_FROM=round``, from the round of play on."""
     if os.environ.get("BENCH_CALLS"):
         CALLS.install()
     trace_memory()
@@ -198,7 +199,13 @@ def main() -> int:
     import cProfile
 
     profile = cProfile.Profile()
-    profile.enable()
+    if os.environ.get("BENCH_PROFILE_FROM") == "round":
+        # From the round of play on (bench_load.py sends SIGUSR2 as it starts), not the
+        # games' opening: a signal handler runs in the main thread, the event loop's.
+        import signal
+        signal.signal(signal.SIGUSR2, lambda *_: profile.enable())
+    else:
+        profile.enable()
     try:
         return run(load_settings(), MeasuredBroadside)
     finally:
