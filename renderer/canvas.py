@@ -166,8 +166,12 @@ class Placement:
         x0, y0, x1, y1 = rect
         total = 0.0
         for a0, b0, a1, b1 in self.taken:
-            w = min(x1, a1) - max(x0, a0)
-            h = min(y1, b1) - max(y0, b0)
+            # Most taken rectangles lie clear of this one: skipped before any arithmetic
+            # (a busy map tries a hundred and more label places against them).
+            if a1 <= x0 or a0 >= x1 or b1 <= y0 or b0 >= y1:
+                continue
+            w = (x1 if x1 < a1 else a1) - (x0 if x0 > a0 else a0)
+            h = (y1 if y1 < b1 else b1) - (y0 if y0 > b0 else b0)
             if w > 0 and h > 0:
                 total += w * h
         return total

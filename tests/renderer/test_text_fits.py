@@ -100,3 +100,28 @@ def test_a_long_header_line_wraps_instead_of_being_cut():
     right = header_text_right(header, DEFAULT_THEME) - 16
     assert len(rows) > 3 and all(text_width(t, size, bold) <= right for t, size, bold, _ in rows)
     assert header_height(header, DEFAULT_THEME) > DEFAULT_THEME.header_height
+
+
+def test_a_label_places_overlap_is_the_area_it_shares_with_what_is_taken():
+    """The shared area with every taken rectangle, touching edges and corners counting
+    nothing: the figure labels are placed by (the quick skip of rectangles lying clear
+    must not change it)."""
+    import random
+
+    rng = random.Random(7)
+
+    def rect():
+        x, y = rng.choice([rng.uniform(0, 100), float(rng.randrange(0, 100, 10))]), float(rng.randrange(0, 100, 10))
+        return (x, y, x + rng.choice([10.0, rng.uniform(1, 30)]), y + rng.choice([10.0, rng.uniform(1, 30)]))
+
+    for _ in range(300):
+        taken = [rect() for _ in range(rng.randrange(0, 12))]
+        probe = rect()
+        expected = 0.0
+        for a0, b0, a1, b1 in taken:
+            w = min(probe[2], a1) - max(probe[0], a0)
+            h = min(probe[3], b1) - max(probe[1], b0)
+            expected += w * h if w > 0 and h > 0 else 0.0
+        assert Placement(list(taken)).overlap(probe) == expected
+    assert Placement([(0, 0, 10, 10)]).overlap((10, 0, 20, 10)) == 0.0  # edges touching
+    assert Placement([(0, 0, 10, 10), (5, 5, 15, 15)]).overlap((5, 5, 10, 10)) == 50.0
