@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+from collections import OrderedDict
 from contextlib import asynccontextmanager
 from importlib import resources
 from pathlib import Path
@@ -70,6 +71,8 @@ class Database(LeaseRows, ResultsMixin, CampaignsMixin, FleetsMixin):
     def __init__(self, backend: SqliteBackend | PostgresBackend, path: str) -> None:
         self._backend = backend
         self._memo = RowMemo()
+        # Each running game's start as stored, without its state (see start_record).
+        self._starts: OrderedDict[int, StartRow] = OrderedDict()
         self._pack = backend.pack  # how JSON columns are stored (db/compact.py on SQLite)
         self.path = path
         self.kind = backend.kind  # "sqlite" or "postgresql"
@@ -487,15 +490,35 @@ class Database(LeaseRows, ResultsMixin, CampaignsMixin, FleetsMixin):
             await conn.execute("UPDATE games SET status = 'running' WHERE id = ?", (start.game_id,))
 
     async def start_record(self, game_id: int, *, with_state: bool = True) -> StartRow | None:
-        """The start; its state (a whole state, the largest column) only on request."""
+        """The start; its state (a whole state, the largest column) only on request.
+
+        Without the state it is remembered: a start is written once, as the game leaves
+        the lobby, and never changed (in any process), so a game's loop telling its first
+        turn and its dice, read again on every pass, neither wait on the database nor
+        unpack it again. Its ``announced`` flag does change: it is not read on this path
+        (always False; :meth:`untold` says whether the start is told). What is handed out
+        is shared: read, never changed."""
+        if not with_state:
+            found = self._starts.get(game_id)
+            if found is not None:
+                self._starts.move_to_end(game_id)
+                return found
         state = "state" if with_state else "NULL AS state"
-        rows = await self._read(f"SELECT game_id, seed, setup, seats, rolls, events, {state}, started_at, announced"
+        announced = "announced" if with_state else "0 AS announced"
+        rows = await self._read(f"SELECT game_id, seed, setup, seats, rolls, events, {state}, started_at, {announced}"
                                 " FROM starts WHERE game_id = ?", (game_id,))
         if not rows:
             return None
         r = rows[0]
-        return StartRow(r["game_id"], r["seed"], _load(r["setup"]), _load(r["seats"]), _load(r["rolls"]),
-                        _load(r["events"]), _load(r["state"]), r["started_at"], bool(r["announced"]))
+        # A remembered start's setup is the scenario's text, parsed once for all its games.
+        setup = _games_json.load(r["setup"]) if not with_state else _load(r["setup"])
+        row = StartRow(r["game_id"], r["seed"], setup, _load(r["seats"]), _load(r["rolls"]),
+                       _load(r["events"]), _load(r["state"]), r["started_at"], bool(r["announced"]))
+        if not with_state:
+            self._starts[game_id] = row
+            if len(self._starts) > MAX_GAMES:
+                self._starts.popitem(last=False)
+        return row
 
     # -- orders ------------------------------------------------------------------------
     async def add_order(self, new: NewOrder) -> StoredOrder:

@@ -215,3 +215,30 @@ async def test_games_of_one_scenario_share_their_parsed_setup(db: Database):
     a, b, c = [await db.game(g) for g in (first, second, other)]
     assert a.setup == b.setup == setup and a.setup is b.setup
     assert c.setup == {**setup, "sides": ["b", "a"]} and c.setup is not a.setup
+
+
+async def test_a_start_without_its_state_is_read_once_and_remembered(db):
+    """A start is written once, as the game leaves the lobby: its loop, which reads it on
+    every pass of the first turn (its events) and for the dice, reads the database once.
+    With the state it is read every time; announcing it changes nothing remembered."""
+    game_id = await _game(db)
+    reads: list[str] = []
+    real = db._read
+
+    async def counted(sql, params=()):
+        reads.append(sql)
+        return await real(sql, params)
+
+    db._read = counted
+    first = await db.start_record(game_id, with_state=False)
+    again = await db.start_record(game_id, with_state=False)
+    assert again is first and first.state is None and (first.seed, first.started_at) == (5, 1001.0)
+    assert len([r for r in reads if "FROM starts" in r]) == 1
+    await db.mark_announced(game_id, 0)
+    assert await db.start_record(game_id, with_state=False) is first
+    whole = await db.start_record(game_id)
+    assert whole.state == {} and whole.announced
+    assert len([r for r in reads if "FROM starts" in r]) == 2
+    assert await db.start_record(game_id + 1000, with_state=False) is None  # not started: nothing kept
+    assert await db.start_record(game_id + 1000, with_state=False) is None
+    assert len([r for r in reads if "FROM starts" in r]) == 4
