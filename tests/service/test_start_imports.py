@@ -4,7 +4,10 @@ A bot's start is the client's setup on its database and every stored game's firs
 On SQLite it never needs the PostgreSQL driver (``db/backend.py`` imports it with the
 first PostgreSQL backend), and with games of one ruleset it needs that ruleset's
 packages only (``rules.core.registry`` finds a ruleset asked for by name in its own
-package; the others are found when the rulesets are listed). Each is checked in a new
+package; the others are found when the rulesets are listed). Nor does it draw: the
+renderer's drawing modules and Pillow are imported by the render workers, or at the
+first picture drawn in the process (``renderer.pool.Drawing``, ``renderer/__init__.py``
+naming its names lazily). Each is checked in a new
 interpreter, whose ``sys.modules`` holds what that start imported and nothing of the test
 run's.
 """
@@ -87,3 +90,13 @@ async def test_a_restart_imports_the_rulesets_of_its_games_only(table, tmp_path)
     others = {package_of(m.ruleset) for m in manifests() if m.name != "cannoni"}
     assert others  # the project has other rulesets, or this test says nothing
     assert not {m for m in modules for other in others if m == other or m.startswith(other + ".")}
+
+
+async def test_a_restart_imports_no_drawing_module(table, tmp_path):
+    await running_duel(table)
+    games, modules = started(table.path, table.clock.now(), tmp_path)
+    assert games == 1
+    assert "renderer.pool" in modules and "renderer.viewport" in modules  # the pool, each game's map memory
+    drawing = {m for m in modules if m == "PIL" or m.startswith("PIL.")
+               or m in ("renderer.api", "renderer.posts", "renderer.board", "renderer.summary")}
+    assert not drawing
