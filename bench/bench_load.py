@@ -525,6 +525,10 @@ async def bench(games: int, concurrency: int, processes: int = 1, database: str 
         out["resume_from_spawn_s"] = max(s["settled"] - b.spawned for s, b in zip(settled, again))
         out["resume_from_setup_s"] = max(s["settled"] - s["setup_start"] for s in settled)
         out["resumed_games"] = sum(s["games"] for s in settled)
+        # The process's CPU (all threads) from its start: before the client's setup (the
+        # imports, the client) and until settled; steadier here than the wall clock.
+        out["resume_cpu_s"] = sum(s["cpu_settled"] for s in settled)
+        out["resume_cpu_before_setup_s"] = sum(s["cpu_setup_start"] for s in settled)
         await settle(server)
         if processes > 1:
             out["takeover_s"], out["taken_over"] = await _takeover(database, again[0], again[1:])
@@ -819,6 +823,9 @@ def resume_report(r: dict[str, Any]) -> None:
     print(f"resume after restart: {r['resumed_games']} game loops through their first pass "
           f"{r['resume_from_spawn_s']:.2f} s after the process was spawned "
           f"({r['resume_from_setup_s']:.2f} s after the client's setup began)   (target <= {TARGET_RESUME:.0f} s)")
+    if "resume_cpu_s" in r:
+        print(f"  the resumed process's CPU until settled: {r['resume_cpu_s']:.3f} s, all threads "
+              f"({r['resume_cpu_before_setup_s']:.3f} s of it before the client's setup began)")
 
 
 def summary(r: dict[str, Any], games: int) -> dict[str, Any]:

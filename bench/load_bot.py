@@ -7,7 +7,8 @@ Written to the file named by ``BENCH_REPORT``, one JSON object a line:
 * ``{"event": "running", ...}`` as the game loops start (wall-clock times);
 * ``{"event": "settled", ...}`` once every game loop has made its first pass after the
   start (wall-clock times of the process start, the client's setup, loops running, settled;
-  the process's CPU seconds, all threads, as the setup began and once settled);
+  the process's CPU seconds, all threads, as the setup began and once settled; with
+  ``BENCH_MODULES`` set, the modules imported by then);
 * ``{"event": "exit", "lag": [[wall, seconds], ...], "gc": [[wall, generation, seconds, cpu seconds], ...],
   "acks": [[kind, wall, seconds, seconds], ...], "interactions": [[id, frame, parsed, started,
   callback, answered], ...], ...}`` when the bot has closed (SIGTERM, as a service manager
@@ -138,7 +139,9 @@ class MeasuredBroadside(Broadside):
         await self.loops.settle(timeout=900)
         write({"event": "settled", "process_start": PROCESS_START, "setup_start": setup_start,
                "loops_running": running, "settled": time.time(), "games": games,
-               "cpu_setup_start": self._cpu_setup_start, "cpu_settled": time.process_time()})
+               "cpu_setup_start": self._cpu_setup_start, "cpu_settled": time.process_time(),
+               # what the process had imported by then (BENCH_MODULES set): a start's imports
+               **({"modules": sorted(sys.modules)} if os.environ.get("BENCH_MODULES") else {})})
 
     async def _watch_lag(self) -> None:
         loop = asyncio.get_running_loop()

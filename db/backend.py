@@ -82,14 +82,31 @@ class Tx(Protocol):
         thread, or directly where the transaction already runs on the database's thread."""
 
 
-# Both backends' integrity errors (a constraint refused the write).
-try:  # asyncpg is a dependency; this only keeps a broken install of it from hiding SQLite
-    import asyncpg as _asyncpg
-    INTEGRITY: tuple[type[BaseException], ...] = (sqlite3.IntegrityError,
-                                                   _asyncpg.IntegrityConstraintViolationError)
-except ImportError:  # pragma: no cover
-    _asyncpg = None
-    INTEGRITY = (sqlite3.IntegrityError,)
+# The PostgreSQL driver, imported by the first PostgreSQL backend only: a bot on SQLite
+# never needs it, and its import was some 12 ms of CPU on every start.
+_asyncpg: Any = None
+# The integrity errors (a constraint refused the write) of the backends in use: asyncpg's
+# joins SQLite's when the driver is imported, before any of its connections exists.
+_integrity: tuple[type[BaseException], ...] = (sqlite3.IntegrityError,)
+
+
+def _driver() -> Any:
+    """asyncpg, imported at the first call."""
+    global _asyncpg, _integrity
+    if _asyncpg is None:
+        try:
+            import asyncpg
+        except ImportError:  # pragma: no cover - a dependency; only a broken install lacks it
+            raise RuntimeError("PostgreSQL needs the asyncpg package: pip install asyncpg") from None
+        _integrity = (sqlite3.IntegrityError, asyncpg.IntegrityConstraintViolationError)
+        _asyncpg = asyncpg
+    return _asyncpg
+
+
+def integrity_errors() -> tuple[type[BaseException], ...]:
+    """What ``except`` catches for "a constraint refused the write", in either backend
+    (asyncpg's class once the driver is imported: no statement of it can fail before)."""
+    return _integrity
 
 Hook = Callable[[Tx], Awaitable[None]]
 
@@ -415,7 +432,7 @@ def _storage_failure(exc: BaseException) -> bool:
     connection lost), as opposed to this write being wrong."""
     if isinstance(exc, (OSError, asyncio.TimeoutError)):
         return True
-    if _asyncpg is None:
+    if _asyncpg is None:  # no PostgreSQL backend opened: not one of its errors
         return False
     if isinstance(exc, (_asyncpg.ConnectionDoesNotExistError, _asyncpg.InterfaceError)):
         return "closed" in str(exc) or isinstance(exc, _asyncpg.ConnectionDoesNotExistError)
@@ -451,9 +468,7 @@ class PostgresBackend:
 
     @classmethod
     async def open(cls, url: str, *, pool_size: int = 8) -> "PostgresBackend":
-        if _asyncpg is None:  # pragma: no cover
-            raise RuntimeError("PostgreSQL needs the asyncpg package: pip install asyncpg")
-        pool = await _asyncpg.create_pool(url, min_size=1, max_size=pool_size, reset=_nothing_to_reset)
+        pool = await _driver().create_pool(url, min_size=1, max_size=pool_size, reset=_nothing_to_reset)
         return cls(pool, url)
 
     async def open_reader(self, path: str) -> None:
@@ -476,7 +491,7 @@ class PostgresBackend:
         async with self._beat_lock:
             try:
                 if self._beat_conn is None or self._beat_conn.is_closed():
-                    self._beat_conn = await _asyncpg.connect(self.url)
+                    self._beat_conn = await _driver().connect(self.url)
                 return list(await self._beat_conn.fetch(dialect.placeholders(sql), *params))
             except BaseException as exc:
                 if _storage_failure(exc) and not isinstance(exc, errors.DatabaseError):

@@ -12,7 +12,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from db.backend import INTEGRITY
+from db.backend import integrity_errors
 
 
 
@@ -150,7 +150,7 @@ class CampaignsMixin:
                 await conn.execute(
                     "INSERT INTO campaign_battles (campaign_id, number, game_id, pattern, status, rosters_before)"
                     " VALUES (?, ?, ?, ?, 'running', ?)", (campaign_id, number, game_id, pattern, _json(rosters_before)))
-            except INTEGRITY:
+            except integrity_errors():
                 raise CampaignBusy() from None
 
     async def campaign_battles(self, campaign_id: int) -> list[BattleRow]:

@@ -24,7 +24,7 @@ from typing import Any, AsyncIterator, Awaitable, Callable, Hashable, Iterable, 
 import aiosqlite
 
 from db import compact, errors, upgrades
-from db.backend import INTEGRITY, PostgresBackend, SqliteBackend, Tx, open_backend, sqlite_path
+from db.backend import PostgresBackend, SqliteBackend, Tx, integrity_errors, open_backend, sqlite_path
 from db.leases import UNTOLD_ENDING, LeaseRows
 from db.memo import MAX_GAMES, MISSING, RowMemo, Rows
 from db.fleets import FleetsMixin
@@ -390,7 +390,7 @@ class Database(LeaseRows, ResultsMixin, CampaignsMixin, FleetsMixin):
                 await conn.execute(
                     "INSERT INTO seats (game_id, seat_id, side, user_id, ai_level, display_name, joined_at)"
                     " VALUES (?,?,?,?,?,?,?)", (game_id, seat_id, side, user_id, ai_level, name, at))
-            except INTEGRITY as exc:
+            except integrity_errors() as exc:
                 raise errors.AlreadySeated(str(exc)) from exc
             row = await conn.one("SELECT * FROM seats WHERE game_id = ? AND seat_id = ?", (game_id, seat_id))
         return _seat(row)
@@ -414,7 +414,7 @@ class Database(LeaseRows, ResultsMixin, CampaignsMixin, FleetsMixin):
                 await conn.execute(
                     "UPDATE seats SET user_id = ?, ai_level = ?, display_name = ?, missed_turns = 0, dm_ok = 1"
                     " WHERE game_id = ? AND seat_id = ?", (user_id, ai_level, name, game_id, seat_id))
-            except INTEGRITY as exc:
+            except integrity_errors() as exc:
                 raise errors.AlreadySeated(str(exc)) from exc
             row = await conn.one("SELECT * FROM seats WHERE game_id = ? AND seat_id = ?", (game_id, seat_id))
             if row is None:
@@ -435,7 +435,7 @@ class Database(LeaseRows, ResultsMixin, CampaignsMixin, FleetsMixin):
                 changed = await conn.execute(
                     "UPDATE seats SET user_id = ?, ai_level = ?, display_name = ?, missed_turns = 0, dm_ok = 1"
                     " WHERE game_id = ? AND seat_id = ?", (user_id, ai_level, name, game_id, seat_id))
-            except INTEGRITY as exc:
+            except integrity_errors() as exc:
                 raise errors.AlreadySeated(str(exc)) from exc
             if changed == 0:
                 raise errors.UnknownSeat(seat_id)
@@ -461,7 +461,7 @@ class Database(LeaseRows, ResultsMixin, CampaignsMixin, FleetsMixin):
             try:
                 await conn.execute("INSERT INTO picks (game_id, seat_id, ship_id, points, picked_at)"
                                    " VALUES (?,?,?,?,?)", (game_id, seat_id, ship_id, points, at))
-            except INTEGRITY as exc:
+            except integrity_errors() as exc:
                 raise errors.PickTaken(ship_id) from exc
 
     async def remove_pick(self, game_id: int, seat_id: str, ship_id: str) -> bool:
@@ -694,7 +694,7 @@ class Database(LeaseRows, ResultsMixin, CampaignsMixin, FleetsMixin):
             row = await conn.one(
                 "INSERT INTO steps (game_id, idx, orders, rolls, events, state, state_base, resolved_at)"
                 " VALUES (?,?,?,?,?,?,?,?) RETURNING id", (game_id, step.idx, *columns, base_id, step.resolved_at))
-        except INTEGRITY as exc:
+        except integrity_errors() as exc:
             raise errors.StepConflict(str(exc)) from exc
         return int(row["id"]), state_text
 

@@ -26,6 +26,7 @@ functions sent are the ones of :mod:`renderer.api`, which take view dicts.
 from __future__ import annotations
 
 import asyncio
+import importlib
 import logging
 import multiprocessing
 import os
@@ -106,6 +107,24 @@ def _alive(pid: int) -> bool:
     except PermissionError:
         return True
     return True
+
+
+class Drawing:
+    """A module-level drawing function named by its path (``"renderer.posts:map_frame"``),
+    for :meth:`RenderPool.run`: pickled as that name, and imported where it is called. The
+    workers have it preloaded; the bot's process, which only hands drawings to them, then
+    never imports the renderer, Pillow and numpy for them (a restart is quicker without)."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.__name__ = path.rpartition(":")[2]
+
+    def __call__(self, *args: Any) -> Any:
+        module, _, name = self.path.partition(":")
+        return getattr(importlib.import_module(module), name)(*args)
+
+    def __repr__(self) -> str:
+        return f"Drawing({self.path!r})"
 
 
 class RenderFailed(RuntimeError):

@@ -7,14 +7,38 @@ pool (so many games resolving at once use every core), and the commands use the
 from __future__ import annotations
 
 import asyncio
+import importlib
 from collections import OrderedDict
-from typing import Any, Awaitable, Callable, Hashable
+from typing import TYPE_CHECKING, Any, Awaitable, Callable, Hashable
 
 from bot.discord.replies import FILE_LIMIT
-from renderer import api as renderer
-from renderer.pool import RenderPool
-from renderer.posts import animated_map, fit_replay, focused_map, map_frame
+from renderer.pool import Drawing, RenderPool
+from renderer.viewport import ViewportMemory
 from rules.core.view import PieceView, PublicView
+
+if TYPE_CHECKING:  # what the drawings below name (the import graph counts them)
+    import renderer.api
+    import renderer.posts
+    import renderer.summary  # noqa: F401
+
+# The drawings, by name: the loop's go to the render workers, which import the renderer;
+# this process imports it only to draw itself (a pool of 0 or 1 workers, the commands).
+map_frame = Drawing("renderer.posts:map_frame")
+animated_map = Drawing("renderer.posts:animated_map")
+fit_replay = Drawing("renderer.posts:fit_replay")
+focused_map = Drawing("renderer.posts:focused_map")
+summary_card = Drawing("renderer.summary:summary_card")
+
+
+_api: Any = None
+
+
+async def _renderer() -> Any:
+    """:mod:`renderer.api`, imported off the event loop the first time."""
+    global _api
+    if _api is None:
+        _api = await asyncio.to_thread(importlib.import_module, "renderer.api")
+    return _api
 
 
 class LoopPictures:
@@ -28,7 +52,7 @@ class LoopPictures:
     def map_maker(self) -> Callable[[dict[str, Any], str], Awaitable[tuple[bytes, str]]]:
         """One game's map provider: it keeps the map's scale between phases, so the view
         zooms out only when the ships spread apart."""
-        memory = renderer.ViewportMemory()
+        memory = ViewportMemory()
 
         async def draw(public_view: dict[str, Any], lang: str = "en") -> tuple[bytes, str]:
             png, alt, used = await self.pool.run(map_frame, public_view, lang, memory.viewport)
@@ -45,10 +69,6 @@ class LoopPictures:
         return await self.pool.run(fit_replay, views, FILE_LIMIT)
 
     async def card(self, summary: dict[str, Any], lang: str) -> tuple[bytes, str]:
-        # Imported at the first card, not at the start: the workers draw it, and a restart
-        # of the bot's process is quicker without it (its fonts, texts and themes).
-        from renderer.summary import summary_card
-
         return await self.pool.run(summary_card, summary, lang)
 
 
@@ -57,18 +77,19 @@ async def map_png(public_view: dict[str, Any], focus: str | None = None, lang: s
     """A map on demand; in the bot's render pool when given one (public views only)."""
     if pool is not None:
         return await pool.run(focused_map, public_view, focus, lang)
+    renderer = await _renderer()
     png = await renderer.render_map_async(public_view, focus=focus, lang=lang)
     return png, renderer.describe_image(public_view, lang)
 
 
 async def key_png(public_view: dict[str, Any], lang: str = "en") -> bytes:
     """The full key of the game's maps (each map shows only its own), for /rules."""
-    return await renderer.render_key_async(public_view, lang=lang)
+    return await (await _renderer()).render_key_async(public_view, lang=lang)
 
 
 
 async def card_png(public_view: dict[str, Any], ship_id: str, lang: str = "en") -> bytes:
-    return await renderer.render_card_async(public_view, ship_id, lang=lang)
+    return await (await _renderer()).render_card_async(public_view, ship_id, lang=lang)
 
 
 def ships(view: dict[str, Any]) -> list[dict[str, Any]]:

@@ -227,6 +227,15 @@ class ServiceCore:
             return float(game.grace_seconds)
         return self.campaign_grace_seconds if game.pacing == "campaign" else self.grace_seconds
 
+    @property
+    def policies(self) -> dict[str, AIPolicy]:
+        """Levels a host can hand a seat to, by the name stored with the seat. The default
+        ones are made at the first use: their levels are read from every ruleset's
+        manifest, which a restart whose games have no computer seat need not import."""
+        if self._policies is None:
+            self._policies = default_policies()
+        return self._policies
+
     def __init__(self, db: Database, transport: Transport, *, clock: Clock | None = None,
                  picks: ShipPicks | None = None, policies: dict[str, AIPolicy] | None = None,
                  seed_source: Callable[[], int] | None = None, limits: Limits | None = None) -> None:
@@ -235,7 +244,7 @@ class ServiceCore:
         self.transport = transport
         self.clock: Clock = clock or SystemClock()
         self.picks: ShipPicks = picks or ScenarioShips()
-        self.policies: dict[str, AIPolicy] = policies if policies is not None else default_policies()
+        self._policies = policies
         self._seed_source = seed_source or (lambda: secrets.randbits(62))
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._runtimes: dict[int, GameRuntime] = {}

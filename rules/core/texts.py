@@ -11,7 +11,7 @@ to another at run time.
 from __future__ import annotations
 
 from string import Formatter
-from typing import Any
+from typing import Any, Callable
 
 from pydantic import BaseModel, Field
 
@@ -19,6 +19,24 @@ LANGUAGES = ("en", "it")
 
 _CATALOGUES: dict[str, "Catalogue"] = {}
 _OWNER: dict[str, "Catalogue"] = {}
+# A ruleset's catalogue is loaded with its manifest, and a process loads the manifests it
+# needs when it needs them (a restart only its running games'). The registry hands in how
+# to load the others: called when a code is not found, or every catalogue is asked for.
+_load_the_rest: Callable[[], None] | None = None
+
+
+def when_incomplete(load: Callable[[], None]) -> None:
+    """``load`` makes every catalogue known; called before a code is judged unknown."""
+    global _load_the_rest
+    _load_the_rest = load
+
+
+def _owner(code: str) -> "Catalogue | None":
+    owner = _OWNER.get(code)
+    if owner is None and _load_the_rest is not None:
+        _load_the_rest()
+        owner = _OWNER.get(code)
+    return owner
 
 
 class Catalogue:
@@ -95,23 +113,28 @@ def word_code(prefix: str, value: Any) -> str:
 
 
 def catalogues() -> dict[str, Catalogue]:
+    if _load_the_rest is not None:
+        _load_the_rest()
     return dict(_CATALOGUES)
 
 
 def known(code: str) -> bool:
-    return code in _OWNER
+    return _owner(code) is not None
 
 
 def text(code: str, lang: str = "en", /, **params: Any) -> str:
     """The words for a code of any catalogue."""
-    return _OWNER[code].text(code, lang, **params)
+    owner = _owner(code)
+    if owner is None:
+        raise KeyError(code)
+    return owner.text(code, lang, **params)
 
 
 def side_name(ruleset: str, side: str, lang: str = "en") -> str:
     """A side as a player names it: the ruleset's word for it (``<ruleset>.nation.<side>``
     in its catalogue), else its id as a name ("royal_navy" -> "Royal Navy")."""
     code = f"{ruleset}.nation.{side}"
-    if code in _OWNER:
+    if known(code):
         return text(code, lang)
     return str(side).replace("_", " ").replace("-", " ").title()
 

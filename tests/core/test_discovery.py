@@ -96,3 +96,44 @@ def test_two_different_rulesets_under_one_name_are_refused(fresh_registry, new_r
     monkeypatch.setattr(registry, "entry_points", lambda group: [point] if group == registry.GROUP else [])
     with pytest.raises(ValueError, match="two rulesets are called 'scanned-race'"):
         registry.ruleset_names()
+
+
+def test_a_ruleset_asked_for_by_name_is_found_in_its_own_package_alone(fresh_registry, monkeypatch):
+    listed = []
+    monkeypatch.setattr(registry, "entry_points", lambda group: listed.append(group) or [])
+    assert registry.get_ruleset("cannoni").name == "cannoni"
+    assert set(registry._MANIFESTS) == {"cannoni"} and not registry._discovered and not listed
+    assert {"cannoni", "nauta"} <= set(registry.ruleset_names())  # the listing finds the rest
+    assert registry._discovered and listed == [registry.GROUP]
+
+
+def test_a_name_with_no_package_of_its_own_is_found_by_the_whole_scan(fresh_registry, new_ruleset, monkeypatch):
+    monkeypatch.setattr(registry, "entry_points", lambda group: [])
+    assert registry.manifest("scanned-race").title.render("it") == "Corsa trovata"  # its package is zz_scanned_race
+    assert registry._discovered
+    with pytest.raises(KeyError, match="unknown ruleset 'no-such-ruleset'"):
+        registry.manifest("no-such-ruleset")
+    with pytest.raises(KeyError, match="unknown ruleset '../core'"):
+        registry.manifest("../core")
+
+
+def test_a_text_of_a_ruleset_not_yet_loaded_is_found(fresh_registry, new_ruleset, monkeypatch):
+    from rules.core import texts
+
+    monkeypatch.setattr(registry, "entry_points", lambda group: [])
+    assert "scanned-race" not in texts._CATALOGUES  # its package is not imported yet
+    assert texts.text("scanned-race.title", "it") == "Corsa trovata"  # the scan ran for it
+    assert registry._discovered and "scanned-race" in texts.catalogues()
+
+
+def test_two_rulesets_under_one_name_are_refused_when_listed_after_one_was_asked_for(fresh_registry, new_ruleset,
+                                                                                       monkeypatch):
+    from tests.core import toy_race
+
+    other = toy_race.MANIFEST.model_copy(update={"name": "cannoni"})
+    monkeypatch.setattr(toy_race, "OTHER", other, raising=False)
+    point = EntryPoint(name="cannoni", value="tests.core.toy_race:OTHER", group=registry.GROUP)
+    monkeypatch.setattr(registry, "entry_points", lambda group: [point] if group == registry.GROUP else [])
+    assert registry.manifest("cannoni").ruleset.startswith("rules.cannoni.")  # its own package's
+    with pytest.raises(ValueError, match="two rulesets are called 'cannoni'"):
+        registry.ruleset_names()
