@@ -9,8 +9,8 @@ from rules.core.decisions import ActionSpec, Choice, Decision, DecisionSpec, Ord
 from rules.core.dice import Roller
 from rules.core.steps import Checking, DecisionHandlers, StepHandlers
 from rules.core.texts import say
-from rules.pirates import building, cargo, extra, fighting, firepot, keywords, forts, marines, movement, shooting
-from rules.pirates import permits, towing, treasure, turns
+from rules.pirates import building, cargo, extra, firepot, keywords, forts, marines, movement, shooting
+from rules.pirates import permits, towing, turns
 from rules.pirates.catalogue import BROADSIDE, CREWS, SCHOONER, SHIPS
 from rules.pirates.legal import legal
 from rules.pirates.movement import SEGMENT, TURNS

@@ -220,12 +220,6 @@ def corners(h: Hex, size: float = 1.0) -> list[tuple[float, float]]:
             for k in range(SIDES)]
 
 
-def hex_at(x: float, y: float, size: float = 1.0) -> Hex:
-    """The hex holding a point in table units."""
-    q = x / (1.5 * size)
-    return _round(q, y / (SQRT3 * size) - q / 2)
-
-
 @dataclass(frozen=True, slots=True)
 class Frame:
     """A rectangle of the endless sea, in table units (x east, y north): what a picture
