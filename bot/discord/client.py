@@ -87,6 +87,7 @@ class Broadside(discord.Client):
         self._sync_commands = sync_commands
         self._heap = HeapKeeper() if own_process else None
         self._c_heap = CHeapKeeper() if own_process else None
+        self._warming: asyncio.Task[None] | None = None  # the rulesets loaded after a start
         if self._c_heap is not None:
             self._c_heap.one_heap()
         self.db: Database | None = None
@@ -141,10 +142,26 @@ class Broadside(discord.Client):
         # connects once this hook returns, and a process restarted with a backlog would
         # answer no interaction until every game was claimed and its loop started.
         self.resumed = self.loops.start_in_background()
+        self._warming = asyncio.get_running_loop().create_task(self._warm_once_settled())
         self._stop_on_sigterm()
         if self._heap is not None:
             loops = self.loops
             self._heap.start(lambda: loops.settle(timeout=120))
+
+    async def _warm_once_settled(self) -> None:
+        """The rulesets loaded ahead of their first use, once the resumed games have made
+        their first passes (a restart is not slowed by it)."""
+        loops = self.loops
+        try:
+            if loops is not None:
+                await loops.settle(timeout=120)
+        except Exception:  # noqa: BLE001 - busy or failed loops are no reason not to load them
+            pass
+        if self.service is not None:
+            try:
+                await self.service.warm()
+            except Exception:  # noqa: BLE001 - loaded at first use instead
+                log.exception("could not load the rulesets ahead of their first use")
 
     async def sync_commands(self) -> None:
         """Register the commands: instantly in the development server, else globally (Discord
@@ -180,6 +197,8 @@ class Broadside(discord.Client):
                 await components.unknown(interaction)
 
     async def close(self) -> None:
+        if self._warming is not None:
+            self._warming.cancel()
         if self._heap is not None:
             self._heap.stop()
         if self._c_heap is not None:

@@ -26,7 +26,7 @@ from db import Database, GameRow, SeatRow, compact
 from rules.core.dice import SeededDice
 from rules.core.decisions import Decision, DecisionSpec
 from rules.core.events import Event
-from rules.core.registry import get_ruleset, manifest
+from rules.core.registry import get_ruleset, manifest, manifests
 from rules.core.ruleset import Ruleset
 from rules.core.scenarios import ScenarioHead
 from rules.core.texts import side_name
@@ -226,6 +226,17 @@ class ServiceCore:
         if game.grace_seconds is not None:
             return float(game.grace_seconds)
         return self.campaign_grace_seconds if game.pacing == "campaign" else self.grace_seconds
+
+    async def warm(self) -> None:
+        """Load, in a worker thread, what a start leaves for later: every ruleset's
+        manifest and wording, and the computer captains' levels. Called once the games
+        have resumed (the restart is not slowed by it); else the first listing of the
+        rulesets or the first computer seat to move would import them on the event loop,
+        in the middle of play, and every interaction then in flight would wait."""
+        def load() -> None:
+            manifests()
+            self.policies  # noqa: B018 - made at its first use
+        await asyncio.to_thread(load)
 
     @property
     def policies(self) -> dict[str, AIPolicy]:

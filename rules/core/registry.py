@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+import threading
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
@@ -38,6 +39,8 @@ SCANNED = "rules"  # the package whose sub-packages are scanned for a manifest
 _MANIFESTS: dict[str, Manifest] = {}
 _INSTANCES: dict[str, Ruleset] = {}
 _discovered = False
+_discovering = False
+_DISCOVERY = threading.RLock()
 
 
 def register(manifest: Manifest) -> None:
@@ -96,19 +99,29 @@ def from_entry_points() -> Iterator[Manifest]:
 
 
 def _discover() -> None:
-    global _discovered
+    global _discovered, _discovering
     if _discovered:
         return
-    _discovered = True
-    found: dict[str, Manifest] = {}
-    for candidate in [*scanned(), *from_entry_points()]:
-        known = found.setdefault(candidate.name, candidate)
-        # The same manifest object twice (scanned, and named by an installed entry
-        # point) is one ruleset; two different ones cannot share a name.
-        if known is not candidate:
-            raise ValueError(f"two rulesets are called {candidate.name!r}: {known.ruleset} and {candidate.ruleset}")
-    for name, manifest_ in found.items():
-        _MANIFESTS.setdefault(name, manifest_)
+    # One thread scans; another asking meanwhile (the bot loads the rulesets in a worker
+    # thread after a restart) waits for the whole list rather than see half of it.
+    with _DISCOVERY:
+        if _discovered or _discovering:  # done meanwhile, or asked again by a manifest being imported
+            return
+        _discovering = True
+        try:
+            found: dict[str, Manifest] = {}
+            for candidate in [*scanned(), *from_entry_points()]:
+                known = found.setdefault(candidate.name, candidate)
+                # The same manifest object twice (scanned, and named by an installed entry
+                # point) is one ruleset; two different ones cannot share a name.
+                if known is not candidate:
+                    raise ValueError(f"two rulesets are called {candidate.name!r}: {known.ruleset} and"
+                                     f" {candidate.ruleset}")
+            for name, manifest_ in found.items():
+                _MANIFESTS.setdefault(name, manifest_)
+        finally:
+            _discovering = False
+            _discovered = True
 
 
 def manifests() -> list[Manifest]:

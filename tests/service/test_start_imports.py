@@ -34,6 +34,7 @@ from bot.settings import load_settings
 
 async def start(client):
     await client.setup_hook()
+    client._warming.cancel()  # the rulesets loaded after the start, in a thread: not the start's own work
     await client.loops.settle(timeout=60)
     games = len(client.loops.running())
     await client.loops.stop()
@@ -100,3 +101,40 @@ async def test_a_restart_imports_no_drawing_module(table, tmp_path):
     drawing = {m for m in modules if m == "PIL" or m.startswith("PIL.")
                or m in ("renderer.api", "renderer.posts", "renderer.board", "renderer.summary")}
     assert not drawing
+
+
+WARMED = r"""
+import asyncio, json, sys
+from bot.discord.client import Broadside
+from bot.service import FakeClock
+from bot.settings import load_settings
+
+async def start(client):
+    await client.setup_hook()
+    await client._warming  # once the games have made their first passes
+    out = {"policies": sorted(client.service._policies or {}), "modules": sorted(sys.modules)}
+    await client.loops.stop()
+    await client.render_pool.close()
+    await client.db.close()
+    return out
+
+settings = load_settings(token="x", database=sys.argv[1], render_processes=0)
+client = Broadside(settings, sync_commands=False, clock=FakeClock(start=float(sys.argv[2])))
+print(json.dumps(asyncio.run(start(client))))
+"""
+
+
+async def test_once_its_games_have_resumed_the_bot_loads_the_other_rulesets_in_a_thread(table, tmp_path):
+    """What the start leaves for later is loaded once the games have made their first
+    passes, off the event loop: else the first listing of the rulesets or the first
+    computer seat would import every ruleset on the loop, in the middle of play."""
+    await running_duel(table)
+    env = {k: v for k, v in os.environ.items() if not k.startswith("BROADSIDE_")}
+    env["PYTHONPATH"] = str(ROOT)
+    done = subprocess.run([sys.executable, "-c", WARMED, str(table.path), repr(table.clock.now())], cwd=tmp_path,
+                          env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    found = json.loads(done.stdout.strip().splitlines()[-1])
+    others = {package_of(m.ruleset) for m in manifests() if m.name != "cannoni"}
+    assert {f"{other}.manifest" for other in others} <= set(found["modules"])
+    assert "random" in found["policies"] and len(found["policies"]) > 1
