@@ -26,36 +26,49 @@ ROOT = Path(__file__).resolve().parents[2]
 
 # The bot's start as ``broadside run`` makes it (bot/discord/client.py), without the
 # gateway: the setup (database, service, loops resumed), then every loop's first pass.
-START = r"""
+# A script's ``start(client)`` returns what it prints (with the modules imported).
+_CLIENT = r"""
 import asyncio, json, sys
 from bot.discord.client import Broadside
 from bot.service import FakeClock
 from bot.settings import load_settings
 
+async def run(client):
+    found = await start(client)
+    await client.loops.stop()
+    await client.render_pool.close()
+    await client.db.close()
+    return found
+
+settings = load_settings(token="x", database=sys.argv[1], render_processes=0)
+client = Broadside(settings, sync_commands=False, clock=FakeClock(start=float(sys.argv[2])))
+"""
+_PRINT = r"""
+print(json.dumps(asyncio.run(run(client)) | {"modules": sorted(sys.modules)}))
+"""
+
+START = _CLIENT + r"""
 async def start(client):
     await client.setup_hook()
     client._warming.cancel()  # the rulesets loaded after the start, in a thread: not the start's own work
     await client.loops.settle(timeout=60)
-    games = len(client.loops.running())
-    await client.loops.stop()
-    await client.render_pool.close()
-    await client.db.close()
-    return games
+    return {"games": len(client.loops.running())}
+""" + _PRINT
 
-settings = load_settings(token="x", database=sys.argv[1], render_processes=0)
-client = Broadside(settings, sync_commands=False, clock=FakeClock(start=float(sys.argv[2])))
-print(json.dumps({"games": asyncio.run(start(client)), "modules": sorted(sys.modules)}))
-"""
+
+def run_bot(script: str, database: Path, now: float, folder: Path) -> dict:
+    """``script`` run in a new interpreter on ``database`` at ``now``: what it printed."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("BROADSIDE_")}
+    env["PYTHONPATH"] = str(ROOT)
+    done = subprocess.run([sys.executable, "-c", script, str(database), repr(now)], cwd=folder, env=env,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout.strip().splitlines()[-1])
 
 
 def started(database: Path, now: float, folder: Path) -> tuple[int, set[str]]:
     """A new bot process's start on ``database`` at ``now``: its resumed games and its modules."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith("BROADSIDE_")}
-    env["PYTHONPATH"] = str(ROOT)
-    done = subprocess.run([sys.executable, "-c", START, str(database), repr(now)], cwd=folder, env=env,
-                          capture_output=True, text=True, timeout=120)
-    assert done.returncode == 0, done.stderr
-    found = json.loads(done.stdout.strip().splitlines()[-1])
+    found = run_bot(START, database, now, folder)
     return found["games"], set(found["modules"])
 
 
@@ -103,25 +116,12 @@ async def test_a_restart_imports_no_drawing_module(table, tmp_path):
     assert not drawing
 
 
-WARMED = r"""
-import asyncio, json, sys
-from bot.discord.client import Broadside
-from bot.service import FakeClock
-from bot.settings import load_settings
-
+WARMED = _CLIENT + r"""
 async def start(client):
     await client.setup_hook()
     await client._warming  # once the games have made their first passes
-    out = {"policies": sorted(client.service._policies or {}), "modules": sorted(sys.modules)}
-    await client.loops.stop()
-    await client.render_pool.close()
-    await client.db.close()
-    return out
-
-settings = load_settings(token="x", database=sys.argv[1], render_processes=0)
-client = Broadside(settings, sync_commands=False, clock=FakeClock(start=float(sys.argv[2])))
-print(json.dumps(asyncio.run(start(client))))
-"""
+    return {"policies": sorted(client.service._policies or {})}
+""" + _PRINT
 
 
 async def test_once_its_games_have_resumed_the_bot_loads_the_other_rulesets_in_a_thread(table, tmp_path):
@@ -129,12 +129,7 @@ async def test_once_its_games_have_resumed_the_bot_loads_the_other_rulesets_in_a
     passes, off the event loop: else the first listing of the rulesets or the first
     computer seat would import every ruleset on the loop, in the middle of play."""
     await running_duel(table)
-    env = {k: v for k, v in os.environ.items() if not k.startswith("BROADSIDE_")}
-    env["PYTHONPATH"] = str(ROOT)
-    done = subprocess.run([sys.executable, "-c", WARMED, str(table.path), repr(table.clock.now())], cwd=tmp_path,
-                          env=env, capture_output=True, text=True, timeout=120)
-    assert done.returncode == 0, done.stderr
-    found = json.loads(done.stdout.strip().splitlines()[-1])
+    found = run_bot(WARMED, table.path, table.clock.now(), tmp_path)
     others = {package_of(m.ruleset) for m in manifests() if m.name != "cannoni"}
     assert {f"{other}.manifest" for other in others} <= set(found["modules"])
     assert "random" in found["policies"] and len(found["policies"]) > 1
