@@ -34,6 +34,14 @@ T = TypeVar("T")
 # SQLite's primary result codes that mean "the storage refuses writes", not "this write is wrong".
 _STORAGE_CODES = {sqlite3.SQLITE_READONLY, sqlite3.SQLITE_IOERR, sqlite3.SQLITE_FULL, sqlite3.SQLITE_CANTOPEN}
 
+
+def _refused_by_storage(exc: sqlite3.OperationalError) -> None:
+    """Raise :class:`~db.errors.StorageUnavailable` for an error of the storage itself
+    (read-only, disk full or failing); return for any other, which the caller re-raises."""
+    code = getattr(exc, "sqlite_errorcode", None)
+    if code is not None and code & 0xFF in _STORAGE_CODES:
+        raise errors.StorageUnavailable(str(exc)) from exc
+
 # Advisory lock keys (bigint). A game's writes lock its id (ids are positive); these two
 # are negative so they never meet a game's.
 GLOBAL_LOCK = -1  # writes that change a games row (new games and their limits, status, thread)
@@ -342,9 +350,7 @@ class SqliteBackend:
                     await self._rollback()
                     raise
             except sqlite3.OperationalError as exc:
-                code = getattr(exc, "sqlite_errorcode", None)
-                if code is not None and code & 0xFF in _STORAGE_CODES:
-                    raise errors.StorageUnavailable(str(exc)) from exc
+                _refused_by_storage(exc)
                 raise
 
     async def write_once(self, game_id: int | None, body: Callable[[Tx], Awaitable[T]], *,
@@ -371,9 +377,7 @@ class SqliteBackend:
                     pass
                 raise
             except sqlite3.OperationalError as exc:
-                code = getattr(exc, "sqlite_errorcode", None)
-                if code is not None and code & 0xFF in _STORAGE_CODES:
-                    raise errors.StorageUnavailable(str(exc)) from exc
+                _refused_by_storage(exc)
                 raise
 
     async def beat(self, sql: str, params: Iterable[Any] = ()) -> list[Any]:

@@ -9,11 +9,8 @@ its helps (standing order, "same as last turn"), a confirm reads it and stores t
 from __future__ import annotations
 
 import asyncio
-import contextlib
-from collections import Counter
-from typing import Iterator
 
-import aiosqlite.core
+from tests.sqlite_trips import sqlite_trips
 
 #: Trips a confirm may take at most. Measured: 15 before, 18 for the phase's last order
 #: (the order's transaction was BEGIN, four statements each executed, fetched and closed
@@ -29,24 +26,11 @@ CONFIRM_MOST = 2
 SELECT_MOST = 0
 
 
-@contextlib.contextmanager
-def trips() -> Iterator[Counter]:
+def trips():
     """Every function the calling task hands to a SQLite connection's thread, by name
     (the game loop's own work, in its tasks, is not the click's)."""
-    seen: Counter = Counter()
-    original = aiosqlite.core.Connection._execute
     clicker = asyncio.current_task()
-
-    async def counted(self, fn, *args, **kwargs):
-        if asyncio.current_task() is clicker:
-            seen[getattr(fn, "__name__", repr(fn))] += 1
-        return await original(self, fn, *args, **kwargs)
-
-    aiosqlite.core.Connection._execute = counted  # type: ignore[method-assign]
-    try:
-        yield seen
-    finally:
-        aiosqlite.core.Connection._execute = original  # type: ignore[method-assign]
+    return sqlite_trips(lambda: asyncio.current_task() is clicker)
 
 
 async def _click(table, game_id: int, user: int, confirm: bool, key: str) -> None:

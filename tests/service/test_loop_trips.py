@@ -10,11 +10,8 @@ one that opens the next phase's deadline and prompts its players.
 from __future__ import annotations
 
 import asyncio
-import contextlib
-from collections import Counter
-from typing import Iterator
 
-import aiosqlite.core
+from tests.sqlite_trips import sqlite_trips
 
 #: Trips a phase's passes may take at most, on average over the phases of three rounds.
 #: Measured: 48 before (a write transaction was BEGIN, each statement, each fetch of its
@@ -25,23 +22,12 @@ import aiosqlite.core
 PHASE_MOST = 14
 
 
-@contextlib.contextmanager
-def loop_trips() -> Iterator[Counter]:
+def loop_trips():
     """Every function the game loops' tasks hand to a SQLite connection's thread, by name."""
-    seen: Counter = Counter()
-    original = aiosqlite.core.Connection._execute
-
-    async def counted(self, fn, *args, **kwargs):
+    def in_a_loop() -> bool:
         task = asyncio.current_task()
-        if task is not None and task.get_name().startswith("broadside-game-"):
-            seen[getattr(fn, "__name__", repr(fn))] += 1
-        return await original(self, fn, *args, **kwargs)
-
-    aiosqlite.core.Connection._execute = counted  # type: ignore[method-assign]
-    try:
-        yield seen
-    finally:
-        aiosqlite.core.Connection._execute = original  # type: ignore[method-assign]
+        return task is not None and task.get_name().startswith("broadside-game-")
+    return sqlite_trips(in_a_loop)
 
 
 async def test_a_phase_takes_few_trips_of_the_game_loop(table):

@@ -9,15 +9,11 @@ what is still to tell and whom it prompted.
 """
 from __future__ import annotations
 
-import contextlib
 import itertools
-from collections import Counter
-from typing import Iterator
-
-import aiosqlite.core
 
 from bot.service import GameService, Pacing
 from db import Database
+from tests.sqlite_trips import sqlite_trips
 
 #: Statements a resumed game may add to the restart's: what its first pass asks about
 #: what is still to tell (here its start too, whose post waits for the turn's end: its
@@ -27,21 +23,9 @@ PER_GAME_MOST = 4
 _THREADS = itertools.count(1000)  # every game its own thread
 
 
-@contextlib.contextmanager
-def statements() -> Iterator[Counter]:
+def statements():
     """Every function handed to a SQLite connection's thread, from any task, by name."""
-    seen: Counter = Counter()
-    original = aiosqlite.core.Connection._execute
-
-    async def counted(self, fn, *args, **kwargs):
-        seen[getattr(fn, "__name__", repr(fn))] += 1
-        return await original(self, fn, *args, **kwargs)
-
-    aiosqlite.core.Connection._execute = counted  # type: ignore[method-assign]
-    try:
-        yield seen
-    finally:
-        aiosqlite.core.Connection._execute = original  # type: ignore[method-assign]
+    return sqlite_trips()
 
 
 async def _duels(table, count: int) -> list[int]:
