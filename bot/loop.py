@@ -30,6 +30,7 @@ from bot.service.posting import Segment, StoredStep, cut, phase_lines, posting_o
 from bot.transport import (DeliveryError, Image, ImageProvider, PermanentDeliveryError, Place,
                            TransientDeliveryError)
 from bot.leases import LeaseKeeper
+from bot.pass_gate import PassGate
 from db import AnnouncePart, StorageUnavailable
 from db.memo import Rows
 from db.notices import Notice
@@ -81,7 +82,8 @@ def passes_for(connections: int, render_workers: int) -> int:
     now acknowledges before it needs a connection, so only the event loop's turn is left
     for it to wait for. Measured on a quiet 2-core machine, 16, 40 and 64 resolved alike
     (one process was bound by the cores there) and kept `/pending` well under 3 s
-    (bench/README.md, "The burst's CPU per game")."""
+    (bench/README.md, "The burst's CPU per game"). This is the most: while the event loop
+    has no time to spare, :class:`~bot.pass_gate.PassGate` lets in fewer."""
     return max(PASSES_AT_ONCE, PASSES_PER_WORKER * (connections + render_workers))
 REMINDERS = (0.5, 0.85)  # fractions of the phase's time: half time, and the last call
 REPLAY_FRAMES = 150  # public views a game's closing replay is drawn from, at most
@@ -99,12 +101,12 @@ class GameLoop:
     def __init__(self, game_id: int, service: GameService, images: ImageProvider | None = None,
                  replays: ReplayProvider | None = None, animate: Animator | None = None,
                  fence: Callable[[int], Awaitable[bool]] | None = None,
-                 cards: CardProvider | None = None, passes: asyncio.Semaphore | None = None) -> None:
+                 cards: CardProvider | None = None, passes: PassGate | asyncio.Semaphore | None = None) -> None:
         """``passes``: shared by the loops of one manager, bounds how many make a pass at
-        once. ``fence``: with leases, whether this process still holds the game (asked at the
-        start of every pass, so a process that stalled past its lease posts nothing more
-        once another has taken the game over). ``cards``: draws the summary card posted
-        after a game's last post."""
+        once (:class:`~bot.pass_gate.PassGate`). ``fence``: with leases, whether this
+        process still holds the game (asked at the start of every pass, so a process that
+        stalled past its lease posts nothing more once another has taken the game over).
+        ``cards``: draws the summary card posted after a game's last post."""
         self.game_id = game_id
         self.fence = fence
         self.service = service
@@ -508,7 +510,8 @@ class LoopManager:
         ``replays`` draws the replay GIF of a game's last post; ``animate`` draws the
         animated map of a post that tells several phases (without it such a post shows
         the last phase's map); ``cards`` draws the summary card posted after the last post;
-        ``passes_at_once`` bounds the loops in a pass at once (default ``PASSES_AT_ONCE``)."""
+        ``passes_at_once`` bounds the loops in a pass at once (default ``PASSES_AT_ONCE``),
+        fewer while the event loop has no time to spare (:class:`~bot.pass_gate.PassGate`)."""
         self.service = service
         self.images = images
         self.image_factory = image_factory
@@ -518,7 +521,7 @@ class LoopManager:
         self.cards = cards
         self._loops: dict[int, tuple[GameLoop, asyncio.Task[None]]] = {}
         self._claiming: dict[int, asyncio.Task[None]] = {}
-        self._passes = asyncio.Semaphore(passes_at_once or PASSES_AT_ONCE)
+        self._passes = PassGate(passes_at_once or PASSES_AT_ONCE)
         self._starting: asyncio.Task[None] | None = None
         self._stopped = False
         service.subscribe(self.wake)
@@ -665,6 +668,7 @@ class LoopManager:
         await asyncio.gather(*tasks, return_exceptions=True)
         self._loops.clear()
         self._claiming.clear()
+        self._passes.close()
         if self.leases is not None:
             await self.leases.stop()  # another process takes the games over at once
 

@@ -50,9 +50,10 @@ class Settings(BaseSettings):
     # How far below the bot's CPU priority those processes draw (nice, 0-19): a member
     # waiting on an acknowledgement goes before a map being drawn; 0: the same priority.
     render_niceness: int = Field(default=10, ge=0, le=19)
-    # Game loops in a pass at once, in one process (bot/loop.py, PASSES_AT_ONCE); unset:
-    # the measured default, which keeps interactions answered while hundreds of phases
-    # resolve at once.
+    # Game loops in a pass at once, in one process, at most (bot/loop.py, PASSES_AT_ONCE);
+    # unset: the measured default, which keeps interactions answered while hundreds of
+    # phases resolve at once. Fewer run while the event loop has no time to spare
+    # (bot/pass_gate.py).
     passes_at_once: int | None = Field(default=None, ge=1, le=1024)
     # The shortest phase a live game may be given (the end-to-end tests run a timed phase
     # across two processes' restarts, in real time).
