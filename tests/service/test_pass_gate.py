@@ -78,7 +78,11 @@ async def test_a_pass_cancelled_while_it_waits_takes_no_place():
     gate.close()
 
 
-async def test_a_pass_cancelled_once_let_in_hands_its_place_on():
+@pytest.mark.parametrize("cancelled_first", [False, True], ids=["let-in-then-cancelled", "cancelled-then-passed-over"])
+async def test_a_pass_cancelled_as_its_place_comes_hands_it_on(cancelled_first):
+    """A waiting pass let in and cancelled before it ran gives its place to the next;
+    one cancelled first and a place freed in the same turn is passed over. Either way
+    the cancelled pass ends cancelled and the next one runs."""
     gate = PassGate(1, every=60)
     order: list[str] = []
     release = asyncio.Event()
@@ -86,29 +90,12 @@ async def test_a_pass_cancelled_once_let_in_hands_its_place_on():
     second = asyncio.create_task(_hold(gate, "b", order, release))
     third = asyncio.create_task(_hold(gate, "c", order, release))
     await asyncio.sleep(0.01)
-    gate.release()  # "b" is let in ...
-    second.cancel()  # ... and cancelled before it runs
-    await asyncio.gather(second, return_exceptions=True)
-    await asyncio.sleep(0.01)
-    assert order == ["c"] and gate.running == 1
-    release.set()
-    await third
-    assert gate.running == 0
-    gate.close()
-
-
-async def test_a_pass_cancelled_and_passed_over_before_it_ran_ends_cancelled():
-    """Cancelled while waiting, and a place freed in the same turn: the gate passes over
-    the cancelled pass and lets the next in; the cancelled one still ends as cancelled."""
-    gate = PassGate(1, every=60)
-    order: list[str] = []
-    release = asyncio.Event()
-    await gate.acquire()
-    second = asyncio.create_task(_hold(gate, "b", order, release))
-    third = asyncio.create_task(_hold(gate, "c", order, release))
-    await asyncio.sleep(0.01)
-    second.cancel()
-    gate.release()  # before "b" runs again: it is passed over, "c" goes in
+    if cancelled_first:
+        second.cancel()
+        gate.release()
+    else:
+        gate.release()
+        second.cancel()
     done = await asyncio.gather(second, return_exceptions=True)
     assert isinstance(done[0], asyncio.CancelledError)
     await asyncio.sleep(0.01)
