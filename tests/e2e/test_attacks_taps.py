@@ -26,7 +26,11 @@ async def press(user: Any, message: Any, custom_id: str, values: list[str] | Non
     if values is not None:
         data["values"] = values
     it = user.server.new_interaction(InteractionType.MESSAGE_COMPONENT, user, message.channel, data, message=message)
-    return await _go(it, wait=True, settle=True, duplicate=False)
+    await _go(it, wait=True, settle=True, duplicate=False)
+    # The bot acknowledges a click at once and answers it privately after: going quiet for
+    # the loopback's moment (0.1 s) does not mean that answer is out on a busy machine.
+    await user.server.wait_for(lambda: it.replies or it.refused, 10, what="the bot's private answer to the click")
+    return it
 
 
 def private_text(it: Any, user: Any) -> str:
