@@ -53,7 +53,7 @@ class PassGate:
         self.busy, self.every = busy, every
         self.clock, self.cpu = clock, cpu
         self.running = 0
-        #: The lowest bound so far, and how many times it dropped (for the benchmarks).
+        #: How far the bound went down so far, and how many times it dropped.
         self.lowest = most
         self.drops = 0
         self._waiters: deque[asyncio.Future[None]] = deque()
