@@ -56,8 +56,8 @@ class GameRuntime:
     parsed again on the next read of :attr:`state`.
     """
 
-    __slots__ = ("game_id", "ruleset", "step_idx", "seed", "dice", "forms", "recent", "version", "_state", "_stored",
-                 "_keeper")
+    __slots__ = ("game_id", "ruleset", "step_idx", "seed", "dice", "forms", "recent", "repeats", "version", "_state",
+                 "_stored", "_keeper")
 
     def __init__(self, game_id: int, ruleset: Ruleset, state: BaseModel, step_idx: int, seed: int,
                  dice: SeededDice | None = None, keeper: "StateKeeper | None" = None) -> None:
@@ -73,6 +73,9 @@ class GameRuntime:
         # The orders of the last live steps ("same as last turn", "as last phase"), for the
         # state (its version) they were read for (bot.service.standing).
         self.recent: tuple[int, tuple[list[dict[str, Any]], ...]] | None = None
+        # "Same as last turn" for each pending decision, checked by the rules for the state
+        # (its version) it was checked against (bot.service.standing).
+        self.repeats: tuple[int, dict[str, dict[str, Any] | None]] | None = None
         self.version = 0  # counts the states stored (a state parsed again is the same version)
         self._state: BaseModel | None = state
         # The state's stored JSON, compressed: while it is set aside, and after it is parsed

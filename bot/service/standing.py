@@ -15,6 +15,8 @@ import asyncio
 from dataclasses import dataclass, replace
 from typing import Any
 
+from pydantic import BaseModel
+
 from bot.service.core import GameRuntime, logger
 from bot.service.errors import ServiceError
 from bot.service.play import PlayMixin
@@ -22,6 +24,7 @@ from bot.service.quick import QuickOrder, complete_orders, describe_payload
 from bot.transport import DeliveryError, PendingDecision
 from db import GameRow, NewStanding, OrderRow, SeatRow, StandingRow
 from rules.core.decisions import Decision, Order, Problem
+from rules.core.ruleset import Ruleset
 from rules.core.standing import EVERY_PHASE, History, Standing, StandingOffer
 
 HISTORY_STEPS = 16  # steps looked back for "as last phase" and "same as last turn"
@@ -285,9 +288,28 @@ class StandingMixin(PlayMixin):
         for item in items:
             rows = covering.get(item.decision.id)
             standing = await self._standing_words(game, runtime, item, rows, offers, history) if rows else None
-            repeat = await asyncio.to_thread(self._repeat, runtime, item.decision, history)
+            repeat = await self._repeat_for(runtime, item.decision, history)
             out.append(replace(item, standing=standing, repeat=repeat))
         return out
+
+    async def _repeat_for(self, runtime: GameRuntime, decision: Decision, history: History) -> dict[str, Any] | None:
+        """"Same as last turn" for a pending decision, checked by the rules once per engine
+        state. It depends only on the state and the seat's recent orders, which change
+        together (see :meth:`_recent_orders`), and every look at a player's forms asks
+        for it: the prompt, /pending, each pick and each Confirm in the menus. Asked
+        again, it is answered from memory rather than by another trip to a worker
+        thread, which under load costs the event loop more than the check itself."""
+        version, state = runtime.version, runtime.state  # the same version's: no await between
+        kept = runtime.repeats
+        if kept is None or kept[0] != version:
+            kept = runtime.repeats = (version, {})
+        if decision.id in kept[1]:
+            return kept[1][decision.id]
+        found = await asyncio.to_thread(self._repeat, runtime.ruleset, state, decision, history)
+        # Kept under the version it was computed for: after a resolution meanwhile it sits
+        # in a memo no one looks up again.
+        kept[1][decision.id] = found
+        return found
 
     async def _standing_words(self, game: GameRow, runtime: GameRuntime, item: PendingDecision,
                               rows: list[StandingRow], offers: list[StandingOffer], history: History) -> str:
@@ -301,12 +323,12 @@ class StandingMixin(PlayMixin):
         return self._t(game, "standing.wont-fit", order=line.kind_label, why=why, default=default)
 
     @staticmethod
-    def _repeat(runtime: GameRuntime, decision: Decision, history: History) -> dict[str, Any] | None:
-        payload = runtime.ruleset.repeat_payload(runtime.state, decision, history)
+    def _repeat(ruleset: Ruleset, state: BaseModel, decision: Decision, history: History) -> dict[str, Any] | None:
+        payload = ruleset.repeat_payload(state, decision, history)
         if payload is None:
             return None
-        accepted, problems = runtime.ruleset.accept(runtime.state, Order(decision=decision.id, player=decision.player,
-                                                                         payload=payload))
+        accepted, problems = ruleset.accept(state, Order(decision=decision.id, player=decision.player,
+                                                         payload=payload))
         return accepted.payload if accepted is not None and not problems else None
 
     # -- one form for every ship of a phase ----------------------------------------------------

@@ -5,10 +5,18 @@ to the connection's thread and back, a turn of the event loop; under load the
 interactions that follow wait behind them. Counted for a menu's two clicks as the form's
 handler makes them (bot/discord/forms.py): a select re-reads the player's decision with
 its helps (standing order, "same as last turn"), a confirm reads it and stores the order.
+
+A hand-over to a worker thread (``asyncio.to_thread``) is such a turn too, and dearer
+under load: the worker takes the GIL from the event loop while it runs, and its result
+comes back through the loop's wake-up pipe. Counted the same way.
 """
 from __future__ import annotations
 
 import asyncio
+from collections import Counter
+from contextlib import contextmanager
+from typing import Iterator
+from unittest.mock import patch
 
 from tests.sqlite_trips import sqlite_trips
 
@@ -24,6 +32,11 @@ CONFIRM_MOST = 2
 #: Trips a select may take at most once the game's rows are remembered: 1 before (the
 #: recent steps), none after.
 SELECT_MOST = 0
+#: Hand-overs to a worker thread a select may make once the player's forms were looked at
+#: in this state: 1 before ("same as last turn" checked by the rules on every look; under
+#: the load benchmark's 20 interactions at once that cost the acknowledgement's p50 some
+#: 15 %), none after (checked once per state).
+SELECT_HOPS = 0
 
 
 def trips():
@@ -31,6 +44,23 @@ def trips():
     (the game loop's own work, in its tasks, is not the click's)."""
     clicker = asyncio.current_task()
     return sqlite_trips(lambda: asyncio.current_task() is clicker)
+
+
+@contextmanager
+def thread_hops() -> Iterator[Counter]:
+    """Every function the calling task hands to a worker thread with ``asyncio.to_thread``,
+    by name."""
+    clicker = asyncio.current_task()
+    handed: Counter = Counter()
+    real = asyncio.to_thread
+
+    async def counted(fn, /, *args, **kwargs):
+        if asyncio.current_task() is clicker:
+            handed[getattr(fn, "__qualname__", repr(fn))] += 1
+        return await real(fn, *args, **kwargs)
+
+    with patch.object(asyncio, "to_thread", counted):
+        yield handed
 
 
 async def _click(table, game_id: int, user: int, confirm: bool, key: str) -> None:
@@ -60,6 +90,46 @@ async def test_a_confirm_and_a_select_take_few_trips_to_sqlite(table):
     assert sum(select.values()) <= SELECT_MOST, select
     assert sum(confirm.values()) <= CONFIRM_MOST, confirm
     assert sum(second.values()) <= CONFIRM_MOST, second
+
+
+async def test_a_second_look_at_the_forms_in_the_same_state_hands_nothing_to_a_thread(table):
+    game = await table.duel()
+    await _click(table, game.id, table.ANNE, False, "warm")  # the prompt's look, as in play
+    with thread_hops() as select:
+        await _click(table, game.id, table.ANNE, False, "s")
+    assert sum(select.values()) <= SELECT_HOPS, select
+    # Forgotten (as by a new state), the next look checks it again, in a thread.
+    table.service._runtimes[game.id].repeats = None
+    with thread_hops() as first:
+        await _click(table, game.id, table.ANNE, False, "s2")
+    assert first["StandingMixin._repeat"] == 1, first
+
+
+async def test_same_as_last_turn_is_checked_again_for_each_new_state(table):
+    """Remembered for the engine state it was checked against: once a step resolves, the
+    next look asks the rules again, and nothing of the old state is kept."""
+    svc = table.service
+    game = await table.duel()
+    asked = []
+    runtime = svc._runtimes.get(game.id) or await svc._current_runtime(await svc.game(game.id))
+    real = type(runtime.ruleset).repeat_payload
+
+    def counted(ruleset, state, decision, history):
+        asked.append(decision.id)
+        return real(ruleset, state, decision, history)
+
+    with patch.object(type(runtime.ruleset), "repeat_payload", counted):
+        for _ in range(2):
+            await svc.my_pending(game.id, table.ANNE, helps=True)
+        assert asked == [], "checked once already, for the prompt"
+        version = runtime.version
+        assert await table.play_round(game.id)
+        for _ in range(2):  # the new state's prompt and two looks: one check
+            await svc.my_pending(game.id, table.ANNE, helps=True)
+    assert len(asked) == 1, asked
+    runtime = svc._runtimes[game.id]
+    assert runtime.version > version
+    assert runtime.repeats is not None and runtime.repeats[0] == runtime.version
 
 
 async def test_the_recent_orders_kept_follow_every_resolution_and_undo(table):
