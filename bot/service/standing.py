@@ -27,6 +27,8 @@ from rules.core.decisions import Decision, Order, Problem
 from rules.core.ruleset import Ruleset
 from rules.core.standing import EVERY_PHASE, History, Standing, StandingOffer
 
+_UNKNOWN: Any = object()  # "same as last turn" not checked yet for the state now
+
 HISTORY_STEPS = 16  # steps looked back for "as last phase" and "same as last turn"
 
 
@@ -282,33 +284,50 @@ class StandingMixin(PlayMixin):
             return items
         seats = {s.seat_id: s for s in await self.db.seats(game.id)}
         covering = self._covering(runtime, [i.decision for i in items], await self._standing_rows(game.id), seats)
-        history = await self._history(runtime, seat_id)
         offers = runtime.ruleset.standing_offers(runtime.state, seat_id) if covering else []
+        history: History | None = None  # read only when something asks for it
         out = []
         for item in items:
             rows = covering.get(item.decision.id)
-            standing = await self._standing_words(game, runtime, item, rows, offers, history) if rows else None
-            repeat = await self._repeat_for(runtime, item.decision, history)
+            standing = None
+            if rows:
+                if history is None:
+                    history = await self._history(runtime, seat_id)
+                standing = await self._standing_words(game, runtime, item, rows, offers, history)
+            repeat = self._repeat_kept(runtime, item.decision)
+            if repeat is _UNKNOWN:
+                if history is None:
+                    history = await self._history(runtime, seat_id)
+                repeat = await self._repeat_for(runtime, item.decision, history)
             out.append(replace(item, standing=standing, repeat=repeat))
         return out
 
-    async def _repeat_for(self, runtime: GameRuntime, decision: Decision, history: History) -> dict[str, Any] | None:
-        """"Same as last turn" for a pending decision, checked by the rules once per engine
-        state. It depends only on the state and the seat's recent orders, which change
-        together (see :meth:`_recent_orders`), and every look at a player's forms asks
-        for it: the prompt, /pending, each pick and each Confirm in the menus. Asked
-        again, it is answered from memory rather than by another trip to a worker
-        thread, which under load costs the event loop more than the check itself."""
-        version, state = runtime.version, runtime.state  # the same version's: no await between
+    @staticmethod
+    def _repeat_kept(runtime: GameRuntime, decision: Decision) -> Any:
+        """"Same as last turn" as checked for the state now, or ``_UNKNOWN``. It depends
+        only on the state and the seat's recent orders, which change together (see
+        :meth:`_recent_orders`), and every look at a player's forms asks for it: the
+        prompt, /pending, each pick and each Confirm in the menus. Checked once per state,
+        not by another trip to a worker thread on each look: under load that hand-over
+        cost the event loop more than the check itself, and reading the state here would
+        parse one set aside."""
         kept = runtime.repeats
-        if kept is None or kept[0] != version:
-            kept = runtime.repeats = (version, {})
-        if decision.id in kept[1]:
-            return kept[1][decision.id]
-        found = await asyncio.to_thread(self._repeat, runtime.ruleset, state, decision, history)
-        # Kept under the version it was computed for: after a resolution meanwhile it sits
-        # in a memo no one looks up again.
-        kept[1][decision.id] = found
+        if kept is None or kept[0] != runtime.version:
+            return _UNKNOWN
+        return kept[1].get(decision.id, _UNKNOWN)
+
+    async def _repeat_for(self, runtime: GameRuntime, decision: Decision, history: History) -> dict[str, Any] | None:
+        """The rules' check of "same as last turn", in a worker thread (the state is read
+        there, parsed again if it was set aside), remembered for the state's version."""
+        version, ruleset = runtime.version, runtime.ruleset
+        found = await asyncio.to_thread(lambda: self._repeat(ruleset, runtime.state, decision, history))
+        # Versions only grow: unchanged after the check, the state it read was this
+        # version's. Else a resolution came meanwhile, and the answer is not kept.
+        if runtime.version == version:
+            kept = runtime.repeats
+            if kept is None or kept[0] != version:
+                kept = runtime.repeats = (version, {})
+            kept[1][decision.id] = found
         return found
 
     async def _standing_words(self, game: GameRow, runtime: GameRuntime, item: PendingDecision,
