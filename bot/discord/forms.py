@@ -16,9 +16,19 @@ The ids look like ``bs1:s:2n:t3.p4.surprise:0-3:1`` (at most 100 characters):
   is the same for the same pending decision;
 * the field chosen in (select) or the page to show (buttons).
 
-Menus offer only what the form allows (at most 25 values each, see
-:mod:`bot.discord.legal`); the engine still checks every order on submission. A
-required value with only one legal choice is chosen already (the player only confirms).
+Menus offer only what the form allows (see :mod:`bot.discord.legal`); the engine still
+checks every order on submission. A required value with only one legal choice is chosen
+already (the player only confirms).
+
+A select lists at most 25 options, and a field may have more legal values (a galley's
+wheel from 90° to port to 90° to starboard in fives is 37, a ship of the line's courses
+up to some 50). Such a field pages within its own menu: 23 values around the one chosen
+(or the form's default), and options that show the values before and after them
+instead (their option values start with ``~``: they choose nothing). A position then
+counts among all of the field's values, up to :data:`MOST_VALUES`, one character each;
+such a form's choices start with ``.``. Choices without it, on a form that has such a
+field, come from a menu made before fields paged, whose positions counted among the 25
+values it listed: they are read as those values.
 """
 from __future__ import annotations
 
@@ -44,11 +54,20 @@ log = logging.getLogger("broadside.discord.forms")
 FORMAT = "bs1"
 CUSTOM_ID_LIMIT = 100
 PAGE_FIELDS = 4  # a message holds five rows: four menus and the row of buttons
-DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
+# A position in a menu, one character: base 36 as menus always wrote them, then capitals.
+DIGITS = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 UNSET = "-"
+PAGED = "."  # the choices count among all of a paging field's values
+#: Values a field's menu pages through (one character each in the ids); a longer range
+#: is spread evenly, and the rest is given with /order.
+MOST_VALUES = len(DIGITS)
+#: Values a paging field's menu shows at once: with an option before and one after them,
+#: Discord's 25.
+WINDOW = legal.LIMIT - 2
+WINDOW_PREFIX = "~"
 # A game id is an SQLite integer (13 base-36 digits at most); a field or page number is small.
-_ID = re.compile(rf"^{FORMAT}:(?P<kind>[spor]):(?P<game>[0-9a-z]{{1,13}}):(?P<token>[^:]+):(?P<state>[0-9a-z-]*)"
-                 r":(?P<n>\d{1,3})$")
+_ID = re.compile(rf"^{FORMAT}:(?P<kind>[spor]):(?P<game>[0-9a-z]{{1,13}}):(?P<token>[^:]+)"
+                 r":(?P<state>\.?[0-9a-zA-Z-]*):(?P<n>\d{1,3})$")
 MAX_GAME_ID = 2**63 - 1
 _PLAIN_DECISION = re.compile(r"^[A-Za-z0-9._-]{1,40}$")
 
@@ -84,6 +103,16 @@ def _digit(ch: str) -> int | None:
     return DIGITS.index(ch) if ch in DIGITS else None
 
 
+def _from_one_page(f: Field, pick: int) -> int | None:
+    """A position from a menu made before fields paged (of the values it listed: the
+    first 25, or 25 spread over a range) as a position among all the field's values."""
+    assert f.param is not None
+    listed, _ = legal.menu_offers(f.param)
+    if pick >= len(listed):
+        return None
+    return next((i for i, o in enumerate(f.offers) if same_value(o.value, listed[pick].value)), None)
+
+
 # -- a form and its choices ---------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Field:
@@ -104,6 +133,8 @@ class Form:
     # -- building ----------------------------------------------------------------------------------
     @classmethod
     def from_state(cls, spec: DecisionSpec, state: str) -> "Form":
+        paged = state.startswith(PAGED)
+        state = state.removeprefix(PAGED)
         action_index = _digit(state[:1]) if state else None
         if len(spec.actions) == 1:
             action_index = 0
@@ -114,6 +145,8 @@ class Form:
         raw = state[1:]
         for n, f in enumerate(fields):
             pick = _digit(raw[n]) if n < len(raw) else None
+            if pick is not None and not paged and f.param is not None and len(f.offers) > legal.LIMIT:
+                pick = _from_one_page(f, pick)
             if pick is None and f.total == 1 and f.param is not None and f.param.required:
                 pick = 0  # one legal choice: filled in for the player
             form.picks.append(pick if pick is not None and pick < len(f.offers) else None)
@@ -142,15 +175,31 @@ class Form:
     @property
     def state(self) -> str:
         head = DIGITS[self.action_index] if self.action_index is not None else UNSET
-        return head + "".join(DIGITS[p] if p is not None else UNSET for p in self.picks)
+        mark = PAGED if any(len(f.offers) > legal.LIMIT for f in self.param_fields()) else ""
+        return mark + head + "".join(DIGITS[p] if p is not None else UNSET for p in self.picks)
 
     def param_fields(self, lang: str = "en") -> list[Field]:
         action = self.action
         out = []
         for param in action.params if action else []:
-            offers, total = legal.menu_offers(param, lang)
+            offers, total = legal.menu_offers(param, lang, MOST_VALUES)
             out.append(Field(param, param.label_in(lang) or param.name, offers, total))
         return out
+
+    def window(self, n: int, f: Field, start: int | None = None) -> int:
+        """Where field ``n``'s menu starts (0 when it lists every value): ``start`` if
+        given, else around the value chosen, or the form's default."""
+        if len(f.offers) <= legal.LIMIT:
+            return 0
+        if start is None:
+            anchor = self._pick(n)
+            default_order = self.spec.default or {}
+            if anchor is None and f.param is not None and self.action is not None \
+                    and default_order.get("action") == self.action.action and f.param.name in default_order:
+                default = default_order[f.param.name]
+                anchor = next((i for i, o in enumerate(f.offers) if same_value(o.value, default)), None)
+            start = (anchor or 0) - WINDOW // 2
+        return min(max(start, 0), len(f.offers) - WINDOW)
 
     def fields(self, lang: str) -> list[Field]:
         """Every part of the form in order: the action (if there is a choice), then its parameters."""
@@ -177,6 +226,8 @@ class Form:
             return Form.from_state(self.spec, DIGITS[index] if index is not None else UNSET)
         picks = list(self.picks)
         if n - offset < len(picks):
+            if index is not None and index >= len(self.param_fields()[n - offset].offers):
+                return self  # no such value: the choice stays
             picks[n - offset] = index
         return Form(self.spec, self.action_index, picks)
 
@@ -203,6 +254,28 @@ class Form:
         return shown.index(n) // PAGE_FIELDS if n in shown else 0
 
     # -- showing ---------------------------------------------------------------------------------------
+    def _options(self, n: int, f: Field, lang: str, start: int | None) -> list[discord.SelectOption]:
+        """Field ``n``'s options: every value, or a paging field's window of them with an
+        option before it and one after it that show the values there."""
+        pick = self._pick(n)
+        first = self.window(n, f, start)
+        last = min(first + (WINDOW if len(f.offers) > legal.LIMIT else legal.LIMIT), len(f.offers))
+        options = [discord.SelectOption(label=legal.clip(f.offers[i].label) or "?", value=DIGITS[i],
+                                        default=(i == pick)) for i in range(first, last)]
+        help_ = legal.clip(i18n.text("form.window-help", lang))
+        if first > 0:
+            before = max(first - WINDOW, 0)
+            words = i18n.text("form.window-before", lang, first=f.offers[before].label,
+                              last=f.offers[first - 1].label)
+            options.insert(0, discord.SelectOption(label=legal.clip(words), value=f"{WINDOW_PREFIX}{before}",
+                                                   description=help_))
+        if last < len(f.offers):
+            words = i18n.text("form.window-after", lang, first=f.offers[last].label,
+                              last=f.offers[min(last + WINDOW, len(f.offers)) - 1].label)
+            options.append(discord.SelectOption(label=legal.clip(words), value=f"{WINDOW_PREFIX}{last}",
+                                                description=help_))
+        return options
+
     def content(self, item: PendingDecision, lang: str, page: int, status: str | None = None) -> str:
         lines = [f"**{legal.decision_label(item, lang)}**"]
         default = self.spec.words("default_text", lang) or i18n.text("private.default-unknown", lang)
@@ -230,24 +303,24 @@ class Form:
         return split_text("\n".join(lines))[0]
 
     def view(self, game_id: int, decision_id: str, lang: str, page: int,
-             repeat: bool = False) -> discord.ui.View | None:
-        """The menus of one page and the buttons, or None if the ids would not fit Discord's limit."""
+             repeat: bool = False, windows: dict[int, int] | None = None) -> discord.ui.View | None:
+        """The menus of one page and the buttons, or None if the ids would not fit Discord's
+        limit. ``windows``: where a paging field's menu starts, if not around its choice."""
         token = decision_token(decision_id)
-        ref = Ref("o", game_id, token, self.state, page)
-        if len(ref.custom_id()) > CUSTOM_ID_LIMIT - 2:
-            log.warning("game %s: the form of %s has too many parts for menu ids", game_id, token)
-            return None
         fields = self.fields(lang)
         shown = self.shown(lang)
+        # The longest id a component of this form may have: its largest field number.
+        longest = Ref("s", game_id, token, self.state, max(max(shown, default=0), self.pages(lang)))
+        if len(longest.custom_id()) > CUSTOM_ID_LIMIT:
+            log.warning("game %s: the form of %s has too many parts for menu ids", game_id, token)
+            return None
         page = min(max(page, 0), self.pages(lang) - 1)
         view = discord.ui.View(timeout=None)
         for row, n in enumerate(shown[page * PAGE_FIELDS:(page + 1) * PAGE_FIELDS]):
             f = fields[n]
-            pick = self._pick(n)
-            options = [discord.SelectOption(label=legal.clip(o.label) or "?", value=DIGITS[i], default=(i == pick))
-                       for i, o in enumerate(f.offers)]
             view.add_item(discord.ui.Select(custom_id=Ref("s", game_id, token, self.state, n).custom_id(),
-                                            placeholder=legal.clip(f.label, 150), options=options, row=row))
+                                            placeholder=legal.clip(f.label, 150), row=row,
+                                            options=self._options(n, f, lang, (windows or {}).get(n))))
         buttons_row = 4
         if page > 0:
             view.add_item(discord.ui.Button(label=i18n.text("form.previous", lang), style=discord.ButtonStyle.secondary,
@@ -270,13 +343,13 @@ class Form:
         return view
 
 
-def message(game_id: int, item: PendingDecision, lang: str, *, page: int = 0,
-            status: str | None = None, form: Form | None = None) -> tuple[str, discord.ui.View | None]:
+def message(game_id: int, item: PendingDecision, lang: str, *, page: int = 0, status: str | None = None,
+            form: Form | None = None, windows: dict[int, int] | None = None) -> tuple[str, discord.ui.View | None]:
     """The text and menus of one decision's form (the stored order shown, if any)."""
     form = form or Form.from_payload(item.spec, item.submitted)
     page = min(max(page, 0), form.pages(lang) - 1)
     return form.content(item, lang, page, status), form.view(game_id, item.decision.id, lang, page,
-                                                             repeat=item.repeat is not None)
+                                                             repeat=item.repeat is not None, windows=windows)
 
 
 # -- clicks ----------------------------------------------------------------------------------------------
@@ -312,8 +385,16 @@ async def _handle(client: BotApp, interaction: discord.Interaction, ref: Ref) ->
     form = Form.from_state(item.spec, ref.state)
     if ref.kind == "s":
         values = (interaction.data or {}).get("values") or []
-        form = form.choose(ref.n, _digit(values[0]) if values else None)
-        content, view = message(game.id, item, lang, page=form.page_of(ref.n, lang), form=form)
+        chosen = str(values[0]) if values else ""
+        windows = None
+        if chosen.startswith(WINDOW_PREFIX):  # more of the field's values: nothing chosen
+            windows = {ref.n: int(chosen[1:])} if chosen[1:].isdigit() and len(chosen) < 5 else None
+        elif not values:
+            form = form.choose(ref.n, None)
+        elif len(chosen) == 1 and _digit(chosen) is not None:
+            form = form.choose(ref.n, _digit(chosen))
+        # Else a value no menu of ours lists (a forged click): the form is drawn again as it was.
+        content, view = message(game.id, item, lang, page=form.page_of(ref.n, lang), form=form, windows=windows)
         await interaction.edit_original_response(content=one_message(client, content), view=view)
     elif ref.kind == "p":
         content, view = message(game.id, item, lang, page=ref.n, form=form)

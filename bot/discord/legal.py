@@ -113,13 +113,16 @@ def param_offers(param: ParamSpec, typed: str = "", limit: int = LIMIT, lang: st
     return offers[:limit]
 
 
-def menu_offers(param: ParamSpec, lang: str = "en") -> tuple[list[Offer], int]:
-    """What a select menu lists for a parameter, and how many legal values there are in all."""
+def menu_offers(param: ParamSpec, lang: str = "en", most: int = LIMIT) -> tuple[list[Offer], int]:
+    """What a select menu pages through for a parameter (at most ``most`` values: a range
+    spread evenly, choices the first ones), and how many legal values there are in all.
+    With ``most`` at :data:`LIMIT`, what a menu of one page lists (and what menus made
+    before they paged listed)."""
     if param.kind == "number":
-        return number_offers(param), number_count(param)
+        return number_offers(param, limit=most), number_count(param)
     if param.kind == "choice":
         offers = _choice_offers(param, lang)
-        return offers[:LIMIT], len(offers)
+        return offers[:most], len(offers)
     return [], 0
 
 
