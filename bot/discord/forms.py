@@ -129,6 +129,9 @@ class Form:
     spec: DecisionSpec
     action_index: int | None = None
     picks: list[int | None] = field(default_factory=list)
+    # The action's fields by language: the same for the form's life (its action is fixed),
+    # and read for every component a message draws.
+    _fields: dict[str, list[Field]] = field(default_factory=dict, repr=False, compare=False)
 
     # -- building ----------------------------------------------------------------------------------
     @classmethod
@@ -179,11 +182,15 @@ class Form:
         return mark + head + "".join(DIGITS[p] if p is not None else UNSET for p in self.picks)
 
     def param_fields(self, lang: str = "en") -> list[Field]:
+        kept = self._fields.get(lang)
+        if kept is not None:
+            return kept
         action = self.action
         out = []
         for param in action.params if action else []:
             offers, total = legal.menu_offers(param, lang, MOST_VALUES)
             out.append(Field(param, param.label_in(lang) or param.name, offers, total))
+        self._fields[lang] = out
         return out
 
     def window(self, n: int, f: Field, start: int | None = None) -> int:
@@ -229,7 +236,7 @@ class Form:
             if index is not None and index >= len(self.param_fields()[n - offset].offers):
                 return self  # no such value: the choice stays
             picks[n - offset] = index
-        return Form(self.spec, self.action_index, picks)
+        return Form(self.spec, self.action_index, picks, self._fields)
 
     def payload(self) -> dict[str, Any] | None:
         action = self.action
