@@ -113,6 +113,18 @@ async def open_duel(server: LoopbackDiscord, w: World):
     return await seat_and_start(server, w, thread)
 
 
+async def open_galleys(w: World, phase: str):
+    """A live Nauta game (greek-fire, ``phase`` a phase): Anne on the first side, a computer
+    captain on the other, started; returns its thread."""
+    await w.host.run(w.battles, "game new", ruleset="nauta", scenario="greek-fire", pacing="live", phase=phase)
+    (thread,) = w.battles.threads
+    sides = await w.anne.autocomplete(thread, "game join", "side", "")
+    await w.anne.run(thread, "game join", side=sides[0]["value"])
+    await w.host.run(thread, "host add-ai", side=sides[1]["value"], level="captain")
+    await w.host.run(thread, "game start")
+    return thread
+
+
 async def seat_and_start(server: LoopbackDiscord, w: World, thread):
     """Anne joins Britain and Bob France in the duel opened in ``thread``, the host starts
     it; returns the thread once the call for the first orders is posted."""

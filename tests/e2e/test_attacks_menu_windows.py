@@ -10,7 +10,7 @@ from bot.discord import forms
 from bot.service import FakeClock
 from tests.e2e.fake_discord import InteractionType
 from tests.e2e.fake_discord.actions import _go
-from tests.e2e.scenario_helpers import duel_world, form_of, make_bot, no_errors_logged
+from tests.e2e.scenario_helpers import duel_world, form_of, make_bot, no_errors_logged, open_galleys
 
 
 def _wheel(form):
@@ -50,13 +50,7 @@ async def test_a_galleys_wheel_pages_through_every_angle_in_its_dm_menu(fake_dis
     bot = make_bot(server, tmp_path / "wheel.sqlite3", FakeClock())
     with no_errors_logged():
         async with server.running(bot):
-            await w.host.run(w.battles, "game new", ruleset="nauta", scenario="greek-fire", pacing="live",
-                             phase="30m")
-            (thread,) = w.battles.threads
-            sides = await w.anne.autocomplete(thread, "game join", "side", "")
-            await w.anne.run(thread, "game join", side=sides[0]["value"])
-            await w.host.run(thread, "host add-ai", side=sides[1]["value"], level="captain")
-            await w.host.run(thread, "game start")
+            thread = await open_galleys(w, "30m")
             game = await bot.service.find_game(thread.id)
 
             move = await _answer_until_the_wheel(server, w.anne)

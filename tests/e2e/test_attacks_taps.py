@@ -14,7 +14,7 @@ from bot.discord.components import base36
 from tests.e2e.fake_discord import ImpossibleAction, InteractionType
 from tests.e2e.fake_discord.actions import _go
 from tests.e2e.scenario_helpers import (dm_form, duel_world, form_of, make_bot, no_errors_logged, open_duel,
-                                        option_value)
+                                        open_galleys, option_value)
 
 COMMAND_LINK = re.compile(r"</([a-z ]+):\d+>")
 
@@ -279,13 +279,7 @@ async def test_same_speeds_as_last_turn_in_a_galley_game(fake_discord, tmp_path)
     bot = make_bot(server, tmp_path / "galleys.sqlite3", clock)
     with no_errors_logged():
         async with server.running(bot):
-            await w.host.run(w.battles, "game new", ruleset="nauta", scenario="greek-fire", pacing="live",
-                             phase="60s")
-            (thread,) = w.battles.threads
-            sides = await w.anne.autocomplete(thread, "game join", "side", "")
-            await w.anne.run(thread, "game join", side=sides[0]["value"])
-            await w.host.run(thread, "host add-ai", side=sides[1]["value"], level="captain")
-            await w.host.run(thread, "game start")
+            thread = await open_galleys(w, "60s")
 
             def speeds(turn: int):
                 return next((m for m in reversed(w.anne.dm.messages)
@@ -331,13 +325,7 @@ async def test_galleys_sail_on_standing_orders_shown_in_pending_and_cancelled(fa
 
     with no_errors_logged():
         async with server.running(bot):
-            await w.host.run(w.battles, "game new", ruleset="nauta", scenario="greek-fire", pacing="live",
-                             phase="30m")
-            (thread,) = w.battles.threads
-            sides = await w.anne.autocomplete(thread, "game join", "side", "")
-            await w.anne.run(thread, "game join", side=sides[0]["value"])
-            await w.host.run(thread, "host add-ai", side=sides[1]["value"], level="captain")
-            await w.host.run(thread, "game start")
+            thread = await open_galleys(w, "30m")
             game = await bot.service.find_game(thread.id)
             await server.wait_for(lambda: forms(1), 30, what="turn 1's speeds")
 
