@@ -8,11 +8,13 @@ reads every map alike.
 """
 from __future__ import annotations
 
+import math
 from functools import lru_cache
-from typing import Callable
+from typing import Callable, Sequence
 
 from PIL import Image, ImageDraw
 from shapely.geometry import Polygon
+from shapely.ops import nearest_points
 
 from renderer.canvas import MapCanvas, Placement
 from renderer.theme import Theme, text_sprite
@@ -138,21 +140,37 @@ LabelBatch = list[tuple[Image.Image, Rect, "Rect | None"]]
 
 
 def place_label(canvas: MapCanvas, taken: Placement, box: Rect, make: Callable[[], Image.Image],
-                batch: LabelBatch | None = None) -> Rect | None:
+                batch: LabelBatch | None = None, rivals: Sequence[Rect] = (),
+                hull: Polygon | None = None) -> Rect | None:
     """Paste the label ``make()`` beside the piece in ``box`` (px), unless the piece
     is off the map: at the nearest place (see :func:`label_candidates`) that hides
     neither a piece nor another label nor anything else taken (else where it hides
     least), kept inside the grid's labels; a label pushed away from its piece gets a
-    leader line to it. The place is then taken, and returned. With a ``batch`` the
-    label is only noted there, for :func:`paste_labels` (every leader line under every
-    label)."""
+    leader line to it, and so does one that lies about as near another piece of
+    ``rivals`` (their boxes) as its own, from the piece's ``hull`` (world coordinates)
+    where given. The place is then taken, and returned. With a ``batch``
+    the label is only noted there, for :func:`paste_labels` (every leader line under
+    every label)."""
     if not canvas.visible(box):
         return None
     sprite = make()
     candidates = label_candidates(box, *sprite.size)
     rect = taken.best([c for c, _ in candidates], label_bounds(canvas))
     taken.taken.append(rect)
-    note = (sprite, rect, None if _beside(rect, box) else box)
+    if not _beside(rect, box):
+        note = (sprite, rect, box)
+    elif _nearer_another(rect, box, rivals):
+        # Beside her box, yet as near a neighbour: the line runs from her hull (her box's
+        # edge may be open sea, as near the neighbour as the label), at its point nearest
+        # the label, or from her middle.
+        cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+        if hull is not None:
+            label = Polygon([(rect[0], rect[1]), (rect[2], rect[1]), (rect[2], rect[3]), (rect[0], rect[3])])
+            start = nearest_points(Polygon(canvas.poly_px(hull.exterior.coords)), label)[0]
+            cx, cy = start.x, start.y
+        note = (sprite, rect, (cx - HULL_REACH, cy - HULL_REACH, cx + HULL_REACH, cy + HULL_REACH))
+    else:
+        note = (sprite, rect, None)
     if batch is not None:
         batch.append(note)
     else:
@@ -168,6 +186,27 @@ def paste_labels(canvas: MapCanvas, batch: LabelBatch) -> None:
             leader_line(canvas, box, rect)
     for sprite, rect, _box in batch:
         canvas.paste(sprite, rect[0], rect[1])
+
+
+def _centre_gap(rect: Rect, box: Rect) -> float:
+    """How far a label's nearest point lies from a box's centre (px)."""
+    cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+    return math.hypot(cx - min(max(cx, rect[0]), rect[2]), cy - min(max(cy, rect[1]), rect[3]))
+
+
+#: How much nearer its own piece than any other a label must lie to need no leader line.
+CLEARLY_NEARER = 1.6
+#: px from where the leader line of a label beside a neighbour starts (a point of the hull).
+HULL_REACH = 1.0
+
+
+def _nearer_another(rect: Rect, box: Rect, rivals: Sequence[Rect]) -> bool:
+    """Whether a label lies about as near the centre of another piece as of its own (not
+    :data:`CLEARLY_NEARER` its own): on a crowded board (ships in neighbouring hexes) a
+    label beside her box sits as close to a neighbour, and a reader may take it for the
+    neighbour's."""
+    own = _centre_gap(rect, box) * CLEARLY_NEARER
+    return any(other != box and _centre_gap(rect, other) < own for other in rivals)
 
 
 def _beside(rect: Rect, box: Rect, reach: float = 8.0) -> bool:

@@ -148,7 +148,8 @@ class HooBoard(HexBoard):
             for p in sorted(shown, key=lambda p: p.id not in ringed):
                 words = _speed_words(p.data, numbers.get(p.id), canvas.theme.lang)
                 sprite = label_sprite(p.name, p.side_index, (WordPart(words),), canvas.theme)
-                place_label(canvas, taken, boxes[p.id], lambda sprite=sprite: sprite)
+                place_label(canvas, taken, boxes[p.id], lambda sprite=sprite: sprite, rivals=list(boxes.values()),
+                            hull=p.base())
 
     def _draw_arcs(self, canvas: MapCanvas, view: View) -> None:
         acting = set(self.to_act(view))

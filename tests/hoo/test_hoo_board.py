@@ -116,3 +116,49 @@ def test_numbered_ships_show_their_number_by_the_name_and_in_the_alt_text():
     assert numbered.tobytes() != unnumbered.tobytes()  # the labels carry the numbers
     duel = views("castiglione", 5, 3)[-1]
     assert not duel.get("numbers") and "for the initiative" not in board_for(duel).describe(duel, "en")
+
+
+def test_a_label_as_near_a_neighbour_as_its_own_ship_has_a_line_to_her_hull(monkeypatch):
+    """Ships in neighbouring hexes: a label placed beside its ship may lie as near a
+    neighbour, and a reader on a phone takes it for the neighbour's. Every label lies
+    clearly nearer its own ship (CLEARLY_NEARER) than any other, or has a leader line
+    that starts on its own ship's hull."""
+    import renderer.hoo.board as hoo_board
+    import renderer.labels as labels
+    from shapely.geometry import Point, Polygon
+    from tests.hoo.helpers import ship, table
+
+    placed, leaders = [], []
+    original_place, original_leader = hoo_board.place_label, labels.leader_line
+
+    def place(canvas, taken, box, make, **kw):
+        rect = original_place(canvas, taken, box, make, **kw)
+        hull = Polygon(canvas.poly_px(kw["hull"].exterior.coords)) if kw.get("hull") is not None else None
+        placed.append((box, rect, hull))
+        return rect
+
+    def leader(canvas, box, rect):
+        leaders.append((box, rect))
+        original_leader(canvas, box, rect)
+
+    monkeypatch.setattr(hoo_board, "place_label", place)
+    monkeypatch.setattr(labels, "leader_line", leader)
+    crowd = table(ship("amphion", "a", 0, 0, 1), ship("bellona", "a", 1, 0, 2), ship("corona", "b", 0, 1, 4),
+                  ship("rivoli", "b", 1, 1, 5), ship("favorite", "b", -1, 1, 0), ship("victorious", "a", 2, -1, 3),
+                  ship("castiglione", "b", -1, 2, 1))
+    render_map(RULES.view(crowd, None))
+    assert len(placed) == 7
+    by_label = {rect: start for start, rect in leaders}
+    ambiguous = 0
+    rivals = [box for box, _, _ in placed]
+    for box, rect, hull in placed:
+        own = labels._centre_gap(rect, box)
+        if all(other == box or labels._centre_gap(rect, other) >= own * labels.CLEARLY_NEARER for other in rivals):
+            continue
+        ambiguous += 1
+        assert rect in by_label, f"a label as near a neighbour as its own ship has no line: {rect}"
+        start = by_label[rect]
+        assert hull is not None
+        centre = Point((start[0] + start[2]) / 2, (start[1] + start[3]) / 2)
+        assert hull.distance(centre) < 1.5, "the line does not start on her own hull"
+    assert ambiguous, "the crowd put no label near a neighbour: the test shows nothing"
