@@ -259,10 +259,32 @@ class PhaseMixin(StandingMixin, LadderMixin):
     async def told_view(self, game_id: int, idx: int) -> tuple[dict[str, Any], bool]:
         """The public view after the start (0) or a step, and whether the game ended there."""
         game = await self.game(game_id)
-        row = await (self.db.start_record(game_id) if idx == 0 else self.db.step(game_id, idx))
         ruleset = get_ruleset(game.ruleset)
+        known = await self._view_in_memory(game_id, idx)
+        if known is not None:
+            return known
+        row = await (self.db.start_record(game_id) if idx == 0 else self.db.step(game_id, idx))
         state = await asyncio.to_thread(ruleset.load_state, row.state)
         return await asyncio.to_thread(ruleset.view, state, None), ruleset.outcome(state) is not None
+
+    async def _view_in_memory(self, game_id: int, idx: int) -> tuple[dict[str, Any], bool] | None:
+        """:meth:`told_view` of the step the game's runtime holds, from its state: the step
+        just resolved, which its loop tells next. Reading it back from the database
+        unpacked the stored state on the event loop (some 0.3 ms a phase, as the members'
+        next clicks come in) to build the same state again. None when the runtime holds
+        another step, or moved on meanwhile."""
+        runtime = self._runtimes.get(game_id)
+        if runtime is None or idx == 0 or runtime.step_idx != idx:
+            return None
+        version, ruleset = runtime.version, runtime.ruleset
+
+        def view() -> tuple[dict[str, Any], bool]:
+            state = runtime.state  # parsed here if it was set aside
+            return ruleset.view(state, None), ruleset.outcome(state) is not None
+
+        found = await asyncio.to_thread(view)
+        # Versions only grow: unchanged after the read, the state read was this step's.
+        return found if runtime.version == version and runtime.step_idx == idx else None
 
     async def marks_turns(self, game_id: int) -> bool:
         """Whether the game's ruleset marks where a turn starts (its first turn is marked

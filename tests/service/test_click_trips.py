@@ -169,3 +169,26 @@ async def test_a_look_at_an_idle_games_forms_parses_no_state(table):
         items = await svc.my_pending(game.id, table.ANNE, helps=True)
     assert items and not runtime.parsed, "the look parsed the state set aside"
     assert sum(handed.values()) == 0, handed
+
+
+async def test_the_view_of_the_step_just_resolved_comes_from_memory_and_is_the_stored_ones(table):
+    """The game's loop tells the step it has just resolved with its map: the view comes
+    from the state the runtime holds, not read back from the database and unpacked on the
+    event loop; it is the view of the stored state, and an older step is still read."""
+    svc = table.service
+    game = await table.duel()
+    await table.order_for(game.id, table.ANNE)
+    await table.order_for(game.id, table.BOB)
+    await table.settle()
+    runtime = svc._runtimes[game.id]
+    idx = runtime.step_idx
+    assert idx >= 1, idx
+    with patch.object(type(svc.db), "step", side_effect=AssertionError("read back from the database")):
+        from_memory = await svc.told_view(game.id, idx)
+    runtime.set_aside()  # a game set aside: its packed state is parsed in the worker thread
+    with patch.object(type(svc.db), "step", side_effect=AssertionError("read back from the database")):
+        assert await svc.told_view(game.id, idx) == from_memory
+    svc._forget_runtime(game.id)
+    assert await svc.told_view(game.id, idx) == from_memory, "the stored step's view differs"
+    await svc._current_runtime(await svc.game(game.id))
+    assert (await svc.told_view(game.id, idx - 1))[0] != from_memory[0], "an older step is read, not memory"
