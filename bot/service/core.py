@@ -114,6 +114,14 @@ class GameRuntime:
     def parsed(self) -> bool:
         return self._state is not None
 
+    async def in_thread(self, fn: Callable[[BaseModel], Any]) -> tuple[Any, bool]:
+        """``fn(state)`` in a worker thread (a state set aside is parsed there, not on the
+        event loop), and whether the state it read is still this runtime's: versions only
+        grow, so unchanged after the call, the state read was this version's."""
+        version = self.version
+        found = await asyncio.to_thread(lambda: fn(self.state))
+        return found, self.version == version
+
     def set_aside(self) -> None:
         """Keep the state as its stored JSON only (the forms built from it stay). The
         compressed JSON is kept until the state changes: a game read now and then is

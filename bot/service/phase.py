@@ -276,15 +276,11 @@ class PhaseMixin(StandingMixin, LadderMixin):
         runtime = self._runtimes.get(game_id)
         if runtime is None or idx == 0 or runtime.step_idx != idx:
             return None
-        version, ruleset = runtime.version, runtime.ruleset
-
-        def view() -> tuple[dict[str, Any], bool]:
-            state = runtime.state  # parsed here if it was set aside
-            return ruleset.view(state, None), ruleset.outcome(state) is not None
-
-        found = await asyncio.to_thread(view)
-        # Versions only grow: unchanged after the read, the state read was this step's.
-        return found if runtime.version == version and runtime.step_idx == idx else None
+        ruleset = runtime.ruleset
+        found, current = await runtime.in_thread(
+            lambda state: (ruleset.view(state, None), ruleset.outcome(state) is not None))
+        # A new state comes with its step: unchanged, the state read was this step's.
+        return found if current else None
 
     async def marks_turns(self, game_id: int) -> bool:
         """Whether the game's ruleset marks where a turn starts (its first turn is marked

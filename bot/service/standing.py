@@ -319,14 +319,12 @@ class StandingMixin(PlayMixin):
     async def _repeat_for(self, runtime: GameRuntime, decision: Decision, history: History) -> dict[str, Any] | None:
         """The rules' check of "same as last turn", in a worker thread (the state is read
         there, parsed again if it was set aside), remembered for the state's version."""
-        version, ruleset = runtime.version, runtime.ruleset
-        found = await asyncio.to_thread(lambda: self._repeat(ruleset, runtime.state, decision, history))
-        # Versions only grow: unchanged after the check, the state it read was this
-        # version's. Else a resolution came meanwhile, and the answer is not kept.
-        if runtime.version == version:
+        ruleset = runtime.ruleset
+        found, current = await runtime.in_thread(lambda state: self._repeat(ruleset, state, decision, history))
+        if current:  # else a resolution came meanwhile, and the answer is not kept
             kept = runtime.repeats
-            if kept is None or kept[0] != version:
-                kept = runtime.repeats = (version, {})
+            if kept is None or kept[0] != runtime.version:
+                kept = runtime.repeats = (runtime.version, {})
             kept[1][decision.id] = found
         return found
 
